@@ -1,0 +1,316 @@
+import { type Colour, COLOURS, colourIndex } from './colours';
+import type { GameEvent, Roll, RoundSetup, Variant } from './events';
+import { type BoardSize, isBoardSize, parseSquare, squareName, START_SQUARES } from './geometry';
+import { doubleFirst, doubleSecond, EMPTY, isDouble, makeDouble, MAX_MOVES, Position } from './position';
+import { freshSeed, Random } from './random';
+import { applyEvent, type GameState, type RoundResult } from './state';
+
+/** A refused action (illegal move, bad option): the message is meant for the player. */
+export class RuleError extends Error {
+  override name = 'RuleError';
+}
+
+/** Colours in play for each player count (rules.md). Solo: one person plays red and green. */
+export const PLAYER_COLOURS: Record<1 | 2 | 3 | 4, Colour[]> = {
+  1: ['red', 'green'],
+  2: ['red', 'green'],
+  3: ['red', 'yellow', 'green'],
+  4: ['red', 'yellow', 'green', 'blue'],
+};
+
+export interface GameOptions {
+  size?: BoardSize;
+  /** Number of players, 1-4. Defaults to the number of colours, or 2 for the team variant. */
+  players?: number;
+  /** Colours in play; defaults from the player count. */
+  colours?: Colour[];
+  variant?: Variant;
+  misere?: boolean;
+  /** Seconds per move; 0 (default) for no limit. */
+  moveTimeLimit?: number;
+  /** Take-backs allowed; default true. False is strict play. */
+  takeBacks?: boolean;
+  /** Seed of the round's random source (the start-ball throw). */
+  seed?: number;
+  /** Who starts, skipping the throw (protocol `first=`, hand-transcribed records). */
+  first?: Colour;
+}
+
+/** Checks options against rules.md and fills in the defaults. */
+export function roundSetup(options: GameOptions): RoundSetup {
+  const size = options.size ?? 8;
+  if (!isBoardSize(size)) throw new RuleError(`board size must be 8, 6 or 4, not ${size}`);
+  const variant = options.variant ?? 'standard';
+  if (!['standard', 'pro', 'team'].includes(variant)) throw new RuleError(`unknown variant "${variant}"`);
+  const players = options.players ?? (variant === 'team' ? 2 : options.colours ? options.colours.length : 4);
+  if (!Number.isInteger(players) || players < 1 || players > 4) throw new RuleError(`players must be 1 to 4, not ${players}`);
+  let colours: Colour[];
+  let seats: Colour[][];
+  if (variant === 'team') {
+    if (players !== 2) throw new RuleError('the team variant is for two players');
+    colours = [...COLOURS];
+    if (options.colours && options.colours.length !== 4) throw new RuleError('the team variant plays all four colours');
+    seats = [['red', 'green'], ['yellow', 'blue']];
+  } else if (players === 1) {
+    colours = options.colours ?? PLAYER_COLOURS[1];
+    seats = [colours];
+  } else {
+    colours = options.colours ?? PLAYER_COLOURS[players as 2 | 3 | 4];
+    if (colours.length !== players) throw new RuleError(`${players} players need ${players} colours, not ${colours.length}`);
+    seats = colours.map((c) => [c]);
+  }
+  colours = COLOURS.filter((c) => colours.includes(c));
+  if (colours.length === 0) throw new RuleError('at least one colour must be in play');
+  if (size === 4 && seats.length > 2) throw new RuleError('the 4x4 board is for one or two players');
+  const moveTimeLimit = options.moveTimeLimit ?? 0;
+  if (!(moveTimeLimit >= 0)) throw new RuleError('the time limit must be 0 (none) or a number of seconds');
+  const seed = options.seed ?? freshSeed();
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new RuleError(`seed must be a whole number from 0 to 4294967295`);
+  if (options.first && !colours.includes(options.first)) throw new RuleError(`${options.first} is not in play`);
+  return {
+    size,
+    colours,
+    players: seats,
+    variant,
+    misere: options.misere ?? false,
+    moveTimeLimit,
+    takeBacks: options.takeBacks ?? true,
+    seed,
+  };
+}
+
+/** Parses "f4" or a Pro double "e3+e6" into an engine move; a RuleError names what is wrong. */
+export function parseMove(size: BoardSize, text: string): number {
+  const parts = text.split('+');
+  if (parts.length > 2 || parts.some((p) => p === '')) throw new RuleError(`"${text}" is not a move (write a square like f4, or e3+e6 for a Pro double)`);
+  const squares = parts.map((p) => {
+    const sq = parseSquare(size, p);
+    if (sq < 0) throw new RuleError(`"${p}" is not a square of the ${size}x${size} board`);
+    return sq;
+  });
+  if (squares.length === 1) return squares[0];
+  if (squares[0] === squares[1]) throw new RuleError(`a double placement needs two different squares, not ${parts[0]} twice`);
+  return makeDouble(squares[0], squares[1]);
+}
+
+export function moveName(size: BoardSize, move: number): string {
+  return isDouble(move)
+    ? `${squareName(size, doubleFirst(move))}+${squareName(size, doubleSecond(move))}`
+    : squareName(size, move);
+}
+
+/** "a", "a and b", "a, b and c". */
+function listWords(words: string[]): string {
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
+/** Scores and winners of a full board: most balls wins (fewest in misere), ties share. */
+export function roundResult(setup: RoundSetup, board: Record<string, Colour>): RoundResult {
+  const scores: Partial<Record<Colour, number>> = {};
+  for (const c of setup.colours) scores[c] = 0;
+  for (const c of Object.values(board)) if (scores[c] !== undefined) scores[c]! += 1;
+  const playerScores = setup.players.map((cs) => cs.reduce((sum, c) => sum + (scores[c] ?? 0), 0));
+  const best = setup.misere ? Math.min(...playerScores) : Math.max(...playerScores);
+  const winners = playerScores.flatMap((s, i) => (s === best ? [i] : []));
+  return { scores, playerScores, winners };
+}
+
+/**
+ * One round of Rolit: validates actions, turns them into events and folds the events into its
+ * state. The Position is the fast rules core, rebuilt from the state after every change.
+ */
+export class Game {
+  readonly events: GameEvent[] = [];
+  private current: GameState | null = null;
+  private readonly position = new Position();
+  private readonly moveBuffer = new Int32Array(MAX_MOVES);
+  private readonly rollBuffer = new Int32Array(64);
+
+  constructor(options: GameOptions = {}) {
+    const setup = roundSetup(options);
+    this.emit([{ type: 'roundStarted', setup, start: START_SQUARES.map((sq, i) => ({ square: squareName(setup.size, sq), colour: COLOURS[i] })) }]);
+    let first = options.first;
+    if (!first) {
+      const random = new Random(setup.seed);
+      const thrown: GameEvent[] = [];
+      while (!first) {
+        const colour = COLOURS[random.below(4)];
+        const inPlay = setup.colours.includes(colour);
+        thrown.push({ type: 'ballThrown', colour, inPlay });
+        if (inPlay) first = colour;
+      }
+      this.emit(thrown);
+    }
+    this.emit([{ type: 'turn', colour: first, moveNumber: 1 }]);
+  }
+
+  /** Rebuilds a game from its events (replays, saves). Throws if they do not fold. */
+  static fromEvents(events: readonly GameEvent[]): Game {
+    const game = Object.create(Game.prototype) as Game;
+    Object.assign(game, { events: [], current: null, position: new Position(), moveBuffer: new Int32Array(MAX_MOVES), rollBuffer: new Int32Array(64) });
+    game.emit(events);
+    return game;
+  }
+
+  get state(): GameState {
+    return this.current!;
+  }
+
+  get setup(): RoundSetup {
+    return this.state.setup;
+  }
+
+  /** A copy of the fast position, for computer players. */
+  positionCopy(): Position {
+    return this.position.clone();
+  }
+
+  /** Legal moves of the colour to move, sorted by row then column, Pro doubles last. */
+  legalMoves(): string[] {
+    if (this.state.over) return [];
+    const n = this.position.generate(this.moveBuffer);
+    return Array.from(this.moveBuffer.subarray(0, n), (m) => moveName(this.setup.size, m));
+  }
+
+  /** What a move would roll, or why it is illegal. Changes nothing. */
+  check(text: string): { ok: true; move: number; rolls: string[] } | { ok: false; reason: string } {
+    try {
+      const move = this.validate(text);
+      const n = this.position.rolls(move, this.rollBuffer);
+      return { ok: true, move, rolls: Array.from(this.rollBuffer.subarray(0, n), (sq) => squareName(this.setup.size, sq)) };
+    } catch (e) {
+      if (e instanceof RuleError) return { ok: false, reason: e.message };
+      throw e;
+    }
+  }
+
+  /** Plays a move for the colour to move; returns its events. Illegal: RuleError, nothing changes. */
+  play(text: string): GameEvent[] {
+    return this.playMove(this.validate(text), false);
+  }
+
+  /**
+   * The mover's time is up: plays the move that rolls the most balls for them (the first in
+   * board order among equals), marked as timed out.
+   */
+  expireClock(): GameEvent[] {
+    if (this.setup.moveTimeLimit === 0) throw new RuleError('this round has no time limit');
+    if (this.state.over) throw new RuleError('the round is over');
+    const n = this.position.generate(this.moveBuffer);
+    let best = this.moveBuffer[0];
+    let bestRolls = -1;
+    for (let i = 0; i < n; i++) {
+      const rolls = this.position.rolls(this.moveBuffer[i], this.rollBuffer);
+      if (rolls > bestRolls) {
+        best = this.moveBuffer[i];
+        bestRolls = rolls;
+      }
+    }
+    return this.playMove(best, true);
+  }
+
+  /** Takes back the last move (when take-backs are on). */
+  takeBack(): GameEvent[] {
+    if (!this.setup.takeBacks) throw new RuleError('take-backs are off (strict play)');
+    const last = this.state.moves[this.state.moves.length - 1];
+    if (!last) throw new RuleError('there is no move to take back');
+    const unrolled: Roll[] = [...last.rolls].reverse().map((r) => ({ square: r.square, from: r.to, to: r.from }));
+    return this.emit([
+      { type: 'moveTakenBack', colour: last.colour, removed: [...last.squares], unrolled },
+      { type: 'turn', colour: last.colour, moveNumber: this.state.moves.length },
+    ]);
+  }
+
+  private validate(text: string): number {
+    const size = this.setup.size;
+    const move = parseMove(size, text);
+    if (this.state.over) throw new RuleError('the round is over');
+    const n = this.position.generate(this.moveBuffer);
+    for (let i = 0; i < n; i++) if (this.moveBuffer[i] === move) return move;
+    throw new RuleError(this.whyIllegal(move));
+  }
+
+  private whyIllegal(move: number): string {
+    const size = this.setup.size;
+    const squares = isDouble(move) ? [doubleFirst(move), doubleSecond(move)] : [move];
+    for (const sq of squares) {
+      if (this.position.cells[sq] !== EMPTY) return `${squareName(size, sq)} is occupied`;
+    }
+    for (const sq of squares) {
+      if (!this.touches(sq)) return `${squareName(size, sq)} touches no ball`;
+    }
+    if (this.position.canCapture()) {
+      const n = this.position.generate(this.moveBuffer);
+      const capturing = Array.from(this.moveBuffer.subarray(0, n), (m) => squareName(size, m));
+      return `you must capture: ${listWords(capturing)} ${capturing.length === 1 ? 'captures' : 'capture'}`;
+    }
+    if (isDouble(move)) {
+      if (!this.position.pro) return 'two balls in one turn are only allowed in the Pro variant';
+      return `${moveName(size, move)} is not a double placement: the two balls must lie on one line with only other colours' balls between them`;
+    }
+    return `${squareName(size, move)} is not a legal move`;
+  }
+
+  private touches(sq: number): boolean {
+    const r = sq >> 3;
+    const c = sq & 7;
+    for (let dr = -1; dr <= 1; dr++) {
+      for (let dc = -1; dc <= 1; dc++) {
+        const rr = r + dr;
+        const cc = c + dc;
+        if ((dr || dc) && rr >= 0 && rr < 8 && cc >= 0 && cc < 8 && this.position.cells[rr * 8 + cc] !== EMPTY) return true;
+      }
+    }
+    return false;
+  }
+
+  private playMove(move: number, timedOut: boolean): GameEvent[] {
+    const size = this.setup.size;
+    const colour = this.state.toMove!;
+    const events: GameEvent[] = [];
+    if (timedOut) events.push({ type: 'timeExpired', colour });
+    const n = this.position.rolls(move, this.rollBuffer);
+    const squares = isDouble(move) ? [doubleFirst(move), doubleSecond(move)] : [move];
+    for (const sq of squares) events.push({ type: 'ballPlaced', colour, square: squareName(size, sq) });
+    if (n > 0) {
+      const rolls = Array.from(this.rollBuffer.subarray(0, n), (sq) => ({
+        square: squareName(size, sq),
+        from: COLOURS[this.position.cells[sq]],
+        to: colour,
+      }));
+      events.push({ type: 'ballsRolled', colour, rolls });
+    }
+    const after = this.position.clone();
+    after.make(move);
+    if (after.over) {
+      const board = { ...this.state.board };
+      for (const e of events) {
+        if (e.type === 'ballPlaced') board[e.square] = colour;
+        if (e.type === 'ballsRolled') for (const r of e.rolls) board[r.square] = colour;
+      }
+      events.push({ type: 'roundOver', ...roundResult(this.setup, board) });
+    } else {
+      events.push({ type: 'turn', colour: COLOURS[after.toMove], moveNumber: this.state.moves.length + 2 });
+    }
+    return this.emit(events);
+  }
+
+  /** Records and folds events, then rebuilds the fast position from the new state. */
+  private emit(events: readonly GameEvent[]): GameEvent[] {
+    for (const e of events) {
+      this.current = applyEvent(this.current, e);
+      this.events.push(e);
+    }
+    this.syncPosition();
+    return [...events];
+  }
+
+  private syncPosition(): void {
+    const s = this.state;
+    const size = s.setup.size;
+    const cells = new Int8Array(64).fill(EMPTY);
+    for (const [name, colour] of Object.entries(s.board)) cells[parseSquare(size, name)] = colourIndex(colour);
+    const toMove = s.toMove ?? 'red';
+    this.position.load(size, s.setup.colours.map(colourIndex), cells, colourIndex(toMove), s.setup.variant === 'pro');
+  }
+}

@@ -1,0 +1,9 @@
+/** The rules engine: pure TypeScript, no DOM, three or react. */
+export * from './colours';
+export * from './events';
+export * from './game';
+export * from './geometry';
+export * from './perft';
+export * from './position';
+export * from './random';
+export * from './state';

@@ -1,0 +1,524 @@
+import { type BoardSize, DIRECTIONS, isPlayable, START_SQUARES } from './geometry';
+
+/**
+ * The fast core of the rules: a Rolit position as four colour bitboards, each split into two
+ * 32-bit halves (lo: internal squares 0-31, hi: 32-63), plus a mailbox of cell colours for ray
+ * walks. Move generation, make and unmake allocate nothing, so search and playouts can run
+ * millions of moves. Everything here works on colour indices 0-3 (red, yellow, green, blue)
+ * and internal square indices 0-63; names and events live in game.ts.
+ *
+ * A move is a number: a single placement is its square index (0-63); a Pro double placement
+ * is DOUBLE | first << 6 | second, first < second.
+ */
+export const DOUBLE = 1 << 12;
+export const EMPTY = -1;
+
+export function makeDouble(a: number, b: number): number {
+  return a < b ? DOUBLE | (a << 6) | b : DOUBLE | (b << 6) | a;
+}
+export function isDouble(move: number): boolean {
+  return (move & DOUBLE) !== 0;
+}
+export function doubleFirst(move: number): number {
+  return (move >> 6) & 63;
+}
+export function doubleSecond(move: number): number {
+  return move & 63;
+}
+
+/** Largest possible number of legal moves (singles plus Pro doubles) in one position. */
+export const MAX_MOVES = 512;
+
+// Shift amount of each direction of DIRECTIONS in internal index space, and the mask that
+// removes squares that wrapped around the board edge (column a after an eastward shift,
+// column h after a westward one).
+const NOT_A = ~0x01010101;
+const NOT_H = ~0x80808080 | 0;
+const SHIFTS = DIRECTIONS.map(([dr, dc]) => dr * 8 + dc);
+const WRAP_MASKS = DIRECTIONS.map(([, dc]) => (dc === 1 ? NOT_A : dc === -1 ? NOT_H : -1));
+
+interface Geometry {
+  playLo: number;
+  playHi: number;
+  /** rays[(sq * 8 + dir) * 8 + i]: i-th square from sq in dir on the playable board, -1 ends. */
+  rays: Int8Array;
+  /** neighbours[sq * 8 + i]: playable neighbours of sq, -1 ends. */
+  neighbours: Int8Array;
+}
+
+const geometries = new Map<BoardSize, Geometry>();
+
+function geometry(size: BoardSize): Geometry {
+  let g = geometries.get(size);
+  if (g) return g;
+  let playLo = 0;
+  let playHi = 0;
+  const rays = new Int8Array(64 * 8 * 8).fill(-1);
+  const neighbours = new Int8Array(64 * 8).fill(-1);
+  for (let sq = 0; sq < 64; sq++) {
+    if (!isPlayable(size, sq)) continue;
+    if (sq < 32) playLo |= 1 << sq;
+    else playHi |= 1 << (sq - 32);
+    let n = 0;
+    for (let d = 0; d < 8; d++) {
+      const [dr, dc] = DIRECTIONS[d];
+      let r = (sq >> 3) + dr;
+      let c = (sq & 7) + dc;
+      let i = 0;
+      while (r >= 0 && r < 8 && c >= 0 && c < 8 && isPlayable(size, r * 8 + c)) {
+        if (i === 0) neighbours[sq * 8 + n++] = r * 8 + c;
+        rays[(sq * 8 + d) * 8 + i++] = r * 8 + c;
+        r += dr;
+        c += dc;
+      }
+    }
+  }
+  g = { playLo, playHi, rays, neighbours };
+  geometries.set(size, g);
+  return g;
+}
+
+// Zobrist keys (two 32-bit halves) for each square and colour, from a fixed generator so that
+// hashes are identical in every process.
+const ZOBRIST = (() => {
+  const keys = new Int32Array(64 * 4 * 2 + 8);
+  let x = 0x2545f491;
+  for (let i = 0; i < keys.length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    keys[i] = x;
+  }
+  return keys;
+})();
+const ZOBRIST_TO_MOVE = 64 * 4 * 2;
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
+export class Position {
+  size: BoardSize = 8;
+  /** bb[2c], bb[2c + 1]: lo and hi halves of colour c's balls. */
+  readonly bb = new Int32Array(8);
+  /** Colour index of each internal square, EMPTY where there is no ball. */
+  readonly cells = new Int8Array(64).fill(EMPTY);
+  /** next[c]: the colour that moves after c (clockwise, colours in play only). */
+  readonly next = new Int8Array(4);
+  /** Which colours are in play (neutral colours never move). */
+  readonly inPlay = new Uint8Array(4);
+  toMove = 0;
+  empties = 0;
+  pro = false;
+  hashLo = 0;
+  hashHi = 0;
+
+  private playLo = 0;
+  private playHi = 0;
+  private rays: Int8Array = new Int8Array(0);
+  private neighbours: Int8Array = new Int8Array(0);
+  private fillSteps = 5;
+  // Unmake stack: per move, (square << 3 | old colour) for each rolled ball, then the placed
+  // squares (second is -1 for a single), the rolled count and the previous mover.
+  private readonly undo = new Int16Array(64 * 72);
+  private sp = 0;
+  // Scratch results of the bitboard generators.
+  private resLo = 0;
+  private resHi = 0;
+
+  /** The start position: four balls in the centre, `first` to move. */
+  static start(size: BoardSize, colours: readonly number[], first: number, pro = false): Position {
+    const p = new Position();
+    p.reset(size, colours, first, pro);
+    return p;
+  }
+
+  reset(size: BoardSize, colours: readonly number[], first: number, pro: boolean): void {
+    const cells = new Int8Array(64).fill(EMPTY);
+    START_SQUARES.forEach((sq, colour) => (cells[sq] = colour));
+    this.load(size, colours, cells, first, pro);
+  }
+
+  /** Sets up any position from a mailbox of colours (EMPTY for none). */
+  load(size: BoardSize, colours: readonly number[], cells: ArrayLike<number>, toMove: number, pro: boolean): void {
+    const g = geometry(size);
+    this.size = size;
+    this.playLo = g.playLo;
+    this.playHi = g.playHi;
+    this.rays = g.rays;
+    this.neighbours = g.neighbours;
+    this.fillSteps = size - 3;
+    this.pro = pro;
+    this.inPlay.fill(0);
+    for (const c of colours) this.inPlay[c] = 1;
+    for (let c = 0; c < 4; c++) {
+      let n = (c + 1) & 3;
+      while (!this.inPlay[n]) n = (n + 1) & 3;
+      this.next[c] = n;
+    }
+    this.bb.fill(0);
+    this.cells.fill(EMPTY);
+    this.hashLo = 0;
+    this.hashHi = 0;
+    this.empties = size * size;
+    for (let sq = 0; sq < 64; sq++) {
+      const c = cells[sq];
+      if (c === EMPTY || !isPlayable(size, sq)) continue;
+      this.setBall(sq, c);
+      this.empties--;
+    }
+    this.toMove = toMove;
+    this.hashLo ^= ZOBRIST[ZOBRIST_TO_MOVE + toMove];
+    this.sp = 0;
+  }
+
+  copyFrom(o: Position): void {
+    if (this.rays !== o.rays) {
+      this.rays = o.rays;
+      this.neighbours = o.neighbours;
+    }
+    this.size = o.size;
+    this.playLo = o.playLo;
+    this.playHi = o.playHi;
+    this.fillSteps = o.fillSteps;
+    this.pro = o.pro;
+    this.bb.set(o.bb);
+    this.cells.set(o.cells);
+    this.next.set(o.next);
+    this.inPlay.set(o.inPlay);
+    this.toMove = o.toMove;
+    this.empties = o.empties;
+    this.hashLo = o.hashLo;
+    this.hashHi = o.hashHi;
+    this.sp = 0;
+  }
+
+  clone(): Position {
+    const p = new Position();
+    p.copyFrom(this);
+    return p;
+  }
+
+  get over(): boolean {
+    return this.empties === 0;
+  }
+
+  /** Number of balls showing colour c. */
+  count(c: number): number {
+    return popcount(this.bb[2 * c]) + popcount(this.bb[2 * c + 1]);
+  }
+
+  /** Moves made since load/copy that can be unmade. */
+  get ply(): number {
+    return this.sp;
+  }
+
+  private setBall(sq: number, c: number): void {
+    this.cells[sq] = c;
+    if (sq < 32) this.bb[2 * c] |= 1 << sq;
+    else this.bb[2 * c + 1] |= 1 << (sq - 32);
+    const z = (sq * 4 + c) * 2;
+    this.hashLo ^= ZOBRIST[z];
+    this.hashHi ^= ZOBRIST[z + 1];
+  }
+
+  private clearBall(sq: number, c: number): void {
+    this.cells[sq] = EMPTY;
+    if (sq < 32) this.bb[2 * c] &= ~(1 << sq);
+    else this.bb[2 * c + 1] &= ~(1 << (sq - 32));
+    const z = (sq * 4 + c) * 2;
+    this.hashLo ^= ZOBRIST[z];
+    this.hashHi ^= ZOBRIST[z + 1];
+  }
+
+  /** Sets resLo/resHi to the empty squares where colour `mover` captures (Othello fill). */
+  private captureSquares(mover: number): void {
+    const bb = this.bb;
+    const pLo = bb[2 * mover];
+    const pHi = bb[2 * mover + 1];
+    const occLo = bb[0] | bb[2] | bb[4] | bb[6];
+    const occHi = bb[1] | bb[3] | bb[5] | bb[7];
+    const oLo = occLo & ~pLo;
+    const oHi = occHi & ~pHi;
+    const eLo = this.playLo & ~occLo;
+    const eHi = this.playHi & ~occHi;
+    const steps = this.fillSteps;
+    let mLo = 0;
+    let mHi = 0;
+    for (let d = 0; d < 8; d++) {
+      const k = SHIFTS[d];
+      const mask = WRAP_MASKS[d];
+      const omLo = oLo & mask;
+      const omHi = oHi & mask;
+      let tLo: number;
+      let tHi: number;
+      if (k > 0) {
+        const j = 32 - k;
+        tLo = (pLo << k) & omLo;
+        tHi = ((pHi << k) | (pLo >>> j)) & omHi;
+        for (let i = 0; i < steps; i++) {
+          const nHi = ((tHi << k) | (tLo >>> j)) & omHi;
+          tLo |= (tLo << k) & omLo;
+          tHi |= nHi;
+        }
+        mLo |= (tLo << k) & mask;
+        mHi |= ((tHi << k) | (tLo >>> j)) & mask;
+      } else {
+        const s = -k;
+        const j = 32 - s;
+        tLo = ((pLo >>> s) | (pHi << j)) & omLo;
+        tHi = (pHi >>> s) & omHi;
+        for (let i = 0; i < steps; i++) {
+          const nLo = ((tLo >>> s) | (tHi << j)) & omLo;
+          tHi |= (tHi >>> s) & omHi;
+          tLo |= nLo;
+        }
+        mLo |= ((tLo >>> s) | (tHi << j)) & mask;
+        mHi |= (tHi >>> s) & mask;
+      }
+    }
+    this.resLo = mLo & eLo;
+    this.resHi = mHi & eHi;
+  }
+
+  /** Sets resLo/resHi to the empty squares that touch a ball. */
+  private touchingSquares(): void {
+    const bb = this.bb;
+    const occLo = bb[0] | bb[2] | bb[4] | bb[6];
+    const occHi = bb[1] | bb[3] | bb[5] | bb[7];
+    let lo = 0;
+    let hi = 0;
+    for (let d = 0; d < 8; d++) {
+      const k = SHIFTS[d];
+      const mask = WRAP_MASKS[d];
+      if (k > 0) {
+        lo |= (occLo << k) & mask;
+        hi |= ((occHi << k) | (occLo >>> (32 - k))) & mask;
+      } else {
+        lo |= ((occLo >>> -k) | (occHi << (32 + k))) & mask;
+        hi |= (occHi >>> -k) & mask;
+      }
+    }
+    this.resLo = lo & this.playLo & ~occLo;
+    this.resHi = hi & this.playHi & ~occHi;
+  }
+
+  /** Whether the colour to move has at least one capturing placement. */
+  canCapture(): boolean {
+    this.captureSquares(this.toMove);
+    return (this.resLo | this.resHi) !== 0;
+  }
+
+  /**
+   * Writes the legal moves of the colour to move into `out`, sorted by row then column, Pro
+   * doubles after the singles; returns how many. Empty only when the board is full.
+   */
+  generate(out: Int32Array | number[]): number {
+    this.captureSquares(this.toMove);
+    if ((this.resLo | this.resHi) === 0) {
+      this.touchingSquares();
+      const n = this.listSquares(out, 0);
+      return this.pro ? this.listDoubles(out, n) : n;
+    }
+    return this.listSquares(out, 0);
+  }
+
+  private listSquares(out: Int32Array | number[], n: number): number {
+    let lo = this.resLo;
+    let hi = this.resHi;
+    while (lo !== 0) {
+      const b = lo & -lo;
+      out[n++] = 31 - Math.clz32(b);
+      lo ^= b;
+    }
+    while (hi !== 0) {
+      const b = hi & -hi;
+      out[n++] = 63 - Math.clz32(b);
+      hi ^= b;
+    }
+    return n;
+  }
+
+  /**
+   * Appends the Pro double placements: two empty squares on one line with an unbroken run of
+   * non-mover balls between them. Called only when no capture exists, with out[0..n) holding
+   * every touching empty square in board order.
+   */
+  private listDoubles(out: Int32Array | number[], n: number): number {
+    const cells = this.cells;
+    const rays = this.rays;
+    const mover = this.toMove;
+    const start = n;
+    for (let i = 0; i < start; i++) {
+      const a = out[i];
+      const first = n;
+      // Only the four directions that run towards higher indices (E, SE, S, SW), so each pair
+      // is found once, from its first square.
+      for (let d = 2; d <= 5; d++) {
+        const base = (a * 8 + d) * 8;
+        let run = 0;
+        let j = 0;
+        for (; j < 8; j++) {
+          const sq = rays[base + j];
+          if (sq < 0) break;
+          const c = cells[sq];
+          if (c === EMPTY) {
+            if (run > 0) out[n++] = DOUBLE | (a << 6) | sq;
+            break;
+          }
+          if (c === mover) break;
+          run++;
+        }
+      }
+      // Keep the pairs of this first square sorted by their second square.
+      for (let x = first + 1; x < n; x++) {
+        const v = out[x];
+        let y = x - 1;
+        while (y >= first && out[y] > v) {
+          out[y + 1] = out[y];
+          y--;
+        }
+        out[y + 1] = v;
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Writes the balls a single placement at `sq` by the colour to move would roll, in the order
+   * a person rolls them (directions clockwise from north, outward from the new ball); returns
+   * how many. For a double, the run between the two balls, outward from the first.
+   */
+  rolls(move: number, out: Int32Array | number[]): number {
+    const cells = this.cells;
+    const rays = this.rays;
+    const mover = this.toMove;
+    let n = 0;
+    if (move & DOUBLE) {
+      const a = (move >> 6) & 63;
+      const b = move & 63;
+      for (let d = 2; d <= 5; d++) {
+        const base = (a * 8 + d) * 8;
+        let j = 0;
+        while (j < 8 && rays[base + j] >= 0 && cells[rays[base + j]] !== EMPTY) j++;
+        if (j < 8 && rays[base + j] === b) {
+          for (let i = 0; i < j; i++) out[n++] = rays[base + i];
+          return n;
+        }
+      }
+      return n;
+    }
+    for (let d = 0; d < 8; d++) {
+      const base = (move * 8 + d) * 8;
+      let j = 0;
+      for (; j < 8; j++) {
+        const sq = rays[base + j];
+        if (sq < 0) break;
+        const c = cells[sq];
+        if (c === EMPTY) break;
+        if (c === mover) {
+          for (let i = 0; i < j; i++) out[n++] = rays[base + i];
+          break;
+        }
+      }
+    }
+    return n;
+  }
+
+  /** Plays a legal move for the colour to move (not checked: see Game for validation). */
+  make(move: number): void {
+    const mover = this.toMove;
+    const cells = this.cells;
+    const rays = this.rays;
+    const undo = this.undo;
+    let sp = this.sp;
+    let rolled = 0;
+    let a: number;
+    let b = -1;
+    if (move & DOUBLE) {
+      a = (move >> 6) & 63;
+      b = move & 63;
+      for (let d = 2; d <= 5; d++) {
+        const base = (a * 8 + d) * 8;
+        let j = 0;
+        while (j < 8 && rays[base + j] >= 0 && cells[rays[base + j]] !== EMPTY) j++;
+        if (j < 8 && rays[base + j] === b) {
+          for (let i = 0; i < j; i++) {
+            const sq = rays[base + i];
+            const old = cells[sq];
+            undo[sp++] = (sq << 3) | old;
+            this.clearBall(sq, old);
+            this.setBall(sq, mover);
+          }
+          rolled = j;
+          break;
+        }
+      }
+      this.setBall(a, mover);
+      this.setBall(b, mover);
+      this.empties -= 2;
+    } else {
+      a = move;
+      for (let d = 0; d < 8; d++) {
+        const base = (a * 8 + d) * 8;
+        for (let j = 0; j < 8; j++) {
+          const sq = rays[base + j];
+          if (sq < 0) break;
+          const c = cells[sq];
+          if (c === EMPTY) break;
+          if (c === mover) {
+            for (let i = 0; i < j; i++) {
+              const r = rays[base + i];
+              const old = cells[r];
+              undo[sp++] = (r << 3) | old;
+              this.clearBall(r, old);
+              this.setBall(r, mover);
+            }
+            rolled += j;
+            break;
+          }
+        }
+      }
+      this.setBall(a, mover);
+      this.empties--;
+    }
+    undo[sp++] = a;
+    undo[sp++] = b;
+    undo[sp++] = rolled;
+    undo[sp++] = mover;
+    this.sp = sp;
+    this.hashLo ^= ZOBRIST[ZOBRIST_TO_MOVE + mover];
+    this.toMove = this.next[mover];
+    this.hashLo ^= ZOBRIST[ZOBRIST_TO_MOVE + this.toMove];
+  }
+
+  /** Takes back the last move made with make(). */
+  unmake(): void {
+    const undo = this.undo;
+    let sp = this.sp;
+    const mover = undo[--sp];
+    const rolled = undo[--sp];
+    const b = undo[--sp];
+    const a = undo[--sp];
+    this.clearBall(a, mover);
+    this.empties++;
+    if (b >= 0) {
+      this.clearBall(b, mover);
+      this.empties++;
+    }
+    for (let i = 0; i < rolled; i++) {
+      const v = undo[--sp];
+      const sq = v >> 3;
+      this.clearBall(sq, mover);
+      this.setBall(sq, v & 7);
+    }
+    this.sp = sp;
+    this.hashLo ^= ZOBRIST[ZOBRIST_TO_MOVE + this.toMove];
+    this.toMove = mover;
+    this.hashLo ^= ZOBRIST[ZOBRIST_TO_MOVE + mover];
+  }
+}
+
