@@ -7,3 +7,5 @@ export * from './perft';
 export * from './position';
 export * from './random';
 export * from './state';
+export * from './match';
+export * from './record';
