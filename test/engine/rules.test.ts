@@ -17,19 +17,11 @@ function positionFrom(rows: string[], toMove: Colour, colours: Colour[] = ['red'
   return p;
 }
 
-function moves(p: Position): string[] {
-  const out = new Int32Array(512);
-  const n = p.generate(out);
-  return Array.from(out.subarray(0, n), (m) => (m & 4096 ? `${squareName(p.size, (m >> 6) & 63)}+${squareName(p.size, m & 63)}` : squareName(p.size, m)));
-}
-
 function rolls(p: Position, square: string): string[] {
   const out = new Int32Array(64);
   const n = p.rolls(parseSquare(p.size, square), out);
   return Array.from(out.subarray(0, n), (sq) => squareName(p.size, sq));
 }
-
-const FOUR: Colour[] = ['red', 'yellow', 'green', 'blue'];
 
 describe('start position', () => {
   it.each([
