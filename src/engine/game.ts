@@ -44,26 +44,27 @@ export function roundSetup(options: GameOptions): RoundSetup {
   if (!['standard', 'pro', 'team'].includes(variant)) throw new RuleError(`unknown variant "${variant}"`);
   const players = options.players ?? (variant === 'team' ? 2 : options.colours ? options.colours.length : 4);
   if (!Number.isInteger(players) || players < 1 || players > 4) throw new RuleError(`players must be 1 to 4, not ${players}`);
+  if (options.colours?.length === 0) throw new RuleError('at least one colour must be in play');
+  // Seats are clockwise whatever order the colours were given in.
+  const clockwise = (cs: readonly Colour[]) => COLOURS.filter((c) => cs.includes(c));
   let colours: Colour[];
   let seats: Colour[][];
   if (variant === 'team') {
     if (players !== 2) throw new RuleError('the team variant is for two players');
-    colours = [...COLOURS];
     if (options.colours && options.colours.length !== 4) throw new RuleError('the team variant plays all four colours');
+    colours = [...COLOURS];
     seats = [['red', 'green'], ['yellow', 'blue']];
   } else if (players === 1) {
-    colours = options.colours ?? PLAYER_COLOURS[1];
+    colours = clockwise(options.colours ?? PLAYER_COLOURS[1]);
     seats = [colours];
   } else {
-    colours = options.colours ?? PLAYER_COLOURS[players as 2 | 3 | 4];
+    colours = clockwise(options.colours ?? PLAYER_COLOURS[players as 2 | 3 | 4]);
     if (colours.length !== players) throw new RuleError(`${players} players need ${players} colours, not ${colours.length}`);
     seats = colours.map((c) => [c]);
   }
-  colours = COLOURS.filter((c) => colours.includes(c));
-  if (colours.length === 0) throw new RuleError('at least one colour must be in play');
   if (size === 4 && seats.length > 2) throw new RuleError('the 4x4 board is for one or two players');
   const moveTimeLimit = options.moveTimeLimit ?? 0;
-  if (!(moveTimeLimit >= 0)) throw new RuleError('the time limit must be 0 (none) or a number of seconds');
+  if (!(moveTimeLimit >= 0 && Number.isFinite(moveTimeLimit))) throw new RuleError('the time limit must be 0 (none) or a number of seconds');
   const seed = options.seed ?? freshSeed();
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new RuleError(`seed must be a whole number from 0 to 4294967295`);
   if (options.first && !colours.includes(options.first)) throw new RuleError(`${options.first} is not in play`);

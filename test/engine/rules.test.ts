@@ -395,3 +395,16 @@ describe('match', () => {
     expect(m.roundsPlayed).toBe(3);
   });
 });
+
+describe('options', () => {
+  it('seats follow the clockwise colour order whatever order the colours are given in', () => {
+    const setup = roundSetup({ colours: ['green', 'red'] });
+    expect(setup.colours).toEqual(['red', 'green']);
+    expect(setup.players).toEqual([['red'], ['green']]);
+  });
+
+  it('a time limit must be a finite number of seconds', () => {
+    expect(() => roundSetup({ moveTimeLimit: Infinity })).toThrow('the time limit must be 0 (none) or a number of seconds');
+    expect(() => roundSetup({ moveTimeLimit: -1 })).toThrow('the time limit must be 0 (none) or a number of seconds');
+  });
+});

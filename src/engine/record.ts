@@ -1,0 +1,620 @@
+/**
+ * Game records: one round as human-readable text, in the spirit of chess PGN. The format is
+ * specified in docs/record-format.md; in short:
+ *
+ *   [Game "Rolit"]
+ *   [Size "8"]
+ *   [Colours "red yellow green blue"]
+ *   ...more tags...
+ *   [First "red"]
+ *   [Result "red 20, yellow 15, green 14, blue 15"]
+ *
+ *   1. red f4
+ *   2. yellow e3+e6 {time}    ; a Pro double, played for yellow when the clock ran out
+ *
+ *   ; comment lines: the order-of-play diagram of the rule sheets and the final board
+ *
+ * Import replays every move through the real engine (Game.play / Game.expireClock), so a record
+ * is only ever as legal as the rules say. Every problem is a RecordError naming the line and the
+ * column, and a failed import returns nothing.
+ */
+import { type Colour, COLOUR_LETTERS, COLOURS, colourIndex, isColour } from './colours';
+import type { RoundSetup, Variant } from './events';
+import { Game, type GameOptions, moveName, roundSetup, RuleError } from './game';
+import { type BoardSize, isBoardSize, parseSquare, START_SQUARES } from './geometry';
+import type { GameState } from './state';
+
+/** A record that cannot be read: `line` and `column` count from 1; `reason` says what is wrong. */
+export class RecordError extends Error {
+  override name = 'RecordError';
+
+  constructor(
+    readonly line: number,
+    readonly column: number,
+    readonly reason: string,
+  ) {
+    super(`line ${line}, column ${column}: ${reason}`);
+  }
+}
+
+/** A record read back: the replayed game and its informational tags (Date, player names, ...). */
+export interface GameRecord {
+  game: Game;
+  /** Tags that do not set up the round, in file order; pass them to toRecord to write them again. */
+  tags: Record<string, string>;
+}
+
+/** Tags that set up or check the round, in the order they are written. */
+const ROUND_TAGS = ['Game', 'Size', 'Colours', 'Players', 'Variant', 'Misere', 'TimeLimit', 'TakeBacks', 'Seed', 'Throws', 'First', 'Result'] as const;
+type RoundTag = (typeof ROUND_TAGS)[number];
+const REQUIRED_TAGS: readonly RoundTag[] = ['Game', 'Size', 'Colours', 'First', 'Result'];
+/** Seed of records that do not give one (hand-transcribed games): any fixed number would do. */
+const DEFAULT_SEED = 0;
+const TAG_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+const DATE = /^[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}$/;
+
+// ---------------------------------------------------------------------------------------------
+// Export
+
+/**
+ * The record of a game: its tags, the moves as they stand (moves taken back are not part of
+ * the record), then comment lines with the order-of-play diagram and the board. `extraTags`
+ * adds informational tags such as Date ("2026.11.21", see recordDate) or player names
+ * ({ Red: 'Ann' }); they cannot override the tags that come from the game.
+ */
+export function toRecord(game: Game, extraTags: Record<string, string> = {}): string {
+  const state = game.state;
+  const setup = state.setup;
+  const lines: string[] = [];
+  const tag = (name: string, value: string) => lines.push(`[${name} "${value.replace(/[\\"]/g, (c) => `\\${c}`)}"]`);
+
+  for (const [name, value] of Object.entries(extraTags)) {
+    const problem = freeTagProblem(name) ?? (/[\r\n]/.test(value) ? 'a tag value must be one line' : null) ?? (name === 'Date' ? dateProblem(value) : null);
+    if (problem) throw new Error(`toRecord: tag [${name}]: ${problem}`);
+  }
+
+  tag('Game', 'Rolit');
+  if (extraTags.Date !== undefined) tag('Date', extraTags.Date);
+  tag('Size', String(setup.size));
+  tag('Colours', setup.colours.join(' '));
+  if (seatsText(setup.players) !== seatsText(defaultSeats(setup))) tag('Players', seatsText(setup.players));
+  tag('Variant', setup.variant);
+  tag('Misere', onOff(setup.misere));
+  tag('TimeLimit', String(setup.moveTimeLimit));
+  tag('TakeBacks', onOff(setup.takeBacks));
+  tag('Seed', String(setup.seed));
+  if (state.throws.length > 0) tag('Throws', state.throws.join(' '));
+  tag('First', firstMover(game));
+  tag('Result', resultText(state));
+  for (const [name, value] of Object.entries(extraTags)) if (name !== 'Date') tag(name, value);
+
+  lines.push('');
+  state.moves.forEach((m, i) => lines.push(`${i + 1}. ${m.colour} ${m.squares.join('+')}${m.timedOut ? ' {time}' : ''}`));
+  lines.push('', ...diagramLines(state).map((l) => (l ? `; ${l}` : ';')));
+  return lines.join('\n') + '\n';
+}
+
+/** A date as a record writes it: "2026.11.21" (local time). */
+export function recordDate(date: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}.${two(date.getMonth() + 1)}.${two(date.getDate())}`;
+}
+
+/** The board as rows of R, Y, G, B and . (empty), top row first, like the protocol's `board`. */
+export function boardRows(size: BoardSize, board: Readonly<Record<string, Colour>>): string[] {
+  return rowsOf(size, (square) => {
+    const colour = board[square];
+    return colour ? COLOUR_LETTERS[colourIndex(colour)] : '.';
+  });
+}
+
+/** "red 20, yellow 15, ..." for a finished round, "*" while it is unfinished. */
+export function resultText(state: GameState): string {
+  if (!state.result) return '*';
+  return state.setup.colours.map((c) => `${c} ${state.result!.scores[c] ?? 0}`).join(', ');
+}
+
+/** How a seat is written: its colours joined by "+" ("red+green" for solo or a team). */
+export function seatName(seat: readonly Colour[]): string {
+  return seat.join('+');
+}
+
+/** One line on the outcome: "red wins with 20 balls", "red and blue share the win with 16 balls", ... */
+export function winnersText(state: GameState): string {
+  if (!state.result) return `unfinished: ${state.toMove} to move after move ${state.moves.length}`;
+  const { winners, playerScores } = state.result;
+  const names = winners.map((i) => seatName(state.setup.players[i]));
+  const balls = `${playerScores[winners[0]]} ${playerScores[winners[0]] === 1 ? 'ball' : 'balls'}`;
+  if (state.setup.players.length === 1) return `${names[0]} (solo) ends with ${balls}`;
+  const how = state.setup.misere ? ' (misere: fewest balls wins)' : '';
+  if (names.length === 1) return `${names[0]} wins with ${balls}${how}`;
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} share the win with ${balls}${how}`;
+}
+
+function onOff(flag: boolean): string {
+  return flag ? 'on' : 'off';
+}
+
+function seatsText(seats: readonly (readonly Colour[])[]): string {
+  return seats.map(seatName).join(' ');
+}
+
+/** The seats the engine gives these colours and variant when no player grouping is written. */
+function defaultSeats(setup: Pick<RoundSetup, 'size' | 'colours' | 'variant'>): Colour[][] {
+  return roundSetup({ size: setup.size, colours: setup.colours, variant: setup.variant, seed: DEFAULT_SEED }).players;
+}
+
+function firstMover(game: Game): Colour {
+  for (const e of game.events) if (e.type === 'turn') return e.colour;
+  throw new Error('a game always has a first turn');
+}
+
+function rowsOf(size: BoardSize, cell: (square: string) => string, separator = ''): string[] {
+  const rows: string[] = [];
+  for (let r = 1; r <= size; r++) {
+    const cells: string[] = [];
+    for (let c = 0; c < size; c++) cells.push(cell(String.fromCharCode(97 + c) + r));
+    rows.push(cells.join(separator));
+  }
+  return rows;
+}
+
+/**
+ * The transcription the rule sheets describe (every ball's move number on a diagram of the
+ * board; balls never move, so this alone records the game), then the board and the outcome.
+ */
+function diagramLines(state: GameState): string[] {
+  const size = state.setup.size;
+  const order: Record<string, number> = {};
+  state.moves.forEach((m, i) => m.squares.forEach((sq) => (order[sq] = i + 1)));
+  const columns = Array.from({ length: size }, (_, c) => String.fromCharCode(97 + c));
+  const startLetter = (sq: string) => {
+    // Start balls are the occupied squares no move placed; show the colour they started with.
+    const index = parseSquare(size, sq);
+    const start = START_SQUARES.indexOf(index);
+    return start >= 0 ? COLOUR_LETTERS[start] : '.';
+  };
+  const numbered = rowsOf(size, (sq) => String(order[sq] ?? startLetter(sq)).padStart(3), '');
+  const board = boardRows(size, state.board);
+  const after = state.moves.length === 0 ? 'at the start' : `after move ${state.moves.length}`;
+  return [
+    'Order of play: the move that placed each ball (R Y G B: start balls, . empty).',
+    `   ${columns.map((c) => c.padStart(3)).join('')}`,
+    ...numbered.map((row, i) => `${String(i + 1).padStart(2)} ${row}`),
+    '',
+    `Board ${after} (R red, Y yellow, G green, B blue, . empty):`,
+    `   ${columns.join('')}`,
+    ...board.map((row, i) => `${String(i + 1).padStart(2)} ${row}`),
+    '',
+    state.result ? `Result: ${resultText(state)}; ${winnersText(state)}.` : `Result: ${winnersText(state)}.`,
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import
+
+/** Reads a record and replays it; see readRecord. */
+export function parseRecord(text: string): Game {
+  return readRecord(text).game;
+}
+
+/**
+ * Reads a record: checks the tags, sets up the round, replays every move through the engine and
+ * checks the result. Throws RecordError (line, column, reason) on the first problem, in file
+ * order as far as possible (a tag's own value before what it must agree with).
+ */
+export function readRecord(text: string): GameRecord {
+  const { tags, moves, lastTagLine } = scan(text);
+  const settings: Settings = { tags: {} };
+  const info: Record<string, string> = {};
+  for (const tag of tags) {
+    if (isRoundTag(tag.name)) readTag(tag, settings);
+    else {
+      const problem = tag.name === 'Date' ? dateProblem(tag.value) : null;
+      if (problem) throw new RecordError(tag.line, tag.valueColumn, problem);
+      info[tag.name] = tag.value;
+    }
+  }
+  for (const name of REQUIRED_TAGS) {
+    if (!settings.tags[name]) throw new RecordError(lastTagLine + 1, 1, `missing tag [${name}] (required: ${REQUIRED_TAGS.join(', ')})`);
+  }
+  const game = startGame(settings);
+  replay(game, moves);
+  checkResult(game, settings.tags.Result!, settings.result!);
+  return { game, tags: info };
+}
+
+function isRoundTag(name: string): name is RoundTag {
+  return (ROUND_TAGS as readonly string[]).includes(name);
+}
+
+interface TagLine {
+  name: string;
+  value: string;
+  line: number;
+  nameColumn: number;
+  valueColumn: number;
+}
+
+interface MoveLine {
+  line: number;
+  number: number;
+  numberColumn: number;
+  colour: Colour;
+  colourColumn: number;
+  move: string;
+  moveColumn: number;
+  /** Column of a {time} mark, 0 if the move was not played on time-out. */
+  timeColumn: number;
+}
+
+/** Splits the text into tag lines and move lines, checking the syntax of each line. */
+function scan(text: string): { tags: TagLine[]; moves: MoveLine[]; lastTagLine: number } {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+  const tags: TagLine[] = [];
+  const moves: MoveLine[] = [];
+  const seen = new Map<string, number>();
+  let lastTagLine = 0;
+  lines.forEach((raw, i) => {
+    const line = i + 1;
+    const start = raw.search(/\S/);
+    if (start < 0 || raw[start] === ';') return;
+    if (raw[start] === '[') {
+      if (moves.length > 0) throw new RecordError(line, start + 1, 'tags must come before the moves');
+      const tag = scanTag(raw, line, start);
+      const problem = freeTagProblem(tag.name);
+      if (problem && !isRoundTag(tag.name)) throw new RecordError(line, tag.nameColumn, problem);
+      const first = seen.get(tag.name);
+      if (first !== undefined) throw new RecordError(line, tag.nameColumn, `duplicate tag [${tag.name}] (first given on line ${first})`);
+      seen.set(tag.name, line);
+      tags.push(tag);
+      lastTagLine = line;
+    } else if (/[0-9]/.test(raw[start])) {
+      moves.push(scanMove(raw, line, start));
+    } else {
+      const shown = raw.slice(start).trimEnd();
+      throw new RecordError(line, start + 1, `expected a tag like [Size "8"], a move like "1. red f4" or a comment after ";", not "${shown.length > 24 ? `${shown.slice(0, 24)}...` : shown}"`);
+    }
+  });
+  if (tags.length === 0 && moves.length === 0) throw new RecordError(1, 1, 'the record is empty: expected tags like [Game "Rolit"], then the moves');
+  return { tags, moves, lastTagLine };
+}
+
+/** `[Name "value"]`, optionally followed by a comment. Values escape " and \ with a backslash. */
+function scanTag(raw: string, line: number, start: number): TagLine {
+  let i = start + 1;
+  const skipSpace = () => {
+    while (i < raw.length && /\s/.test(raw[i])) i++;
+  };
+  skipSpace();
+  // Any letters here, so that a misspelt name like [Misère] gets a "did you mean" below.
+  const name = /^\p{L}[\p{L}\p{N}_]*/u.exec(raw.slice(i))?.[0];
+  if (!name) throw new RecordError(line, i + 1, 'expected a tag name after "[", like [Size "8"]');
+  const nameColumn = i + 1;
+  i += name.length;
+  skipSpace();
+  if (raw[i] !== '"') throw new RecordError(line, i + 1, `the value of [${name}] must be in double quotes, like [${name} "..."]`);
+  const valueColumn = i + 2;
+  let value = '';
+  for (i++; ; i++) {
+    if (i >= raw.length) throw new RecordError(line, i + 1, `the value of [${name}] has no closing quote`);
+    if (raw[i] === '"') break;
+    if (raw[i] === '\\' && (raw[i + 1] === '"' || raw[i + 1] === '\\')) i++;
+    value += raw[i];
+  }
+  i++;
+  skipSpace();
+  if (raw[i] !== ']') throw new RecordError(line, i + 1, `expected "]" to close the tag [${name}]`);
+  i++;
+  skipSpace();
+  if (i < raw.length && raw[i] !== ';') throw new RecordError(line, i + 1, 'unexpected text after the tag (one tag per line; comments start with ";")');
+  return { name, value, line, nameColumn, valueColumn };
+}
+
+/** `12. blue c7`, `3. yellow e3+e6`, `12. blue c7 {time}`, optionally followed by a comment. */
+function scanMove(raw: string, line: number, start: number): MoveLine {
+  const end = raw.indexOf(';') >= 0 ? raw.indexOf(';') : raw.length;
+  const words: Word[] = [];
+  for (const m of raw.slice(0, end).matchAll(/\S+/g)) words.push({ text: m[0], column: m.index + 1 });
+  const endColumn = raw.slice(0, end).trimEnd().length + 1;
+  const [num, colour, move, mark, extra] = words;
+  const numberMatch = /^([0-9]+)\.(.*)$/.exec(num.text);
+  if (!numberMatch) throw new RecordError(line, start + 1, `a move starts with its number and a dot, like "${/^[0-9]+/.exec(num.text)![0]}. red f4"`);
+  if (numberMatch[2]) throw new RecordError(line, num.column + num.text.length - numberMatch[2].length, 'expected a space after the move number');
+  const number = Number(numberMatch[1]);
+  if (!colour) throw new RecordError(line, endColumn, `move ${number} has no colour and square (like "${number}. red f4")`);
+  const colourName = colour.text.toLowerCase();
+  if (!isColour(colourName)) throw new RecordError(line, colour.column, `"${colour.text}" is not a colour (red, yellow, green, blue)`);
+  if (!move) throw new RecordError(line, endColumn, `move ${number} has no square after the colour`);
+  if (mark && mark.text !== '{time}') {
+    throw new RecordError(line, mark.column, `unexpected "${mark.text}" after the move (only {time} may follow a move; comments start with ";")`);
+  }
+  if (extra) throw new RecordError(line, extra.column, `unexpected "${extra.text}" after the move (one move per line)`);
+  return {
+    line,
+    number,
+    numberColumn: num.column,
+    colour: colourName,
+    colourColumn: colour.column,
+    move: move.text.toLowerCase(),
+    moveColumn: move.column,
+    timeColumn: mark ? mark.column : 0,
+  };
+}
+
+/** Why a tag name cannot be used as an informational tag, or null. */
+function freeTagProblem(name: string): string | null {
+  if (isRoundTag(name)) return `[${name}] comes from the game itself`;
+  if (name === 'Date') return null;
+  const known = [...ROUND_TAGS, 'Date'];
+  const lower = name.toLowerCase();
+  const near = known.find((k) => k.toLowerCase() === lower || (k.length >= 5 && editDistance(k.toLowerCase(), lower) <= (k.length >= 7 ? 2 : 1)));
+  if (near) return `unknown tag [${name}]; did you mean ${near}?`;
+  return TAG_NAME.test(name) ? null : `"${name}" is not a tag name (letters a-z, digits and _, starting with a letter)`;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = row;
+  }
+  return previous[b.length];
+}
+
+function dateProblem(value: string): string | null {
+  return DATE.test(value) ? null : `a date is written YYYY.MM.DD, with ? for unknown digits, not "${value}"`;
+}
+
+/** Words of a tag value with their columns ("red yellow" or "red, yellow"). */
+function valueWords(tag: TagLine, separators = /[^\s,]+/g): Word[] {
+  return Array.from(tag.value.matchAll(separators), (m) => ({ text: m[0], column: tag.valueColumn + m.index }));
+}
+
+function colourWord(word: Word, line: number): Colour {
+  const name = word.text.toLowerCase();
+  if (!isColour(name)) throw new RecordError(line, word.column, `"${word.text}" is not a colour (red, yellow, green, blue)`);
+  return name;
+}
+
+interface Word {
+  text: string;
+  column: number;
+}
+
+interface ColourAt {
+  colour: Colour;
+  column: number;
+}
+
+/** What the round tags say, each checked on its own (readTag), before they are checked together. */
+interface Settings {
+  tags: Partial<Record<RoundTag, TagLine>>;
+  size?: BoardSize;
+  colours?: Colour[];
+  seats?: ColourAt[][];
+  variant?: Variant;
+  misere?: boolean;
+  moveTimeLimit?: number;
+  takeBacks?: boolean;
+  seed?: number;
+  throws?: Colour[];
+  first?: ColourAt;
+  result?: '*' | (ColourAt & { balls: number })[];
+}
+
+/** Checks one round tag's value on its own and stores it in `s`. */
+function readTag(tag: TagLine, s: Settings): void {
+  const fail = (column: number, reason: string): never => {
+    throw new RecordError(tag.line, column, reason);
+  };
+  const value = tag.value.trim();
+  const at = tag.valueColumn;
+  s.tags[tag.name as RoundTag] = tag;
+  switch (tag.name as RoundTag) {
+    case 'Game':
+      if (value !== 'Rolit') fail(at, `[Game] must be "Rolit", not "${tag.value}"`);
+      break;
+    case 'Size': {
+      const size = Number(value);
+      if (!/^[0-9]+$/.test(value) || !isBoardSize(size)) fail(at, `board size must be 8, 6 or 4, not "${tag.value}"`);
+      s.size = size as BoardSize;
+      break;
+    }
+    case 'Colours': {
+      const colours: Colour[] = [];
+      for (const word of valueWords(tag)) {
+        const colour = colourWord(word, tag.line);
+        if (colours.includes(colour)) fail(word.column, `${colour} is listed twice`);
+        colours.push(colour);
+      }
+      if (colours.length === 0) fail(at, '[Colours] lists no colour (red, yellow, green, blue)');
+      // Seats go clockwise whatever order the colours are written in.
+      s.colours = COLOURS.filter((c) => colours.includes(c));
+      break;
+    }
+    case 'Players': {
+      const seen = new Set<Colour>();
+      s.seats = valueWords(tag, /\S+/g).map((seat) =>
+        Array.from(seat.text.matchAll(/[^+]+/g), (m) => {
+          const column = seat.column + m.index;
+          const colour = colourWord({ text: m[0], column }, tag.line);
+          if (seen.has(colour)) fail(column, `${colour} is in more than one seat`);
+          seen.add(colour);
+          return { colour, column };
+        }),
+      );
+      if (s.seats.length === 0 || s.seats.some((seat) => seat.length === 0)) fail(at, '[Players] lists the seats, each its colours joined by "+", like "red+green"');
+      break;
+    }
+    case 'Variant':
+      s.variant = choice(tag, ['standard', 'pro', 'team'] as const);
+      break;
+    case 'Misere':
+      s.misere = choice(tag, ['off', 'on'] as const) === 'on';
+      break;
+    case 'TakeBacks':
+      s.takeBacks = choice(tag, ['on', 'off'] as const) === 'on';
+      break;
+    case 'TimeLimit':
+      // Any number JavaScript writes for a finite time (7.5, 1e-7).
+      if (!/^[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?$/i.test(value) || !Number.isFinite(Number(value))) {
+        fail(at, `[TimeLimit] is the seconds per move (0 for none), not "${tag.value}"`);
+      }
+      s.moveTimeLimit = Number(value);
+      break;
+    case 'Seed':
+      if (!/^[0-9]+$/.test(value) || Number(value) > 0xffffffff) fail(at, `the seed must be a whole number from 0 to 4294967295, not "${tag.value}"`);
+      s.seed = Number(value);
+      break;
+    case 'Throws':
+      s.throws = valueWords(tag).map((word) => colourWord(word, tag.line));
+      if (s.throws.length === 0) fail(at, '[Throws] lists the colours thrown, like "blue red"');
+      break;
+    case 'First': {
+      const words = valueWords(tag);
+      if (words.length !== 1) fail(at, `[First] names the one colour that moved first, not "${tag.value}"`);
+      s.first = { colour: colourWord(words[0], tag.line), column: words[0].column };
+      break;
+    }
+    case 'Result': {
+      if (value === '*') {
+        s.result = '*';
+        break;
+      }
+      const form = '[Result] lists the balls of each colour, like "red 20, yellow 15", or is "*" while the round is unfinished';
+      s.result = valueWords(tag, /[^,]+/g).map((part) => {
+        const m = /^(\s*)(\S+)\s+(\S+)\s*$/.exec(part.text);
+        if (!m) return fail(part.column, form);
+        const column = part.column + m[1].length;
+        const colour = colourWord({ text: m[2], column }, tag.line);
+        if (!/^[0-9]+$/.test(m[3])) fail(column + m[2].length + part.text.slice(m[1].length + m[2].length).search(/\S/), `"${m[3]}" is not a number of balls`);
+        return { colour, column, balls: Number(m[3]) };
+      });
+      if (s.result.length === 0) fail(at, form);
+      s.result.forEach((r, i) => {
+        if ((s.result as ColourAt[]).findIndex((q) => q.colour === r.colour) < i) fail(r.column, `${r.colour} is listed twice`);
+      });
+      break;
+    }
+  }
+}
+
+function choice<T extends string>(tag: TagLine, options: readonly T[]): T {
+  const value = tag.value.trim().toLowerCase() as T;
+  if (!options.includes(value)) throw new RecordError(tag.line, tag.valueColumn, `[${tag.name}] must be ${options.slice(0, -1).map((o) => `"${o}"`).join(', ')} or "${options[options.length - 1]}", not "${tag.value}"`);
+  return value;
+}
+
+/** Checks the tags together and creates the round they describe, throwing the start ball if they say so. */
+function startGame(s: Settings): Game {
+  const colours = s.colours!;
+  const inPlay = (c: ColourAt, tag: TagLine) => {
+    if (!colours.includes(c.colour)) throw new RecordError(tag.line, c.column, `${c.colour} is not in play (colours: ${colours.join(' ')})`);
+  };
+  const first = s.first!;
+  inPlay(first, s.tags.First!);
+  const playersTag = s.tags.Players;
+  if (playersTag) {
+    s.seats!.flat().forEach((c) => inPlay(c, playersTag));
+    const missing = colours.filter((c) => !s.seats!.flat().some((p) => p.colour === c));
+    if (missing.length > 0) throw new RecordError(playersTag.line, playersTag.valueColumn, `[Players] must seat every colour in play; ${missing.join(' and ')} ${missing.length === 1 ? 'has' : 'have'} no seat`);
+  }
+  if (s.result !== '*') {
+    const resultTag = s.tags.Result!;
+    s.result!.forEach((r) => inPlay(r, resultTag));
+    const missing = colours.filter((c) => !(s.result as ColourAt[]).some((r) => r.colour === c));
+    if (missing.length > 0) throw new RecordError(resultTag.line, resultTag.valueColumn, `[Result] gives no balls for ${missing.join(' and ')}`);
+  }
+
+  const options: GameOptions = {
+    size: s.size,
+    colours,
+    players: s.seats?.length,
+    variant: s.variant,
+    misere: s.misere,
+    moveTimeLimit: s.moveTimeLimit,
+    takeBacks: s.takeBacks,
+    seed: s.seed ?? DEFAULT_SEED,
+  };
+  const setupTag = s.tags.Colours!;
+  let setup: RoundSetup;
+  try {
+    setup = roundSetup(options);
+  } catch (e) {
+    if (!(e instanceof RuleError)) throw e;
+    if (playersTag) unseatable(playersTag, e.message);
+    throw new RecordError(setupTag.line, setupTag.valueColumn, e.message);
+  }
+  if (playersTag) {
+    // The engine seats each seat's colours clockwise, seats in the order of their first colour.
+    const written = s.seats!.map((seat) => COLOURS.filter((c) => seat.some((p) => p.colour === c))).sort((a, b) => colourIndex(a[0]) - colourIndex(b[0]));
+    if (seatsText(written) !== seatsText(setup.players)) unseatable(playersTag, `the rules seat them "${seatsText(setup.players)}"`);
+  }
+
+  const throwsTag = s.tags.Throws;
+  if (!throwsTag) return new Game({ ...options, first: first.colour });
+  if (!s.tags.Seed) throw new RecordError(throwsTag.line, throwsTag.nameColumn, '[Throws] needs the [Seed] tag: the throws are replayed from the seed');
+  const game = new Game(options);
+  const thrown = game.state.throws;
+  if (s.throws!.join(' ') !== thrown.join(' ')) {
+    throw new RecordError(throwsTag.line, throwsTag.valueColumn, `seed ${setup.seed} throws "${thrown.join(' ')}", not "${throwsTag.value}"`);
+  }
+  const winner = thrown[thrown.length - 1];
+  if (first.colour !== winner) throw new RecordError(s.tags.First!.line, first.column, `the throw decided that ${winner} moves first, not ${first.colour}`);
+  return game;
+}
+
+function unseatable(tag: TagLine, why: string): never {
+  throw new RecordError(tag.line, tag.valueColumn, `players "${tag.value}" cannot be seated (${why}): write one seat per colour, all colours in one seat (solo) or, in the team variant, red+green yellow+blue`);
+}
+
+/** Plays the moves through the engine, checking numbers, colours and legality. */
+function replay(game: Game, moves: readonly MoveLine[]): void {
+  const size = game.setup.size;
+  for (const m of moves) {
+    const state = game.state;
+    const played = state.moves.length;
+    if (state.over) throw new RecordError(m.line, m.numberColumn, `move ${m.number} comes after the end of the round (the board is full after move ${played})`);
+    if (m.number !== played + 1) throw new RecordError(m.line, m.numberColumn, `move number ${m.number} is out of sequence: expected ${played + 1}`);
+    if (m.colour !== state.toMove) throw new RecordError(m.line, m.colourColumn, `move ${m.number} is by ${m.colour}, but ${state.toMove} is to move`);
+    const parts = m.move.split('+');
+    if (parts.length <= 2) {
+      let offset = 0;
+      for (const part of parts) {
+        if (part !== '' && parseSquare(size, part) < 0) throw new RecordError(m.line, m.moveColumn + offset, `${part} is not a square of the ${size}x${size} board`);
+        offset += part.length + 1;
+      }
+    }
+    const check = game.check(m.move);
+    if (!check.ok) throw new RecordError(m.line, m.moveColumn, check.reason);
+    if (!m.timeColumn) {
+      game.play(m.move);
+      continue;
+    }
+    if (game.setup.moveTimeLimit === 0) throw new RecordError(m.line, m.timeColumn, `move ${m.number} is marked {time}, but the round has no time limit`);
+    game.expireClock();
+    const forced = game.state.moves[played].squares.join('+');
+    const written = moveName(size, check.move);
+    if (forced !== written) {
+      throw new RecordError(m.line, m.moveColumn, `on time-out the engine plays ${forced} for ${m.colour} (the move that rolls the most), not ${m.move}`);
+    }
+  }
+}
+
+/** The Result tag must agree with the replayed moves. */
+function checkResult(game: Game, tag: TagLine, written: NonNullable<Settings['result']>): void {
+  const state = game.state;
+  const actual = resultText(state);
+  if (written === '*') {
+    if (state.over) throw new RecordError(tag.line, tag.valueColumn, `the round is over after move ${state.moves.length}: [Result] should be "${actual}", not "*"`);
+    return;
+  }
+  if (!state.over) {
+    throw new RecordError(tag.line, tag.valueColumn, `the moves end after move ${state.moves.length} with the round unfinished (${state.toMove} to move): [Result] should be "*"`);
+  }
+  if (written.some((r) => state.result!.scores[r.colour] !== r.balls)) {
+    throw new RecordError(tag.line, tag.valueColumn, `[Result] says "${tag.value.trim()}", but the moves give "${actual}"`);
+  }
+}
