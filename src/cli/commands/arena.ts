@@ -1,0 +1,131 @@
+import { availableParallelism } from 'node:os';
+import { type ArenaConfig, formatTable, seatError, toCsv, validateConfig } from '../../ai/arena';
+import { LEVELS } from '../../ai/index';
+import { runArena } from '../../ai/node/run-arena';
+import { RuleError } from '../../engine/index';
+import { parseBoardSize, parseChoice, parseCommandLine, parsePositiveNumber, parseWholeNumber } from '../args';
+import type { Command } from '../command';
+import { UsageError } from '../command';
+
+/** A single-line progress bar on stderr (redrawn in place on a terminal, every 10% otherwise). */
+function progressBar(label: string): { update(done: number, total: number): void; end(): void } {
+  const tty = process.stderr.isTTY;
+  const start = Date.now();
+  let lastTenth = -1;
+  return {
+    update(done, total) {
+      const width = 30;
+      const filled = Math.round((done / total) * width);
+      const elapsed = (Date.now() - start) / 1000;
+      const eta = done ? (elapsed / done) * (total - done) : 0;
+      const line = `${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} games  ${elapsed.toFixed(0)}s elapsed, ~${eta.toFixed(0)}s left`;
+      if (tty) process.stderr.write(`\r${line}\x1b[K`);
+      else if (Math.floor((10 * done) / total) !== lastTenth) {
+        lastTenth = Math.floor((10 * done) / total);
+        process.stderr.write(line + '\n');
+      }
+    },
+    end() {
+      if (tty) process.stderr.write('\n');
+    },
+  };
+}
+
+export const arena: Command = {
+  name: 'arena',
+  summary: 'play many games between computer levels and/or external programs',
+  help: `usage: npm run rolit -- arena --seats A,B[,C[,D]] [options]
+
+Plays games between computer players and prints a table: games, win share (ties split)
+with a 95% confidence interval, mean balls and an Elo-style rating. Seats rotate so
+every entrant sits in every seat equally often (use a multiple of the seat count for
+--games). With --iterations and no --movetime the results depend only on --seed.
+
+entrants (--seats, one per seat, comma-separated):
+  ${LEVELS.join(', ')}
+  "cmd:<command>"   any program speaking the engine protocol (../shared/protocol.md),
+                    e.g. "cmd:npm run --silent rolit -- engine"
+
+options:
+  --seats       entrants, one per seat (2 to 4; team variant: 2)
+  --games       number of games, default 20
+  --movetime    milliseconds per move (default 100 unless --iterations is given)
+  --iterations  work per move (master: MCTS iterations, strategist: nodes); reproducible
+  --size        board size 8, 6 or 4, default 8
+  --variant     standard, pro or team, default standard
+  --misere      fewest balls wins
+  --seed        seed of the games and players, default 1
+  --parallel    worker threads, default 1 (this machine has ${availableParallelism()} cores)
+  --json        print the table (and every game) as JSON
+  --csv         print the table as CSV
+
+examples:
+  npm run rolit -- arena --seats master,tactician,tactician,tactician --games 200 --movetime 100
+  npm run rolit -- arena --seats strategist,tactician --games 100 --iterations 20000 --parallel 2
+  npm run rolit -- arena --seats "cmd:npm run --silent rolit -- engine",greedy --games 10 --movetime 50`,
+
+  async run(args) {
+    const { options } = parseCommandLine(args, {
+      seats: 'string',
+      games: 'string',
+      movetime: 'string',
+      iterations: 'string',
+      size: 'string',
+      variant: 'string',
+      misere: 'boolean',
+      seed: 'string',
+      parallel: 'string',
+      json: 'boolean',
+      csv: 'boolean',
+    });
+    if (!options.seats) throw new UsageError('--seats is required, e.g. --seats master,tactician');
+    const seats = splitSeats(options.seats);
+    for (const s of seats) {
+      const e = seatError(s);
+      if (e) throw new UsageError(`--seats: ${e}`);
+    }
+    if (options.json && options.csv) throw new UsageError('choose one of --json and --csv');
+    const iterations = options.iterations === undefined ? undefined : parseWholeNumber(options.iterations, '--iterations', 1, 1e9);
+    const config: ArenaConfig = {
+      seats,
+      games: options.games === undefined ? 20 : parseWholeNumber(options.games, '--games', 1, 1e7),
+      movetime: options.movetime !== undefined ? parsePositiveNumber(options.movetime, '--movetime') : iterations === undefined ? 100 : undefined,
+      iterations,
+      size: options.size === undefined ? 8 : parseBoardSize(options.size, '--size'),
+      seed: options.seed === undefined ? 1 : parseWholeNumber(options.seed, '--seed', 0, 0xffffffff),
+      variant: options.variant === undefined ? 'standard' : parseChoice(options.variant, '--variant', ['standard', 'pro', 'team'] as const),
+      misere: options.misere === true,
+    };
+    const parallel = options.parallel === undefined ? 1 : parseWholeNumber(options.parallel, '--parallel', 1, 64);
+    try {
+      validateConfig(config);
+    } catch (e) {
+      if (e instanceof RuleError) throw new UsageError(e.message);
+      throw e;
+    }
+    const bar = progressBar('arena');
+    let result;
+    try {
+      result = await runArena(config, { parallel, onProgress: (d, t) => bar.update(d, t) });
+    } finally {
+      bar.end();
+    }
+    const { table, records } = result;
+    if (options.json) console.log(JSON.stringify({ ...table, records }, null, 2));
+    else if (options.csv) console.log(toCsv(table));
+    else console.log(formatTable(table));
+    return 0;
+  },
+};
+
+/** Splits --seats at commas, except inside a cmd: entry (which runs to the next ",<level>" or the end). */
+function splitSeats(text: string): string[] {
+  const parts = text.split(',');
+  const seats: string[] = [];
+  for (const part of parts) {
+    const last = seats[seats.length - 1];
+    if (last?.startsWith('cmd:') && !(LEVELS as readonly string[]).includes(part.trim()) && !part.trim().startsWith('cmd:')) seats[seats.length - 1] = `${last},${part}`;
+    else seats.push(part.trim());
+  }
+  return seats;
+}

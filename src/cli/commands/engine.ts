@@ -1,0 +1,44 @@
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { parseCommandLine } from '../args';
+import type { Command } from '../command';
+
+/** `engine`: serves the line protocol (src/cli/protocol.ts) over stdin and stdout. */
+export const engine: Command = {
+  name: 'engine',
+  summary: 'serve the engine protocol on stdin/stdout (docs/protocol.md)',
+  help: `usage: npm run --silent rolit -- engine
+
+Reads protocol commands from stdin, one per line, and writes one reply line per
+command to stdout (board: several lines, then "end"). Runs until "quit" or the end
+of input, exit code 0. Nothing but protocol replies goes to stdout; use
+npm run --silent so that npm prints nothing either.
+
+Commands: hello, newgame size=<8|6|4> colours=<c,c,...> first=<colour>
+[variant=<standard|pro|team>] [misere=<on|off>] [seed=<n>], moves, play <move>,
+tomove, board, score, go [movetime=<ms>] [level=<name>] [seed=<n>], undo, quit.
+Spec: /work/shared/protocol.md; notes: docs/protocol.md.
+
+example:
+  printf 'newgame size=8 colours=red,yellow,green,blue first=red\\nmoves\\n' | npm run --silent rolit -- engine`,
+
+  async run(args) {
+    parseCommandLine(args, {});
+    // Loaded here, not at the top, so that the other commands do not load the computer players.
+    const { EngineSession } = await import('../protocol');
+    const session = new EngineSession();
+    // A driver that stops reading must not crash us with EPIPE; there is nobody left to answer.
+    process.stdout.on('error', () => process.exit(0));
+    const input = createInterface({ input: process.stdin, crlfDelay: Infinity });
+    // One line at a time, in order: the async iterator buffers input while a reply waits
+    // for stdout to drain (backpressure), so replies never overtake each other.
+    for await (const line of input) {
+      for (const reply of session.handle(line)) {
+        if (!process.stdout.write(`${reply}\n`)) await once(process.stdout, 'drain');
+      }
+      if (session.quit) break;
+    }
+    input.close();
+    return 0;
+  },
+};

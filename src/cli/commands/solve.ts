@@ -1,0 +1,167 @@
+import { benchSolver, randomEndgame } from '../../ai/solver-bench';
+import { solveExact } from '../../ai/solver';
+import { type BoardSize, COLOUR_LETTERS, COLOURS, type Colour, Game, moveName, type Position, RuleError } from '../../engine/index';
+import { parseBoardSize, parseChoice, parseColour, parseColours, parseCommandLine, parseWholeNumber } from '../args';
+import type { Command } from '../command';
+import { UsageError } from '../command';
+
+/** `solve`: the exact two-player endgame solver on a start, played or random position. */
+export const solve: Command = {
+  name: 'solve',
+  summary: 'solve a two-player position exactly (perfect play to the end)',
+  help: `usage: npm run rolit -- solve [--size 8|6|4] [--colours red,green] [--first <colour>]
+                               [--variant standard|pro|team] [--misere] [--moves f4,e3,...]
+                               [--random-empties N [--seed S] [--play random|greedy]]
+                               [--max-nodes N]
+       npm run rolit -- solve --bench [--size 8|6|4] [--random-empties 14] [--positions 20] [--seed 1]
+
+Solves a two-player position exactly: the final ball difference under perfect play
+(balls of the side to move minus the other side's), the final scores, a best move and
+a principal line to the full board, with the node count and time. Without --moves or
+--random-empties it solves the start position, i.e. the whole game (feasible on 4x4).
+
+options:
+  --size            board size, 8 (default), 6 or 4
+  --colours         the two colours in play, in seat order (default red,green)
+  --first           colour to move first (default the first of --colours)
+  --variant         standard (default), pro (Pro double placements) or team
+                    (all four colours: red+green against yellow+blue)
+  --misere          fewest balls wins (the side to move minimises the difference)
+  --moves           moves played from the start, comma-separated (e3+e6 for a double)
+  --random-empties  then play seeded moves until N empty squares remain
+  --seed            seed of those moves (default 1)
+  --play            how those moves are chosen: random (default) or greedy (most rolls)
+  --max-nodes       give up after this many nodes
+  --bench           benchmark: cold solves of --positions seeded red-vs-green endgames
+                    (half random, half greedy play) with --random-empties empties
+  --positions       number of benchmark positions (default 20)
+
+examples:
+  npm run rolit -- solve --size 4 --colours red,green
+  npm run rolit -- solve --random-empties 14 --seed 3
+  npm run rolit -- solve --bench --random-empties 14 --positions 20`,
+
+  async run(args) {
+    const { options } = parseCommandLine(args, {
+      size: 'string',
+      colours: 'string',
+      first: 'string',
+      variant: 'string',
+      misere: 'boolean',
+      moves: 'string',
+      'random-empties': 'string',
+      seed: 'string',
+      play: 'string',
+      'max-nodes': 'string',
+      bench: 'boolean',
+      positions: 'string',
+    });
+    const size = options.size === undefined ? 8 : parseBoardSize(options.size, '--size');
+    const empties = options['random-empties'] === undefined ? undefined : parseWholeNumber(options['random-empties'], '--random-empties', 0, size * size - 4);
+    const seed = options.seed === undefined ? 1 : parseWholeNumber(options.seed, '--seed', 0, 0xffffffff);
+
+    if (options.bench) {
+      for (const name of ['colours', 'first', 'variant', 'misere', 'moves', 'play', 'max-nodes'] as const) {
+        if (options[name] !== undefined) throw new UsageError(`--${name} does not apply to --bench (it plays red against green)`);
+      }
+      const positions = options.positions === undefined ? 20 : parseWholeNumber(options.positions, '--positions', 1, 10000);
+      benchSolver({ size, empties: empties ?? 14, positions, seed });
+      return 0;
+    }
+    if (options.positions !== undefined) throw new UsageError('--positions only applies to --bench');
+
+    const variant = options.variant === undefined ? 'standard' : parseChoice(options.variant, '--variant', ['standard', 'pro', 'team'] as const);
+    if (variant === 'team' && options.colours !== undefined) throw new UsageError('the team variant plays all four colours; leave out --colours');
+    const colours: Colour[] = variant === 'team' ? [...COLOURS] : options.colours === undefined ? ['red', 'green'] : parseColours(options.colours, '--colours');
+    if (variant !== 'team' && colours.length !== 2) throw new UsageError(`the solver is for two players: --colours must name two colours, not ${colours.length}`);
+    const first = options.first === undefined ? colours[0] : parseColour(options.first, '--first');
+    const play = options.play === undefined ? 'random' : parseChoice(options.play, '--play', ['random', 'greedy'] as const);
+    if (options.play !== undefined && empties === undefined) throw new UsageError('--play needs --random-empties');
+    if (options.seed !== undefined && empties === undefined) throw new UsageError('--seed needs --random-empties (or --bench)');
+    const maxNodes = options['max-nodes'] === undefined ? undefined : parseWholeNumber(options['max-nodes'], '--max-nodes', 1, Number.MAX_SAFE_INTEGER);
+    const misere = options.misere === true;
+
+    let game: Game;
+    try {
+      game = new Game({ size, colours: variant === 'team' ? undefined : colours, players: 2, first, variant, misere, seed: 0 });
+    } catch (e) {
+      throw new UsageError(e instanceof Error ? e.message : String(e));
+    }
+    const played = options.moves === undefined ? [] : options.moves.split(',').map((m) => m.trim());
+    played.forEach((move, i) => {
+      try {
+        game.play(move);
+      } catch (e) {
+        if (e instanceof RuleError) throw new UsageError(`--moves: move ${i + 1} "${move}" is refused: ${e.message}`);
+        throw e;
+      }
+    });
+    let position = game.positionCopy();
+    if (empties !== undefined) position = randomEndgame(position, empties, seed, play);
+
+    // Sides: each colour its own side, or the teams red+green against yellow+blue.
+    const owners = COLOURS.map((c) => (variant === 'team' ? (c === 'red' || c === 'green' ? 0 : 1) : colours.indexOf(c)));
+    const sideNames = [0, 1].map((s) => COLOURS.filter((_, c) => owners[c] === s).join('+'));
+    const mover = owners[position.toMove];
+
+    const kind = [`${size}x${size}`, `${sideNames[0]} against ${sideNames[1]}`, variant, misere ? 'misere' : ''].filter(Boolean).join(', ');
+    console.log(`solve ${kind}`);
+    if (played.length) console.log(`after --moves ${played.join(',')}`);
+    if (empties !== undefined) console.log(`after ${play} play to ${position.empties} empties (seed ${seed})`);
+    console.log(diagram(position));
+    console.log(`${position.empties} empty squares, ${COLOURS[position.toMove]} to move`);
+
+    const start = performance.now();
+    const result = solveExact(position, { owners, misere, maxNodes });
+    const ms = performance.now() - start;
+    const speed = ms > 0 ? `${((result.nodes / ms) * 1000 / 1e6).toFixed(2)}M nodes/s` : '';
+    if (!result.complete) {
+      console.log(`not solved within ${maxNodes} nodes (${result.nodes} nodes in ${ms.toFixed(1)} ms, ${speed})`);
+      console.log(`best move so far: ${moveName(size, result.move)}`);
+      return 1;
+    }
+    const end = position.clone();
+    for (const move of result.line) end.make(move);
+    const scores = [0, 1].map((s) => COLOURS.reduce((sum, _, c) => sum + (owners[c] === s ? end.count(c) : 0), 0));
+    const neutral = COLOURS.reduce((sum, _, c) => sum + (owners[c] < 0 ? end.count(c) : 0), 0);
+    const aim = misere ? 'fewest balls wins' : 'most balls wins';
+    console.log(`value: ${signed(result.value)} for ${sideNames[mover]} (${sideNames[mover]} minus ${sideNames[1 - mover]}, ${aim}, perfect play)`);
+    console.log(`final score: ${sideNames[0]} ${scores[0]}, ${sideNames[1]} ${scores[1]}${neutral ? `, neutral ${neutral}` : ''}`);
+    console.log(`best move: ${result.move < 0 ? '(board full)' : moveName(size, result.move)}`);
+    console.log(`line: ${lineText(position, result.line)}`);
+    console.log(`nodes: ${result.nodes} in ${ms.toFixed(1)} ms (${speed})`);
+    return 0;
+  },
+};
+
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+/** "1. red b1  2. green a1 ..." with the colour of each mover. */
+function lineText(position: Position, line: number[]): string {
+  const pos = position.clone();
+  return line
+    .map((move, i) => {
+      const text = `${i + 1}. ${COLOURS[pos.toMove]} ${moveName(pos.size, move)}`;
+      pos.make(move);
+      return text;
+    })
+    .join('  ');
+}
+
+/** The board as rows of R/Y/G/B and '.', with column letters and row numbers. */
+function diagram(position: Position): string {
+  const size = position.size as BoardSize;
+  const off = (8 - size) / 2;
+  const lines = [`   ${Array.from({ length: size }, (_, c) => String.fromCharCode(97 + c)).join(' ')}`];
+  for (let r = 0; r < size; r++) {
+    const row: string[] = [];
+    for (let c = 0; c < size; c++) {
+      const colour = position.cells[(r + off) * 8 + c + off];
+      row.push(colour < 0 ? '.' : COLOUR_LETTERS[colour]);
+    }
+    lines.push(`${String(r + 1).padStart(2)} ${row.join(' ')}`);
+  }
+  return lines.join('\n');
+}

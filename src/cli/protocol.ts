@@ -1,0 +1,200 @@
+/**
+ * The Rolit engine protocol (/work/shared/protocol.md, notes in docs/protocol.md) as a pure
+ * session: one command line in, its reply lines out. No I/O here, so it is tested directly;
+ * commands/engine.ts connects it to stdin and stdout.
+ */
+import { chooseMove, DEFAULT_LEVEL, isLevel, LEVELS, seatOptions } from '../ai/index';
+import {
+  type BoardSize,
+  COLOUR_LETTERS,
+  type Colour,
+  colourIndex,
+  Game,
+  type GameOptions,
+  moveName,
+  parseSquare,
+  RuleError,
+  type Variant,
+} from '../engine/index';
+import { parseBoardSize, parseChoice, parseColour, parseColours, parseWholeNumber } from './args';
+import { UsageError } from './command';
+import pkg from '../../package.json';
+
+export const ENGINE_NAME = `Rolit 3D ${pkg.version}`;
+
+const MAX_SEED = 0xffffffff;
+/** Longest `go movetime=` accepted: one hour. */
+const MAX_MOVETIME = 3_600_000;
+
+/** A refused command: its message becomes the `error <reason>` reply. */
+class CommandError extends Error {}
+
+/** Parses `key=value` words; every key must be in `allowed`, none twice. */
+function keyValues(command: string, words: string[], allowed: readonly string[]): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const word of words) {
+    const eq = word.indexOf('=');
+    if (eq <= 0) throw new CommandError(`${command}: expected key=value, not "${word}"`);
+    const key = word.slice(0, eq);
+    if (!allowed.includes(key)) throw new CommandError(`${command}: unknown key "${key}" (keys: ${allowed.join(', ')})`);
+    if (values.has(key)) throw new CommandError(`${command}: ${key} is given twice`);
+    values.set(key, word.slice(eq + 1));
+  }
+  return values;
+}
+
+function noArguments(command: string, words: string[]): void {
+  if (words.length > 0) throw new CommandError(`${command} takes no arguments`);
+}
+
+/** Square names sorted by row, then column (the protocol's order for every square list). */
+function sortSquares(size: BoardSize, squares: string[]): string[] {
+  return [...squares].sort((a, b) => parseSquare(size, a) - parseSquare(size, b));
+}
+
+/**
+ * One engine session: the current game (after `newgame`) and whether `quit` was received.
+ * handle() never throws on bad input: every problem becomes an `error <reason>` reply and
+ * changes nothing.
+ */
+export class EngineSession {
+  private game: Game | null = null;
+  private quitRequested = false;
+
+  /** True once `quit` was handled: the caller stops reading and exits 0. */
+  get quit(): boolean {
+    return this.quitRequested;
+  }
+
+  /**
+   * Handles one input line; returns the reply lines (none for `quit` and for blank lines,
+   * which are not commands). Surrounding white space and a trailing CR are ignored.
+   */
+  handle(line: string): string[] {
+    const words = line.trim().split(/[ \t]+/);
+    const [command, ...rest] = words;
+    if (command === '') return [];
+    try {
+      return this.run(command, rest);
+    } catch (e) {
+      if (e instanceof CommandError || e instanceof RuleError || e instanceof UsageError) return [`error ${e.message}`];
+      // A bug, not bad input: keep serving, but say so.
+      return [`error internal error: ${e instanceof Error ? e.message : String(e)}`];
+    }
+  }
+
+  private run(command: string, args: string[]): string[] {
+    switch (command) {
+      case 'hello':
+        noArguments(command, args);
+        return [`rolit ${ENGINE_NAME}`];
+      case 'quit':
+        noArguments(command, args);
+        this.quitRequested = true;
+        return [];
+      case 'newgame':
+        return this.newgame(args);
+      case 'moves':
+        noArguments(command, args);
+        return [['moves', ...this.current().legalMoves()].join(' ')];
+      case 'play':
+        return this.play(args);
+      case 'tomove':
+        noArguments(command, args);
+        return [`tomove ${this.current().state.toMove ?? 'none'}`];
+      case 'board':
+        noArguments(command, args);
+        return this.board();
+      case 'score':
+        noArguments(command, args);
+        return [this.score()];
+      case 'go':
+        return this.go(args);
+      case 'undo':
+        noArguments(command, args);
+        this.current().takeBack();
+        return ['ok'];
+      default:
+        throw new CommandError(`unknown command "${command}" (commands: hello, newgame, moves, play, tomove, board, score, go, undo, quit)`);
+    }
+  }
+
+  private current(): Game {
+    if (!this.game) throw new CommandError('no game: send newgame first');
+    return this.game;
+  }
+
+  private newgame(args: string[]): string[] {
+    const values = keyValues('newgame', args, ['size', 'colours', 'first', 'variant', 'misere', 'seed']);
+    for (const key of ['size', 'colours', 'first']) {
+      if (!values.has(key)) throw new CommandError(`newgame: ${key}= is required`);
+    }
+    const options: GameOptions = {
+      size: parseBoardSize(values.get('size')!, 'size'),
+      colours: parseColours(values.get('colours')!, 'colours'),
+      first: parseColour(values.get('first')!, 'first'),
+      variant: parseChoice<Variant>(values.get('variant') ?? 'standard', 'variant', ['standard', 'pro', 'team']),
+      misere: parseChoice(values.get('misere') ?? 'off', 'misere', ['on', 'off']) === 'on',
+    };
+    if (values.has('seed')) options.seed = parseWholeNumber(values.get('seed')!, 'seed', 0, MAX_SEED);
+    // The engine checks the combination (first in play, team needs four colours, 4x4 players).
+    this.game = new Game(options);
+    return ['ok'];
+  }
+
+  private play(args: string[]): string[] {
+    const game = this.current();
+    if (args.length !== 1) throw new CommandError('play takes one move: a square like f4, or e3+e6 for a Pro double');
+    const colour = game.state.toMove;
+    const events = game.play(args[0]);
+    const placed: string[] = [];
+    const captured: string[] = [];
+    for (const e of events) {
+      if (e.type === 'ballPlaced') placed.push(e.square);
+      if (e.type === 'ballsRolled') captured.push(...e.rolls.map((r) => r.square));
+    }
+    // A double's balls are placed in board order, so this is the move as `moves` writes it.
+    return [['ok', colour, placed.join('+'), 'captures', ...sortSquares(game.setup.size, captured)].join(' ')];
+  }
+
+  private board(): string[] {
+    const game = this.current();
+    const size = game.setup.size;
+    const board = game.state.board;
+    const rows: string[] = [];
+    for (let row = 0; row < size; row++) {
+      let text = '';
+      for (let col = 0; col < size; col++) {
+        const colour = board[String.fromCharCode(97 + col) + (row + 1)];
+        text += colour ? COLOUR_LETTERS[colourIndex(colour)] : '.';
+      }
+      rows.push(text);
+    }
+    return [...rows, 'end'];
+  }
+
+  private score(): string {
+    const game = this.current();
+    const counts = new Map<Colour, number>(game.setup.colours.map((c) => [c, 0]));
+    for (const colour of Object.values(game.state.board)) {
+      if (counts.has(colour)) counts.set(colour, counts.get(colour)! + 1);
+    }
+    return ['score', ...game.setup.colours.map((c) => `${c}=${counts.get(c)}`)].join(' ');
+  }
+
+  private go(args: string[]): string[] {
+    const game = this.current();
+    const values = keyValues('go', args, ['movetime', 'level', 'seed']);
+    const level = values.get('level') ?? DEFAULT_LEVEL;
+    if (!isLevel(level)) throw new CommandError(`unknown level "${level}" (levels: ${LEVELS.join(', ')})`);
+    const movetime = values.has('movetime') ? parseWholeNumber(values.get('movetime')!, 'movetime', 0, MAX_MOVETIME) : undefined;
+    // Without seed=, the same game and position give the same move: derive it from the
+    // game's seed and the move number.
+    const seed = values.has('seed')
+      ? parseWholeNumber(values.get('seed')!, 'seed', 0, MAX_SEED)
+      : (game.setup.seed + Math.imul(game.state.moves.length + 1, 0x9e3779b9)) >>> 0;
+    if (game.state.over) throw new CommandError('the round is over');
+    const move = chooseMove(game.positionCopy(), { level, movetime, seed, ...seatOptions(game.setup) });
+    return [`bestmove ${moveName(game.setup.size, move)}`];
+  }
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run';
+
+/** The last line of a command's output. */
+function lastLine(stdout: string): string {
+  return stdout.trimEnd().split('\n').pop()!;
+}
+
+describe('perft', () => {
+  it.each([
+    [1, 3],
+    [2, 20],
+    [3, 136],
+    [4, 1366],
+    [5, 7427],
+  ])('8x8, four players, red first, depth %i: %i leaves (rules.md vectors)', async (depth, leaves) => {
+    const { code, stdout, stderr } = await runCli(['perft', String(depth)]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(lastLine(stdout)).toBe(String(leaves));
+    expect(stdout).toMatch(new RegExp(`^depth ${depth}: ${leaves} leaves in \\d+\\.\\d ms$`, 'm'));
+  });
+
+  it('prints a count and a time for every depth', async () => {
+    const { stdout } = await runCli(['perft', '4', '--size', '8', '--colours', 'red,yellow,green,blue', '--first', 'red']);
+    const depthLines = stdout.split('\n').filter((l) => l.startsWith('depth '));
+    expect(depthLines.map((l) => l.split(' ')[2])).toEqual(['3', '20', '136', '1366']);
+  });
+
+  it('takes --size, --colours, --first and --variant pro (the Pro tree has more leaves)', async () => {
+    const small = await runCli(['perft', '3', '--size=4', '--colours=red,green', '--first=green']);
+    expect(small.code).toBe(0);
+    expect(small.stdout.split('\n')[0]).toBe('perft 4x4, colours red,green, green first, standard');
+    const standard = await runCli(['perft', '3', '--colours', 'red,yellow']);
+    const pro = await runCli(['perft', '3', '--colours', 'red,yellow', '--variant', 'pro']);
+    expect(standard.stdout.split('\n')[0]).toBe('perft 8x8, colours red,yellow, red first, standard');
+    expect(Number(lastLine(pro.stdout))).toBeGreaterThan(Number(lastLine(standard.stdout)));
+  });
+
+  it.each([
+    [[], 'missing <depth>'],
+    [['x'], '<depth> must be a whole number from 0 to 60, not "x"'],
+    [['3', '4'], 'unexpected argument "4"'],
+    [['3', '--size', '5'], '--size must be 8, 6, 4, not "5"'],
+    [['3', '--size'], '--size needs a value'],
+    [['3', '--size', '--first', 'red'], '--size needs a value'],
+    [['3', '--size', '8', '--size', '6'], '--size is given twice'],
+    [['3', '--colours', 'red,pink'], '--colours: "pink" is not a colour (red, yellow, green, blue)'],
+    [['3', '--first', 'blue', '--colours', 'red,green'], 'blue is not in play'],
+    [['3', '--size', '4', '--colours', 'red,yellow,green'], 'the 4x4 board is for one or two players'],
+    [['3', '--variant', 'team'], '--variant must be standard or pro, not "team"'],
+    [['3', '--depth', '3'], 'unknown option --depth (options: --size, --colours, --first, --variant)'],
+    [['3', '-s', '8'], 'unknown option -s (options: --size, --colours, --first, --variant)'],
+  ])('perft %j exits 2: %s', async (args, message) => {
+    const { code, stdout, stderr } = await runCli(['perft', ...args]);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(`rolit perft: ${message}\n`);
+    expect(stderr).toContain('usage: npm run rolit -- perft <depth>');
+  });
+});
+
+describe('bench', () => {
+  it('runs for the given seconds; the last line is "<N> playouts/s", moves/s before it', async () => {
+    const { code, stdout } = await runCli(['bench', '--seconds', '0.3', '--seed', '3']);
+    expect(code).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines[lines.length - 1]).toMatch(/^[1-9]\d* playouts\/s$/);
+    expect(lines[lines.length - 2]).toMatch(/^[1-9]\d* moves\/s$/);
+    // A four-player 8x8 random game is exactly 60 moves.
+    const [, playouts, moves] = /^(\d+) playouts, (\d+) moves in /m.exec(stdout)!;
+    expect(Number(moves)).toBe(Number(playouts) * 60);
+  });
+
+  it.each([
+    [['--seconds', '0'], '--seconds must be a number greater than 0, not "0"'],
+    [['--seconds', 'ten'], '--seconds must be a number greater than 0, not "ten"'],
+    [['--seed', '-2'], '--seed must be a whole number from 0 to 4294967295, not "-2"'],
+    [['--threads', '2'], 'unknown option --threads (options: --seconds, --seed)'],
+    [['5'], 'unexpected argument "5"'],
+  ])('bench %j exits 2: %s', async (args, message) => {
+    const { code, stderr } = await runCli(['bench', ...args]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`rolit bench: ${message}\n`);
+  });
+});
+
+describe('help and unknown commands', () => {
+  it.each(['engine', 'perft', 'bench'])('%s --help exits 0 and prints its usage', async (command) => {
+    for (const flag of ['--help', '-h']) {
+      const { code, stdout } = await runCli([command, flag]);
+      expect(code).toBe(0);
+      expect(stdout).toMatch(new RegExp(`^usage: npm run (--silent )?rolit -- ${command}`));
+    }
+  });
+
+  it('--help lists the commands', async () => {
+    const { code, stdout } = await runCli(['--help']);
+    expect(code).toBe(0);
+    for (const command of ['engine', 'perft', 'bench']) expect(stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
+  });
+
+  it('an unknown command exits 2 with a message', async () => {
+    const { code, stdout, stderr } = await runCli(['frobnicate']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('rolit: unknown command "frobnicate"');
+  });
+});
