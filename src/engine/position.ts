@@ -125,7 +125,8 @@ export class Position {
   // squares (second is -1 for a single), the rolled count and the previous mover.
   private readonly undo = new Int16Array(64 * 72);
   private sp = 0;
-  // Scratch results of the bitboard generators.
+  // Scratch results of the bitboard generators and of make().
+  private readonly rolled = new Int32Array(64);
   private resLo = 0;
   private resHi = 0;
 
@@ -432,57 +433,22 @@ export class Position {
   make(move: number): void {
     const mover = this.toMove;
     const cells = this.cells;
-    const rays = this.rays;
     const undo = this.undo;
+    const rolled = this.rolls(move, this.rolled);
     let sp = this.sp;
-    let rolled = 0;
-    let a: number;
-    let b = -1;
-    if (move & DOUBLE) {
-      a = (move >> 6) & 63;
-      b = move & 63;
-      for (let d = 2; d <= 5; d++) {
-        const base = (a * 8 + d) * 8;
-        let j = 0;
-        while (j < 8 && rays[base + j] >= 0 && cells[rays[base + j]] !== EMPTY) j++;
-        if (j < 8 && rays[base + j] === b) {
-          for (let i = 0; i < j; i++) {
-            const sq = rays[base + i];
-            const old = cells[sq];
-            undo[sp++] = (sq << 3) | old;
-            this.clearBall(sq, old);
-            this.setBall(sq, mover);
-          }
-          rolled = j;
-          break;
-        }
-      }
-      this.setBall(a, mover);
+    for (let i = 0; i < rolled; i++) {
+      const sq = this.rolled[i];
+      const old = cells[sq];
+      undo[sp++] = (sq << 3) | old;
+      this.clearBall(sq, old);
+      this.setBall(sq, mover);
+    }
+    const a = move & DOUBLE ? (move >> 6) & 63 : move;
+    const b = move & DOUBLE ? move & 63 : -1;
+    this.setBall(a, mover);
+    this.empties--;
+    if (b >= 0) {
       this.setBall(b, mover);
-      this.empties -= 2;
-    } else {
-      a = move;
-      for (let d = 0; d < 8; d++) {
-        const base = (a * 8 + d) * 8;
-        for (let j = 0; j < 8; j++) {
-          const sq = rays[base + j];
-          if (sq < 0) break;
-          const c = cells[sq];
-          if (c === EMPTY) break;
-          if (c === mover) {
-            for (let i = 0; i < j; i++) {
-              const r = rays[base + i];
-              const old = cells[r];
-              undo[sp++] = (r << 3) | old;
-              this.clearBall(r, old);
-              this.setBall(r, mover);
-            }
-            rolled += j;
-            break;
-          }
-        }
-      }
-      this.setBall(a, mover);
       this.empties--;
     }
     undo[sp++] = a;
