@@ -1,0 +1,254 @@
+/**
+ * Tournaments between computer players: the pure part of `npm run rolit -- arena` (no Node
+ * APIs; the command and its worker threads and external programs live in src/ai/node and
+ * src/cli/commands/arena.ts).
+ *
+ * Seats rotate: game i is played with entrant (s + i mod k) in seat s, and the k games of one
+ * rotation share a seed (so the same start-ball throw), so every entrant sits in every seat
+ * equally often when the number of games is a multiple of k. Results depend only on the config
+ * and the game index, so they are the same whatever the order or thread that plays them.
+ */
+import { type BoardSize, type Colour, Game, moveName, Random, RuleError, type Variant } from '../engine';
+import { chooseMove, isLevel, LEVELS, seatOptions } from './index';
+
+export interface ArenaConfig {
+  /** One entrant per seat: a level name, or "cmd:<shell command>" for a program speaking the protocol. */
+  seats: string[];
+  games: number;
+  /** Per move: milliseconds, or an iteration budget (reproducible); at least one. */
+  movetime?: number;
+  iterations?: number;
+  size: BoardSize;
+  seed: number;
+  variant: Variant;
+  misere: boolean;
+}
+
+/** What an entrant needs to play: the game so far and the budget. */
+export interface MoveRequest {
+  game: Game;
+  seed: number;
+  movetime?: number;
+  iterations?: number;
+}
+
+/** A player in the arena: a level on this thread, or an external program. */
+export interface ArenaPlayer {
+  /** The move (in rules.md notation) for the colour to move. */
+  choose(request: MoveRequest): string | Promise<string>;
+  close?(): void | Promise<void>;
+}
+
+export interface GameRecord {
+  index: number;
+  /** entrantOfSeat[s]: which entrant sat in seat s. */
+  entrantOfSeat: number[];
+  first: Colour;
+  /** Per entrant: balls scored and win share (1 for a sole winner, 1/k for each of k tied). */
+  balls: number[];
+  shares: number[];
+}
+
+export interface EntrantRow {
+  name: string;
+  games: number;
+  winShare: number;
+  /** 95% confidence interval of the win share (Wilson score interval over the games). */
+  low: number;
+  high: number;
+  meanBalls: number;
+  /** Bradley-Terry (Elo scale) rating from the pairwise ball comparisons, mean 0. */
+  elo: number;
+}
+
+export interface ArenaTable {
+  config: ArenaConfig;
+  games: number;
+  rows: EntrantRow[];
+}
+
+/** Checks an entrant spec; returns an error message or null. */
+export function seatError(spec: string): string | null {
+  if (spec.startsWith('cmd:')) return spec.length > 4 ? null : 'cmd: needs a command after it';
+  return isLevel(spec) ? null : `"${spec}" is neither a level (${LEVELS.join(', ')}) nor cmd:<command>`;
+}
+
+/** Names for the table: the spec, numbered when the same spec sits in several seats. */
+export function entrantNames(seats: string[]): string[] {
+  return seats.map((s, i) => {
+    const same = seats.filter((t) => t === s).length;
+    const label = s.startsWith('cmd:') ? s.slice(4).trim() : s;
+    return same > 1 ? `${label}#${seats.slice(0, i + 1).filter((t) => t === s).length}` : label;
+  });
+}
+
+/** The seed of game `index`: shared by the games of one seat rotation. */
+export function gameSeed(config: ArenaConfig, index: number): number {
+  const group = Math.floor(index / config.seats.length);
+  return new Random((config.seed ^ Math.imul(group + 1, 0x9e3779b1)) >>> 0).nextUint32();
+}
+
+/** The game of this index, not yet played (throws a RuleError for an impossible setup). */
+export function newArenaGame(config: ArenaConfig, index: number): { game: Game; entrantOfSeat: number[] } {
+  const k = config.seats.length;
+  const game = new Game({
+    size: config.size,
+    players: k,
+    variant: config.variant,
+    misere: config.misere,
+    seed: gameSeed(config, index),
+  });
+  const rotation = index % k;
+  return { game, entrantOfSeat: Array.from({ length: k }, (_, s) => (s + rotation) % k) };
+}
+
+/** Checks a config; throws a RuleError/Error saying what is wrong. */
+export function validateConfig(config: ArenaConfig): void {
+  if (config.seats.length < 2 || config.seats.length > 4) throw new RuleError(`the arena needs 2 to 4 seats, not ${config.seats.length}`);
+  for (const s of config.seats) {
+    const e = seatError(s);
+    if (e) throw new RuleError(e);
+  }
+  if (!(Number.isInteger(config.games) && config.games > 0)) throw new RuleError(`games must be a whole number > 0, not ${config.games}`);
+  if (config.movetime === undefined && config.iterations === undefined) throw new RuleError('give a budget per move: movetime or iterations');
+  newArenaGame(config, 0); // board size, variant and player count fit together
+}
+
+/** Plays game `index`; players[e] plays for entrant e. */
+export async function playArenaGame(config: ArenaConfig, index: number, players: ArenaPlayer[]): Promise<GameRecord> {
+  const { game, entrantOfSeat } = newArenaGame(config, index);
+  const setup = game.setup;
+  const seatOf = (colour: Colour) => setup.players.findIndex((cs) => cs.includes(colour));
+  const first = game.state.toMove!;
+  const baseSeed = game.setup.seed;
+  while (!game.state.over) {
+    const colour = game.state.toMove!;
+    const entrant = entrantOfSeat[seatOf(colour)];
+    const ply = game.state.moves.length;
+    const seed = (baseSeed + Math.imul(ply + 1, 0x85ebca6b)) >>> 0;
+    const move = await players[entrant].choose({ game, seed, movetime: config.movetime, iterations: config.iterations });
+    try {
+      game.play(move);
+    } catch (e) {
+      if (e instanceof RuleError) throw new Error(`${config.seats[entrant]} played an illegal move "${move}" in game ${index + 1}: ${e.message}`);
+      throw e;
+    }
+  }
+  const result = game.state.result!;
+  const k = config.seats.length;
+  const balls = new Array<number>(k).fill(0);
+  const shares = new Array<number>(k).fill(0);
+  result.playerScores.forEach((score, seat) => (balls[entrantOfSeat[seat]] = score));
+  for (const seat of result.winners) shares[entrantOfSeat[seat]] = 1 / result.winners.length;
+  return { index, entrantOfSeat, first, balls, shares };
+}
+
+/** An arena player that runs a level on this thread. */
+export function levelPlayer(level: string): ArenaPlayer {
+  if (!isLevel(level)) throw new Error(`unknown level "${level}"`);
+  return {
+    choose({ game, seed, movetime, iterations }) {
+      const move = chooseMove(game.positionCopy(), { level, seed, movetime, iterations, ...seatOptions(game.setup) });
+      return moveName(game.setup.size, move);
+    },
+  };
+}
+
+const Z95 = 1.959964;
+
+/** Wilson score interval for a proportion p over n trials. */
+export function wilson(p: number, n: number): [number, number] {
+  if (n === 0) return [0, 1];
+  const z2 = Z95 * Z95;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (Z95 * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
+/**
+ * Bradley-Terry ratings on the Elo scale from pairwise results: in every game each pair of
+ * entrants counts as a win for the one with more balls (fewer in misere), a draw when equal.
+ * One virtual draw per pair keeps unbeaten entrants finite. Mean rating 0.
+ */
+export function eloRatings(records: GameRecord[], entrants: number, misere: boolean): number[] {
+  const wins = Array.from({ length: entrants }, () => new Array<number>(entrants).fill(0));
+  for (let i = 0; i < entrants; i++) for (let j = 0; j < entrants; j++) if (i !== j) wins[i][j] = 0.5;
+  for (const r of records) {
+    for (let i = 0; i < entrants; i++) {
+      for (let j = i + 1; j < entrants; j++) {
+        const d = misere ? r.balls[j] - r.balls[i] : r.balls[i] - r.balls[j];
+        if (d > 0) wins[i][j] += 1;
+        else if (d < 0) wins[j][i] += 1;
+        else {
+          wins[i][j] += 0.5;
+          wins[j][i] += 0.5;
+        }
+      }
+    }
+  }
+  let gamma = new Array<number>(entrants).fill(1);
+  for (let iter = 0; iter < 1000; iter++) {
+    const next = gamma.map((g, i) => {
+      let w = 0;
+      let d = 0;
+      for (let j = 0; j < entrants; j++) {
+        if (j === i) continue;
+        w += wins[i][j];
+        d += (wins[i][j] + wins[j][i]) / (g + gamma[j]);
+      }
+      return w / d;
+    });
+    const mean = next.reduce((s, g) => s + Math.log(g), 0) / entrants;
+    const normalised = next.map((g) => g / Math.exp(mean));
+    const change = Math.max(...normalised.map((g, i) => Math.abs(g - gamma[i])));
+    gamma = normalised;
+    if (change < 1e-12) break;
+  }
+  return gamma.map((g) => (400 * Math.log(g)) / Math.LN10);
+}
+
+/** The table for a set of played games. */
+export function summarize(config: ArenaConfig, records: GameRecord[]): ArenaTable {
+  const names = entrantNames(config.seats);
+  const n = records.length;
+  const elo = eloRatings(records, names.length, config.misere);
+  const rows = names.map((name, e) => {
+    const winShare = n ? records.reduce((s, r) => s + r.shares[e], 0) / n : 0;
+    const [low, high] = wilson(winShare, n);
+    const meanBalls = n ? records.reduce((s, r) => s + r.balls[e], 0) / n : 0;
+    return { name, games: n, winShare, low, high, meanBalls, elo: elo[e] };
+  });
+  return { config, games: n, rows };
+}
+
+function budgetText(config: ArenaConfig): string {
+  const parts = [];
+  if (config.movetime !== undefined) parts.push(`${config.movetime} ms`);
+  if (config.iterations !== undefined) parts.push(`${config.iterations} iterations`);
+  return parts.join(' / ') + ' a move';
+}
+
+/** The human-readable table. */
+export function formatTable(table: ArenaTable): string {
+  const c = table.config;
+  const head = `${table.games} games, ${c.size}x${c.size}, ${c.seats.length} players, ${c.variant}${c.misere ? ' misere' : ''}, ${budgetText(c)}, seed ${c.seed}`;
+  const width = Math.max(6, ...table.rows.map((r) => r.name.length));
+  const lines = [
+    head,
+    `${'player'.padEnd(width)}  games  win share  95% CI          mean balls     Elo`,
+    ...table.rows.map(
+      (r) =>
+        `${r.name.padEnd(width)}  ${String(r.games).padStart(5)}  ${(100 * r.winShare).toFixed(1).padStart(8)}%  ` +
+        `[${(100 * r.low).toFixed(1).padStart(5)}%, ${(100 * r.high).toFixed(1).padStart(5)}%]  ${r.meanBalls.toFixed(2).padStart(10)}  ${((r.elo >= 0 ? '+' : '') + r.elo.toFixed(0)).padStart(6)}`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+export function toCsv(table: ArenaTable): string {
+  const quote = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  return [
+    'player,games,win_share,ci_low,ci_high,mean_balls,elo',
+    ...table.rows.map((r) => [quote(r.name), r.games, r.winShare.toFixed(4), r.low.toFixed(4), r.high.toFixed(4), r.meanBalls.toFixed(3), r.elo.toFixed(1)].join(',')),
+  ].join('\n');
+}

@@ -1,0 +1,302 @@
+import { MAX_MOVES, Position } from '../engine';
+import { type BoardMasks, boardMasks, moveValue } from './evaluate';
+import { now, type Searcher, type SearchContext } from './searcher';
+import { resetSolverTable, solveExact } from './solver';
+
+/** Tuned with the arena (docs/ai.md). */
+export interface MctsParams {
+  exploration: number;
+  epsilon: number;
+  expandAfter: number;
+  /** Weight of the ball share in a playout's reward (the rest is the win share). */
+  scoreWeight: number;
+}
+
+export const MCTS_PARAMS: MctsParams = {
+  /** UCT exploration constant for rewards in [0, 1]. */
+  exploration: 0.3,
+  /** Chance that a playout move is random rather than the best on the tactical map. */
+  epsilon: 0.05,
+  /** Visits before a leaf is expanded. */
+  expandAfter: 1,
+  scoreWeight: 0.3,
+};
+
+const MAX_NODES = 1 << 22;
+
+/** Two-player endgames with at most this many empty sockets are solved exactly first (8x8: ~0.1 s). */
+export const SOLVE_EMPTIES = 14;
+/** Share of the time budget the exact solver may use before MCTS takes over. */
+const SOLVE_SHARE = 0.5;
+/** With an iteration budget, the solver may visit this many nodes per MCTS iteration. */
+const SOLVER_NODES_PER_ITERATION = 16;
+
+/**
+ * master: Monte Carlo tree search with max^n backup (Nijssen and Winands 2013): every node
+ * keeps a reward total for each player, and at each node the player to move picks the child
+ * that is best for itself (UCT). Playouts are epsilon-greedy on the tactical map: mostly the
+ * move whose square has the best map value, sometimes a random move. A playout's reward for
+ * each player is 0.7 x its win share (ties split) + 0.3 x its share of the board (MCTS_PARAMS).
+ * The tree lives in flat typed arrays that grow by doubling, so an iteration allocates nothing.
+ *
+ * Two-player endgames (at most SOLVE_EMPTIES empty sockets) are first solved exactly with
+ * solver.ts; MCTS decides only when the solve does not fit the budget.
+ *
+ * Resumable at any iteration: step() just runs more iterations on the same tree.
+ */
+export class MctsSearcher implements Searcher {
+  work = 0;
+  private finished = false;
+  /** Whether the exact solver is still being tried, and its move once it has finished. */
+  private solving: boolean;
+  private solvedMove = -1;
+  private solverStarted = false;
+  /** Nodes the exact solver visited (not counted in work, which is MCTS iterations). */
+  solverNodes = 0;
+  private readonly root: Position;
+  private readonly pos = new Position();
+  private readonly masks: BoardMasks;
+  private readonly players: number;
+  private readonly owners: Int8Array;
+  // Node arrays. Node 0 is the root. Children of a node are contiguous.
+  private capacity = 1 << 14;
+  private nodeMove = new Int32Array(this.capacity);
+  private firstChild = new Int32Array(this.capacity);
+  private childCount = new Int32Array(this.capacity);
+  private visits = new Float64Array(this.capacity);
+  private rewards = new Float64Array(this.capacity * 4);
+  private nodes = 1;
+  private readonly path = new Int32Array(128);
+  private readonly moveBuffer = new Int32Array(MAX_MOVES);
+  private readonly outcome = new Float64Array(4);
+  constructor(
+    private readonly ctx: SearchContext,
+    private readonly params: MctsParams = MCTS_PARAMS,
+  ) {
+    this.root = ctx.position;
+    this.masks = boardMasks(this.root.size);
+    this.players = ctx.seating.players;
+    this.owners = ctx.seating.owners;
+    this.firstChild[0] = -1;
+    this.expand(0, this.root);
+    if (this.childCount[0] === 1) this.finished = true;
+    this.solving = this.players === 2 && this.root.empties <= SOLVE_EMPTIES;
+  }
+
+  step(sliceEnd: number): boolean {
+    const ctx = this.ctx;
+    const stopAt = Math.min(sliceEnd, ctx.deadline);
+    if (this.solving && !this.finished) {
+      this.solve(sliceEnd);
+      if (this.solving || this.finished) return this.finished;
+    }
+    while (!this.finished) {
+      if (this.work >= ctx.iterations) {
+        this.finished = true;
+        break;
+      }
+      if ((this.work & 15) === 0) {
+        if (ctx.shouldStop() || now() >= ctx.deadline) {
+          this.finished = true;
+          break;
+        }
+        if (now() >= stopAt) break;
+      }
+      this.iterate();
+      this.work++;
+    }
+    return this.finished;
+  }
+
+  /**
+   * Two-player endgame: the exact solver, whose move is perfect play for the final ball
+   * difference. Time budget: it may use SOLVE_SHARE of the movetime (over several slices; its
+   * transposition table keeps the work of interrupted tries), then MCTS plays with the rest.
+   * Iteration budget: a node budget proportional to it, from a cleared table, so the result is
+   * reproducible.
+   */
+  private solve(sliceEnd: number): void {
+    const ctx = this.ctx;
+    const byNodes = ctx.deadline === Infinity;
+    if (byNodes && !this.solverStarted) resetSolverTable();
+    this.solverStarted = true;
+    const solveEnd = ctx.start + (ctx.deadline - ctx.start) * SOLVE_SHARE;
+    const stopAt = byNodes ? Infinity : Math.min(sliceEnd, solveEnd);
+    const result = solveExact(this.root, {
+      owners: ctx.seating.owners,
+      misere: ctx.seating.misere,
+      line: false,
+      maxNodes: byNodes ? Math.min(ctx.iterations * SOLVER_NODES_PER_ITERATION, 2 ** 40) : undefined,
+      shouldStop: () => ctx.shouldStop() || now() >= stopAt,
+    });
+    this.solverNodes += result.nodes;
+    if (result.complete) {
+      this.solvedMove = result.move;
+      this.finished = true;
+      this.solving = false;
+    } else if (ctx.shouldStop()) {
+      this.finished = true;
+      this.solving = false;
+    } else if (byNodes || now() >= solveEnd) {
+      this.solving = false; // too deep for the budget: MCTS decides
+    }
+  }
+
+  /** The solved move, else the most visited root move (ties: the higher mean reward for the mover). */
+  best(): number {
+    if (this.solvedMove >= 0) return this.solvedMove;
+    const first = this.firstChild[0];
+    const me = this.owners[this.root.toMove];
+    let best = first;
+    for (let c = first + 1; c < first + this.childCount[0]; c++) {
+      const dv = this.visits[c] - this.visits[best];
+      if (dv > 0 || (dv === 0 && this.mean(c, me) > this.mean(best, me))) best = c;
+    }
+    return this.nodeMove[best];
+  }
+
+  private mean(node: number, player: number): number {
+    return this.visits[node] > 0 ? this.rewards[node * 4 + player] / this.visits[node] : 0;
+  }
+
+  private iterate(): void {
+    const pos = this.pos;
+    pos.copyFrom(this.root);
+    const path = this.path;
+    let depth = 0;
+    let node = 0;
+    path[depth++] = 0;
+    // Selection: descend through expanded nodes, each mover maximising its own reward.
+    while (this.childCount[node] > 0) {
+      const child = this.select(node, this.owners[pos.toMove]);
+      pos.make(this.nodeMove[child]);
+      node = child;
+      path[depth++] = node;
+      if (this.childCount[node] === 0 && !pos.over && this.visits[node] >= this.params.expandAfter && this.expand(node, pos)) {
+        const next = this.select(node, this.owners[pos.toMove]);
+        pos.make(this.nodeMove[next]);
+        node = next;
+        path[depth++] = node;
+        break;
+      }
+    }
+    this.playout(pos);
+    // Backup: every node on the path adds every player's reward.
+    const players = this.players;
+    const out = this.outcome;
+    for (let i = 0; i < depth; i++) {
+      const n = path[i];
+      this.visits[n] += 1;
+      const base = n * 4;
+      for (let p = 0; p < players; p++) this.rewards[base + p] += out[p];
+    }
+  }
+
+  /** UCT for `player`; unvisited children first, in order of their tactical-map value. */
+  private select(node: number, player: number): number {
+    const first = this.firstChild[node];
+    const end = first + this.childCount[node];
+    const logN = Math.log(this.visits[node] + 1);
+    const c = this.params.exploration;
+    let best = first;
+    let bestScore = -Infinity;
+    for (let ch = first; ch < end; ch++) {
+      const v = this.visits[ch];
+      if (v === 0) return ch; // children are stored best-first on the map
+      const score = this.rewards[ch * 4 + player] / v + c * Math.sqrt(logN / v);
+      if (score > bestScore) {
+        bestScore = score;
+        best = ch;
+      }
+    }
+    return best;
+  }
+
+  /** Adds the node's children (legal moves, best on the map first). False when the tree is full. */
+  private expand(node: number, pos: Position): boolean {
+    const n = pos.generate(this.moveBuffer);
+    if (this.nodes + n > this.capacity && !this.grow(this.nodes + n)) return false;
+    const moves = this.moveBuffer;
+    // Insertion sort by map value, best first (stable, so ties keep board order).
+    for (let i = 1; i < n; i++) {
+      const m = moves[i];
+      const v = moveValue(this.masks, m);
+      let j = i - 1;
+      while (j >= 0 && moveValue(this.masks, moves[j]) < v) {
+        moves[j + 1] = moves[j];
+        j--;
+      }
+      moves[j + 1] = m;
+    }
+    const first = this.nodes;
+    for (let i = 0; i < n; i++) {
+      const c = first + i;
+      this.nodeMove[c] = moves[i];
+      this.firstChild[c] = -1;
+      this.childCount[c] = 0;
+      this.visits[c] = 0;
+      this.rewards.fill(0, c * 4, c * 4 + 4);
+    }
+    this.firstChild[node] = first;
+    this.childCount[node] = n;
+    this.nodes += n;
+    return true;
+  }
+
+  private grow(needed: number): boolean {
+    if (needed > MAX_NODES) return false;
+    let cap = this.capacity;
+    while (cap < needed) cap *= 2;
+    const copy = <T extends Int32Array | Float64Array>(a: T, size: number): T => {
+      const b = new (a.constructor as new (n: number) => T)(size);
+      b.set(a);
+      return b;
+    };
+    this.nodeMove = copy(this.nodeMove, cap);
+    this.firstChild = copy(this.firstChild, cap);
+    this.childCount = copy(this.childCount, cap);
+    this.visits = copy(this.visits, cap);
+    this.rewards = copy(this.rewards, cap * 4);
+    this.capacity = cap;
+    return true;
+  }
+
+  /** Plays the round out epsilon-greedily and writes each player's reward into this.outcome. */
+  private playout(pos: Position): void {
+    const moves = this.moveBuffer;
+    const random = this.ctx.random;
+    const value = this.masks.squareValue;
+    const epsilon = this.params.epsilon;
+    while (!pos.over) {
+      const n = pos.generate(moves);
+      let move: number;
+      if (n === 1) move = moves[0];
+      else if (random.next() < epsilon) move = moves[random.below(n)];
+      else {
+        move = moves[0];
+        let best = moveValue(this.masks, move);
+        let ties = 1;
+        for (let i = 1; i < n; i++) {
+          const m = moves[i];
+          const v = m < 64 ? value[m] : moveValue(this.masks, m);
+          if (v > best) {
+            best = v;
+            move = m;
+            ties = 1;
+          } else if (v === best && random.below(++ties) === 0) move = m;
+        }
+      }
+      pos.make(move);
+    }
+    const seating = this.ctx.seating;
+    seating.outcome(pos, this.outcome);
+    const w = this.params.scoreWeight;
+    if (w > 0 && this.players > 1) {
+      const total = pos.size * pos.size;
+      for (let p = 0; p < this.players; p++) {
+        const share = seating.score(pos, p) / total;
+        this.outcome[p] = (1 - w) * this.outcome[p] + w * (seating.misere ? 1 - share : share);
+      }
+    }
+  }
+}

@@ -1,0 +1,24 @@
+/** Options every computer player understands (the CLI's `go`, the arena, the browser worker). */
+export interface AiOptions {
+  /** One of LEVELS; default DEFAULT_LEVEL (the strongest). */
+  level?: string;
+  /** Milliseconds to think. Default: the level's own budget (LEVEL_DEFAULT_MOVETIME). */
+  movetime?: number;
+  /**
+   * Work budget instead of (or as well as) time: MCTS iterations for master, search nodes for
+   * strategist. With an iteration budget and no movetime, the same seed gives the same move.
+   */
+  iterations?: number;
+  /** Seed of the player's random source; default 1, so plain calls are reproducible too. */
+  seed?: number;
+  /**
+   * owners[colour] = the player (seat) that plays this colour, -1 for a neutral colour. Default:
+   * every colour in play is its own player. Team: [0, 1, 0, 1]; solo: [0, -1, 0, -1].
+   * See ownersFromSetup for a RoundSetup.
+   */
+  owners?: ArrayLike<number>;
+  /** Fewest balls wins. */
+  misere?: boolean;
+  /** Polled during the search; true makes it return the best move found so far. */
+  shouldStop?: () => boolean;
+}

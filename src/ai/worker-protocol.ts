@@ -1,0 +1,152 @@
+/**
+ * The messages between the page (client.ts) and the computer-player worker (worker.ts), and
+ * WorkerBrain: the worker's whole message handling as a plain class, so it runs and is tested in
+ * Node as well. No DOM, no Node APIs.
+ *
+ * How "move now" and cancel reach a busy search without SharedArrayBuffer (which needs the
+ * page to be cross-origin isolated, i.e. special COOP/COEP headers a normal Vite app does not
+ * send): the brain runs the search in slices of about SLICE_MS and yields to the worker's event
+ * loop between slices (a MessageChannel message, which unlike setTimeout is not clamped to 4 ms),
+ * so a `stop` or `cancel` message is read within one slice. Every level is a resumable Searcher
+ * (searcher.ts), so slicing costs nothing but the yields.
+ */
+import { type BoardSize, Position } from '../engine';
+import { createSearcher } from './index';
+import type { Searcher } from './searcher';
+import { now } from './searcher';
+
+/** Everything the worker needs to think about one position. */
+export interface ThinkRequest {
+  size: BoardSize;
+  /** Colour ids in play. */
+  colours: number[];
+  /** 64 internal cells, colour id or -1 (engine Position.cells). */
+  cells: number[];
+  toMove: number;
+  pro: boolean;
+  /** owners[colour] = player, -1 neutral (see AiOptions.owners). */
+  owners: number[];
+  misere: boolean;
+  level: string;
+  movetime?: number;
+  iterations?: number;
+  seed: number;
+}
+
+export type ToWorker =
+  | { type: 'think'; id: number; request: ThinkRequest }
+  /** Move now: answer with the best move so far. */
+  | { type: 'stop'; id: number }
+  /** Forget the search; no answer. */
+  | { type: 'cancel'; id: number };
+
+export type FromWorker =
+  | { type: 'progress'; id: number; best: number; work: number }
+  | { type: 'move'; id: number; move: number; work: number; ms: number }
+  | { type: 'error'; id: number; message: string };
+
+export const SLICE_MS = 10;
+const PROGRESS_MS = 100;
+
+export function positionFromRequest(r: ThinkRequest): Position {
+  const p = new Position();
+  p.load(r.size, r.colours, r.cells, r.toMove, r.pro);
+  return p;
+}
+
+/** Yields to the event loop, then runs fn: a MessageChannel round trip where there is one. */
+export function defaultScheduler(): (fn: () => void) => void {
+  if (typeof MessageChannel !== 'undefined') {
+    const channel = new MessageChannel();
+    const queue: (() => void)[] = [];
+    channel.port1.onmessage = () => queue.shift()?.();
+    return (fn) => {
+      queue.push(fn);
+      channel.port2.postMessage(0);
+    };
+  }
+  return (fn) => setTimeout(fn, 0);
+}
+
+interface Active {
+  id: number;
+  searcher: Searcher;
+  stop: boolean;
+  started: number;
+  lastProgress: number;
+}
+
+/** The worker side: one search at a time, run in slices. */
+export class WorkerBrain {
+  private active: Active | null = null;
+
+  constructor(
+    private readonly post: (message: FromWorker) => void,
+    private readonly schedule: (fn: () => void) => void = defaultScheduler(),
+    private readonly sliceMs = SLICE_MS,
+  ) {}
+
+  /** Whether a search is running. */
+  get busy(): boolean {
+    return this.active !== null;
+  }
+
+  handle(message: ToWorker): void {
+    switch (message.type) {
+      case 'think':
+        this.start(message.id, message.request);
+        break;
+      case 'stop':
+        if (this.active?.id === message.id) this.active.stop = true;
+        break;
+      case 'cancel':
+        if (this.active?.id === message.id) this.active = null;
+        break;
+    }
+  }
+
+  private start(id: number, request: ThinkRequest): void {
+    let searcher: Searcher;
+    try {
+      const active: Active = { id, searcher: null!, stop: false, started: now(), lastProgress: now() };
+      searcher = createSearcher(positionFromRequest(request), {
+        level: request.level,
+        movetime: request.movetime,
+        iterations: request.iterations,
+        seed: request.seed,
+        owners: request.owners,
+        misere: request.misere,
+        shouldStop: () => active.stop,
+      });
+      active.searcher = searcher;
+      this.active = active; // a new search replaces any running one
+    } catch (e) {
+      this.post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });
+      return;
+    }
+    this.schedule(() => this.slice(id));
+  }
+
+  private slice(id: number): void {
+    const a = this.active;
+    if (!a || a.id !== id) return; // cancelled or replaced
+    let done: boolean;
+    try {
+      done = a.stop || a.searcher.step(now() + this.sliceMs);
+    } catch (e) {
+      this.active = null;
+      this.post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });
+      return;
+    }
+    if (done) {
+      this.active = null;
+      this.post({ type: 'move', id, move: a.searcher.best(), work: a.searcher.work, ms: now() - a.started });
+      return;
+    }
+    if (now() - a.lastProgress >= PROGRESS_MS) {
+      a.lastProgress = now();
+      this.post({ type: 'progress', id, best: a.searcher.best(), work: a.searcher.work });
+    }
+    this.schedule(() => this.slice(id));
+  }
+}

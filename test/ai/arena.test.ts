@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type ArenaConfig, entrantNames, eloRatings, formatTable, levelPlayer, newArenaGame, playArenaGame, summarize, toCsv, validateConfig, wilson,
+} from '../../src/ai/arena';
+import { runArena } from '../../src/ai/node/run-arena';
+
+const base: ArenaConfig = { seats: ['tactician', 'greedy'], games: 4, iterations: 30, size: 8, seed: 3, variant: 'standard', misere: false };
+
+describe('arena', () => {
+  it('a small four-player run produces a sane table', async () => {
+    const config: ArenaConfig = { ...base, seats: ['master', 'tactician', 'greedy', 'beginner'], games: 8, size: 6 };
+    const { table, records } = await runArena(config, { parallel: 1 });
+    expect(records).toHaveLength(8);
+    expect(table.games).toBe(8);
+    expect(table.rows.map((r) => r.name)).toEqual(['master', 'tactician', 'greedy', 'beginner']);
+    const shareSum = table.rows.reduce((s, r) => s + r.winShare, 0);
+    expect(shareSum).toBeCloseTo(1, 10);
+    for (const r of table.rows) {
+      expect(r.games).toBe(8);
+      expect(r.low).toBeGreaterThanOrEqual(0);
+      expect(r.high).toBeLessThanOrEqual(1);
+      expect(r.low).toBeLessThanOrEqual(r.winShare);
+      expect(r.high).toBeGreaterThanOrEqual(r.winShare);
+    }
+    // Every game fills the 6x6 board; the mean balls add up to 36.
+    expect(table.rows.reduce((s, r) => s + r.meanBalls, 0)).toBeCloseTo(36, 10);
+    expect(table.rows.reduce((s, r) => s + r.elo, 0)).toBeCloseTo(0, 6);
+    // Seats rotate: each entrant sat in each seat twice.
+    for (let e = 0; e < 4; e++) for (let s = 0; s < 4; s++) expect(records.filter((r) => r.entrantOfSeat[s] === e)).toHaveLength(2);
+    const text = formatTable(table);
+    expect(text).toContain('win share');
+    expect(text.split('\n')).toHaveLength(2 + 4);
+    expect(toCsv(table).split('\n')).toHaveLength(5);
+  });
+
+  it('same seed, same results; another seed plays other games', async () => {
+    const a = await runArena(base, { parallel: 1 });
+    const b = await runArena(base, { parallel: 1 });
+    const c = await runArena({ ...base, seed: 4 }, { parallel: 1 });
+    expect(b.records).toEqual(a.records);
+    expect(c.records.map((r) => r.balls)).not.toEqual(a.records.map((r) => r.balls));
+  });
+
+  it('team and misere games are scored per player', async () => {
+    const config: ArenaConfig = { ...base, variant: 'team', misere: true, games: 2 };
+    const players = config.seats.map(levelPlayer);
+    const record = await playArenaGame(config, 0, players);
+    expect(record.balls[0] + record.balls[1]).toBe(64);
+    const winner = record.balls[0] < record.balls[1] ? 0 : record.balls[0] > record.balls[1] ? 1 : -1;
+    if (winner >= 0) expect(record.shares[winner]).toBe(1);
+    else expect(record.shares).toEqual([0.5, 0.5]);
+  });
+
+  it('rejects impossible configurations with a reason', () => {
+    expect(() => validateConfig({ ...base, seats: ['master'] })).toThrow(/2 to 4 seats/);
+    expect(() => validateConfig({ ...base, seats: ['master', 'wizard'] })).toThrow(/neither a level/);
+    expect(() => validateConfig({ ...base, size: 4, seats: ['master', 'greedy', 'greedy'] })).toThrow(/4x4/);
+    expect(() => validateConfig({ ...base, variant: 'team', seats: ['master', 'greedy', 'greedy'] })).toThrow(/two players/);
+    expect(() => validateConfig({ ...base, iterations: undefined })).toThrow(/budget/);
+  });
+
+  it('statistics helpers', () => {
+    expect(entrantNames(['master', 'tactician', 'tactician'])).toEqual(['master', 'tactician#1', 'tactician#2']);
+    const [lo, hi] = wilson(0.5, 100);
+    expect(lo).toBeCloseTo(0.404, 2);
+    expect(hi).toBeCloseTo(0.596, 2);
+    expect(wilson(1, 10)[1]).toBeCloseTo(1, 9);
+    // Entrant 0 always has more balls: a positive rating, symmetric to entrant 1's.
+    const records = Array.from({ length: 10 }, (_, index) => ({ index, entrantOfSeat: [0, 1], first: 'red' as const, balls: [40, 24], shares: [1, 0] }));
+    const [a, b] = eloRatings(records, 2, false);
+    expect(a).toBeGreaterThan(200);
+    expect(a + b).toBeCloseTo(0, 9);
+    expect(eloRatings(records, 2, true)[0]).toBeLessThan(-200);
+    expect(newArenaGame(base, 0).game.setup.seed).toBe(newArenaGame(base, 1).game.setup.seed);
+    expect(summarize(base, records).rows[0].winShare).toBe(1);
+  });
+});
