@@ -1,0 +1,44 @@
+/**
+ * Connects the page's session to the director: the event log and speed go in, busy/idle comes
+ * back as setAnimating (the session waits for it before the next computer move).
+ */
+import { useEffect } from 'react';
+import type { StoreApi } from 'zustand';
+import type { SessionState } from '../app/session';
+import { director, useDirector } from './store';
+import type { Director } from './timeline';
+
+/** Wires a director to a session store; returns the function that unwires it. */
+export function linkDirector(session: StoreApi<SessionState>, target: Director = director): () => void {
+  const pull = (state: SessionState) => {
+    // A log the director cannot play must not break the session that is notifying us: say so.
+    try {
+      if (target.speed !== state.settings.speed) target.setSpeed(state.settings.speed);
+      target.sync(state.events);
+    } catch (error) {
+      console.error(`the board animation cannot follow the game: ${error instanceof Error ? error.message : String(error)}`);
+      target.skip();
+    }
+  };
+  const report = () => {
+    const busy = target.busy;
+    if (session.getState().animating !== busy) session.getState().setAnimating(busy);
+  };
+  const unsubscribeDirector = target.subscribe(report);
+  const unsubscribeSession = session.subscribe((state, previous) => {
+    if (state.events !== previous.events || state.settings.speed !== previous.settings.speed) pull(state);
+  });
+  pull(session.getState());
+  report();
+  return () => {
+    unsubscribeSession();
+    unsubscribeDirector();
+  };
+}
+
+/** React: keeps the page's director linked to the page's session while mounted. */
+export function useDirectorLink(session: StoreApi<SessionState>): void {
+  useEffect(() => linkDirector(session), [session]);
+}
+
+export { useDirector };

@@ -1,0 +1,62 @@
+/**
+ * The 64 balls and the thrown start ball: one InstancedMesh (one draw call, plus one in the
+ * shadow pass); instance 64 is the thrown ball (ThrowBall.tsx). Every frame the director plays,
+ * BallPoser puts each ball where the director's visual state says.
+ */
+import { useFrame, useThree } from '@react-three/fiber';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { InstancedBufferAttribute, type InstancedMesh, Matrix4, Quaternion, Vector3 } from 'three';
+import { useSession } from '../app/session';
+import { BALL_COUNT } from '../director/timeline';
+import { parseSquare } from '../engine/geometry';
+import { BALL_DETAIL, createBallGeometry } from './ballGeometry';
+import { createBallMaterial } from './ballMaterial';
+import { BallPoser } from './ballPoses';
+import { throwBallPose, useThrowPhysicsPreload } from './ThrowBall';
+import { currentView } from './view';
+
+/** Instance index of the thrown ball. */
+const THROWN = BALL_COUNT;
+const UNIT = new Vector3(1, 1, 1);
+
+export function Balls() {
+  const mesh = useRef<InstancedMesh>(null);
+  const geometry = useMemo(() => {
+    const g = createBallGeometry(BALL_DETAIL);
+    g.setAttribute('highlight', new InstancedBufferAttribute(new Float32Array(BALL_COUNT + 1), 1));
+    return g;
+  }, []);
+  const material = useMemo(() => createBallMaterial({ highlight: true }), []);
+  const poser = useMemo(() => new BallPoser(), []);
+  const rolls = useSession((s) => s.preview?.rolls);
+  const invalidate = useThree((s) => s.invalidate);
+  useThrowPhysicsPreload();
+  useEffect(() => invalidate(), [rolls, invalidate]);
+  const scratch = useMemo(() => ({ m: new Matrix4(), p: new Vector3(), q: new Quaternion() }), []);
+
+  useLayoutEffect(() => () => {
+    geometry.dispose();
+    material.dispose();
+  }, [geometry, material]);
+
+  useFrame(() => {
+    const im = mesh.current;
+    if (!im) return;
+    const view = currentView();
+    const highlight = new Set((rolls ?? []).map((name) => parseSquare(view.size, name)));
+    poser.update(view, highlight);
+    const glow = geometry.getAttribute('highlight') as InstancedBufferAttribute;
+    const { m, p, q } = scratch;
+    for (let ball = 0; ball < BALL_COUNT; ball++) {
+      im.setMatrixAt(ball, poser.matrix(ball, m));
+      glow.setX(ball, poser.highlighted[ball] ? 1 : 0);
+    }
+    if (throwBallPose(view.throwBall, invalidate, p, q)) m.compose(p, q, UNIT);
+    else m.makeScale(0, 0, 0);
+    im.setMatrixAt(THROWN, m);
+    im.instanceMatrix.needsUpdate = true;
+    glow.needsUpdate = true;
+  });
+
+  return <instancedMesh ref={mesh} args={[geometry, material, BALL_COUNT + 1]} castShadow receiveShadow frustumCulled={false} />;
+}

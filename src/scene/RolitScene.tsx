@@ -1,0 +1,128 @@
+/**
+ * The whole 3D table: one <Canvas> (rendering on demand) with every physical object of the game,
+ * filling its parent. It plays the page's director (linked to the session by the page: linkDirector).
+ * WebGL context loss: the canvas is rebuilt when the browser restores the context (all game and
+ * animation state lives in stores, so nothing is lost). No WebGL at all: a plain message.
+ */
+import { Canvas } from '@react-three/fiber';
+import { Component, type ReactNode, useCallback, useState } from 'react';
+import { NeutralToneMapping } from 'three';
+import { Balls } from './Balls';
+import { Board } from './Board';
+import { CameraRig, presetPosition } from './CameraRig';
+import { useCamera } from './cameraStore';
+import { Lights } from './Lights';
+import { RenderProbe } from './RenderProbe';
+import { SideButtons } from './SideButton';
+import { GhostBalls, SocketHints, SocketPicker } from './Sockets';
+import { Supply } from './Supply';
+import { Table } from './Table';
+import { useDirectorFrames } from './view';
+import { softwareRendering, webglAvailable } from './webgl';
+
+const BACKGROUND = '#17120e';
+
+const messageStyle: React.CSSProperties = {
+  position: 'absolute',
+  inset: 0,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  padding: '2em',
+  textAlign: 'center',
+  color: '#f3e9dc',
+  background: BACKGROUND,
+  font: '16px/1.5 system-ui, sans-serif',
+};
+
+export function SceneMessage({ children }: { children: ReactNode }) {
+  return (
+    <div role="alert" className="rolit-scene-message" style={messageStyle}>
+      <p style={{ maxWidth: '32em', margin: 0 }}>{children}</p>
+    </div>
+  );
+}
+
+const NO_WEBGL =
+  'This browser cannot show the 3D board: WebGL 2 is switched off or not supported here. ' +
+  'Turn on hardware acceleration in the browser settings, or try another browser.';
+
+/** Shows a message instead of a blank page when the canvas fails to start. */
+class SceneErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  override state = { error: null as Error | null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override componentDidCatch(error: Error) {
+    console.error('the 3D board failed to start', error);
+  }
+  override render() {
+    if (this.state.error) return <SceneMessage>{`${NO_WEBGL} (${this.state.error.message})`}</SceneMessage>;
+    return this.props.children;
+  }
+}
+
+function Contents() {
+  useDirectorFrames();
+  return (
+    <>
+      <color attach="background" args={[BACKGROUND]} />
+      <fog attach="fog" args={[BACKGROUND, 45, 100]} />
+      <Lights />
+      <Table />
+      <Board />
+      <SideButtons />
+      <Supply />
+      <Balls />
+      <SocketPicker />
+      <GhostBalls />
+      <SocketHints />
+      <CameraRig />
+      <RenderProbe />
+    </>
+  );
+}
+
+export function RolitScene() {
+  const [supported] = useState(webglAvailable);
+  const [software] = useState(softwareRendering);
+  const [generation, setGeneration] = useState(0);
+  const [lost, setLost] = useState(false);
+
+  const onCreated = useCallback(({ gl }: { gl: { domElement: HTMLCanvasElement } }) => {
+    const canvas = gl.domElement;
+    let retired = false;
+    canvas.addEventListener('webglcontextlost', (event) => {
+      event.preventDefault(); // allows the browser to restore the context
+      // A retired canvas loses its context on purpose when it is unmounted: not news.
+      if (!retired) setLost(true);
+    });
+    canvas.addEventListener('webglcontextrestored', () => {
+      retired = true;
+      setLost(false);
+      setGeneration((g) => g + 1);
+    });
+  }, []);
+
+  if (!supported) return <SceneMessage>{NO_WEBGL}</SceneMessage>;
+  return (
+    <div style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden', touchAction: 'none' }}>
+      <SceneErrorBoundary>
+        <Canvas
+          key={generation}
+          frameloop="demand"
+          shadows="percentage"
+          dpr={software ? 0.75 : [1, 2]}
+          gl={{ antialias: !software, toneMapping: NeutralToneMapping, toneMappingExposure: 1.05 }}
+          camera={{ fov: 38, near: 0.5, far: 250, position: presetPosition(useCamera.getState().preset).toArray() }}
+          style={{ touchAction: 'none', display: 'block' }}
+          onCreated={onCreated}
+          data-generation={generation}
+        >
+          <Contents />
+        </Canvas>
+      </SceneErrorBoundary>
+      {lost && <SceneMessage>The graphics card reset; restoring the 3D board…</SceneMessage>}
+    </div>
+  );
+}

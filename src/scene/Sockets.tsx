@@ -1,0 +1,115 @@
+/**
+ * What the player does with the sockets: an invisible surface over the grid finds the socket
+ * under the pointer (square math, no per-socket objects); the session computes the preview.
+ * A legal hovered socket shows a ghost ball of the mover's colour (the balls that would roll glow:
+ * Balls.tsx); hints mark every legal socket. Only human turns have previews and legal squares.
+ */
+import type { ThreeEvent } from '@react-three/fiber';
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import { type InstancedMesh, Matrix4, MeshStandardMaterial } from 'three';
+import { useSession } from '../app/session';
+import type { Colour } from '../engine/colours';
+import { isPlayable, parseSquare, squareName } from '../engine/geometry';
+import { createBallGeometry } from './ballGeometry';
+import { BALL_REST_Y, BOARD_TOP, PAINT, PITCH, SOCKET_DEPTH, socketAt, socketX, socketZ } from './layout';
+
+/** Pointer travel (pixels) above which a press is a camera drag, not a click. */
+const CLICK_SLOP = 6;
+
+export function SocketPicker() {
+  const last = useRef<string | null>(null);
+  const size = useSession((s) => s.game.setup.size);
+  const hoverSquare = useSession((s) => s.hoverSquare);
+  const clickSquare = useSession((s) => s.clickSquare);
+  const legal = useSession((s) => s.preview?.legal ?? false);
+
+  const squareOf = (e: ThreeEvent<PointerEvent | MouseEvent>): string | null => {
+    const index = socketAt(e.point.x, e.point.z);
+    return index >= 0 && isPlayable(size, index) ? squareName(size, index) : null;
+  };
+  const hover = (square: string | null) => {
+    if (square === last.current) return;
+    last.current = square;
+    hoverSquare(square);
+  };
+
+  useLayoutEffect(() => {
+    document.body.style.cursor = legal ? 'pointer' : '';
+    return () => {
+      document.body.style.cursor = '';
+    };
+  }, [legal]);
+
+  return (
+    <mesh
+      visible={false}
+      position={[0, BOARD_TOP + 0.02, 0]}
+      rotation-x={-Math.PI / 2}
+      onPointerMove={(e) => hover(squareOf(e))}
+      onPointerOut={() => hover(null)}
+      onClick={(e) => {
+        if (e.delta > CLICK_SLOP) return;
+        const square = squareOf(e);
+        if (square) clickSquare(square);
+      }}
+    >
+      <planeGeometry args={[8 * PITCH, 8 * PITCH]} />
+    </mesh>
+  );
+}
+
+/** A translucent ball of the mover's colour in the hovered legal socket (and a Pro double's first). */
+export function GhostBalls() {
+  const preview = useSession((s) => s.preview);
+  const pending = useSession((s) => s.pendingDouble);
+  const toMove = useSession((s) => s.game.state.toMove);
+  const size = useSession((s) => s.game.setup.size);
+  const geometry = useMemo(() => createBallGeometry(4), []);
+  const materials = useMemo(() => new Map<Colour, MeshStandardMaterial>(), []);
+  useLayoutEffect(() => () => {
+    geometry.dispose();
+    for (const m of materials.values()) m.dispose();
+  }, [geometry, materials]);
+  if (!toMove) return null;
+  let material = materials.get(toMove);
+  if (!material) {
+    material = new MeshStandardMaterial({ color: PAINT[toMove], emissive: PAINT[toMove], emissiveIntensity: 0.45, transparent: true, opacity: 0.6, roughness: 0.3, depthWrite: false });
+    materials.set(toMove, material);
+  }
+  const squares = [preview?.legal ? preview.square : null, pending].filter((s): s is string => !!s && parseSquare(size, s) >= 0);
+  return (
+    <>
+      {[...new Set(squares)].map((square) => {
+        const index = parseSquare(size, square);
+        return <mesh key={square} geometry={geometry} material={material} position={[socketX(index), BALL_REST_Y + 0.05, socketZ(index)]} />;
+      })}
+    </>
+  );
+}
+
+/** Small glowing dots in the sockets the mover may play, when hints are on. */
+export function SocketHints() {
+  const hints = useSession((s) => s.settings.hints);
+  const squares = useSession((s) => s.legalSquares);
+  const toMove = useSession((s) => s.game.state.toMove);
+  const size = useSession((s) => s.game.setup.size);
+  const mesh = useRef<InstancedMesh>(null);
+  const shown = hints && toMove ? squares : [];
+  useLayoutEffect(() => {
+    const im = mesh.current;
+    if (!im) return;
+    const m = new Matrix4();
+    shown.forEach((square, i) => {
+      const index = parseSquare(size, square);
+      im.setMatrixAt(i, m.makeTranslation(socketX(index), BOARD_TOP - SOCKET_DEPTH + 0.03, socketZ(index)));
+    });
+    im.count = shown.length;
+    im.instanceMatrix.needsUpdate = true;
+  }, [shown, size]);
+  return (
+    <instancedMesh ref={mesh} args={[undefined, undefined, 64]} visible={shown.length > 0} frustumCulled={false}>
+      <cylinderGeometry args={[0.16, 0.16, 0.02, 24]} />
+      <meshBasicMaterial color={toMove ? PAINT[toMove] : '#ffffff'} toneMapped={false} />
+    </instancedMesh>
+  );
+}

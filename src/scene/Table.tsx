@@ -1,0 +1,64 @@
+/** The table the game lies on: warm wood, its grain drawn procedurally (no image to download). */
+import { useLayoutEffect, useMemo } from 'react';
+import { CanvasTexture, RepeatWrapping, SRGBColorSpace } from 'three';
+import { softwareRendering } from './webgl';
+
+/** A few planks of wood grain on a canvas: streaks of varying tone along x, with knots. */
+function woodTexture(): CanvasTexture | null {
+  if (typeof document === 'undefined') return null;
+  const canvas = document.createElement('canvas');
+  canvas.width = 1024;
+  canvas.height = 1024;
+  const g = canvas.getContext('2d');
+  if (!g) return null;
+  let seed = 7;
+  const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const planks = 6;
+  const h = canvas.height / planks;
+  for (let p = 0; p < planks; p++) {
+    const tone = 0.85 + rand() * 0.25;
+    const base = [Math.round(136 * tone), Math.round(86 * tone), Math.round(52 * tone)];
+    g.fillStyle = `rgb(${base.join(',')})`;
+    g.fillRect(0, p * h, canvas.width, h);
+    for (let i = 0; i < 140; i++) {
+      const y0 = p * h + rand() * h;
+      const dark = rand() < 0.6;
+      g.strokeStyle = dark ? `rgba(70,38,18,${0.05 + rand() * 0.12})` : `rgba(214,160,104,${0.04 + rand() * 0.08})`;
+      g.lineWidth = 0.6 + rand() * 2.2;
+      g.beginPath();
+      const amp = 1 + rand() * 5;
+      // Whole waves across the canvas, so the texture tiles without a seam.
+      const freq = ((1 + Math.floor(rand() * 5)) * Math.PI * 2) / canvas.width;
+      const phase = rand() * 10;
+      for (let x = 0; x <= canvas.width; x += 16) {
+        const y = y0 + Math.sin(x * freq + phase) * amp + Math.sin(x * freq * 3 + phase) * amp * 0.3;
+        if (x === 0) g.moveTo(x, y);
+        else g.lineTo(x, y);
+      }
+      g.stroke();
+    }
+    // A seam between planks.
+    g.fillStyle = 'rgba(40,20,8,0.55)';
+    g.fillRect(0, p * h, canvas.width, 2);
+  }
+  const texture = new CanvasTexture(canvas);
+  texture.colorSpace = SRGBColorSpace;
+  texture.wrapS = texture.wrapT = RepeatWrapping;
+  texture.repeat.set(2, 2);
+  // Anisotropic filtering sharpens the grain at grazing angles; a CPU renderer cannot afford it.
+  texture.anisotropy = softwareRendering() ? 1 : 8;
+  return texture;
+}
+
+export const TABLE_SIZE = 90;
+
+export function Table() {
+  const texture = useMemo(woodTexture, []);
+  useLayoutEffect(() => () => texture?.dispose(), [texture]);
+  return (
+    <mesh rotation-x={-Math.PI / 2} receiveShadow>
+      <planeGeometry args={[TABLE_SIZE, TABLE_SIZE]} />
+      <meshLambertMaterial map={texture} color={texture ? "#ffffff" : "#8a5a32"} />
+    </mesh>
+  );
+}

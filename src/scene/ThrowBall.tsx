@@ -1,0 +1,79 @@
+/**
+ * The start ball, thrown onto the table like a die at the start of a round. Its motion is a
+ * physics recording (throwPhysics.ts, loaded lazily) played back over the director's throw step,
+ * painted so that the colour of the engine's ballThrown event ends on top. It is drawn as one
+ * more instance of the balls' InstancedMesh (Balls.tsx), so it costs no extra draw call.
+ */
+import { useEffect } from 'react';
+import { type Quaternion, Vector3 } from 'three';
+import type { ThrowView } from '../director/timeline';
+import { TIMING } from '../director/timeline';
+import { colourIndex } from '../engine/colours';
+import { FACE_RADIUS, repaint, restingOrientation } from './ballGeometry';
+import { THROW_AREA } from './layout';
+import type { ThrowRecording } from './throwPhysics';
+
+const recordings = new Map<number, ThrowRecording | Promise<void>>();
+let physics: Promise<typeof import('./throwPhysics')> | null = null;
+
+function loadPhysicsModule() {
+  physics ??= import('./throwPhysics');
+  return physics;
+}
+
+/** Starts loading the physics when the table is shown, not when the first throw is due. */
+export function useThrowPhysicsPreload(): void {
+  useEffect(() => {
+    loadPhysicsModule()
+      .then((m) => m.loadPhysics())
+      .catch((error: unknown) => console.error('the physics engine could not be loaded; throws are shown at rest', error));
+  }, []);
+}
+
+/** The recording of a throw, or null while it is being simulated (then `onReady` is called). */
+function recording(seed: number, onReady: () => void): ThrowRecording | null {
+  const known = recordings.get(seed);
+  if (known && !(known instanceof Promise)) return known;
+  if (!known) {
+    recordings.set(
+      seed,
+      loadPhysicsModule()
+        .then((m) => m.simulateThrow(seed))
+        .then((rec) => {
+          recordings.set(seed, rec);
+          onReady();
+        })
+        .catch((error: unknown) => console.error('the throw could not be simulated; the ball is shown at rest', error)),
+    );
+  }
+  return null;
+}
+
+const a = new Vector3();
+const b = new Vector3();
+
+/**
+ * Where the thrown ball is at this point of its throw. Returns false when it is not to be shown
+ * (no throw, or still in flight while its physics is being simulated).
+ */
+export function throwBallPose(thrown: ThrowView | null, onReady: () => void, position: Vector3, quaternion: Quaternion): boolean {
+  if (!thrown) return false;
+  const rec = recording(thrown.seed, onReady);
+  if (!rec) {
+    // Not simulated yet: at rest, show the outcome in the throw area.
+    position.set(THROW_AREA[0], FACE_RADIUS, THROW_AREA[1]);
+    restingOrientation(thrown.colour, 0.6, quaternion);
+    return thrown.progress >= 1;
+  }
+  // Real time while the throw fits its step; a longer one is played a little faster.
+  const length = (rec.frames - 1) * rec.dt;
+  const t = thrown.progress * Math.max(length, TIMING.throw);
+  const f = Math.min(rec.frames - 1, t / rec.dt);
+  const i = Math.floor(f);
+  const j = Math.min(rec.frames - 1, i + 1);
+  position.lerpVectors(a.fromArray(rec.positions, i * 3), b.fromArray(rec.positions, j * 3), f - i);
+  const qi = quaternion.clone().fromArray(rec.quaternions, i * 4);
+  const qj = quaternion.clone().fromArray(rec.quaternions, j * 4);
+  quaternion.slerpQuaternions(qi, qj, f - i).multiply(repaint(colourIndex(thrown.colour), rec.top));
+  return true;
+}

@@ -1,0 +1,21 @@
+/** Camera presets the HUD can choose: from a seat's side of the table, or straight down. */
+import { create } from 'zustand';
+
+export type CameraPreset = 'red' | 'yellow' | 'green' | 'blue' | 'top';
+export const CAMERA_PRESETS: readonly CameraPreset[] = ['red', 'yellow', 'green', 'blue', 'top'];
+
+export interface CameraStore {
+  preset: CameraPreset;
+  /** Grows on every request, so choosing the same preset again flies back to it after orbiting. */
+  request: number;
+  setPreset(preset: CameraPreset): void;
+}
+
+export const useCamera = create<CameraStore>((set, get) => ({
+  preset: 'red',
+  request: 0,
+  setPreset(preset) {
+    if (!CAMERA_PRESETS.includes(preset)) throw new Error(`unknown camera preset "${preset}" (${CAMERA_PRESETS.join(', ')})`);
+    set({ preset, request: get().request + 1 });
+  },
+}));

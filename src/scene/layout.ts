@@ -1,0 +1,81 @@
+/**
+ * Where things are on the table, in scene units (1 unit ~ 2.4 cm; a ball is 1 unit across).
+ * The board lies on the XZ plane centred at the origin, seen as drawn in rules.md from +Z:
+ * row 1 (green side) at -Z, column a at -X. Sides, clockwise from above: red +Z (bottom),
+ * yellow -X (left), green -Z (top), blue +X (right).
+ */
+import type { Colour } from '../engine/colours';
+import { type BoardSize, boardOffset } from '../engine/geometry';
+
+export const BALL_RADIUS = 0.5;
+/** Distance between socket centres. */
+export const PITCH = 1.3;
+/** Border between the outer sockets and the board's edge, where the side buttons sit. */
+export const MARGIN = 1.35;
+export const BOARD_WIDTH = 8 * PITCH + 2 * MARGIN;
+/** Height of the board's top surface above the table. */
+export const BOARD_TOP = 0.78;
+export const SOCKET_RADIUS = 0.53;
+export const SOCKET_DEPTH = 0.62;
+/**
+ * Height of a resting ball's centre in a socket: sunk below the surface, as in the real board,
+ * so that mostly its top colour region shows.
+ */
+export const BALL_REST_Y = BOARD_TOP - 0.12;
+
+/** Supply tray beside the board (blue side): 64 slots, 5 across and 13 along. */
+export const SUPPLY_COLUMNS = 5;
+export const SUPPLY_ROWS = 13;
+export const SUPPLY_PITCH = 1.02;
+export const SUPPLY_CENTRE: [number, number] = [BOARD_WIDTH / 2 + 1.2 + (SUPPLY_COLUMNS * SUPPLY_PITCH) / 2 + 0.4, 0];
+export const SUPPLY_FLOOR = 0.12;
+
+/** Where the start ball is thrown: the table beside the yellow side. */
+export const THROW_AREA: [number, number] = [-BOARD_WIDTH / 2 - 4.5, 0.5];
+
+export function socketX(index: number): number {
+  return ((index & 7) - 3.5) * PITCH;
+}
+
+export function socketZ(index: number): number {
+  return ((index >> 3) - 3.5) * PITCH;
+}
+
+export function supplySlotPosition(slot: number): [number, number, number] {
+  const col = slot % SUPPLY_COLUMNS;
+  const row = Math.floor(slot / SUPPLY_COLUMNS);
+  return [
+    SUPPLY_CENTRE[0] + (col - (SUPPLY_COLUMNS - 1) / 2) * SUPPLY_PITCH,
+    SUPPLY_FLOOR + BALL_RADIUS,
+    SUPPLY_CENTRE[1] + (row - (SUPPLY_ROWS - 1) / 2) * SUPPLY_PITCH,
+  ];
+}
+
+/** The internal index under a point of the board, or -1 outside the sockets' grid. */
+export function socketAt(x: number, z: number): number {
+  const col = Math.floor(x / PITCH + 4);
+  const row = Math.floor(z / PITCH + 4);
+  if (col < 0 || col > 7 || row < 0 || row > 7) return -1;
+  return row * 8 + col;
+}
+
+/** Half the width of the square holding the sockets in use (for the region marking). */
+export function regionHalfWidth(size: BoardSize): number {
+  return (size / 2) * PITCH + (boardOffset(size) === 0 ? 0.12 : 0.02);
+}
+
+/** Centre of each side button, and the direction its side faces (from the centre outward). */
+export const SIDE_BUTTONS: { colour: Colour; position: [number, number, number]; facing: number }[] = [
+  { colour: 'red', position: [0, BOARD_TOP, BOARD_WIDTH / 2 - MARGIN / 2], facing: 0 },
+  { colour: 'yellow', position: [-(BOARD_WIDTH / 2 - MARGIN / 2), BOARD_TOP, 0], facing: -Math.PI / 2 },
+  { colour: 'green', position: [0, BOARD_TOP, -(BOARD_WIDTH / 2 - MARGIN / 2)], facing: Math.PI },
+  { colour: 'blue', position: [BOARD_WIDTH / 2 - MARGIN / 2, BOARD_TOP, 0], facing: Math.PI / 2 },
+];
+
+/** The paint of the balls and buttons (sRGB). */
+export const PAINT: Record<Colour, string> = {
+  red: '#d7191c',
+  yellow: '#f7c613',
+  green: '#12a043',
+  blue: '#1656d6',
+};

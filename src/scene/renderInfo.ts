@@ -1,0 +1,29 @@
+/**
+ * Read-outs of the 3D view for window.rolit and tests, without importing three or fiber (the
+ * page imports this at start; the scene itself loads lazily). RenderProbe.tsx fills them in.
+ *
+ * calls/triangles are those of the last frame drawn: the renderer resets its counters at the
+ * start of each render (autoReset) and R3F renders once per frame, so the numbers read after
+ * the frame (shadow pass included) are per frame.
+ */
+export interface RenderInfo {
+  calls: number;
+  triangles: number;
+  /** Frames drawn since the page loaded (idle = this stops growing). */
+  frames: number;
+}
+
+export const probe = {
+  info: { calls: 0, triangles: 0, frames: 0 } as RenderInfo,
+  /** Page coordinates of a square's socket centre, set by the mounted scene. */
+  project: null as null | ((square: string) => { x: number; y: number } | null),
+};
+
+export function renderInfo(): RenderInfo {
+  return { ...probe.info };
+}
+
+/** Page coordinates (CSS px) of a socket's centre, or null when no scene is mounted or the square is not on the board. */
+export function socketScreenPosition(square: string): { x: number; y: number } | null {
+  return probe.project ? probe.project(square) : null;
+}

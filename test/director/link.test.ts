@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { createStore } from 'zustand/vanilla';
+import type { StoreApi } from 'zustand';
+import type { SessionState } from '../../src/app/session';
+import { linkDirector } from '../../src/director/link';
+import { Director } from '../../src/director/timeline';
+import { Game } from '../../src/engine';
+
+/** The part of the session the director reads and reports to. */
+function fakeSession(game: Game, speed = 1) {
+  const calls: boolean[] = [];
+  const store = createStore<Pick<SessionState, 'events' | 'settings' | 'animating' | 'setAnimating'>>()((set) => ({
+    events: [...game.events],
+    settings: { speed, hints: false, takeBacks: true, moveTimeLimit: 0, newGame: { players: [], size: 8, variant: 'standard', misere: false } },
+    animating: false,
+    setAnimating(busy) {
+      calls.push(busy);
+      set({ animating: busy });
+    },
+  }));
+  return { store: store as unknown as StoreApi<SessionState>, calls };
+}
+
+describe('linkDirector', () => {
+  it('reports busy while the animations of new events play, idle when they end', () => {
+    const game = new Game({ seed: 3 });
+    const { store, calls } = fakeSession(game);
+    const d = new Director();
+    const unlink = linkDirector(store, d);
+    expect(calls).toEqual([true]);
+    expect(store.getState().animating).toBe(true);
+    while (d.advance(0.5));
+    expect(calls).toEqual([true, false]);
+    game.play(game.legalMoves()[0]);
+    store.setState({ events: [...game.events] });
+    expect(calls).toEqual([true, false, true]);
+    expect(d.queue.some((s) => s.kind === 'place')).toBe(true);
+    unlink();
+    game.play(game.legalMoves()[0]);
+    store.setState({ events: [...game.events] });
+    expect(d.queue.filter((s) => s.kind === 'place')).toHaveLength(1); // no longer followed
+  });
+
+  it('follows the speed setting; instant never reports busy', () => {
+    const game = new Game({ seed: 3 });
+    const { store, calls } = fakeSession(game, Infinity);
+    const d = new Director();
+    linkDirector(store, d);
+    expect(d.speed).toBe(Infinity);
+    expect(calls).toEqual([]);
+    store.setState({ settings: { ...store.getState().settings, speed: 2 } });
+    expect(d.speed).toBe(2);
+    game.play(game.legalMoves()[0]);
+    store.setState({ events: [...game.events] });
+    expect(calls).toEqual([true]);
+  });
+});
+
+describe('linkDirector with a log it cannot play', () => {
+  it('reports the problem in words and leaves the session working', () => {
+    const game = new Game({ seed: 3 });
+    const { store } = fakeSession(game);
+    const d = new Director();
+    linkDirector(store, d);
+    const errors: string[] = [];
+    const original = console.error;
+    console.error = (message: string) => errors.push(message);
+    try {
+      const bad = [...game.events, { type: 'ballPlaced', colour: 'red', square: 'd4' } as const];
+      expect(() => store.setState({ events: bad })).not.toThrow();
+    } finally {
+      console.error = original;
+    }
+    expect(errors[0]).toMatch(/cannot follow the game: .*d4.*occupied/);
+    expect(d.busy).toBe(false);
+  });
+});
