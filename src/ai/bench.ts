@@ -1,5 +1,5 @@
-import { Position } from '../engine';
-import { createSearcher } from './index';
+import { Position, Random } from '../engine';
+import { chooseMove, createSearcher } from './index';
 import { now } from './searcher';
 
 export interface BenchResult {
@@ -49,4 +49,66 @@ export function benchMcts(seconds = 3): BenchResult {
     seconds: mctsMs / 1000,
     nodesPerSecond: Math.round((nodes / abMs) * 1000),
   };
+}
+
+export interface BudgetRow {
+  level: string;
+  moves: number;
+  /** Milliseconds per move asked for. */
+  budget: number;
+  /** Milliseconds actually taken per move (creating the search and running it to the end). */
+  p50: number;
+  p95: number;
+  max: number;
+  /** Time over the budget, max(0, taken - budget): mean over all moves, and the largest. */
+  meanOver: number;
+  maxOver: number;
+}
+
+/**
+ * Positions for the budget check, from seeded games: a random round (8x8; alternately four
+ * and two players, so master's two-player endgame solver is timed too) played with beginner
+ * moves up to a random ply; plies spread over the whole round.
+ */
+export function budgetPositions(count: number, seed: number): Position[] {
+  const positions: Position[] = [];
+  const random = new Random(seed);
+  for (let i = 0; i < count; i++) {
+    const colours = i % 2 === 0 ? [0, 1, 2, 3] : [0, 2];
+    const p = Position.start(8, colours, colours[random.below(colours.length)], false);
+    const plies = Math.floor(((i + random.next()) / count) * (p.empties - 1));
+    for (let ply = 0; ply < plies; ply++) p.make(createSearcher(p, { level: 'beginner', seed: random.nextUint32() }).best());
+    positions.push(p);
+  }
+  return positions;
+}
+
+function percentile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+}
+
+/**
+ * How well each level keeps to a movetime: every level chooses a move in each position with
+ * `movetime` ms, and the time taken is compared with it. One thread; prints nothing.
+ */
+export function benchBudget(levels: readonly string[], movetime: number, positions: Position[], seed = 1): BudgetRow[] {
+  return levels.map((level) => {
+    const taken = positions.map((pos, i) => {
+      const t = now();
+      chooseMove(pos, { level, movetime, seed: seed + i });
+      return now() - t;
+    });
+    const sorted = [...taken].sort((a, b) => a - b);
+    const over = taken.map((t) => Math.max(0, t - movetime));
+    return {
+      level,
+      moves: taken.length,
+      budget: movetime,
+      p50: percentile(sorted, 0.5),
+      p95: percentile(sorted, 0.95),
+      max: sorted[sorted.length - 1],
+      meanOver: over.reduce((s, x) => s + x, 0) / over.length,
+      maxOver: Math.max(...over),
+    };
+  });
 }

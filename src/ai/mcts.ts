@@ -10,6 +10,8 @@ export interface MctsParams {
   expandAfter: number;
   /** Weight of the ball share in a playout's reward (the rest is the win share). */
   scoreWeight: number;
+  /** Progressive bias: a child's UCT score adds bias x (its tactical-map value / 10) / (visits + 1). */
+  bias: number;
 }
 
 export const MCTS_PARAMS: MctsParams = {
@@ -20,6 +22,7 @@ export const MCTS_PARAMS: MctsParams = {
   /** Visits before a leaf is expanded. */
   expandAfter: 1,
   scoreWeight: 0.3,
+  bias: 1,
 };
 
 const MAX_NODES = 1 << 22;
@@ -34,7 +37,8 @@ const SOLVER_NODES_PER_ITERATION = 16;
 /**
  * master: Monte Carlo tree search with max^n backup (Nijssen and Winands 2013): every node
  * keeps a reward total for each player, and at each node the player to move picks the child
- * that is best for itself (UCT). Playouts are epsilon-greedy on the tactical map: mostly the
+ * that is best for itself (UCT plus a progressive bias towards moves the tactical map rates
+ * well, fading with the child's visits). Playouts are epsilon-greedy on the tactical map: mostly the
  * move whose square has the best map value, sometimes a random move. A playout's reward for
  * each player is 0.7 x its win share (ties split) + 0.3 x its share of the board (MCTS_PARAMS).
  * The tree lives in flat typed arrays that grow by doubling, so an iteration allocates nothing.
@@ -198,12 +202,14 @@ export class MctsSearcher implements Searcher {
     const end = first + this.childCount[node];
     const logN = Math.log(this.visits[node] + 1);
     const c = this.params.exploration;
+    const bias = this.params.bias;
     let best = first;
     let bestScore = -Infinity;
     for (let ch = first; ch < end; ch++) {
       const v = this.visits[ch];
       if (v === 0) return ch; // children are stored best-first on the map
-      const score = this.rewards[ch * 4 + player] / v + c * Math.sqrt(logN / v);
+      // Progressive bias: the tactical map guides a child's first visits, then fades.
+      const score = this.rewards[ch * 4 + player] / v + c * Math.sqrt(logN / v) + (bias * moveValue(this.masks, this.nodeMove[ch])) / (10 * (v + 1));
       if (score > bestScore) {
         bestScore = score;
         best = ch;

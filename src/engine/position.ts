@@ -461,6 +461,17 @@ export class Position {
     this.hashLo ^= ZOBRIST[ZOBRIST_TO_MOVE + this.toMove];
   }
 
+  /**
+   * Lets colour `c` (in play) move next, out of turn, keeping the hash consistent. For searches
+   * that let a chosen opponent reply (best-reply search). make() then records `c` as the mover,
+   * so unmake() returns to `c` to move: call setToMove again to restore the colour before it.
+   */
+  setToMove(c: number): void {
+    this.hashLo ^= ZOBRIST[ZOBRIST_TO_MOVE + this.toMove];
+    this.toMove = c;
+    this.hashLo ^= ZOBRIST[ZOBRIST_TO_MOVE + c];
+  }
+
   /** Takes back the last move made with make(). */
   unmake(): void {
     const undo = this.undo;

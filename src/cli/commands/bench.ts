@@ -1,6 +1,8 @@
+import { benchBudget, benchMcts, budgetPositions } from '../../ai/bench';
+import { LEVELS } from '../../ai/index';
 import { MAX_MOVES, Position, Random } from '../../engine/index';
 import { parsePositiveNumber, parseCommandLine, parseWholeNumber } from '../args';
-import type { Command } from '../command';
+import { type Command, UsageError } from '../command';
 
 /** Plays uniformly random games from `start` until `seconds` have passed; one thread. */
 export function randomPlayouts(start: Position, seconds: number, seed: number): { playouts: number; moves: number; ms: number } {
@@ -25,27 +27,64 @@ export function randomPlayouts(start: Position, seconds: number, seed: number): 
   return { playouts, moves: made, ms: now - begin };
 }
 
-/** `bench`: random playouts per second on 8x8 with four players. */
+/** `bench`: random playouts per second; with --mcts or --budget, the computer players. */
 export const bench: Command = {
   name: 'bench',
-  summary: 'measure random playouts per second (8x8, four players)',
+  summary: 'measure random playouts per second (8x8, four players); --mcts, --budget: the computer players',
   help: `usage: npm run rolit -- bench [--seconds N] [--seed N]
+       npm run rolit -- bench --mcts [--seconds N]
+       npm run rolit -- bench --budget [--movetime MS] [--moves N] [--seed N]
 
 Plays random games (uniform over the legal moves) on the 8x8 board with four players,
 red first, on one thread, and prints the moves per second and, as the last line,
 "<N> playouts/s".
 
-options:
-  --seconds   how long to run, default 5 (fractions allowed)
-  --seed      seed of the random move choice, default 1
+--mcts: the master level (Monte Carlo tree search) searches the four-player 8x8 start
+position and positions 10, 20 and 30 plies later, one thread, and prints its iterations
+(each a tree descent and a playout to the full board) and the strategist's search nodes
+per second on the same positions; the last line is "<N> mcts playouts/s".
 
-example:
-  npm run rolit -- bench --seconds 10`,
+--budget: every level chooses a move with --movetime ms in each of --moves positions from
+seeded games (8x8, alternately four and two players, spread over the round), and a table
+shows per level the time actually taken per move: p50, p95, max, and the time over the
+budget (mean over all moves, and the largest), in ms.
+
+options:
+  --seconds   how long to run, default 5 (fractions allowed); not with --budget
+  --seed      seed of the random move choice (of the positions with --budget), default 1
+  --mcts      measure MCTS playouts per second instead
+  --budget    measure how well each level keeps to its movetime instead
+  --movetime  with --budget: milliseconds per move, default 100
+  --moves     with --budget: positions (moves per level), default 20
+
+examples:
+  npm run rolit -- bench --seconds 10
+  npm run rolit -- bench --mcts --seconds 4
+  npm run rolit -- bench --budget --movetime 100 --moves 40`,
 
   async run(args) {
-    const { options } = parseCommandLine(args, { seconds: 'string', seed: 'string' });
+    const { options } = parseCommandLine(args, {
+      seconds: 'string',
+      seed: 'string',
+      mcts: 'boolean',
+      budget: 'boolean',
+      movetime: 'string',
+      moves: 'string',
+    });
+    if (options.mcts && options.budget) throw new UsageError('--mcts and --budget measure different things: give one of them');
+    if (!options.budget) {
+      for (const name of ['movetime', 'moves'] as const) if (options[name] !== undefined) throw new UsageError(`--${name} goes with --budget`);
+    }
+    if (options.budget && options.seconds !== undefined) throw new UsageError('--seconds does not go with --budget (it runs --moves moves per level)');
+    if (options.mcts && options.seed !== undefined) throw new UsageError('--seed does not go with --mcts (its searches are seeded with 1)');
     const seconds = options.seconds === undefined ? 5 : parsePositiveNumber(options.seconds, '--seconds');
     const seed = options.seed === undefined ? 1 : parseWholeNumber(options.seed, '--seed', 0, 0xffffffff);
+    if (options.mcts) return benchMctsCommand(seconds);
+    if (options.budget) {
+      const movetime = options.movetime === undefined ? 100 : parsePositiveNumber(options.movetime, '--movetime');
+      const moves = options.moves === undefined ? 20 : parseWholeNumber(options.moves, '--moves', 1, 100000);
+      return benchBudgetCommand(movetime, moves, seed);
+    }
     console.log(`bench: random playouts, 8x8, red,yellow,green,blue, one thread, ${seconds} s, seed ${seed}`);
     const result = randomPlayouts(Position.start(8, [0, 1, 2, 3], 0), seconds, seed);
     const perSecond = (n: number) => Math.round((n * 1000) / result.ms);
@@ -55,3 +94,27 @@ example:
     return 0;
   },
 };
+
+function benchMctsCommand(seconds: number): number {
+  console.log(`bench: master (MCTS), 8x8, red,yellow,green,blue, start position and plies 10, 20, 30, one thread, ${seconds} s`);
+  const r = benchMcts(seconds);
+  console.log(`${r.playouts} mcts playouts in ${r.seconds.toFixed(2)} s`);
+  console.log(`${r.nodesPerSecond} strategist nodes/s`);
+  console.log(`${r.playoutsPerSecond} mcts playouts/s`);
+  return 0;
+}
+
+function benchBudgetCommand(movetime: number, moves: number, seed: number): number {
+  console.log(`bench: time per move vs a budget of ${movetime} ms, ${moves} positions (8x8, 4 and 2 players), seed ${seed}, one thread`);
+  const rows = benchBudget(LEVELS, movetime, budgetPositions(moves, seed), seed);
+  const width = Math.max(5, ...rows.map((r) => r.level.length));
+  const ms = (x: number) => x.toFixed(1).padStart(8);
+  console.log(`${'level'.padEnd(width)}  moves  budget       p50       p95       max  mean over  max over`);
+  for (const r of rows) {
+    console.log(
+      `${r.level.padEnd(width)}  ${String(r.moves).padStart(5)}  ${String(r.budget).padStart(6)}  ${ms(r.p50)}  ${ms(r.p95)}  ${ms(r.max)}  ${ms(r.meanOver).padStart(9)}  ${ms(r.maxOver)}`,
+    );
+  }
+  console.log('times in ms; over = max(0, taken - budget)');
+  return 0;
+}
