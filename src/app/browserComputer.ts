@@ -1,0 +1,21 @@
+/**
+ * The page's computer player: src/ai's AiClient, which thinks in a Web Worker (the page never
+ * blocks) and falls back to a simpler level on the main thread if the worker fails, with a notice.
+ */
+import { AiClient } from '../ai/client';
+import type { ComputerPlayer } from './computer';
+
+export function workerComputer(): ComputerPlayer {
+  const listeners: ((text: string) => void)[] = [];
+  const client = new AiClient({ onNotice: (text) => listeners.forEach((l) => l(text)) });
+  return {
+    think({ game, level, movetime }) {
+      const result = client.requestMove(game, { level, movetime }).then((r) => {
+        if (!r) throw new Error('thinking was cancelled');
+        return r.name;
+      });
+      return { result, moveNow: () => client.moveNow(), cancel: () => client.cancel() };
+    },
+    onNotice: (listener) => listeners.push(listener),
+  };
+}

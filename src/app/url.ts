@@ -1,0 +1,151 @@
+/**
+ * URL parameters that start a game directly, e.g. `?seats=human,ai,ai,ai&size=8&speed=2`.
+ * Pure: the caller passes the computer levels that exist. Every bad value becomes a problem
+ * (parameter, value, what is allowed) and that value falls back to its default; the rest of
+ * the URL still applies.
+ */
+import type { BoardSize } from '../engine/index';
+
+export interface SeatChoice {
+  kind: 'human' | 'computer';
+  /** Computer seats only. */
+  level?: string;
+}
+
+export interface UrlOptions {
+  seats?: SeatChoice[];
+  size?: BoardSize;
+  seed?: number;
+  /** 0.25..8, or Infinity for instant. */
+  speed?: number;
+  variant?: 'pro' | 'team';
+  misere?: boolean;
+  hints?: boolean;
+}
+
+export interface UrlProblem {
+  parameter: string;
+  value: string;
+  allowed: string;
+}
+
+export const MIN_SPEED = 0.25;
+export const MAX_SPEED = 8;
+const KNOWN = ['seats', 'size', 'seed', 'speed', 'variant', 'misere', 'hints'];
+
+/** "seats=human,ai:greedy" etc. Returns the seats, or the text of what is wrong. */
+function parseSeats(text: string, levels: readonly string[], defaultLevel: string): SeatChoice[] | string {
+  const entries = text.split(',').map((s) => s.trim().toLowerCase());
+  if (entries.length < 1 || entries.length > 4) return `1 to 4 comma-separated seats, not ${entries.length}`;
+  const seats: SeatChoice[] = [];
+  for (const entry of entries) {
+    if (entry === 'human') {
+      seats.push({ kind: 'human' });
+      continue;
+    }
+    const m = /^ai(?::(.*))?$/.exec(entry);
+    if (!m) return `each seat is human, ai or ai:<level>; "${entry}" is neither`;
+    const level = m[1] ?? defaultLevel;
+    if (!levels.includes(level)) return `"${level}" is not a computer level (levels: ${levels.join(', ')})`;
+    seats.push({ kind: 'computer', level });
+  }
+  return seats;
+}
+
+function onOff(text: string): boolean | undefined {
+  const t = text.toLowerCase();
+  if (t === 'on' || t === 'true' || t === '1' || t === 'yes') return true;
+  if (t === 'off' || t === 'false' || t === '0' || t === 'no') return false;
+  return undefined;
+}
+
+/** Parses a speed multiplier ("2", "0.5x", "instant"); undefined if it is not one. */
+export function parseSpeed(text: string): number | undefined {
+  const t = text.trim().toLowerCase();
+  if (t === 'instant') return Infinity;
+  const m = /^(\d+(?:\.\d+)?|\.\d+)x?$/.exec(t);
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  return n >= MIN_SPEED && n <= MAX_SPEED ? n : undefined;
+}
+
+export function parseUrlParams(
+  search: string,
+  levels: readonly string[],
+  defaultLevel: string,
+): { options: UrlOptions; problems: UrlProblem[] } {
+  const params = new URLSearchParams(search);
+  const options: UrlOptions = {};
+  const problems: UrlProblem[] = [];
+  const problem = (parameter: string, value: string, allowed: string) => problems.push({ parameter, value, allowed });
+
+  for (const key of new Set(params.keys())) {
+    if (!KNOWN.includes(key)) problem(key, params.get(key) ?? '', `not a parameter; known: ${KNOWN.join(', ')}`);
+    else if (params.getAll(key).length > 1) problem(key, params.getAll(key).join(' and '), 'the parameter once (the first value is used)');
+  }
+
+  const seats = params.get('seats');
+  if (seats !== null) {
+    const parsed = parseSeats(seats, levels, defaultLevel);
+    if (typeof parsed === 'string') problem('seats', seats, `${parsed}; e.g. seats=human,ai,ai:${defaultLevel},ai`);
+    else options.seats = parsed;
+  }
+
+  const size = params.get('size');
+  if (size !== null) {
+    if (size === '8' || size === '6' || size === '4') options.size = Number(size) as BoardSize;
+    else problem('size', size, '8, 6 or 4');
+  }
+
+  const seed = params.get('seed');
+  if (seed !== null) {
+    const n = Number(seed);
+    if (/^\d+$/.test(seed) && n <= 0xffffffff) options.seed = n;
+    else problem('seed', seed, 'a whole number from 0 to 4294967295');
+  }
+
+  const speed = params.get('speed');
+  if (speed !== null) {
+    const n = parseSpeed(speed);
+    if (n === undefined) problem('speed', speed, `a multiplier from ${MIN_SPEED} to ${MAX_SPEED}, or instant`);
+    else options.speed = n;
+  }
+
+  const variant = params.get('variant');
+  if (variant !== null) {
+    const v = variant.toLowerCase();
+    if (v === 'pro' || v === 'team') options.variant = v;
+    else if (v !== 'standard') problem('variant', variant, 'pro, team or standard');
+  }
+
+  for (const key of ['misere', 'hints'] as const) {
+    const text = params.get(key);
+    if (text === null) continue;
+    const on = onOff(text);
+    if (on === undefined) problem(key, text, 'on or off');
+    else options[key] = on;
+  }
+
+  // Combinations the rules forbid. Without a seats list the default seats fit (two players
+  // for team and 4x4), so only an explicit list can clash.
+  const players = options.seats?.length ?? defaultPlayerCount(options);
+  if (options.variant === 'team' && players !== 2) {
+    problem('variant', 'team', `the team variant is for two players, and seats lists ${players}`);
+    delete options.variant;
+  }
+  if (options.size === 4 && players > 2) {
+    problem('size', '4', `the 4x4 board is for one or two players, and there are ${players}`);
+    delete options.size;
+  }
+  return { options, problems };
+}
+
+/** Seats when the URL names none: four, or two where the options need two. */
+export function defaultPlayerCount(options: Pick<UrlOptions, 'size' | 'variant'>): number {
+  return options.variant === 'team' || options.size === 4 ? 2 : 4;
+}
+
+/** One line per problem, for the page. */
+export function describeProblem(p: UrlProblem): string {
+  return `${p.parameter}=${p.value}: ${p.allowed}`;
+}

@@ -1,0 +1,45 @@
+/** Starts the page: the session (from the URL and saved settings), the director, window.rolit, React. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { DEFAULT_LEVEL, LEVELS } from './ai/index';
+import { workerComputer } from './app/browserComputer';
+import { createHandle, type RolitHandle } from './app/handle';
+import { initSession } from './app/session';
+import { director, linkDirector } from './director/index';
+import { App } from './ui/App';
+import { renderInfo, socketScreenPosition } from './scene/renderInfo';
+import './ui/hud.css';
+
+declare global {
+  interface Window {
+    rolit: RolitHandle;
+  }
+}
+
+/** localStorage, or null where the browser blocks it (private modes, sandboxed frames). */
+function pageStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+const session = initSession({ computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, storage: pageStorage() }, { search: location.search });
+linkDirector(session);
+Object.defineProperty(window, 'rolit', {
+  value: createHandle({
+    session,
+    busy: () => director.busy,
+    renderInfo,
+    socketScreenPosition,
+  }),
+  writable: false,
+  configurable: false,
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App levels={LEVELS} defaultLevel={DEFAULT_LEVEL} />
+  </StrictMode>,
+);

@@ -1,0 +1,24 @@
+/** The page: the 3D view with the HUD over it, the round-over panel and the new-game dialog. */
+import { Suspense, lazy, useState } from 'react';
+import { Hud } from './Hud';
+import { RoundOver } from './RoundOver';
+import { SceneHost } from './SceneHost';
+
+const NewGameDialog = lazy(() => import('./NewGameDialog').then((m) => ({ default: m.NewGameDialog })));
+
+export function App({ levels, defaultLevel }: { levels: readonly string[]; defaultLevel: string }) {
+  const [dialog, setDialog] = useState(false);
+  const open = () => setDialog(true);
+  return (
+    <div className="app">
+      <SceneHost />
+      <Hud onNewGame={open} />
+      <RoundOver onNewGame={open} />
+      {dialog && (
+        <Suspense fallback={null}>
+          <NewGameDialog levels={levels} defaultLevel={defaultLevel} onClose={() => setDialog(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+/** Camera presets: from each seat's side of the table, or straight down. */
+import { useSession } from '../app/session';
+import { type CameraPreset, useCamera } from '../scene/cameraStore';
+
+export function CameraButtons() {
+  useSession((s) => s.events);
+  const seats = useSession((s) => s.seats);
+  const current = useCamera((s) => s.preset);
+  const setPreset = useCamera((s) => s.setPreset);
+  // One view per seat: from behind its (first) colour's button.
+  const views: { preset: CameraPreset; label: string; title: string }[] = [
+    ...seats.map((seat) => ({ preset: seat.colours[0] as CameraPreset, label: seat.name, title: `View from ${seat.name}'s side (${seat.colours[0]})` })),
+    { preset: 'top', label: 'Top', title: 'View from above' },
+  ];
+  return (
+    <span className="group" role="group" aria-label="Camera">
+      {views.map((v) => (
+        <button key={v.preset} className={`btn${current === v.preset ? ' on' : ''}`} onClick={() => setPreset(v.preset)} title={v.title}>
+          {v.preset === 'top' ? (
+            'Top'
+          ) : (
+            <span className={`swatch ${v.preset}`} style={{ verticalAlign: -2 }} aria-label={v.title} />
+          )}
+        </button>
+      ))}
+    </span>
+  );
+}

@@ -1,0 +1,265 @@
+/** The DOM overlay over the board: seats, toolbar, move list, status line and messages. */
+import { useEffect, useState } from 'react';
+import type { Colour } from '../engine/index';
+import { type Seat, useSession } from '../app/session';
+import { SPEEDS } from '../app/settings';
+import { useDirector } from '../director/index';
+import { toRecord } from '../engine/record';
+import { CameraButtons } from './CameraButtons';
+
+export function Swatches({ colours }: { colours: readonly Colour[] }) {
+  return (
+    <span className="swatches">
+      {colours.map((c) => (
+        <span key={c} className={`swatch ${c}`} title={c} />
+      ))}
+    </span>
+  );
+}
+
+export function seatKind(seat: Seat): string {
+  return seat.kind === 'human' ? 'human' : `computer · ${seat.level}`;
+}
+
+function ballCount(board: Record<string, Colour>, colours: readonly Colour[]): number {
+  let n = 0;
+  for (const c of Object.values(board)) if (colours.includes(c)) n++;
+  return n;
+}
+
+function Seats() {
+  useSession((s) => s.events);
+  const game = useSession((s) => s.game);
+  const seats = useSession((s) => s.seats);
+  const thinking = useSession((s) => s.thinking);
+  const toMove = game.state.toMove;
+  return (
+    <section className="seats panel" aria-label="Players">
+      {seats.map((seat, i) => {
+        const moving = toMove !== null && seat.colours.includes(toMove);
+        return (
+          <div key={i} className={`seat${moving ? ' to-move' : ''}`} data-seat={i} aria-current={moving ? 'true' : undefined}>
+            <Swatches colours={seat.colours} />
+            <span className="who">
+              <span className="name">
+                {seat.name}
+                {thinking?.seat === i && <span className="thinking-dot" aria-label="thinking" />}
+              </span>
+              <span className="kind">
+                {seat.colours.join(' + ')} · {seatKind(seat)}
+              </span>
+            </span>
+            <span className="count" title="balls showing this seat's colours">
+              {ballCount(game.state.board, seat.colours)}
+            </span>
+          </div>
+        );
+      })}
+    </section>
+  );
+}
+
+function speedLabel(speed: number): string {
+  return speed === Infinity ? 'instant' : `${speed}×`;
+}
+
+function Toolbar({ onNewGame }: { onNewGame: () => void }) {
+  useSession((s) => s.events);
+  const game = useSession((s) => s.game);
+  const settings = useSession((s) => s.settings);
+  const { undo, canUndo, setSpeed, setHints } = useSession.getState();
+  const busy = useDirector((s) => s.busy);
+  const skip = useDirector((s) => s.skip);
+  const takeBacks = game.setup.takeBacks;
+  return (
+    <nav className="toolbar panel" aria-label="Game controls">
+      <button className="btn primary" onClick={onNewGame}>
+        New game
+      </button>
+      {takeBacks && (
+        <button className="btn" onClick={undo} disabled={!canUndo()} title="Take back to your last turn">
+          Undo
+        </button>
+      )}
+      <span className="group">
+        <label>
+          <span className="label-text">Speed</span>
+          <select aria-label="Animation speed" value={String(settings.speed)} onChange={(e) => setSpeed(Number(e.target.value))}>
+            {SPEEDS.map((s) => (
+              <option key={s} value={String(s)}>
+                {speedLabel(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button className="btn" onClick={skip} disabled={!busy} title="Finish the animations now">
+          Skip
+        </button>
+      </span>
+      <button className={`btn${settings.hints ? ' on' : ''}`} aria-pressed={settings.hints} onClick={() => setHints(!settings.hints)} title="Show the legal sockets">
+        Hints
+      </button>
+      <CameraButtons />
+    </nav>
+  );
+}
+
+function MoveList() {
+  useSession((s) => s.events);
+  const game = useSession((s) => s.game);
+  const moves = game.state.moves;
+  const [ref, setRef] = useState<HTMLOListElement | null>(null);
+  useEffect(() => {
+    if (ref) ref.scrollTop = ref.scrollHeight;
+  }, [ref, moves.length]);
+  return (
+    <section className="moves panel" aria-label="Moves">
+      <header>
+        <span>Moves · {moves.length}</span>
+        <CopyRecord />
+      </header>
+      <ol ref={setRef}>
+        {moves.map((m, i) => (
+          <li key={i} className={i === moves.length - 1 ? 'last' : undefined}>
+            <span className={`swatch ${m.colour}`} style={{ width: 9, height: 9, marginRight: 6 }} />
+            {m.squares.join('+')}
+            {m.rolls.length > 0 && <span className="rolled"> ×{m.rolls.length}</span>}
+            {m.timedOut && <span className="rolled"> (time)</span>}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** Copies the round's record (docs/record-format.md) to the clipboard: save and share a game. */
+function CopyRecord() {
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(toRecord(useSession.getState().game));
+      setCopied('yes');
+    } catch {
+      setCopied('failed');
+    }
+    setTimeout(() => setCopied(null), 1500);
+  };
+  return (
+    <button className="btn" style={{ padding: '1px 8px', fontSize: 12 }} onClick={copy} title="Copy the game record (text) to the clipboard">
+      {copied === 'yes' ? 'Copied' : copied === 'failed' ? 'Not allowed' : 'Copy record'}
+    </button>
+  );
+}
+
+function useNow(active: boolean, every = 200): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const id = setInterval(() => setNow(Date.now()), every);
+    return () => clearInterval(id);
+  }, [active, every]);
+  return now;
+}
+
+function Status() {
+  useSession((s) => s.events);
+  const game = useSession((s) => s.game);
+  const seats = useSession((s) => s.seats);
+  const thinking = useSession((s) => s.thinking);
+  const clock = useSession((s) => s.clock);
+  const message = useSession((s) => s.message);
+  const moveNow = useSession((s) => s.moveNow);
+  const suggest = useSession((s) => s.suggest);
+  const nextRound = useSession((s) => s.nextRound);
+  const now = useNow(clock !== null || thinking !== null);
+  const { toMove, moves, over } = game.state;
+  const seat = toMove ? seats.find((s) => s.colours.includes(toMove)) : undefined;
+  const last = moves[moves.length - 1];
+  const remaining = clock ? Math.max(0, Math.ceil((clock.deadline - now) / 1000)) : 0;
+  return (
+    <div className="status">
+      {message && (
+        <div key={message.id} className={`message ${message.kind}`} role={message.kind === 'refusal' ? 'alert' : 'status'} data-testid="message">
+          {message.text}
+        </div>
+      )}
+      {over && game.state.result && (
+        <div className="bar panel" aria-live="polite">
+          <span>
+            Round over: <b>{game.state.result.winners.map((w) => seats[w]?.name).join(' and ')}</b> {game.state.result.winners.length > 1 ? 'share the win' : 'wins'}
+          </span>
+          <button className="btn primary" onClick={nextRound}>
+            Next round
+          </button>
+        </div>
+      )}
+      {!over && (
+        <div className="bar panel" aria-live="polite">
+          {toMove && (
+            <span data-testid="turn">
+              <span className={`swatch ${toMove}`} style={{ verticalAlign: -2, marginRight: 6 }} />
+              <b>{seat?.name ?? toMove}</b> to move ({toMove})
+            </span>
+          )}
+          {last && (
+            <span style={{ color: 'var(--muted)' }}>
+              last: {last.colour} {last.squares.join('+')}
+              {last.rolls.length > 0 && `, rolled ${last.rolls.length}`}
+            </span>
+          )}
+          {clock && (
+            <span className={`clock${remaining <= 5 ? ' low' : ''}`} aria-label="time left">
+              {remaining} s left
+            </span>
+          )}
+          {thinking && (
+            <>
+              <span data-testid="thinking">
+                {thinking.purpose === 'hint' ? 'finding a suggestion' : 'thinking'}… {((now - thinking.since) / 1000).toFixed(1)}s
+              </span>
+              <button className="btn" onClick={moveNow} title={thinking.purpose === 'hint' ? 'Answer with the best move found so far' : 'Play the best move found so far'}>
+                {thinking.purpose === 'hint' ? 'Now' : 'Move now'}
+              </button>
+            </>
+          )}
+          {!thinking && seat?.kind === 'human' && (
+            <button className="btn" onClick={suggest} title="Ask the strongest computer level for a move">
+              Suggest
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Problems() {
+  const problems = useSession((s) => s.problems);
+  const dismiss = useSession((s) => s.dismissProblems);
+  if (problems.length === 0) return null;
+  return (
+    <div className="problems" role="alert" data-testid="problems">
+      <b>Some settings could not be used; the defaults apply instead:</b>
+      <ul>
+        {problems.map((p) => (
+          <li key={p}>{p}</li>
+        ))}
+      </ul>
+      <button className="btn" onClick={dismiss}>
+        OK
+      </button>
+    </div>
+  );
+}
+
+export function Hud({ onNewGame }: { onNewGame: () => void }) {
+  return (
+    <div className="hud">
+      <Seats />
+      <Toolbar onNewGame={onNewGame} />
+      <MoveList />
+      <Status />
+      <Problems />
+    </div>
+  );
+}

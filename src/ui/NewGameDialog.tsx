@@ -1,0 +1,180 @@
+/** The new-game dialog: players (human or computer with a level), board size and the rules.md options. */
+import { useState, type FormEvent } from 'react';
+import { PLAYER_COLOURS, type BoardSize, type Colour, type Variant } from '../engine/index';
+import { useSession } from '../app/session';
+import { computerName, type NewGameOptions, type PlayerSpec, TIME_LIMITS } from '../app/settings';
+import { Swatches } from './Hud';
+
+export interface NewGameDialogProps {
+  levels: readonly string[];
+  defaultLevel: string;
+  onClose: () => void;
+}
+
+function seatColours(count: number, variant: Variant): Colour[][] {
+  if (variant === 'team' && count === 2) return [['red', 'green'], ['yellow', 'blue']];
+  if (count === 1) return [PLAYER_COLOURS[1]];
+  return PLAYER_COLOURS[count as 2 | 3 | 4].map((c) => [c]);
+}
+
+export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogProps) {
+  const newGame = useSession((s) => s.newGame);
+  // The dialog starts from the game on the table: "new game" = the same again unless changed.
+  const current = useSession((s) => s.players);
+  const setup = useSession((s) => s.game.setup);
+  // Four editable seats; the first `count` take part.
+  const [seats, setSeats] = useState<PlayerSpec[]>(() =>
+    Array.from({ length: 4 }, (_, i) => current[i] ?? { kind: 'computer', level: defaultLevel, name: computerName(defaultLevel, i) }),
+  );
+  const [count, setCount] = useState(current.length);
+  const [size, setSize] = useState<BoardSize>(setup.size);
+  const [variant, setVariant] = useState<Variant>(setup.variant);
+  const [misere, setMisere] = useState(setup.misere);
+  const [moveTimeLimit, setMoveTimeLimit] = useState(setup.moveTimeLimit);
+  const [takeBacks, setTakeBacks] = useState(setup.takeBacks);
+  const [seedText, setSeedText] = useState('');
+
+  const sizeOk = !(size === 4 && count > 2);
+  const teamOk = !(variant === 'team' && count !== 2);
+  const seedOk = seedText.trim() === '' || (/^\d+$/.test(seedText.trim()) && Number(seedText) <= 0xffffffff);
+  const namesOk = seats.slice(0, count).every((s) => s.name.trim() !== '');
+  const colours = seatColours(count, variant);
+
+  const setSeat = (i: number, change: Partial<PlayerSpec>) =>
+    setSeats((all) =>
+      all.map((s, j) => {
+        if (j !== i) return s;
+        const next = { ...s, ...change };
+        // A computer keeps a level; its default name follows the level.
+        if (next.kind === 'computer') {
+          next.level ??= defaultLevel;
+          if (change.kind || (change.level && s.name === computerName(s.level ?? defaultLevel, i))) next.name = computerName(next.level, i);
+        } else if (change.kind) {
+          delete next.level;
+          next.name = i === 0 ? 'You' : `Player ${i + 1}`;
+        }
+        return next;
+      }),
+    );
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!sizeOk || !teamOk || !seedOk || !namesOk) return;
+    const options: NewGameOptions = {
+      players: seats.slice(0, count).map((s) => (s.kind === 'human' ? { kind: 'human', name: s.name.trim() } : { kind: 'computer', level: s.level!, name: s.name.trim() })),
+      size,
+      variant,
+      misere,
+      moveTimeLimit,
+      takeBacks,
+      seed: seedText.trim() === '' ? undefined : Number(seedText.trim()),
+    };
+    newGame(options);
+    onClose();
+  };
+
+  return (
+    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="new-game-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <form className="card dialog" onSubmit={submit}>
+        <h2 id="new-game-title">New game</h2>
+        <fieldset>
+          <legend>Players</legend>
+          <div className="row" role="radiogroup" aria-label="Number of players">
+            {[1, 2, 3, 4].map((n) => (
+              <button type="button" key={n} className={`btn${count === n ? ' on' : ''}`} aria-pressed={count === n} onClick={() => setCount(n)}>
+                {n === 1 ? '1 (solo)' : n}
+              </button>
+            ))}
+          </div>
+          {seats.slice(0, count).map((seat, i) => (
+            <div className="seat-row" key={i}>
+              <Swatches colours={colours[i] ?? []} />
+              <input type="text" aria-label={`Seat ${i + 1} name`} value={seat.name} maxLength={40} onChange={(e) => setSeat(i, { name: e.target.value })} />
+              <select aria-label={`Seat ${i + 1} player`} value={seat.kind} onChange={(e) => setSeat(i, { kind: e.target.value as PlayerSpec['kind'] })}>
+                <option value="human">Human</option>
+                <option value="computer">Computer</option>
+              </select>
+              {seat.kind === 'computer' ? (
+                <select aria-label={`Seat ${i + 1} level`} value={seat.level} onChange={(e) => setSeat(i, { level: e.target.value })}>
+                  {levels.map((l) => (
+                    <option key={l} value={l}>
+                      {l}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <span />
+              )}
+            </div>
+          ))}
+          {!namesOk && <div className="error">Every player needs a name.</div>}
+        </fieldset>
+        <fieldset>
+          <legend>Board</legend>
+          <div className="row">
+            {([8, 6, 4] as const).map((n) => (
+              <button type="button" key={n} className={`btn${size === n ? ' on' : ''}`} aria-pressed={size === n} onClick={() => setSize(n)} disabled={n === 4 && count > 2}>
+                {n}×{n}
+              </button>
+            ))}
+            {!sizeOk && <span className="error">4×4 is for one or two players.</span>}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Rules</legend>
+          <div className="row">
+            <label>
+              <input type="radio" name="variant" checked={variant === 'standard'} onChange={() => setVariant('standard')} /> Standard
+            </label>
+            <label title="With no capturing move, two balls may enclose a line between them">
+              <input type="radio" name="variant" checked={variant === 'pro'} onChange={() => setVariant('pro')} /> Pro
+            </label>
+            <label title="Two players: red + green against yellow + blue">
+              <input type="radio" name="variant" checked={variant === 'team'} disabled={count !== 2} onChange={() => setVariant('team')} /> Team (2 players)
+            </label>
+          </div>
+          {!teamOk && <div className="error">The team variant is for two players.</div>}
+          <div className="row">
+            <label>
+              <input type="checkbox" checked={misere} onChange={(e) => setMisere(e.target.checked)} /> Misère (fewest balls wins)
+            </label>
+          </div>
+          <div className="row">
+            <label>
+              <input type="checkbox" checked={takeBacks} onChange={(e) => setTakeBacks(e.target.checked)} /> Take-backs (off: strict play)
+            </label>
+          </div>
+          <div className="row">
+            <label>
+              Time per move{' '}
+              <select value={moveTimeLimit} onChange={(e) => setMoveTimeLimit(Number(e.target.value))}>
+                {TIME_LIMITS.map((t) => (
+                  <option key={t} value={t}>
+                    {t === 0 ? 'no limit' : `${t} s`}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {moveTimeLimit > 0 && <span className="hint">When time runs out, the move that rolls the most balls is played.</span>}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Seed (optional)</legend>
+          <div className="row">
+            <input type="text" inputMode="numeric" aria-label="Seed" placeholder="random" value={seedText} onChange={(e) => setSeedText(e.target.value)} />
+            <span className="hint">The same seed replays the same throws.</span>
+          </div>
+          {!seedOk && <div className="error">The seed is a whole number from 0 to 4294967295.</div>}
+        </fieldset>
+        <div className="actions">
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn primary" disabled={!sizeOk || !teamOk || !seedOk || !namesOk}>
+            Start
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

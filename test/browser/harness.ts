@@ -1,0 +1,183 @@
+/**
+ * Browser test harness: serves the BUILT app (dist/, made by `vite build` before the tests) with
+ * `vite preview` on a free port and drives Debian's Chromium through playwright-core, with
+ * SwiftShader for WebGL. Never downloads a browser.
+ *
+ * Clicking a socket needs its position on screen: the page provides it through the read-only
+ * handle, window.rolit.socketScreenPosition(square), computed from the scene's own camera (the
+ * same projection the renderer uses), so the tests click where a player would.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { resolve } from 'node:path';
+import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { preview, type PreviewServer } from 'vite';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-background-networking'];
+export const ARTIFACTS = resolve('test-artifacts');
+const DIST = resolve('dist/index.html');
+
+export interface Served {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Serves dist/ on a free port of 127.0.0.1. */
+export async function serveBuiltApp(): Promise<Served> {
+  if (!existsSync(DIST)) throw new Error(`${DIST} is missing: build the app first (npx vite build; npm test does it)`);
+  const server: PreviewServer = await preview({ logLevel: 'silent', preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
+  const address = server.httpServer.address();
+  if (!address || typeof address === 'string') throw new Error('vite preview did not report its port');
+  return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() };
+}
+
+/** Waits for Debian's Chromium (it may still be being installed by apt), then launches it. */
+export async function launchChromium(extraArgs: string[] = [], waitMs = 120_000): Promise<Browser> {
+  const until = Date.now() + waitMs;
+  while (!existsSync(CHROMIUM)) {
+    if (Date.now() > until) throw new Error(`${CHROMIUM} not found: apt-get install -y chromium (never download a browser)`);
+    await sleep(1000);
+  }
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
+}
+
+export interface AppPage {
+  page: Page;
+  /** Console errors and uncaught page errors seen so far. */
+  errors: string[];
+}
+
+/** Opens the app with the given query string and waits for window.rolit. */
+export async function openApp(browser: Browser, served: Served, search = '', viewport = { width: 960, height: 640 }): Promise<AppPage> {
+  const page = await browser.newPage({ viewport });
+  const errors: string[] = [];
+  page.on('console', (m: ConsoleMessage) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`page: ${e.message}`));
+  await page.goto(`${served.url}${search}`);
+  await page.waitForFunction(() => typeof window.rolit?.state === 'function');
+  return { page, errors };
+}
+
+/** Waits until the 3D view has drawn at least once (renderInfo reports triangles). */
+export async function waitForScene(page: Page, timeout = 60_000): Promise<void> {
+  await page.waitForFunction(() => (window.rolit.renderInfo()?.triangles ?? 0) > 0, undefined, { timeout, polling: 100 });
+}
+
+/**
+ * Waits until the canvas has stopped drawing (render on demand: camera flights and animations
+ * over). "Stopped" = no new frame for three times the longest gap seen between frames, so a slow
+ * software renderer (one frame a second under load) is not mistaken for an idle one.
+ */
+export async function waitFramesSettled(page: Page, minQuietMs = 2500, timeout = 90_000): Promise<void> {
+  const until = Date.now() + timeout;
+  let last = await page.evaluate(() => window.rolit.renderInfo()?.frames ?? 0);
+  let lastAt = Date.now();
+  let longestGap = 0;
+  while (Date.now() < until) {
+    await sleep(100);
+    const frames = await page.evaluate(() => window.rolit.renderInfo()?.frames ?? 0);
+    const now = Date.now();
+    if (frames !== last) {
+      longestGap = Math.max(longestGap, now - lastAt);
+      last = frames;
+      lastAt = now;
+    } else if (now - lastAt >= Math.max(minQuietMs, 3 * longestGap)) return;
+  }
+  throw new Error('the canvas kept drawing');
+}
+
+/** Chooses a camera preset with the HUD's button (e.g. 'View from above') and waits for the flight. */
+export async function cameraView(page: Page, title: string): Promise<void> {
+  await page.getByTitle(title, { exact: true }).click();
+  await waitFramesSettled(page);
+}
+
+/** Waits until the animations have finished. */
+export async function waitIdle(page: Page, timeout = 60_000): Promise<void> {
+  await page.waitForFunction(() => !window.rolit.busy(), undefined, { timeout, polling: 50 });
+}
+
+export async function rolitState(page: Page) {
+  return page.evaluate(() => window.rolit.state());
+}
+
+/** Page coordinates of a socket, from the scene's camera. */
+export async function socketPosition(page: Page, square: string): Promise<{ x: number; y: number }> {
+  const p = await page.evaluate((sq) => window.rolit.socketScreenPosition(sq), square);
+  if (!p) throw new Error(`the page gave no screen position for ${square}`);
+  return p;
+}
+
+/** Saves a screenshot to test-artifacts/<name>.png and returns it decoded. */
+export async function screenshot(page: Page, name: string): Promise<PNG> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const buffer = await page.screenshot();
+  writeFileSync(resolve(ARTIFACTS, `${name}.png`), buffer);
+  return PNG.sync.read(buffer);
+}
+
+/** Reference colours of the ball regions as they look lit on screen (sRGB). */
+export const BALL_RGB: Record<'red' | 'yellow' | 'green' | 'blue', [number, number, number]> = {
+  red: [200, 40, 35],
+  yellow: [235, 190, 30],
+  green: [40, 150, 65],
+  blue: [40, 95, 210],
+};
+
+/**
+ * Counts pixels that look like each ball colour: hue classes with enough saturation and
+ * brightness, so shading and highlights still count but the grey table and board do not.
+ */
+export function countBallColours(png: PNG, region?: { x: number; y: number; w: number; h: number }): Record<keyof typeof BALL_RGB, number> {
+  const counts = { red: 0, yellow: 0, green: 0, blue: 0 };
+  const x0 = region?.x ?? 0;
+  const y0 = region?.y ?? 0;
+  const x1 = Math.min(png.width, x0 + (region?.w ?? png.width));
+  const y1 = Math.min(png.height, y0 + (region?.h ?? png.height));
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const i = (y * png.width + x) * 4;
+      const colour = classify(png.data[i], png.data[i + 1], png.data[i + 2]);
+      if (colour) counts[colour]++;
+    }
+  }
+  return counts;
+}
+
+/** The ball colour a pixel shows, or null for anything else (table, board, HUD greys). */
+export function classify(r: number, g: number, b: number): keyof typeof BALL_RGB | null {
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  if (max < 100 || max - min < 0.45 * max) return null; // too dark (sockets, navy board) or too grey
+  let hue: number;
+  const d = max - min;
+  if (max === r) hue = (60 * ((g - b) / d) + 360) % 360;
+  else if (max === g) hue = 60 * ((b - r) / d) + 120;
+  else hue = 60 * ((r - g) / d) + 240;
+  if (hue < 18 || hue >= 340) return 'red';
+  if (hue >= 38 && hue < 70) return 'yellow';
+  if (hue >= 90 && hue < 170) return 'green';
+  if (hue >= 200 && hue < 250) return 'blue';
+  return null;
+}
+
+/** Pixels that differ (any channel by more than `tolerance`) between two same-sized screenshots. */
+export function changedPixels(a: PNG, b: PNG, tolerance = 24): number {
+  if (a.width !== b.width || a.height !== b.height) throw new Error('screenshots of different sizes');
+  let n = 0;
+  for (let i = 0; i < a.data.length; i += 4) {
+    if (Math.abs(a.data[i] - b.data[i]) > tolerance || Math.abs(a.data[i + 1] - b.data[i + 1]) > tolerance || Math.abs(a.data[i + 2] - b.data[i + 2]) > tolerance) n++;
+  }
+  return n;
+}
+
+/** Distinct colours (quantised to 4 bits a channel) in a screenshot: a blank canvas has one or two. */
+export function distinctColours(png: PNG): number {
+  const seen = new Set<number>();
+  for (let i = 0; i < png.data.length; i += 4) seen.add(((png.data[i] >> 4) << 8) | ((png.data[i + 1] >> 4) << 4) | (png.data[i + 2] >> 4));
+  return seen.size;
+}
