@@ -53,6 +53,8 @@ export class StrategistSearcher implements Searcher {
   private readonly ttMove = new Int32Array(TT_SIZE);
   private stopAt = Infinity;
   private aborted = false;
+  /** The transposition table's move for the node enterNode() just probed, or -1. */
+  private nodeTtMove = -1;
 
   /** Best-reply search (with three or more players, one colour each), else paranoid. */
   readonly algorithm: StrategistAlgorithm;
@@ -129,7 +131,13 @@ export class StrategistSearcher implements Searcher {
     return best;
   }
 
-  private alphaBeta(depth: number, alpha: number, beta: number, ply: number): number {
+  /**
+   * The start of every search node: counts the work, checks the budget, answers terminal and
+   * leaf positions, and probes the transposition table. Returns the node's value when that
+   * settles it (0 when aborted), NaN when it must be searched; nodeTtMove is then the stored
+   * best move, or -1.
+   */
+  private enterNode(depth: number, alpha: number, beta: number, ply: number): number {
     const pos = this.ctx.position;
     this.work++;
     if ((this.work & 1023) === 0 && (now() >= this.stopAt || this.ctx.shouldStop())) this.aborted = true;
@@ -137,17 +145,37 @@ export class StrategistSearcher implements Searcher {
     if (this.aborted) return 0;
     if (pos.over) return this.terminalValue();
     if (depth <= 0 || ply >= MAX_PLY) return this.staticValue();
-
     const idx = pos.hashLo & (TT_SIZE - 1);
-    let ttMove = -1;
+    this.nodeTtMove = -1;
     if (this.ttLo[idx] === pos.hashLo && this.ttHi[idx] === pos.hashHi && this.ttFlag[idx] !== 0) {
-      ttMove = this.ttMove[idx];
+      this.nodeTtMove = this.ttMove[idx];
       if (this.ttDepth[idx] >= depth) {
         const v = this.ttValue[idx];
         const flag = this.ttFlag[idx];
         if (flag === EXACT || (flag === LOWER && v >= beta) || (flag === UPPER && v <= alpha)) return v;
       }
     }
+    return NaN;
+  }
+
+  /** Stores a searched node in the transposition table and returns its value. */
+  private storeNode(depth: number, bestValue: number, bestMove: number, alpha0: number, beta0: number): number {
+    const pos = this.ctx.position;
+    const idx = pos.hashLo & (TT_SIZE - 1);
+    this.ttLo[idx] = pos.hashLo;
+    this.ttHi[idx] = pos.hashHi;
+    this.ttValue[idx] = bestValue;
+    this.ttDepth[idx] = depth;
+    this.ttMove[idx] = bestMove;
+    this.ttFlag[idx] = bestValue <= alpha0 ? UPPER : bestValue >= beta0 ? LOWER : EXACT;
+    return bestValue;
+  }
+
+  private alphaBeta(depth: number, alpha: number, beta: number, ply: number): number {
+    const pos = this.ctx.position;
+    const known = this.enterNode(depth, alpha, beta, ply);
+    if (!Number.isNaN(known)) return known;
+    const ttMove = this.nodeTtMove;
 
     const maximizing = this.ctx.seating.owners[pos.toMove] === this.me;
     const mover = pos.toMove;
@@ -174,13 +202,7 @@ export class StrategistSearcher implements Searcher {
         break;
       }
     }
-    this.ttLo[idx] = pos.hashLo;
-    this.ttHi[idx] = pos.hashHi;
-    this.ttValue[idx] = bestValue;
-    this.ttDepth[idx] = depth;
-    this.ttMove[idx] = bestMove;
-    this.ttFlag[idx] = bestValue <= alpha0 ? UPPER : bestValue >= beta0 ? LOWER : EXACT;
-    return bestValue;
+    return this.storeNode(depth, bestValue, bestMove, alpha0, beta0);
   }
 
   /**
@@ -192,23 +214,9 @@ export class StrategistSearcher implements Searcher {
    */
   private bestReply(depth: number, alpha: number, beta: number, ply: number, maxNode: boolean): number {
     const pos = this.ctx.position;
-    this.work++;
-    if ((this.work & 1023) === 0 && (now() >= this.stopAt || this.ctx.shouldStop())) this.aborted = true;
-    if (this.work >= this.ctx.iterations) this.aborted = true;
-    if (this.aborted) return 0;
-    if (pos.over) return this.terminalValue();
-    if (depth <= 0 || ply >= MAX_PLY) return this.staticValue();
-
-    const idx = pos.hashLo & (TT_SIZE - 1);
-    let ttMove = -1;
-    if (this.ttLo[idx] === pos.hashLo && this.ttHi[idx] === pos.hashHi && this.ttFlag[idx] !== 0) {
-      ttMove = this.ttMove[idx];
-      if (this.ttDepth[idx] >= depth) {
-        const v = this.ttValue[idx];
-        const flag = this.ttFlag[idx];
-        if (flag === EXACT || (flag === LOWER && v >= beta) || (flag === UPPER && v <= alpha)) return v;
-      }
-    }
+    const known = this.enterNode(depth, alpha, beta, ply);
+    if (!Number.isNaN(known)) return known;
+    const ttMove = this.nodeTtMove;
     const saved = pos.toMove;
     const n = maxNode ? this.orderedMoves(ply, ttMove) : this.opponentMoves(ply, ttMove);
     const alpha0 = alpha;
@@ -241,13 +249,7 @@ export class StrategistSearcher implements Searcher {
       }
     }
     pos.setToMove(saved);
-    this.ttLo[idx] = pos.hashLo;
-    this.ttHi[idx] = pos.hashHi;
-    this.ttValue[idx] = bestValue;
-    this.ttDepth[idx] = depth;
-    this.ttMove[idx] = bestMove;
-    this.ttFlag[idx] = bestValue <= alpha0 ? UPPER : bestValue >= beta0 ? LOWER : EXACT;
-    return bestValue;
+    return this.storeNode(depth, bestValue, bestMove, alpha0, beta0);
   }
 
   /** A MIN node's moves: those of every opponent colour, tagged with the colour, with ordering keys. */
