@@ -9,26 +9,15 @@ import { useLayoutEffect, useMemo } from 'react';
 import { type BufferGeometry, DoubleSide, ExtrudeGeometry, LatheGeometry, MeshStandardMaterial, Path, Shape, Vector2 } from 'three';
 import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import { BOARD_TOP, BOARD_WIDTH, PITCH, regionHalfWidth, SOCKET_DEPTH, SOCKET_RADIUS, socketX, socketZ } from './layout';
+import { roundedRect } from './shapes';
 import { currentView } from './view';
 
 const CORNER_RADIUS = 0.5;
 const BEVEL = 0.06;
 
-function roundedSquare(shape: Path, half: number, radius: number): void {
-  shape.moveTo(-half + radius, -half);
-  shape.lineTo(half - radius, -half);
-  shape.quadraticCurveTo(half, -half, half, -half + radius);
-  shape.lineTo(half, half - radius);
-  shape.quadraticCurveTo(half, half, half - radius, half);
-  shape.lineTo(-half + radius, half);
-  shape.quadraticCurveTo(-half, half, -half, half - radius);
-  shape.lineTo(-half, -half + radius);
-  shape.quadraticCurveTo(-half, -half, -half + radius, -half);
-}
-
 export function createBoardGeometry(): BufferGeometry {
   const outline = new Shape();
-  roundedSquare(outline, BOARD_WIDTH / 2 - BEVEL, CORNER_RADIUS);
+  roundedRect(outline, BOARD_WIDTH / 2 - BEVEL, BOARD_WIDTH / 2 - BEVEL, CORNER_RADIUS);
   for (let i = 0; i < 64; i++) {
     const hole = new Path();
     // Shape coordinates are (x, -z): the plate is turned to lie flat below.

@@ -2,34 +2,23 @@
 import { useLayoutEffect, useMemo } from 'react';
 import { ExtrudeGeometry, Path, Shape } from 'three';
 import { SUPPLY_CENTRE, SUPPLY_COLUMNS, SUPPLY_FLOOR, SUPPLY_PITCH, SUPPLY_ROWS } from './layout';
+import { roundedRect } from './shapes';
 
 const WALL = 0.22;
 const HEIGHT = 0.75;
-
-function rect(path: Path, hw: number, hd: number, r: number): void {
-  path.moveTo(-hw + r, -hd);
-  path.lineTo(hw - r, -hd);
-  path.quadraticCurveTo(hw, -hd, hw, -hd + r);
-  path.lineTo(hw, hd - r);
-  path.quadraticCurveTo(hw, hd, hw - r, hd);
-  path.lineTo(-hw + r, hd);
-  path.quadraticCurveTo(-hw, hd, -hw, hd - r);
-  path.lineTo(-hw, -hd + r);
-  path.quadraticCurveTo(-hw, -hd, -hw + r, -hd);
-}
 
 function createTrayGeometry(): ExtrudeGeometry[] {
   const hw = (SUPPLY_COLUMNS * SUPPLY_PITCH) / 2 + 0.12;
   const hd = (SUPPLY_ROWS * SUPPLY_PITCH) / 2 + 0.12;
   const wall = new Shape();
-  rect(wall, hw + WALL, hd + WALL, 0.35);
+  roundedRect(wall, hw + WALL, hd + WALL, 0.35);
   const inner = new Path();
-  rect(inner, hw, hd, 0.2);
+  roundedRect(inner, hw, hd, 0.2);
   wall.holes.push(inner);
   const walls = new ExtrudeGeometry(wall, { depth: HEIGHT - 0.08, bevelEnabled: true, bevelSize: 0.04, bevelThickness: 0.04, bevelSegments: 2, curveSegments: 6 });
   walls.rotateX(-Math.PI / 2).translate(0, 0.04, 0);
   const floorShape = new Shape();
-  rect(floorShape, hw + 0.01, hd + 0.01, 0.2);
+  roundedRect(floorShape, hw + 0.01, hd + 0.01, 0.2);
   const floor = new ExtrudeGeometry(floorShape, { depth: SUPPLY_FLOOR, bevelEnabled: false, curveSegments: 6 });
   floor.rotateX(-Math.PI / 2);
   return [walls, floor];
