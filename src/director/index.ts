@@ -2,4 +2,4 @@
 export { Director, BALL_COUNT, TIMING } from './timeline';
 export type { SocketPhase, SocketView, StepKind, TableModel, ThrowView, VisualState, Step } from './timeline';
 export { director, useDirector, type DirectorStore } from './store';
-export { linkDirector, useDirectorLink } from './link';
+export { linkDirector } from './link';

@@ -2,7 +2,6 @@
  * Connects the page's session to the director: the event log and speed go in, busy/idle comes
  * back as setAnimating (the session waits for it before the next computer move).
  */
-import { useEffect } from 'react';
 import type { StoreApi } from 'zustand';
 import type { SessionState } from '../app/session';
 import { director, useDirector } from './store';
@@ -34,11 +33,6 @@ export function linkDirector(session: StoreApi<SessionState>, target: Director =
     unsubscribeSession();
     unsubscribeDirector();
   };
-}
-
-/** React: keeps the page's director linked to the page's session while mounted. */
-export function useDirectorLink(session: StoreApi<SessionState>): void {
-  useEffect(() => linkDirector(session), [session]);
 }
 
 export { useDirector };

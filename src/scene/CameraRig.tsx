@@ -5,12 +5,16 @@
 import { OrbitControls } from '@react-three/drei';
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useRef } from 'react';
-import { Spherical, Vector3 } from 'three';
+import { Matrix4, type PerspectiveCamera, Spherical, Vector3 } from 'three';
 import type { OrbitControls as OrbitControlsImpl } from 'three-stdlib';
-import { type CameraPreset, useCamera } from './cameraStore';
+import { CAMERA_PRESETS, type CameraPreset, useCamera } from './cameraStore';
 import { easeInOut } from './easing';
+import { VIEW_BOUNDS } from './layout';
 
-/** Where each preset looks from, as (distance, polar angle from straight up, azimuth about +Y). */
+/**
+ * Where each preset looks from, as (distance, polar angle from straight up, azimuth about +Y).
+ * The distance is the least: narrow (portrait) screens move back until VIEW_BOUNDS fits (fitRadius).
+ */
 const PRESETS: Record<CameraPreset, { radius: number; polar: number; azimuth: number }> = {
   red: { radius: 30, polar: 0.58, azimuth: 0 },
   yellow: { radius: 30, polar: 0.58, azimuth: -Math.PI / 2 },
@@ -21,41 +25,80 @@ const PRESETS: Record<CameraPreset, { radius: number; polar: number; azimuth: nu
 const TARGET = new Vector3(0.5, 0, 0.6);
 const FLIGHT_SECONDS = 0.9;
 const PAN_LIMIT = 12;
+const MAX_DISTANCE = 48;
+/** Part of the screen's half-width/height the fitted box may use (room for the HUD). */
+const FIT_MARGIN = 0.9;
+const LANDSCAPE_ASPECT = 1.6;
+const FOV = 38;
 
-export function presetPosition(preset: CameraPreset): Vector3 {
+const BOUNDS_CORNERS = [0, 1, 2, 3, 4, 5, 6, 7].map(
+  (i) => new Vector3(VIEW_BOUNDS[i & 1 ? 'max' : 'min'][0], VIEW_BOUNDS[i & 2 ? 'max' : 'min'][1], VIEW_BOUNDS[i & 4 ? 'max' : 'min'][2]).sub(TARGET),
+);
+
+/**
+ * The least distance from TARGET, looking from (polar, azimuth), at which a camera with this
+ * vertical field of view (degrees) and aspect (width / height) shows every corner of VIEW_BOUNDS.
+ */
+export function fitRadius(polar: number, azimuth: number, aspect: number, fov: number): number {
+  const back = new Vector3().setFromSpherical(new Spherical(1, polar, azimuth));
+  const basis = new Matrix4().lookAt(back, new Vector3(), new Vector3(0, 1, 0));
+  const right = new Vector3().setFromMatrixColumn(basis, 0);
+  const up = new Vector3().setFromMatrixColumn(basis, 1);
+  const tanV = Math.tan((fov * Math.PI) / 360) * FIT_MARGIN;
+  const tanH = tanV * aspect;
+  let radius = 0;
+  // A corner at depth (radius - q.back) in front of the camera is on screen while |q.right| <= tanH * depth.
+  for (const q of BOUNDS_CORNERS) {
+    const depth = q.dot(back);
+    radius = Math.max(radius, Math.abs(q.dot(right)) / tanH + depth, Math.abs(q.dot(up)) / tanV + depth);
+  }
+  return radius;
+}
+
+function presetSpherical(preset: CameraPreset, aspect: number, fov: number): Spherical {
   const p = PRESETS[preset];
-  return new Vector3().setFromSpherical(new Spherical(p.radius, p.polar, p.azimuth)).add(TARGET);
+  return new Spherical(Math.max(p.radius, fitRadius(p.polar, p.azimuth, aspect, fov)), p.polar, p.azimuth);
+}
+
+export function presetPosition(preset: CameraPreset, aspect = LANDSCAPE_ASPECT, fov = FOV): Vector3 {
+  return new Vector3().setFromSpherical(presetSpherical(preset, aspect, fov)).add(TARGET);
 }
 
 export function CameraRig() {
   const controls = useRef<OrbitControlsImpl>(null);
   const camera = useThree((s) => s.camera);
   const invalidate = useThree((s) => s.invalidate);
+  const aspect = useThree((s) => s.size.width / Math.max(1, s.size.height));
+  const fov = (camera as PerspectiveCamera).fov ?? FOV;
   const request = useCamera((s) => s.request);
   const preset = useCamera((s) => s.preset);
   const flight = useRef<{ from: Spherical; to: Spherical; fromTarget: Vector3; t: number } | null>(null);
 
   // First frame: sit at the preset without flying.
   useEffect(() => {
-    camera.position.copy(presetPosition(useCamera.getState().preset));
+    camera.position.copy(presetPosition(useCamera.getState().preset, aspect, fov));
     camera.lookAt(TARGET);
     controls.current?.target.copy(TARGET);
     controls.current?.update();
     invalidate();
+    // Only at mount: later screen shapes fly to the preset instead (below).
   }, [camera, invalidate]);
 
+  // A preset chosen, or the screen's shape changed (a phone turned): fly to the preset's fitted view.
+  const shape = useRef(aspect);
   useEffect(() => {
-    if (request === 0 || !controls.current) return;
+    const reshaped = Math.abs(shape.current - aspect) > 0.05;
+    shape.current = aspect;
+    if ((request === 0 && !reshaped) || !controls.current) return;
     const target = controls.current.target;
     const from = new Spherical().setFromVector3(camera.position.clone().sub(target));
-    const p = PRESETS[preset];
-    const to = new Spherical(p.radius, p.polar, p.azimuth);
+    const to = presetSpherical(preset, aspect, fov);
     // Turn the short way round.
     while (to.theta - from.theta > Math.PI) to.theta -= Math.PI * 2;
     while (to.theta - from.theta < -Math.PI) to.theta += Math.PI * 2;
     flight.current = { from, to, fromTarget: target.clone(), t: 0 };
     invalidate();
-  }, [request, preset, camera, invalidate]);
+  }, [request, preset, aspect, fov, camera, invalidate]);
 
   useFrame((_, delta) => {
     const f = flight.current;
@@ -83,7 +126,7 @@ export function CameraRig() {
       enableDamping
       dampingFactor={0.12}
       minDistance={9}
-      maxDistance={48}
+      maxDistance={Math.max(MAX_DISTANCE, ...CAMERA_PRESETS.map((p) => presetSpherical(p, aspect, fov).radius * 1.2))}
       minPolarAngle={0}
       maxPolarAngle={1.32}
       onStart={() => (flight.current = null)}

@@ -30,6 +30,15 @@ export const SUPPLY_PITCH = 1.02;
 export const SUPPLY_CENTRE: [number, number] = [BOARD_WIDTH / 2 + 1.2 + (SUPPLY_COLUMNS * SUPPLY_PITCH) / 2 + 0.4, 0];
 export const SUPPLY_FLOOR = 0.12;
 
+/**
+ * The box the camera presets keep in view on any screen shape: the board. (Fitting the supply too
+ * would shrink a portrait phone's board to under half the screen's width, too small to tap.)
+ */
+export const VIEW_BOUNDS = {
+  min: [-BOARD_WIDTH / 2, 0, -BOARD_WIDTH / 2] as const,
+  max: [BOARD_WIDTH / 2, BOARD_TOP + 0.6, BOARD_WIDTH / 2] as const,
+};
+
 /** Where the start ball is thrown: the table beside the yellow side. */
 export const THROW_AREA: [number, number] = [-BOARD_WIDTH / 2 - 4.5, 0.5];
 
