@@ -24,19 +24,28 @@ function inside(grid: Grid, r: number, c: number): boolean {
   return r >= 0 && c >= 0 && r < grid.length && c < grid.length;
 }
 
+/**
+ * From (r, c) in direction (dr, dc): the unbroken run of balls not of `colour`, and the square
+ * just past it (undefined when the run reaches the edge).
+ */
+function runOfOthers(grid: Grid, r: number, c: number, dr: number, dc: number, colour: string): { run: string[]; end?: [number, number] } {
+  const run: string[] = [];
+  let rr = r + dr;
+  let cc = c + dc;
+  while (inside(grid, rr, cc) && grid[rr][cc] !== null && grid[rr][cc] !== colour) {
+    run.push(name(rr, cc));
+    rr += dr;
+    cc += dc;
+  }
+  return { run, end: inside(grid, rr, cc) ? [rr, cc] : undefined };
+}
+
 /** Balls captured by `colour` placing at (r, c): for each direction, the run ended by its own ball. */
 export function captures(grid: Grid, r: number, c: number, colour: string): string[] {
   const out: string[] = [];
   for (const [dr, dc] of DIRS) {
-    const run: string[] = [];
-    let rr = r + dr;
-    let cc = c + dc;
-    while (inside(grid, rr, cc) && grid[rr][cc] !== null && grid[rr][cc] !== colour) {
-      run.push(name(rr, cc));
-      rr += dr;
-      cc += dc;
-    }
-    if (run.length > 0 && inside(grid, rr, cc) && grid[rr][cc] === colour) out.push(...run);
+    const { run, end } = runOfOthers(grid, r, c, dr, dc, colour);
+    if (run.length > 0 && end !== undefined && grid[end[0]][end[1]] === colour) out.push(...run);
   }
   return out.sort();
 }
@@ -66,16 +75,9 @@ export function legalDoubles(grid: Grid, colour: string): Map<string, string[]> 
     for (let c = 0; c < grid.length; c++) {
       if (grid[r][c] !== null) continue;
       for (const [dr, dc] of DIRS) {
-        const run: string[] = [];
-        let rr = r + dr;
-        let cc = c + dc;
-        while (inside(grid, rr, cc) && grid[rr][cc] !== null && grid[rr][cc] !== colour) {
-          run.push(name(rr, cc));
-          rr += dr;
-          cc += dc;
-        }
-        if (run.length > 0 && inside(grid, rr, cc) && grid[rr][cc] === null) {
-          const pair = [name(r, c), name(rr, cc)];
+        const { run, end } = runOfOthers(grid, r, c, dr, dc, colour);
+        if (run.length > 0 && end !== undefined && grid[end[0]][end[1]] === null) {
+          const pair = [name(r, c), name(end[0], end[1])];
           const key = pair.sort((a, b) => order(a) - order(b)).join('+');
           out.set(key, run.sort());
         }
