@@ -4,6 +4,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { Colour } from '../engine/index';
+import { ballCounts } from '../engine/game';
 import { toRecord } from '../engine/record';
 import type { SessionState } from './session';
 
@@ -43,12 +44,9 @@ export interface HandleSources {
 
 export function stateView(session: SessionState): RolitStateView {
   const { game } = session;
-  const scores: Partial<Record<Colour, number>> = {};
-  for (const c of game.setup.colours) scores[c] = 0;
-  for (const c of Object.values(game.state.board)) if (scores[c] !== undefined) scores[c]! += 1;
   return {
     toMove: game.state.toMove,
-    scores,
+    scores: ballCounts(game.setup, game.state.board).scores,
     moves: game.state.moves.map((m) => m.squares.join('+')),
     over: game.state.over,
     record: toRecord(game),

@@ -105,12 +105,18 @@ function listWords(words: string[]): string {
   return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
-/** Scores and winners of a full board: most balls wins (fewest in misere), ties share. */
-export function roundResult(setup: RoundSetup, board: Record<string, Colour>): RoundResult {
+/** Balls showing each colour in play, and each player's score (the sum of their colours). */
+export function ballCounts(setup: RoundSetup, board: Record<string, Colour>): Pick<RoundResult, 'scores' | 'playerScores'> {
   const scores: Partial<Record<Colour, number>> = {};
   for (const c of setup.colours) scores[c] = 0;
   for (const c of Object.values(board)) if (scores[c] !== undefined) scores[c]! += 1;
   const playerScores = setup.players.map((cs) => cs.reduce((sum, c) => sum + (scores[c] ?? 0), 0));
+  return { scores, playerScores };
+}
+
+/** Scores and winners of a full board: most balls wins (fewest in misere), ties share. */
+export function roundResult(setup: RoundSetup, board: Record<string, Colour>): RoundResult {
+  const { scores, playerScores } = ballCounts(setup, board);
   const best = setup.misere ? Math.min(...playerScores) : Math.max(...playerScores);
   const winners = playerScores.flatMap((s, i) => (s === best ? [i] : []));
   return { scores, playerScores, winners };
@@ -238,7 +244,7 @@ export class Game {
       if (this.position.cells[sq] !== EMPTY) return `${squareName(size, sq)} is occupied`;
     }
     for (const sq of squares) {
-      if (!this.touches(sq)) return `${squareName(size, sq)} touches no ball`;
+      if (!this.position.touchesBall(sq)) return `${squareName(size, sq)} touches no ball`;
     }
     if (this.position.canCapture()) {
       const n = this.position.generate(this.moveBuffer);
@@ -250,19 +256,6 @@ export class Game {
       return `${moveName(size, move)} is not a double placement: the two balls must lie on one line with only other colours' balls between them`;
     }
     return `${squareName(size, move)} is not a legal move`;
-  }
-
-  private touches(sq: number): boolean {
-    const r = sq >> 3;
-    const c = sq & 7;
-    for (let dr = -1; dr <= 1; dr++) {
-      for (let dc = -1; dc <= 1; dc++) {
-        const rr = r + dr;
-        const cc = c + dc;
-        if ((dr || dc) && rr >= 0 && rr < 8 && cc >= 0 && cc < 8 && this.position.cells[rr * 8 + cc] !== EMPTY) return true;
-      }
-    }
-    return false;
   }
 
   private playMove(move: number, timedOut: boolean): GameEvent[] {

@@ -307,6 +307,14 @@ export class Position {
     this.resHi = hi & this.playHi & ~occHi;
   }
 
+  /** Whether a ball sits on any of the square's (up to 8) neighbours. */
+  touchesBall(sq: number): boolean {
+    for (let i = sq * 8; i < sq * 8 + 8 && this.neighbours[i] >= 0; i++) {
+      if (this.cells[this.neighbours[i]] !== EMPTY) return true;
+    }
+    return false;
+  }
+
   /** Whether the colour to move has at least one capturing placement. */
   canCapture(): boolean {
     this.captureSquares(this.toMove);

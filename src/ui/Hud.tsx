@@ -1,6 +1,6 @@
 /** The DOM overlay over the board: seats, toolbar, move list, status line and messages. */
 import { useEffect, useState } from 'react';
-import type { Colour } from '../engine/index';
+import { ballCounts, type Colour } from '../engine/index';
 import { type Seat, useSession } from '../app/session';
 import { SPEEDS } from '../app/settings';
 import { useDirector } from '../director/index';
@@ -21,18 +21,14 @@ export function seatKind(seat: Seat): string {
   return seat.kind === 'human' ? 'human' : `computer · ${seat.level}`;
 }
 
-function ballCount(board: Record<string, Colour>, colours: readonly Colour[]): number {
-  let n = 0;
-  for (const c of Object.values(board)) if (colours.includes(c)) n++;
-  return n;
-}
-
 function Seats() {
   useSession((s) => s.events);
   const game = useSession((s) => s.game);
   const seats = useSession((s) => s.seats);
   const thinking = useSession((s) => s.thinking);
   const toMove = game.state.toMove;
+  // Seats are in the order of the round's players (session makeRound).
+  const { playerScores } = ballCounts(game.setup, game.state.board);
   return (
     <section className="seats panel" aria-label="Players">
       {seats.map((seat, i) => {
@@ -50,7 +46,7 @@ function Seats() {
               </span>
             </span>
             <span className="count" title="balls showing this seat's colours">
-              {ballCount(game.state.board, seat.colours)}
+              {playerScores[i]}
             </span>
           </div>
         );
