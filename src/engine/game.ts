@@ -36,6 +36,28 @@ export interface GameOptions {
   first?: Colour;
 }
 
+/** The largest seed: seeds are whole numbers from 0 to 2^32 - 1 (a 32-bit random source). */
+export const MAX_SEED = 0xffffffff;
+
+/** Why `value` is not a seed, or null when it is one. The only seed check (engine, app, CLI, records). */
+export function seedProblem(value: number): string | null {
+  return Number.isInteger(value) && value >= 0 && value <= MAX_SEED ? null : `the seed must be a whole number from 0 to ${MAX_SEED}`;
+}
+
+/**
+ * Why these options make no round (rules.md), or null when they do: the one setup check that the
+ * dialog, URL parameters, saved settings, records and the protocol all ask.
+ */
+export function setupProblem(options: GameOptions): string | null {
+  try {
+    roundSetup(options);
+    return null;
+  } catch (e) {
+    if (e instanceof RuleError) return e.message;
+    throw e;
+  }
+}
+
 /** Checks options against rules.md and fills in the defaults. */
 export function roundSetup(options: GameOptions): RoundSetup {
   const size = options.size ?? 8;
@@ -66,7 +88,8 @@ export function roundSetup(options: GameOptions): RoundSetup {
   const moveTimeLimit = options.moveTimeLimit ?? 0;
   if (!(moveTimeLimit >= 0 && Number.isFinite(moveTimeLimit))) throw new RuleError('the time limit must be 0 (none) or a number of seconds');
   const seed = options.seed ?? freshSeed();
-  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new RuleError(`seed must be a whole number from 0 to 4294967295`);
+  const badSeed = seedProblem(seed);
+  if (badSeed) throw new RuleError(badSeed);
   if (options.first && !colours.includes(options.first)) throw new RuleError(`${options.first} is not in play`);
   return {
     size,
