@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { DEFAULT_LEVEL, LEVELS } from './ai/index';
 import { workerComputer } from './app/browserComputer';
 import { createHandle, type RolitHandle } from './app/handle';
-import { initSession } from './app/session';
+import { initSession } from './app/pageSession';
 import { director, linkDirector } from './director/index';
 import { App } from './ui/App';
 import { renderInfo, socketScreenPosition } from './scene/renderInfo';

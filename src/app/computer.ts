@@ -5,7 +5,8 @@
  */
 import type { Game } from '../engine/index';
 
-export interface ThinkRequest {
+/** What the session asks a computer player (ThinkRequest is the worker's message, src/ai). */
+export interface ComputerQuestion {
   /** Round to move in; the player must not change it. */
   game: Game;
   level: string;
@@ -23,7 +24,7 @@ export interface Thinking {
 }
 
 export interface ComputerPlayer {
-  think(request: ThinkRequest): Thinking;
+  think(question: ComputerQuestion): Thinking;
   /** Called with player-readable notices (e.g. "the worker crashed, a simpler level plays"). */
   onNotice?: (listener: (text: string) => void) => void;
 }

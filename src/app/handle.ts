@@ -4,8 +4,6 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { Colour } from '../engine/index';
-import { ballCounts } from '../engine/game';
-import { toRecord } from '../engine/record';
 import type { SessionState } from './session';
 
 export interface RolitStateView {
@@ -19,7 +17,8 @@ export interface RolitStateView {
   record: string;
 }
 
-export interface RenderInfo {
+/** The renderer's counters of the last frame drawn, as window.rolit reports them. */
+export interface RenderStats {
   calls: number;
   triangles: number;
   /** Frames drawn since the page loaded, where the scene counts them (idle = it stops growing). */
@@ -28,7 +27,7 @@ export interface RenderInfo {
 
 export interface RolitHandle {
   state(): RolitStateView;
-  renderInfo(): RenderInfo | null;
+  renderInfo(): RenderStats | null;
   /** Page coordinates (CSS px) of a socket's centre, or null when there is no 3D view. */
   socketScreenPosition(square: string): { x: number; y: number } | null;
   /** Whether animations are still playing. */
@@ -37,19 +36,19 @@ export interface RolitHandle {
 
 export interface HandleSources {
   session: StoreApi<SessionState>;
-  renderInfo?: () => RenderInfo | null;
+  renderInfo?: () => RenderStats | null;
   socketScreenPosition?: (square: string) => { x: number; y: number } | null;
   busy?: () => boolean;
 }
 
 export function stateView(session: SessionState): RolitStateView {
-  const { game } = session;
+  const { snapshot } = session;
   return {
-    toMove: game.state.toMove,
-    scores: ballCounts(game.setup, game.state.board).scores,
-    moves: game.state.moves.map((m) => m.squares.join('+')),
-    over: game.state.over,
-    record: toRecord(game),
+    toMove: snapshot.toMove,
+    scores: { ...snapshot.scores },
+    moves: snapshot.state.moves.map((m) => m.squares.join('+')),
+    over: snapshot.over,
+    record: snapshot.record,
   };
 }
 

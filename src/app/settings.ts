@@ -3,7 +3,7 @@
  * localStorage. Whatever is stored is checked field by field; anything unreadable is
  * reported in words and replaced by its default, never trusted.
  */
-import type { BoardSize, Variant } from '../engine/index';
+import { type BoardSize, setupProblem, type Variant } from '../engine/index';
 import { MAX_SPEED, MIN_SPEED } from './url';
 
 export interface PlayerSpec {
@@ -26,11 +26,12 @@ export interface NewGameOptions {
   seed?: number;
 }
 
-export interface Settings {
+/** The viewer's preferences, kept between visits (AppSettings: the engine has its own record Settings). */
+export interface AppSettings {
   /** Animation speed multiplier, 0.25..8, or Infinity for instant. */
   speed: number;
-  /** Show the legal sockets. */
-  hints: boolean;
+  /** Show a dot in every legal socket (stored and in the URL as `hints`, for old pages and links). */
+  socketDots: boolean;
   takeBacks: boolean;
   moveTimeLimit: number;
   /** The last new game's choices (the dialog starts from them). */
@@ -51,10 +52,10 @@ export function computerName(level: string, seat: number): string {
   return `${level[0].toUpperCase()}${level.slice(1)} ${seat + 1}`;
 }
 
-export function defaultSettings(level: string): Settings {
+export function defaultSettings(level: string): AppSettings {
   return {
     speed: 1,
-    hints: false,
+    socketDots: false,
     takeBacks: true,
     moveTimeLimit: 0,
     newGame: { players: defaultPlayers(4, level), size: 8, variant: 'standard', misere: false },
@@ -63,8 +64,49 @@ export function defaultSettings(level: string): Settings {
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** Reads settings; `problems` says in words what was unreadable (and so replaced by defaults). */
-export function loadSettings(storage: StorageLike | null, levels: readonly string[], defaultLevel: string): { settings: Settings; problems: string[] } {
+/** Longest quote of a stored value in a problem message: a banner line, not the value. */
+const QUOTE_LENGTH = 40;
+
+/**
+ * A short, printable quote of any value read from storage: at most QUOTE_LENGTH characters of
+ * its JSON, control characters escaped, "…" when cut. Walks only as deep as the quote is long,
+ * so a value nested thousands of levels deep cannot overflow the stack.
+ */
+export function quoteStored(value: unknown): string {
+  let out = '';
+  const full = () => out.length > QUOTE_LENGTH;
+  const write = (v: unknown): void => {
+    if (full()) return;
+    if (Array.isArray(v)) {
+      out += '[';
+      v.forEach((item, i) => {
+        if (full()) return;
+        if (i) out += ',';
+        write(item);
+      });
+      out += ']';
+    } else if (typeof v === 'object' && v !== null) {
+      out += '{';
+      Object.entries(v).forEach(([key, item], i) => {
+        if (full()) return;
+        out += `${i ? ',' : ''}${JSON.stringify(key.slice(0, QUOTE_LENGTH + 1))}:`;
+        write(item);
+      });
+      out += '}';
+    } else if (typeof v === 'string') {
+      out += JSON.stringify(v.slice(0, QUOTE_LENGTH + 1));
+    } else {
+      out += String(v);
+    }
+  };
+  write(value);
+  // JSON.stringify escapes control characters inside strings; this catches any left (e.g. in keys cut mid-escape).
+  const printable = out.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return printable.length > QUOTE_LENGTH ? `${printable.slice(0, QUOTE_LENGTH)}…` : printable;
+}
+
+/** Reads settings; `problems` says in words what was unreadable (and so replaced by defaults). Never throws. */
+export function loadSettings(storage: StorageLike | null, levels: readonly string[], defaultLevel: string): { settings: AppSettings; problems: string[] } {
   const settings = defaultSettings(defaultLevel);
   const problems: string[] = [];
   if (!storage) return { settings, problems };
@@ -86,17 +128,22 @@ export function loadSettings(storage: StorageLike | null, levels: readonly strin
     return { settings, problems: ['Saved settings were corrupted (not readable data) and have been reset to the defaults.'] };
   }
   const s = saved as Record<string, unknown>;
-  const bad = (field: string, value: unknown) => problems.push(`Saved setting "${field}" (${JSON.stringify(value) ?? String(value)}) was not valid; the default is used.`);
+  const bad = (field: string, value: unknown) => problems.push(`Saved setting "${field}" (${quoteStored(value)}) was not valid; the default is used.`);
 
   if ('speed' in s) {
+    // Infinity is stored as "instant"; a number must be in range (JSON's 1e999 reads as Infinity: refused).
     const speed = s.speed === 'instant' ? Infinity : s.speed;
-    if (typeof speed === 'number' && ((speed >= MIN_SPEED && speed <= MAX_SPEED) || speed === Infinity)) settings.speed = speed;
+    if (speed === Infinity || (typeof speed === 'number' && speed >= MIN_SPEED && speed <= MAX_SPEED)) settings.speed = speed;
     else bad('speed', s.speed);
   }
-  for (const key of ['hints', 'takeBacks'] as const) {
-    if (!(key in s)) continue;
-    if (typeof s[key] === 'boolean') settings[key] = s[key];
-    else bad(key, s[key]);
+  // Stored as `hints` (the name before socketDots), so settings saved by older pages still load.
+  if ('hints' in s) {
+    if (typeof s.hints === 'boolean') settings.socketDots = s.hints;
+    else bad('hints', s.hints);
+  }
+  if ('takeBacks' in s) {
+    if (typeof s.takeBacks === 'boolean') settings.takeBacks = s.takeBacks;
+    else bad('takeBacks', s.takeBacks);
   }
   if ('moveTimeLimit' in s) {
     if ((TIME_LIMITS as readonly unknown[]).includes(s.moveTimeLimit)) settings.moveTimeLimit = s.moveTimeLimit as number;
@@ -111,7 +158,7 @@ export function loadSettings(storage: StorageLike | null, levels: readonly strin
   return { settings, problems };
 }
 
-function readNewGame(value: unknown, levels: readonly string[]): Settings['newGame'] | null {
+function readNewGame(value: unknown, levels: readonly string[]): AppSettings['newGame'] | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
   if (!Array.isArray(v.players) || v.players.length < 1 || v.players.length > 4) return null;
@@ -127,15 +174,15 @@ function readNewGame(value: unknown, levels: readonly string[]): Settings['newGa
   if (v.size !== 8 && v.size !== 6 && v.size !== 4) return null;
   if (v.variant !== 'standard' && v.variant !== 'pro' && v.variant !== 'team') return null;
   if (typeof v.misere !== 'boolean') return null;
-  if (v.size === 4 && players.length > 2) return null;
-  if (v.variant === 'team' && players.length !== 2) return null;
+  if (setupProblem({ size: v.size, variant: v.variant, players: players.length })) return null;
   return { players, size: v.size, variant: v.variant, misere: v.misere };
 }
 
-export function saveSettings(storage: StorageLike | null, settings: Settings): void {
+export function saveSettings(storage: StorageLike | null, settings: AppSettings): void {
   if (!storage) return;
+  const { socketDots, ...rest } = settings;
   try {
-    storage.setItem(STORAGE_KEY, JSON.stringify({ ...settings, speed: settings.speed === Infinity ? 'instant' : settings.speed }));
+    storage.setItem(STORAGE_KEY, JSON.stringify({ ...rest, hints: socketDots, speed: settings.speed === Infinity ? 'instant' : settings.speed }));
   } catch {
     // Full or blocked storage: the settings still apply to this visit.
   }

@@ -4,7 +4,7 @@
  * (parameter, value, what is allowed) and that value falls back to its default; the rest of
  * the URL still applies.
  */
-import type { BoardSize } from '../engine/index';
+import { type BoardSize, seedProblem, setupProblem } from '../engine/index';
 
 export interface SeatChoice {
   kind: 'human' | 'computer';
@@ -20,7 +20,8 @@ export interface UrlOptions {
   speed?: number;
   variant?: 'pro' | 'team';
   misere?: boolean;
-  hints?: boolean;
+  /** The `hints` parameter: a dot in every legal socket. */
+  socketDots?: boolean;
 }
 
 export interface UrlProblem {
@@ -99,9 +100,10 @@ export function parseUrlParams(
 
   const seed = params.get('seed');
   if (seed !== null) {
-    const n = Number(seed);
-    if (/^\d+$/.test(seed) && n <= 0xffffffff) options.seed = n;
-    else problem('seed', seed, 'a whole number from 0 to 4294967295');
+    const n = /^\d+$/.test(seed) ? Number(seed) : NaN;
+    const bad = seedProblem(n);
+    if (bad) problem('seed', seed, bad);
+    else options.seed = n;
   }
 
   const speed = params.get('speed');
@@ -118,31 +120,33 @@ export function parseUrlParams(
     else if (v !== 'standard') problem('variant', variant, 'pro, team or standard');
   }
 
-  for (const key of ['misere', 'hints'] as const) {
+  for (const [key, option] of [['misere', 'misere'], ['hints', 'socketDots']] as const) {
     const text = params.get(key);
     if (text === null) continue;
     const on = onOff(text);
     if (on === undefined) problem(key, text, 'on or off');
-    else options[key] = on;
+    else options[option] = on;
   }
 
-  // Combinations the rules forbid. Without a seats list the default seats fit (two players
-  // for team and 4x4), so only an explicit list can clash.
+  // Combinations the rules forbid (the engine's setup check). Without a seats list the default
+  // seats fit, so only an explicit list can clash.
   const players = options.seats?.length ?? defaultPlayerCount(options);
-  if (options.variant === 'team' && players !== 2) {
-    problem('variant', 'team', `the team variant is for two players, and seats lists ${players}`);
+  const teamProblem = options.variant === 'team' ? setupProblem({ variant: 'team', players }) : null;
+  if (teamProblem) {
+    problem('variant', 'team', `${teamProblem}, and seats lists ${players}`);
     delete options.variant;
   }
-  if (options.size === 4 && players > 2) {
-    problem('size', '4', `the 4x4 board is for one or two players, and there are ${players}`);
+  const sizeProblem = options.size !== undefined ? setupProblem({ size: options.size, variant: options.variant, players }) : null;
+  if (sizeProblem) {
+    problem('size', String(options.size), `${sizeProblem}, and there are ${players}`);
     delete options.size;
   }
   return { options, problems };
 }
 
-/** Seats when the URL names none: four, or two where the options need two. */
+/** Seats when the URL names none: four, or two where the rules refuse four (team, 4x4). */
 export function defaultPlayerCount(options: Pick<UrlOptions, 'size' | 'variant'>): number {
-  return options.variant === 'team' || options.size === 4 ? 2 : 4;
+  return setupProblem({ size: options.size, variant: options.variant, players: 4 }) ? 2 : 4;
 }
 
 /** One line per problem, for the page. */

@@ -13,7 +13,7 @@ export function linkDirector(session: StoreApi<SessionState>, target: Director =
     // A log the director cannot play must not break the session that is notifying us: say so.
     try {
       if (target.speed !== state.settings.speed) target.setSpeed(state.settings.speed);
-      target.sync(state.events);
+      target.sync(state.snapshot.events);
     } catch (error) {
       console.error(`the board animation cannot follow the game: ${error instanceof Error ? error.message : String(error)}`);
       target.skip();
@@ -25,7 +25,7 @@ export function linkDirector(session: StoreApi<SessionState>, target: Director =
   };
   const unsubscribeDirector = target.subscribe(report);
   const unsubscribeSession = session.subscribe((state, previous) => {
-    if (state.events !== previous.events || state.settings.speed !== previous.settings.speed) pull(state);
+    if (state.snapshot.events !== previous.snapshot.events || state.settings.speed !== previous.settings.speed) pull(state);
   });
   pull(session.getState());
   report();

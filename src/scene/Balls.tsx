@@ -6,7 +6,7 @@
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { InstancedBufferAttribute, type InstancedMesh, Matrix4, Quaternion, Vector3 } from 'three';
-import { useSession } from '../app/session';
+import { useSession } from '../app/pageSession';
 import { BALL_COUNT } from '../director/timeline';
 import { parseSquare } from '../engine/geometry';
 import { BALL_DETAIL, createBallGeometry } from './ballGeometry';

@@ -14,7 +14,7 @@ import { useCamera } from './cameraStore';
 import { Lights } from './Lights';
 import { RenderProbe } from './RenderProbe';
 import { SideButtons } from './SideButton';
-import { GhostBalls, SocketHints, SocketPicker } from './Sockets';
+import { GhostBalls, SocketDots, SocketPicker } from './Sockets';
 import { Supply } from './Supply';
 import { Table } from './Table';
 import { useDirectorFrames } from './view';
@@ -76,7 +76,7 @@ function Contents() {
       <Balls />
       <SocketPicker />
       <GhostBalls />
-      <SocketHints />
+      <SocketDots />
       <CameraRig />
       <RenderProbe />
     </>

@@ -2,12 +2,12 @@
  * What the player does with the sockets: an invisible surface over the grid finds the socket
  * under the pointer (square math, no per-socket objects); the session computes the preview.
  * A legal hovered socket shows a ghost ball of the mover's colour (the balls that would roll glow:
- * Balls.tsx); hints mark every legal socket. Only human turns have previews and legal squares.
+ * Balls.tsx); socket dots mark every legal socket. Only human turns have previews and legal squares.
  */
 import type { ThreeEvent } from '@react-three/fiber';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { type InstancedMesh, Matrix4, MeshStandardMaterial } from 'three';
-import { useSession } from '../app/session';
+import { useSession } from '../app/pageSession';
 import type { Colour } from '../engine/colours';
 import { isPlayable, parseSquare, squareName } from '../engine/geometry';
 import { createBallGeometry } from './ballGeometry';
@@ -18,7 +18,7 @@ const CLICK_SLOP = 6;
 
 export function SocketPicker() {
   const last = useRef<string | null>(null);
-  const size = useSession((s) => s.game.setup.size);
+  const size = useSession((s) => s.snapshot.setup.size);
   const hoverSquare = useSession((s) => s.hoverSquare);
   const clickSquare = useSession((s) => s.clickSquare);
   const legal = useSession((s) => s.preview?.legal ?? false);
@@ -62,8 +62,8 @@ export function SocketPicker() {
 export function GhostBalls() {
   const preview = useSession((s) => s.preview);
   const pending = useSession((s) => s.pendingDouble);
-  const toMove = useSession((s) => s.game.state.toMove);
-  const size = useSession((s) => s.game.setup.size);
+  const toMove = useSession((s) => s.snapshot.toMove);
+  const size = useSession((s) => s.snapshot.setup.size);
   const geometry = useMemo(() => createBallGeometry(4), []);
   const materials = useMemo(() => new Map<Colour, MeshStandardMaterial>(), []);
   useLayoutEffect(() => () => {
@@ -87,14 +87,14 @@ export function GhostBalls() {
   );
 }
 
-/** Small glowing dots in the sockets the mover may play, when hints are on. */
-export function SocketHints() {
-  const hints = useSession((s) => s.settings.hints);
+/** Small glowing dots in the sockets the mover may play, when the socket dots are on. */
+export function SocketDots() {
+  const on = useSession((s) => s.settings.socketDots);
   const squares = useSession((s) => s.legalSquares);
-  const toMove = useSession((s) => s.game.state.toMove);
-  const size = useSession((s) => s.game.setup.size);
+  const toMove = useSession((s) => s.snapshot.toMove);
+  const size = useSession((s) => s.snapshot.setup.size);
   const mesh = useRef<InstancedMesh>(null);
-  const shown = hints && toMove ? squares : [];
+  const shown = on && toMove ? squares : [];
   useLayoutEffect(() => {
     const im = mesh.current;
     if (!im) return;

@@ -1,9 +1,8 @@
 /** Camera presets: from each seat's side of the table, or straight down. */
-import { useSession } from '../app/session';
+import { useSession } from '../app/pageSession';
 import { type CameraPreset, useCamera } from '../scene/cameraStore';
 
 export function CameraButtons() {
-  useSession((s) => s.events);
   const seats = useSession((s) => s.seats);
   const current = useCamera((s) => s.preset);
   const setPreset = useCamera((s) => s.setPreset);

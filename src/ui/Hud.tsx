@@ -1,10 +1,10 @@
 /** The DOM overlay over the board: seats, toolbar, move list, status line and messages. */
 import { useEffect, useState } from 'react';
-import { ballCounts, type Colour } from '../engine/index';
-import { type Seat, useSession } from '../app/session';
+import type { Colour } from '../engine/index';
+import { useSession } from '../app/pageSession';
+import type { Seat } from '../app/session';
 import { SPEEDS } from '../app/settings';
 import { useDirector } from '../director/index';
-import { toRecord } from '../engine/record';
 import { CameraButtons } from './CameraButtons';
 
 export function Swatches({ colours }: { colours: readonly Colour[] }) {
@@ -22,13 +22,11 @@ export function seatKind(seat: Seat): string {
 }
 
 function Seats() {
-  useSession((s) => s.events);
-  const game = useSession((s) => s.game);
+  const toMove = useSession((s) => s.snapshot.toMove);
+  // Seats are in the order of the round's players (session makeRound).
+  const playerScores = useSession((s) => s.snapshot.playerScores);
   const seats = useSession((s) => s.seats);
   const thinking = useSession((s) => s.thinking);
-  const toMove = game.state.toMove;
-  // Seats are in the order of the round's players (session makeRound).
-  const { playerScores } = ballCounts(game.setup, game.state.board);
   return (
     <section className="seats panel" aria-label="Players">
       {seats.map((seat, i) => {
@@ -60,20 +58,19 @@ function speedLabel(speed: number): string {
 }
 
 function Toolbar({ onNewGame }: { onNewGame: () => void }) {
-  useSession((s) => s.events);
-  const game = useSession((s) => s.game);
+  const takeBacks = useSession((s) => s.snapshot.setup.takeBacks);
+  const canUndo = useSession((s) => s.snapshot.canUndo);
   const settings = useSession((s) => s.settings);
-  const { undo, canUndo, setSpeed, setHints } = useSession.getState();
+  const { undo, setSpeed, setSocketDots } = useSession.getState();
   const busy = useDirector((s) => s.busy);
   const skip = useDirector((s) => s.skip);
-  const takeBacks = game.setup.takeBacks;
   return (
     <nav className="toolbar panel" aria-label="Game controls">
       <button className="btn primary" onClick={onNewGame}>
         New game
       </button>
       {takeBacks && (
-        <button className="btn" onClick={undo} disabled={!canUndo()} title="Take back to your last turn">
+        <button className="btn" onClick={undo} disabled={!canUndo} title="Take back to your last turn">
           Undo
         </button>
       )}
@@ -92,7 +89,7 @@ function Toolbar({ onNewGame }: { onNewGame: () => void }) {
           Skip
         </button>
       </span>
-      <button className={`btn${settings.hints ? ' on' : ''}`} aria-pressed={settings.hints} onClick={() => setHints(!settings.hints)} title="Show the legal sockets">
+      <button className={`btn${settings.socketDots ? ' on' : ''}`} aria-pressed={settings.socketDots} onClick={() => setSocketDots(!settings.socketDots)} title="Show the legal sockets">
         Hints
       </button>
       <CameraButtons />
@@ -101,9 +98,7 @@ function Toolbar({ onNewGame }: { onNewGame: () => void }) {
 }
 
 function MoveList() {
-  useSession((s) => s.events);
-  const game = useSession((s) => s.game);
-  const moves = game.state.moves;
+  const moves = useSession((s) => s.snapshot.state.moves);
   const [ref, setRef] = useState<HTMLOListElement | null>(null);
   useEffect(() => {
     if (ref) ref.scrollTop = ref.scrollHeight;
@@ -133,7 +128,7 @@ function CopyRecord() {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(toRecord(useSession.getState().game));
+      await navigator.clipboard.writeText(useSession.getState().snapshot.record);
       setCopied('yes');
     } catch {
       setCopied('failed');
@@ -158,8 +153,7 @@ function useNow(active: boolean, every = 200): number {
 }
 
 function Status() {
-  useSession((s) => s.events);
-  const game = useSession((s) => s.game);
+  const { toMove, state, over, result } = useSession((s) => s.snapshot);
   const seats = useSession((s) => s.seats);
   const thinking = useSession((s) => s.thinking);
   const clock = useSession((s) => s.clock);
@@ -168,7 +162,7 @@ function Status() {
   const suggest = useSession((s) => s.suggest);
   const nextRound = useSession((s) => s.nextRound);
   const now = useNow(clock !== null || thinking !== null);
-  const { toMove, moves, over } = game.state;
+  const moves = state.moves;
   const seat = toMove ? seats.find((s) => s.colours.includes(toMove)) : undefined;
   const last = moves[moves.length - 1];
   const remaining = clock ? Math.max(0, Math.ceil((clock.deadline - now) / 1000)) : 0;
@@ -179,10 +173,10 @@ function Status() {
           {message.text}
         </div>
       )}
-      {over && game.state.result && (
+      {over && result && (
         <div className="bar panel" aria-live="polite">
           <span>
-            Round over: <b>{game.state.result.winners.map((w) => seats[w]?.name).join(' and ')}</b> {game.state.result.winners.length > 1 ? 'share the win' : 'wins'}
+            Round over: <b>{result.winners.map((w) => seats[w]?.name).join(' and ')}</b> {result.winners.length > 1 ? 'share the win' : 'wins'}
           </span>
           <button className="btn primary" onClick={nextRound}>
             Next round
@@ -211,10 +205,10 @@ function Status() {
           {thinking && (
             <>
               <span data-testid="thinking">
-                {thinking.purpose === 'hint' ? 'finding a suggestion' : 'thinking'}… {((now - thinking.since) / 1000).toFixed(1)}s
+                {thinking.purpose === 'suggestion' ? 'finding a suggestion' : 'thinking'}… {((now - thinking.since) / 1000).toFixed(1)}s
               </span>
-              <button className="btn" onClick={moveNow} title={thinking.purpose === 'hint' ? 'Answer with the best move found so far' : 'Play the best move found so far'}>
-                {thinking.purpose === 'hint' ? 'Now' : 'Move now'}
+              <button className="btn" onClick={moveNow} title={thinking.purpose === 'suggestion' ? 'Answer with the best move found so far' : 'Play the best move found so far'}>
+                {thinking.purpose === 'suggestion' ? 'Now' : 'Move now'}
               </button>
             </>
           )}

@@ -1,7 +1,7 @@
 /** The new-game dialog: players (human or computer with a level), board size and the rules.md options. */
 import { useState, type FormEvent } from 'react';
-import { PLAYER_COLOURS, type BoardSize, type Colour, type Variant } from '../engine/index';
-import { useSession } from '../app/session';
+import { PLAYER_COLOURS, type BoardSize, type Colour, seedProblem, setupProblem, type Variant } from '../engine/index';
+import { useSession } from '../app/pageSession';
 import { computerName, type NewGameOptions, type PlayerSpec, TIME_LIMITS } from '../app/settings';
 import { Swatches } from './Hud';
 
@@ -17,11 +17,16 @@ function seatColours(count: number, variant: Variant): Colour[][] {
   return PLAYER_COLOURS[count as 2 | 3 | 4].map((c) => [c]);
 }
 
+/** The engine's reason as a sentence for the dialog. */
+function sentence(reason: string): string {
+  return `${reason[0].toUpperCase()}${reason.slice(1)}.`;
+}
+
 export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogProps) {
   const newGame = useSession((s) => s.newGame);
   // The dialog starts from the game on the table: "new game" = the same again unless changed.
   const current = useSession((s) => s.players);
-  const setup = useSession((s) => s.game.setup);
+  const setup = useSession((s) => s.snapshot.setup);
   // Four editable seats; the first `count` take part.
   const [seats, setSeats] = useState<PlayerSpec[]>(() =>
     Array.from({ length: 4 }, (_, i) => current[i] ?? { kind: 'computer', level: defaultLevel, name: computerName(defaultLevel, i) }),
@@ -34,9 +39,11 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
   const [takeBacks, setTakeBacks] = useState(setup.takeBacks);
   const [seedText, setSeedText] = useState('');
 
-  const sizeOk = !(size === 4 && count > 2);
-  const teamOk = !(variant === 'team' && count !== 2);
-  const seedOk = seedText.trim() === '' || (/^\d+$/.test(seedText.trim()) && Number(seedText) <= 0xffffffff);
+  // The engine's setup check decides what the dialog allows: each choice is asked with the others as they are.
+  const refuses = (choice: { size?: BoardSize; variant?: Variant }) => setupProblem({ size, variant, players: count, ...choice });
+  const setupReason = refuses({});
+  const seed = seedText.trim();
+  const seedReason = seed === '' ? null : seedProblem(/^\d+$/.test(seed) ? Number(seed) : NaN);
   const namesOk = seats.slice(0, count).every((s) => s.name.trim() !== '');
   const colours = seatColours(count, variant);
 
@@ -59,7 +66,7 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!sizeOk || !teamOk || !seedOk || !namesOk) return;
+    if (setupReason || seedReason || !namesOk) return;
     const options: NewGameOptions = {
       players: seats.slice(0, count).map((s) => (s.kind === 'human' ? { kind: 'human', name: s.name.trim() } : { kind: 'computer', level: s.level!, name: s.name.trim() })),
       size,
@@ -67,7 +74,7 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
       misere,
       moveTimeLimit,
       takeBacks,
-      seed: seedText.trim() === '' ? undefined : Number(seedText.trim()),
+      seed: seed === '' ? undefined : Number(seed),
     };
     newGame(options);
     onClose();
@@ -113,27 +120,26 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
           <legend>Board</legend>
           <div className="row">
             {([8, 6, 4] as const).map((n) => (
-              <button type="button" key={n} className={`btn${size === n ? ' on' : ''}`} aria-pressed={size === n} onClick={() => setSize(n)} disabled={n === 4 && count > 2}>
+              <button type="button" key={n} className={`btn${size === n ? ' on' : ''}`} aria-pressed={size === n} onClick={() => setSize(n)} disabled={refuses({ size: n }) !== null}>
                 {n}×{n}
               </button>
             ))}
-            {!sizeOk && <span className="error">4×4 is for one or two players.</span>}
           </div>
         </fieldset>
         <fieldset>
           <legend>Rules</legend>
           <div className="row">
             <label>
-              <input type="radio" name="variant" checked={variant === 'standard'} onChange={() => setVariant('standard')} /> Standard
+              <input type="radio" name="variant" checked={variant === 'standard'} disabled={refuses({ variant: 'standard' }) !== null} onChange={() => setVariant('standard')} /> Standard
             </label>
             <label title="With no capturing move, two balls may enclose a line between them">
-              <input type="radio" name="variant" checked={variant === 'pro'} onChange={() => setVariant('pro')} /> Pro
+              <input type="radio" name="variant" checked={variant === 'pro'} disabled={refuses({ variant: 'pro' }) !== null} onChange={() => setVariant('pro')} /> Pro
             </label>
             <label title="Two players: red + green against yellow + blue">
-              <input type="radio" name="variant" checked={variant === 'team'} disabled={count !== 2} onChange={() => setVariant('team')} /> Team (2 players)
+              <input type="radio" name="variant" checked={variant === 'team'} disabled={refuses({ variant: 'team' }) !== null} onChange={() => setVariant('team')} /> Team (2 players)
             </label>
           </div>
-          {!teamOk && <div className="error">The team variant is for two players.</div>}
+          {setupReason && <div className="error">{sentence(setupReason)}</div>}
           <div className="row">
             <label>
               <input type="checkbox" checked={misere} onChange={(e) => setMisere(e.target.checked)} /> Misère (fewest balls wins)
@@ -164,13 +170,13 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
             <input type="text" inputMode="numeric" aria-label="Seed" placeholder="random" value={seedText} onChange={(e) => setSeedText(e.target.value)} />
             <span className="hint">The same seed replays the same throws.</span>
           </div>
-          {!seedOk && <div className="error">The seed is a whole number from 0 to 4294967295.</div>}
+          {seedReason && <div className="error">{sentence(seedReason)}</div>}
         </fieldset>
         <div className="actions">
           <button type="button" className="btn" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="btn primary" disabled={!sizeOk || !teamOk || !seedOk || !namesOk}>
+          <button type="submit" className="btn primary" disabled={setupReason !== null || seedReason !== null || !namesOk}>
             Start
           </button>
         </div>

@@ -1,12 +1,11 @@
 /** End of a round: final counts per seat, the match standings, next round or new game. */
 import { useState } from 'react';
-import { useSession } from '../app/session';
+import { useSession } from '../app/pageSession';
 import { useDirector } from '../director/index';
 import { Swatches } from './Hud';
 
 export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
-  useSession((s) => s.events);
-  const game = useSession((s) => s.game);
+  const { setup, result } = useSession((s) => s.snapshot);
   const seats = useSession((s) => s.seats);
   const players = useSession((s) => s.players);
   const round = useSession((s) => s.round);
@@ -14,10 +13,9 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
   const nextRound = useSession((s) => s.nextRound);
   const busy = useDirector((s) => s.busy);
   const [hiddenFor, setHiddenFor] = useState<unknown>(null);
-  const result = game.state.result;
-  // Wait for the final count animation; "hide" keeps the board visible until the next round.
-  if (!result || busy || hiddenFor === game) return null;
-  const misere = game.setup.misere;
+  // Wait for the final count animation; "hide" keeps the board visible until the next round (a new setup).
+  if (!result || busy || hiddenFor === setup) return null;
+  const misere = setup.misere;
   return (
     <section className="round-over card" aria-label="Round over" data-testid="round-over">
       <h2>
@@ -60,7 +58,7 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
         </>
       )}
       <div className="actions" style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
-        <button className="btn" onClick={() => setHiddenFor(game)}>
+        <button className="btn" onClick={() => setHiddenFor(setup)}>
           View board
         </button>
         <button className="btn" onClick={onNewGame}>

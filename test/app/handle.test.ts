@@ -11,15 +11,15 @@ describe('window.rolit handle', () => {
     const session = createSession({ computer: idle, levels: ['master'], defaultLevel: 'master' }, { search: 'seats=human,human,human,human&seed=1' });
     const handle = createHandle({ session, renderInfo: () => ({ calls: 9, triangles: 1000 }) });
     const s = session.getState();
-    const first = s.game.legalMoves()[0];
+    const first = s.snapshot.legalMoves[0];
     s.clickSquare(first);
     const view = handle.state();
     expect(view.moves).toEqual([first]);
-    expect(view.toMove).toBe(s.game.state.toMove);
+    expect(view.toMove).toBe(session.getState().snapshot.state.toMove);
     expect(view.over).toBe(false);
     expect(Object.values(view.scores).reduce((a, b) => a + b!, 0)).toBe(5);
     // The record reads back to the same round.
-    expect(parseRecord(view.record).state.board).toEqual(s.game.state.board);
+    expect(parseRecord(view.record).state.board).toEqual(session.getState().snapshot.state.board);
     expect(handle.renderInfo()).toEqual({ calls: 9, triangles: 1000 });
     expect(handle.socketScreenPosition('a1')).toBeNull();
     s.dispose();

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoreApi } from 'zustand/vanilla';
-import type { ComputerPlayer, ThinkRequest } from '../../src/app/computer';
-import { createSession, type SessionDeps, type SessionState } from '../../src/app/session';
+import type { ComputerPlayer, ComputerQuestion } from '../../src/app/computer';
+import { createSession, type RoundSnapshot, type SessionDeps, type SessionState } from '../../src/app/session';
 import { type NewGameOptions, STORAGE_KEY } from '../../src/app/settings';
 import { Game } from '../../src/engine/index';
 
 const LEVELS = ['beginner', 'greedy', 'master'];
 
 interface FakeJob {
-  request: ThinkRequest;
+  request: ComputerQuestion;
   cancelled: boolean;
   movedNow: boolean;
   answer(move?: string): void;
@@ -75,30 +75,31 @@ afterEach(() => {
 });
 
 /** An illegal square for the position: occupied start square. */
-const occupied = (game: Game) => Object.keys(game.state.board)[0];
+const occupied = (round: RoundSnapshot) => Object.keys(round.state.board)[0];
+/** What the engine says of a move in the session's round (the session keeps its Game private). */
+const checkMove = (state: SessionState, move: string) => Game.fromEvents(state.snapshot.events).check(move);
 
 describe('session: human play', () => {
   it('a legal click plays the move and gives a new event log', async () => {
     const { s } = session('seats=human,human,human,human&seed=3');
-    const before = s().events;
-    const game = s().game;
-    const mover = game.state.toMove;
-    const move = game.legalMoves()[0];
+    const before = s().snapshot.events;
+    const mover = s().snapshot.state.toMove;
+    const move = s().snapshot.legalMoves[0];
     s().clickSquare(move);
-    expect(s().events).not.toBe(before);
-    expect(s().events.length).toBeGreaterThan(before.length);
-    expect(game.state.moves).toHaveLength(1);
-    expect(game.state.board[move]).toBe(mover);
+    expect(s().snapshot.events).not.toBe(before);
+    expect(s().snapshot.events.length).toBeGreaterThan(before.length);
+    expect(s().snapshot.state.moves).toHaveLength(1);
+    expect(s().snapshot.state.board[move]).toBe(mover);
     expect(s().message).toBeNull();
   });
 
   it('an illegal click changes nothing but the message, which gives the engine reason', () => {
     const { s } = session('seats=human,human&seed=3');
-    const before = s().events;
-    const square = occupied(s().game);
+    const before = s().snapshot.events;
+    const square = occupied(s().snapshot);
     s().clickSquare(square);
-    expect(s().events).toBe(before);
-    expect(s().game.state.moves).toHaveLength(0);
+    expect(s().snapshot.events).toBe(before);
+    expect(s().snapshot.state.moves).toHaveLength(0);
     expect(s().message).toMatchObject({ kind: 'refusal', text: `${square} is occupied` });
     s().clickSquare('a1');
     expect(s().message?.text).toBe('a1 touches no ball');
@@ -109,10 +110,9 @@ describe('session: human play', () => {
 
   it('hover previews legality and the balls that would roll (from Game.check)', () => {
     const { s } = session('seats=human,human,human,human&seed=3');
-    const game = s().game;
-    const move = game.legalMoves()[0];
+    const move = s().snapshot.legalMoves[0];
     s().hoverSquare(move);
-    const check = game.check(move);
+    const check = checkMove(s(), move);
     expect(check.ok).toBe(true);
     expect(s().preview).toEqual({ square: move, legal: true, rolls: check.ok ? check.rolls : [] });
     expect(s().preview!.rolls.length).toBeGreaterThan(0);
@@ -120,7 +120,7 @@ describe('session: human play', () => {
     expect(s().preview).toEqual({ square: 'a1', legal: false, reason: 'a1 touches no ball', rolls: [] });
     s().hoverSquare(null);
     expect(s().preview).toBeNull();
-    expect(s().legalSquares).toEqual(game.legalMoves());
+    expect(s().legalSquares).toEqual(s().snapshot.legalMoves);
   });
 
   it('Pro double: first click waits, second click plays both balls', () => {
@@ -128,21 +128,20 @@ describe('session: human play', () => {
     let seed = 0;
     while (new Game({ players: 4, seed }).state.toMove !== 'red') seed++;
     const { s } = session(`seats=human,human,human,human&variant=pro&seed=${seed}`);
-    const game = s().game;
     s().clickSquare('f4');
-    const double = game.legalMoves().find((m) => m.includes('+'));
-    expect(game.legalMoves()).toContain('e3+e6');
+    const double = s().snapshot.legalMoves.find((m) => m.includes('+'));
+    expect(s().snapshot.legalMoves).toContain('e3+e6');
     const [a, b] = double!.split('+');
-    const moves = game.state.moves.length;
+    const moves = s().snapshot.state.moves.length;
     s().clickSquare(a);
     expect(s().pendingDouble).toBe(a);
     expect(s().message?.text).toMatch(/^Pro: /);
-    expect(game.state.moves).toHaveLength(moves);
+    expect(s().snapshot.state.moves).toHaveLength(moves);
     s().hoverSquare(b);
     expect(s().preview).toMatchObject({ square: b, legal: true, first: a });
     s().clickSquare(b);
-    expect(game.state.moves).toHaveLength(moves + 1);
-    expect(game.state.moves[moves].squares).toEqual([a, b]);
+    expect(s().snapshot.state.moves).toHaveLength(moves + 1);
+    expect(s().snapshot.state.moves[moves].squares).toEqual([a, b]);
     expect(s().pendingDouble).toBeNull();
   });
 });
@@ -151,27 +150,27 @@ describe('session: suggestions', () => {
   it('the strongest level suggests a move for the human to move: preview and message', async () => {
     const { s, jobs } = session('seats=human,human&seed=3');
     s().suggest();
-    expect(s().thinking).toMatchObject({ purpose: 'hint', level: 'master' });
+    expect(s().thinking).toMatchObject({ purpose: 'suggestion', level: 'master' });
     await settle();
-    const move = s().game.legalMoves()[0];
-    const check = s().game.check(move);
+    const move = s().snapshot.legalMoves[0];
+    const check = checkMove(s(), move);
     expect(jobs[0].request.level).toBe('master');
     expect(s().thinking).toBeNull();
     expect(s().preview).toEqual({ square: move, legal: true, rolls: check.ok ? check.rolls : [] });
     expect(s().message?.text).toBe(`Suggestion (master): ${move}, rolling ${check.ok ? check.rolls.join(', ') : ''}.`);
-    expect(s().game.state.moves).toHaveLength(0); // a suggestion plays nothing
+    expect(s().snapshot.state.moves).toHaveLength(0); // a suggestion plays nothing
   });
 
   it('playing while a suggestion is being found cancels it', async () => {
     const { s, jobs } = session('seats=human,human&seed=3', { answerAtOnce: false });
     s().suggest();
-    const move = s().game.legalMoves()[1];
+    const move = s().snapshot.legalMoves[1];
     s().clickSquare(move);
     expect(jobs[0].cancelled).toBe(true);
     expect(s().thinking).toBeNull();
     jobs[0].answer();
     await settle();
-    expect(s().game.state.moves.map((m) => m.squares[0])).toEqual([move]);
+    expect(s().snapshot.state.moves.map((m) => m.squares[0])).toEqual([move]);
     expect(s().message).toBeNull();
   });
 });
@@ -180,30 +179,29 @@ describe('session: undo (take-backs)', () => {
   it('takes back to the human’s last turn, computer moves included', async () => {
     const { s } = session('seats=human,ai,ai,ai&seed=5');
     await settle();
-    const game = s().game;
-    expect(game.state.toMove).toBe('red'); // the computers played until the human's turn
-    const movesBefore = game.state.moves.length;
-    const board = { ...game.state.board };
-    s().clickSquare(game.legalMoves()[0]);
+    expect(s().snapshot.state.toMove).toBe('red'); // the computers played until the human's turn
+    const movesBefore = s().snapshot.state.moves.length;
+    const board = { ...s().snapshot.state.board };
+    s().clickSquare(s().snapshot.legalMoves[0]);
     await settle();
-    expect(game.state.moves.length).toBe(movesBefore + 4);
-    expect(s().canUndo()).toBe(true);
-    const events = s().events;
+    expect(s().snapshot.state.moves.length).toBe(movesBefore + 4);
+    expect(s().snapshot.canUndo).toBe(true);
+    const events = s().snapshot.events;
     s().undo();
-    expect(s().events).not.toBe(events);
-    expect(game.state.moves.length).toBe(movesBefore);
-    expect(game.state.board).toEqual(board);
-    expect(game.state.toMove).toBe('red');
+    expect(s().snapshot.events).not.toBe(events);
+    expect(s().snapshot.state.moves.length).toBe(movesBefore);
+    expect(s().snapshot.state.board).toEqual(board);
+    expect(s().snapshot.state.toMove).toBe('red');
   });
 
   it('refuses when take-backs are off, and changes nothing', () => {
     const { s } = session('seats=human,human&seed=5');
     s().newGame({ players: [{ kind: 'human', name: 'A' }, { kind: 'human', name: 'B' }], size: 8, variant: 'standard', misere: false, moveTimeLimit: 0, takeBacks: false, seed: 5 });
-    s().clickSquare(s().game.legalMoves()[0]);
-    const events = s().events;
-    expect(s().canUndo()).toBe(false);
+    s().clickSquare(s().snapshot.legalMoves[0]);
+    const events = s().snapshot.events;
+    expect(s().snapshot.canUndo).toBe(false);
     s().undo();
-    expect(s().events).toBe(events);
+    expect(s().snapshot.events).toBe(events);
     expect(s().message).toMatchObject({ kind: 'refusal', text: 'Take-backs are off (strict play).' });
   });
 });
@@ -212,11 +210,10 @@ describe('session: computer turns', () => {
   it('asks the computer once per turn and plays an all-computer round to the end', async () => {
     const { s, jobs } = session('seats=ai,ai:greedy,ai:beginner,ai&seed=9');
     await settle();
-    const game = s().game;
-    expect(game.state.over).toBe(true);
+    expect(s().snapshot.state.over).toBe(true);
     expect(jobs).toHaveLength(60);
     expect(jobs.map((j) => j.request.level).slice(0, 4).sort()).toEqual(['beginner', 'greedy', 'master', 'master']);
-    const total = Object.values(game.state.result!.scores).reduce((a, b) => a + b!, 0);
+    const total = Object.values(s().snapshot.state.result!.scores).reduce((a, b) => a + b!, 0);
     expect(total).toBe(64);
     expect(s().thinking).toBeNull();
   });
@@ -229,16 +226,16 @@ describe('session: computer turns', () => {
     s().setAnimating(false);
     await settle();
     expect(jobs).toHaveLength(1);
-    expect(s().thinking).toMatchObject({ seat: expect.any(Number), colour: s().game.state.toMove, level: 'master' });
+    expect(s().thinking).toMatchObject({ seat: expect.any(Number), colour: s().snapshot.state.toMove, level: 'master' });
     // A director that starts animating as soon as the log grows, as the real one reports.
     const store = stores[stores.length - 1];
     store.subscribe((now, before) => {
-      if (now.events !== before.events) now.setAnimating(true);
+      if (now.snapshot.events !== before.snapshot.events) now.setAnimating(true);
     });
     s().moveNow();
     expect(jobs[0].movedNow).toBe(true);
     await settle();
-    expect(s().game.state.moves).toHaveLength(1);
+    expect(s().snapshot.state.moves).toHaveLength(1);
     expect(s().animating).toBe(true);
     expect(jobs).toHaveLength(1); // no new request while the move is animated
     s().setAnimating(false);
@@ -252,9 +249,9 @@ describe('session: computer turns', () => {
     const { s } = session(`seats=ai,human&seed=${seed}`, { answerAtOnce: false });
     await settle();
     expect(s().thinking?.colour).toBe('red');
-    s().clickSquare(s().game.legalMoves()[0]);
+    s().clickSquare(s().snapshot.legalMoves[0]);
     expect(s().message?.text).toMatch(/^It is red's turn: Master 1 \(computer\) is thinking/);
-    expect(s().game.state.moves).toHaveLength(0);
+    expect(s().snapshot.state.moves).toHaveLength(0);
   });
 
   it('a new game cancels thinking and ignores the old answer', async () => {
@@ -266,9 +263,9 @@ describe('session: computer turns', () => {
     expect(jobs[0].cancelled).toBe(true);
     jobs[0].answer('a1');
     await settle();
-    expect(s().game.state.moves).toHaveLength(0);
+    expect(s().snapshot.state.moves).toHaveLength(0);
     expect(s().message).toBeNull();
-    expect(s().game.setup.size).toBe(6);
+    expect(s().snapshot.setup.size).toBe(6);
   });
 });
 
@@ -276,7 +273,7 @@ describe('session: round over and match', () => {
   it('standings count the finished round; next round rotates the seats', async () => {
     const { s } = session('seats=ai:greedy,ai:beginner&size=4&seed=11');
     await settle();
-    const first = s().game;
+    const first = s().snapshot;
     expect(first.state.over).toBe(true);
     expect(first.state.moves).toHaveLength(12);
     expect(s().standings.roundsPlayed).toBe(1);
@@ -288,7 +285,7 @@ describe('session: round over and match', () => {
 
     s().nextRound();
     expect(s().round).toBe(1);
-    expect(s().game).not.toBe(first);
+    expect(s().snapshot.setup).not.toBe(first.setup); // another round
     expect(s().results).toHaveLength(1);
     expect(s().seats.map((x) => x.player)).toEqual([round1Seats[1], round1Seats[0]]);
     expect(s().standings.roundsPlayed).toBe(1); // the new round is not over yet
@@ -308,7 +305,7 @@ describe('session: round over and match', () => {
     const a = session('seats=ai,ai,ai&seed=77');
     const b = session('seats=ai,ai,ai&seed=77');
     await settle();
-    expect(a.s().events).toEqual(b.s().events);
+    expect(a.s().snapshot.events).toEqual(b.s().snapshot.events);
   });
 });
 
@@ -320,10 +317,10 @@ describe('session: time limit', () => {
     const clock = s().clock!;
     expect(clock.deadline - Date.now()).toBe(10_000);
     await vi.advanceTimersByTimeAsync(9_999);
-    expect(s().game.state.moves).toHaveLength(0);
+    expect(s().snapshot.state.moves).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
-    expect(s().game.state.moves).toHaveLength(1);
-    expect(s().game.state.moves[0].timedOut).toBe(true);
+    expect(s().snapshot.state.moves).toHaveLength(1);
+    expect(s().snapshot.state.moves[0].timedOut).toBe(true);
     expect(s().message?.text).toMatch(/time ran out/);
     expect(s().clock!.moveNumber).toBe(2); // the next player's clock runs
   });
@@ -335,23 +332,23 @@ describe('session: time limit', () => {
     s().setAnimating(true);
     expect(s().clock).toBeNull();
     await vi.advanceTimersByTimeAsync(20_000);
-    expect(s().game.state.moves).toHaveLength(0);
+    expect(s().snapshot.state.moves).toHaveLength(0);
     s().setAnimating(false);
     expect(s().clock).not.toBeNull();
   });
 });
 
 describe('session: settings', () => {
-  it('speed and hints persist; a new game remembers its choices', () => {
+  it('speed and socket dots persist; a new game remembers its choices', () => {
     const storage = memoryStorage();
     const { s } = session('', { storage });
     s().setSpeed(Infinity);
-    s().setHints(true);
+    s().setSocketDots(true);
     s().newGame({ players: [{ kind: 'human', name: 'Ann' }, { kind: 'computer', level: 'greedy', name: 'G' }], size: 6, variant: 'pro', misere: true, moveTimeLimit: 30, takeBacks: false });
     const again = session('', { storage });
-    expect(again.s().settings).toMatchObject({ speed: Infinity, hints: true, moveTimeLimit: 30, takeBacks: false });
+    expect(again.s().settings).toMatchObject({ speed: Infinity, socketDots: true, moveTimeLimit: 30, takeBacks: false });
     expect(again.s().settings.newGame).toEqual({ players: [{ kind: 'human', name: 'Ann' }, { kind: 'computer', level: 'greedy', name: 'G' }], size: 6, variant: 'pro', misere: true });
-    expect(again.s().game.setup).toMatchObject({ size: 6, variant: 'pro', misere: true, moveTimeLimit: 30, takeBacks: false });
+    expect(again.s().snapshot.setup).toMatchObject({ size: 6, variant: 'pro', misere: true, moveTimeLimit: 30, takeBacks: false });
     expect(again.s().problems).toEqual([]);
   });
 
@@ -360,7 +357,7 @@ describe('session: settings', () => {
     const { s } = session('', { storage });
     expect(s().problems).toEqual(['Saved settings were corrupted (not readable data) and have been reset to the defaults.']);
     expect(s().settings.speed).toBe(1);
-    expect(s().game.setup.players).toHaveLength(4);
+    expect(s().snapshot.setup.players).toHaveLength(4);
     expect(storage.map.has(STORAGE_KEY)).toBe(false);
   });
 
@@ -371,7 +368,7 @@ describe('session: settings', () => {
       'Saved setting "speed" (100) was not valid; the default is used.',
       'Saved setting "newGame" ({"players":[],"size":8}) was not valid; the default is used.',
     ]);
-    expect(s().settings.hints).toBe(true);
+    expect(s().settings.socketDots).toBe(true);
     expect(s().settings.speed).toBe(1);
   });
 
@@ -382,8 +379,8 @@ describe('session: settings', () => {
       'URL parameter size=5: 8, 6 or 4.',
       'URL parameter speed=fast: a multiplier from 0.25 to 8, or instant.',
     ]);
-    expect(s().game.setup.size).toBe(8);
-    expect(s().game.setup.seed).toBe(8);
+    expect(s().snapshot.setup.size).toBe(8);
+    expect(s().snapshot.setup.seed).toBe(8);
     expect(s().seats).toHaveLength(4);
     expect(s().settings.speed).toBe(1);
   });
@@ -393,16 +390,16 @@ describe('session: settings', () => {
     const first = session('', { storage });
     first.s().newGame({ players: [{ kind: 'human', name: 'Ann' }, { kind: 'computer', level: 'greedy', name: 'G' }], size: 6, variant: 'team', misere: true, moveTimeLimit: 0, takeBacks: true });
     const sized = session('size=4', { storage });
-    expect(sized.s().game.setup).toMatchObject({ size: 4, variant: 'team', misere: true });
+    expect(sized.s().snapshot.setup).toMatchObject({ size: 4, variant: 'team', misere: true });
     expect(sized.s().players.map((p) => p.name)).toEqual(['Ann', 'G']);
     const four = session('seats=human,ai,ai,ai', { storage });
-    expect(four.s().game.setup).toMatchObject({ size: 6, variant: 'standard', misere: true });
+    expect(four.s().snapshot.setup).toMatchObject({ size: 6, variant: 'standard', misere: true });
     expect(four.s().players.map((p) => p.name)).toEqual(['You', 'Master 2', 'Master 3', 'Master 4']);
   });
 
   it('URL speed and hints apply', () => {
     const { s } = session('speed=instant&hints=on');
     expect(s().settings.speed).toBe(Infinity);
-    expect(s().settings.hints).toBe(true);
+    expect(s().settings.socketDots).toBe(true);
   });
 });

@@ -19,7 +19,7 @@ describe('URL parameters: good values', () => {
       speed: 0.5,
       variant: 'pro',
       misere: true,
-      hints: false,
+      socketDots: false,
     });
   });
 
@@ -73,8 +73,9 @@ describe('URL parameters: bad values give a problem each and keep the rest', () 
     expect(problems[0].allowed).toMatch(allowed);
     expect(describeProblem(problems[0])).toContain(`${parameter}=${value}: `);
     // The bad value is dropped, the good one stays.
-    expect((options as Record<string, unknown>)[parameter]).toBeUndefined();
-    if (parameter === 'seed') expect(options.hints).toBe(true);
+    // (The `hints` parameter sets the socketDots option.)
+    expect((options as Record<string, unknown>)[parameter === 'hints' ? 'socketDots' : parameter]).toBeUndefined();
+    if (parameter === 'seed') expect(options.socketDots).toBe(true);
     else expect(options.seed).toBe(7);
   });
 

@@ -4,14 +4,17 @@ import type { StoreApi } from 'zustand';
 import type { SessionState } from '../../src/app/session';
 import { linkDirector } from '../../src/director/link';
 import { Director } from '../../src/director/timeline';
-import { Game } from '../../src/engine';
+import { Game, type GameEvent } from '../../src/engine';
+
+/** A round snapshot with only the part the director reads: the event log. */
+const logOnly = (events: readonly GameEvent[]) => ({ events }) as unknown as SessionState['snapshot'];
 
 /** The part of the session the director reads and reports to. */
 function fakeSession(game: Game, speed = 1) {
   const calls: boolean[] = [];
-  const store = createStore<Pick<SessionState, 'events' | 'settings' | 'animating' | 'setAnimating'>>()((set) => ({
-    events: [...game.events],
-    settings: { speed, hints: false, takeBacks: true, moveTimeLimit: 0, newGame: { players: [], size: 8, variant: 'standard', misere: false } },
+  const store = createStore<Pick<SessionState, 'snapshot' | 'settings' | 'animating' | 'setAnimating'>>()((set) => ({
+    snapshot: logOnly([...game.events]),
+    settings: { speed, socketDots: false, takeBacks: true, moveTimeLimit: 0, newGame: { players: [], size: 8, variant: 'standard', misere: false } },
     animating: false,
     setAnimating(busy) {
       calls.push(busy);
@@ -32,12 +35,12 @@ describe('linkDirector', () => {
     while (d.advance(0.5));
     expect(calls).toEqual([true, false]);
     game.play(game.legalMoves()[0]);
-    store.setState({ events: [...game.events] });
+    store.setState({ snapshot: logOnly([...game.events]) });
     expect(calls).toEqual([true, false, true]);
     expect(d.queue.some((s) => s.kind === 'place')).toBe(true);
     unlink();
     game.play(game.legalMoves()[0]);
-    store.setState({ events: [...game.events] });
+    store.setState({ snapshot: logOnly([...game.events]) });
     expect(d.queue.filter((s) => s.kind === 'place')).toHaveLength(1); // no longer followed
   });
 
@@ -51,7 +54,7 @@ describe('linkDirector', () => {
     store.setState({ settings: { ...store.getState().settings, speed: 2 } });
     expect(d.speed).toBe(2);
     game.play(game.legalMoves()[0]);
-    store.setState({ events: [...game.events] });
+    store.setState({ snapshot: logOnly([...game.events]) });
     expect(calls).toEqual([true]);
   });
 });
@@ -67,7 +70,7 @@ describe('linkDirector with a log it cannot play', () => {
     console.error = (message: string) => errors.push(message);
     try {
       const bad = [...game.events, { type: 'ballPlaced', colour: 'red', square: 'd4' } as const];
-      expect(() => store.setState({ events: bad })).not.toThrow();
+      expect(() => store.setState({ snapshot: logOnly(bad) })).not.toThrow();
     } finally {
       console.error = original;
     }

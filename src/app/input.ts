@@ -1,0 +1,60 @@
+/**
+ * What a human's pointer does on the board: the preview of a hovered socket, the sockets that
+ * may be played, and clicks, including building a Pro double from two clicks. Pure: the session
+ * passes the round and applies the outcome.
+ */
+import type { Game } from '../engine/index';
+
+export interface Preview {
+  square: string;
+  legal: boolean;
+  /** Why the move is illegal (the engine's words). */
+  reason?: string;
+  /** Balls the move would roll, in rolling order. */
+  rolls: string[];
+  /** Pro double being built: the first square already chosen. */
+  first?: string;
+}
+
+/** What a click asks the session to do. */
+export type ClickOutcome =
+  | { kind: 'play'; move: string }
+  /** The first ball of a Pro double: wait for the second click. */
+  | { kind: 'startDouble'; square: string; notice: string }
+  | { kind: 'refuse'; reason: string };
+
+/** Pro doubles (legal moves) with a ball on `square`. */
+function doublesWith(legalMoves: readonly string[], square: string): string[] {
+  return legalMoves.filter((m) => m.includes('+') && m.split('+').includes(square));
+}
+
+/** Squares a human may click now: every single move and both squares of every Pro double. */
+export function clickableSquares(legalMoves: readonly string[]): string[] {
+  return [...new Set(legalMoves.flatMap((m) => m.split('+')))];
+}
+
+export function previewOf(game: Game, square: string, pendingDouble: string | null): Preview {
+  if (pendingDouble && square !== pendingDouble) {
+    const check = game.check(`${pendingDouble}+${square}`);
+    return check.ok ? { square, legal: true, rolls: check.rolls, first: pendingDouble } : { square, legal: false, reason: check.reason, rolls: [], first: pendingDouble };
+  }
+  const check = game.check(square);
+  if (check.ok) return { square, legal: true, rolls: check.rolls };
+  // In Pro a square may be illegal alone but the first ball of a legal double.
+  if (doublesWith(game.legalMoves(), square).length) return { square, legal: true, rolls: [] };
+  return { square, legal: false, reason: check.reason, rolls: [] };
+}
+
+/** A human's click on `square`, with `pendingDouble` the first ball of a double already chosen. */
+export function clickOutcome(game: Game, square: string, pendingDouble: string | null): ClickOutcome {
+  if (pendingDouble) {
+    if (square !== pendingDouble) return { kind: 'play', move: `${pendingDouble}+${square}` };
+    const single = game.check(square);
+    return single.ok ? { kind: 'play', move: square } : { kind: 'refuse', reason: `Second ball cancelled; ${single.reason}.` };
+  }
+  if (!doublesWith(game.legalMoves(), square).length) return { kind: 'play', move: square };
+  const notice = game.check(square).ok
+    ? `Pro: click ${square} again to place one ball, or another socket to place two.`
+    : `Pro: now click the second socket, on a line with ${square} across other colours' balls.`;
+  return { kind: 'startDouble', square, notice };
+}

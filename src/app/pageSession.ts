@@ -1,0 +1,27 @@
+/** The page's session: created once by main.tsx (tests create their own with createSession). */
+import type { StoreApi } from 'zustand/vanilla';
+import { useStore } from 'zustand';
+import { createSession, type SessionDeps, type SessionStart, type SessionState } from './session';
+
+let pageSession: StoreApi<SessionState> | null = null;
+
+/** Creates the page's session, disposing of any earlier one. */
+export function initSession(deps: SessionDeps, start: SessionStart = {}): StoreApi<SessionState> {
+  pageSession?.getState().dispose();
+  pageSession = createSession(deps, start);
+  return pageSession;
+}
+
+export function sessionStore(): StoreApi<SessionState> {
+  if (!pageSession) throw new Error('the session is not started: call initSession first');
+  return pageSession;
+}
+
+/**
+ * React hook on the page's session: `useSession((s) => s.snapshot)`. Also, outside React,
+ * `useSession.getState()` and `useSession.subscribe(listener)`.
+ */
+export const useSession = Object.assign(<T>(selector: (state: SessionState) => T): T => useStore(sessionStore(), selector), {
+  getState: (): SessionState => sessionStore().getState(),
+  subscribe: (listener: (state: SessionState, previous: SessionState) => void): (() => void) => sessionStore().subscribe(listener),
+});
