@@ -132,8 +132,8 @@ export function loadSettings(storage: StorageLike | null, levels: readonly strin
 
   if ('speed' in s) {
     // Infinity is stored as "instant"; a number must be in range (JSON's 1e999 reads as Infinity: refused).
-    const speed = s.speed === 'instant' ? Infinity : s.speed;
-    if (speed === Infinity || (typeof speed === 'number' && speed >= MIN_SPEED && speed <= MAX_SPEED)) settings.speed = speed;
+    if (s.speed === 'instant') settings.speed = Infinity;
+    else if (typeof s.speed === 'number' && s.speed >= MIN_SPEED && s.speed <= MAX_SPEED) settings.speed = s.speed;
     else bad('speed', s.speed);
   }
   // Stored as `hints` (the name before socketDots), so settings saved by older pages still load.
