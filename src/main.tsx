@@ -5,7 +5,7 @@ import { DEFAULT_LEVEL, LEVELS } from './ai/index';
 import { workerComputer } from './app/browserComputer';
 import { createHandle, type RolitHandle } from './app/handle';
 import { initSession } from './app/pageSession';
-import { director, linkDirector } from './director/index';
+import { initDirector, linkDirector } from './director/index';
 import { App } from './ui/App';
 import { renderInfo, socketScreenPosition } from './scene/renderInfo';
 import './ui/hud.css';
@@ -26,7 +26,8 @@ function pageStorage(): Storage | null {
 }
 
 const session = initSession({ computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, storage: pageStorage() }, { search: location.search });
-linkDirector(session);
+const { director } = initDirector();
+linkDirector(session, director);
 Object.defineProperty(window, 'rolit', {
   value: createHandle({
     session,

@@ -4,11 +4,10 @@
  */
 import type { StoreApi } from 'zustand';
 import type { SessionState } from '../app/session';
-import { director, useDirector } from './store';
 import type { Director } from './timeline';
 
 /** Wires a director to a session store; returns the function that unwires it. */
-export function linkDirector(session: StoreApi<SessionState>, target: Director = director): () => void {
+export function linkDirector(session: StoreApi<SessionState>, target: Director): () => void {
   const pull = (state: SessionState) => {
     // A log the director cannot play must not break the session that is notifying us: say so.
     try {
@@ -35,4 +34,3 @@ export function linkDirector(session: StoreApi<SessionState>, target: Director =
   };
 }
 
-export { useDirector };

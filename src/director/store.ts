@@ -1,44 +1,80 @@
 /**
- * The page's director and its clock. The clock runs on requestAnimationFrame only while
- * something is playing (idle = no frames), independent of the 3D canvas, so the game never
- * waits on a canvas that is lost or missing.
+ * The page's director and its clock, created by the page (main.tsx: initDirector) rather than at
+ * import, so tests and a restarted page each get their own. The clock runs on
+ * requestAnimationFrame only while something is playing (idle = no frames), independent of the
+ * 3D canvas, so the game never waits on a canvas that is lost or missing.
  */
-import { create } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { useStore } from 'zustand';
 import { Director } from './timeline';
 
-export const director = new Director();
-
-export interface DirectorStore {
+export interface DirectorStatus {
   /** Whether animations are playing. */
   busy: boolean;
   /** Snaps every queued animation to its end. */
   skip(): void;
 }
 
-export const useDirector = create<DirectorStore>(() => ({
-  busy: false,
-  skip: () => director.skip(),
-}));
+export interface PageDirector {
+  director: Director;
+  /** Busy/idle for React (the director itself changes every frame). */
+  status: StoreApi<DirectorStatus>;
+  /** Stops the clock and the subscription. */
+  dispose(): void;
+}
 
 /** Longest real step per frame: after a stall (tab hidden, slow frame) animations do not jump. */
 const MAX_FRAME_SECONDS = 0.5;
 
-let frame = 0;
-let last = 0;
+/** A director with its frame clock and busy status. */
+export function createPageDirector(director: Director = new Director()): PageDirector {
+  const status = createStore<DirectorStatus>(() => ({ busy: false, skip: () => director.skip() }));
+  let frame = 0;
+  let last = 0;
 
-/** One frame of the clock. `frame` stays set while advancing, so listeners do not schedule another. */
-function tick(now: number): void {
-  const seconds = Math.min(MAX_FRAME_SECONDS, Math.max(0, (now - last) / 1000));
-  last = now;
-  director.advance(seconds);
-  frame = director.busy ? requestAnimationFrame(tick) : 0;
+  /** One frame of the clock. `frame` stays set while advancing, so listeners do not schedule another. */
+  const tick = (now: number): void => {
+    const seconds = Math.min(MAX_FRAME_SECONDS, Math.max(0, (now - last) / 1000));
+    last = now;
+    director.advance(seconds);
+    frame = director.busy ? requestAnimationFrame(tick) : 0;
+  };
+
+  const unsubscribe = director.subscribe(() => {
+    const busy = director.busy;
+    if (status.getState().busy !== busy) status.setState({ busy });
+    if (busy && !frame && typeof requestAnimationFrame === 'function') {
+      last = performance.now();
+      frame = requestAnimationFrame(tick);
+    }
+  });
+
+  return {
+    director,
+    status,
+    dispose() {
+      unsubscribe();
+      if (frame) cancelAnimationFrame(frame);
+      frame = 0;
+    },
+  };
 }
 
-director.subscribe(() => {
-  const busy = director.busy;
-  if (useDirector.getState().busy !== busy) useDirector.setState({ busy });
-  if (busy && !frame && typeof requestAnimationFrame === 'function') {
-    last = performance.now();
-    frame = requestAnimationFrame(tick);
-  }
-});
+let page: PageDirector | null = null;
+
+/** Creates the page's director (main.tsx), disposing of any earlier one. */
+export function initDirector(): PageDirector {
+  page?.dispose();
+  page = createPageDirector();
+  return page;
+}
+
+export function pageDirector(): PageDirector {
+  if (!page) throw new Error('the director is not started: call initDirector first');
+  return page;
+}
+
+/** React hook on the page director's status: `useDirector((s) => s.busy)`. */
+export function useDirector<T>(selector: (status: DirectorStatus) => T): T {
+  return useStore(pageDirector().status, selector);
+}

@@ -9,7 +9,7 @@
  * clock runs at `speed` script seconds per real second and is always at most the end of the
  * timeline, so new steps start at once when the director is idle and queue up when it is busy.
  */
-import type { Colour } from '../engine/colours';
+import { type Colour, COLOURS } from '../engine/colours';
 import type { GameEvent, Roll, RoundSetup } from '../engine/events';
 import { type BoardSize, parseSquare } from '../engine/geometry';
 import type { RoundResult } from '../engine/state';
@@ -382,12 +382,12 @@ export class Director {
         return;
       }
       case 'ballsRolled': {
-        const motions = this.rolls(after, event.rolls, 0);
+        const motions = this.rolls(after, event.rolls);
         this.push('roll', this.lengthOf(motions), before, after, motions);
         return;
       }
       case 'moveTakenBack': {
-        const motions: Motion[] = this.rolls(after, event.unrolled, 0);
+        const motions: Motion[] = this.rolls(after, event.unrolled);
         let delay = this.lengthOf(motions);
         for (const name of event.removed) {
           const square = this.square(name);
@@ -408,7 +408,7 @@ export class Director {
         after.result = { scores: event.scores, playerScores: event.playerScores, winners: event.winners };
         after.lit = null;
         // Count colour by colour (in play first, in seat order), each colour's balls in board order.
-        const order = [...this.setup!.colours, ...(['red', 'yellow', 'green', 'blue'] as const).filter((c) => !this.setup!.colours.includes(c))];
+        const order = [...this.setup!.colours, ...COLOURS.filter((c) => !this.setup!.colours.includes(c))];
         const squares: number[] = [];
         for (const colour of order) for (let sq = 0; sq < 64; sq++) if (after.colours[sq] === colour) squares.push(sq);
         const stagger = squares.length > 1 ? (TIMING.countTotal - TIMING.countBall) / (squares.length - 1) : 0;
@@ -419,12 +419,12 @@ export class Director {
     }
   }
 
-  private rolls(after: TableModel, rolls: readonly Roll[], delay0: number): RollMotion[] {
+  private rolls(after: TableModel, rolls: readonly Roll[]): RollMotion[] {
     return rolls.map((roll, i) => {
       const square = this.square(roll.square);
       if (after.balls[square] < 0) throw new Error(`a roll on ${roll.square}, which is empty`);
       after.colours[square] = roll.to;
-      return { kind: 'roll', square, from: roll.from, to: roll.to, delay: delay0 + i * TIMING.rollStagger, duration: TIMING.roll };
+      return { kind: 'roll', square, from: roll.from, to: roll.to, delay: i * TIMING.rollStagger, duration: TIMING.roll };
     });
   }
 
@@ -432,52 +432,67 @@ export class Director {
     return motions.reduce((end, m) => Math.max(end, m.delay + m.duration), 0);
   }
 
-  /** The table at script time t (default: now). */
+  /** The table at script time t (default: now), as a new object (tests, diagnostics). */
   sample(t: number = this.clock): VisualState {
+    return this.sampleInto(emptyVisualState(), t);
+  }
+
+  /**
+   * The table at script time t written into `view` (from emptyVisualState), reusing its socket,
+   * phase and round-over objects: the per-frame path allocates nothing.
+   */
+  sampleInto(view: VisualState, t: number = this.clock): VisualState {
+    const parts = partsOf(view);
     const step = this.stepAt(t);
-    if (!step) return this.still(this.modelAt(t), t);
+    if (!step) return still(view, parts, this.modelAt(t), t);
     const local = t - step.start;
-    const view = this.still(step.before, t);
+    still(view, parts, step.before, t);
     view.step = step.kind;
     const { after } = step;
     view.size = step.kind === 'clear' ? step.before.size : after.size;
     view.litButton = after.lit;
     if (step.kind === 'throw') {
-      const throwLength = TIMING.throw;
-      view.throwBall = { ...after.throwBall!, progress: clamp01(local / throwLength) };
+      view.throwBall = throwInto(parts.throwBall, after.throwBall!, clamp01(local / TIMING.throw));
     } else if (step.kind === 'clear') {
       view.throwBall = null;
     }
     if (step.kind === 'count') {
-      view.roundOver = { result: after.result!, counted: {}, progress: clamp01(local / step.duration) };
+      view.roundOver = roundOverInto(parts, after.result!, null, clamp01(local / step.duration));
     } else if (step.kind === 'takeBack' || step.kind === 'clear') {
       view.roundOver = null;
     }
     for (const m of step.motions) {
       const p = clamp01((local - m.delay) / m.duration);
       const started = local >= m.delay;
+      const socket = parts.sockets[m.square];
       if (m.kind === 'arrive') {
         if (!started) continue; // still waiting in its supply slot
         view.supply[m.slot] = -1;
-        view.sockets[m.square] = { ball: m.ball, colour: m.colour, phase: p >= 1 ? { kind: 'still' } : { kind: 'arriving', slot: m.slot, progress: p } };
+        view.sockets[m.square] = socketInto(socket, m.ball, m.colour, p >= 1 ? STILL : phaseInto(parts.arriving[m.square], m.slot, p));
       } else if (m.kind === 'leave') {
         if (p >= 1) {
           view.sockets[m.square] = null;
           view.supply[m.slot] = m.ball;
         } else {
-          view.sockets[m.square] = { ball: m.ball, colour: m.colour, phase: started ? { kind: 'leaving', slot: m.slot, progress: p } : { kind: 'still' } };
+          view.sockets[m.square] = socketInto(socket, m.ball, m.colour, started ? phaseInto(parts.leaving[m.square], m.slot, p) : STILL);
         }
       } else if (m.kind === 'roll') {
-        const ball = view.sockets[m.square]!;
-        if (p >= 1) view.sockets[m.square] = { ball: ball.ball, colour: m.to, phase: { kind: 'still' } };
-        else if (started) view.sockets[m.square] = { ball: ball.ball, colour: m.to, phase: { kind: 'rolling', from: m.from, progress: p } };
+        if (p >= 1) socketInto(socket, socket.ball, m.to, STILL);
+        else if (started) {
+          const rolling = parts.rolling[m.square];
+          rolling.from = m.from;
+          rolling.progress = p;
+          socketInto(socket, socket.ball, m.to, rolling);
+        }
       } else if (m.kind === 'hop') {
         if (started) {
           const counted = view.roundOver!.counted;
           counted[m.colour] = (counted[m.colour] ?? 0) + 1;
         }
-        const ball = view.sockets[m.square]!;
-        if (started && p < 1) view.sockets[m.square] = { ...ball, phase: { kind: 'counting', progress: p } };
+        if (started && p < 1) {
+          socket.phase = parts.counting[m.square];
+          parts.counting[m.square].progress = p;
+        }
       }
     }
     return view;
@@ -502,24 +517,90 @@ export class Director {
     return this.steps.length ? this.steps[0].before : this.model;
   }
 
-  private still(m: TableModel, t: number): VisualState {
-    const sockets: (SocketView | null)[] = m.balls.map((ball, sq) => (ball >= 0 ? { ball, colour: m.colours[sq]!, phase: { kind: 'still' } } : null));
-    const roundOver = m.result ? { result: m.result, counted: countColours(m), progress: 1 } : null;
-    return {
-      time: t,
-      size: m.size,
-      sockets,
-      supply: [...m.supply],
-      throwBall: m.throwBall ? { ...m.throwBall, progress: 1 } : null,
-      litButton: m.lit,
-      roundOver,
-      step: null,
-    };
-  }
 }
 
-function countColours(m: TableModel): Partial<Record<Colour, number>> {
-  const counts: Partial<Record<Colour, number>> = {};
-  for (const c of m.colours) if (c) counts[c] = (counts[c] ?? 0) + 1;
-  return counts;
+const STILL: SocketPhase = Object.freeze({ kind: 'still' });
+
+/** The reusable objects behind one VisualState: one of each per socket. */
+interface ViewParts {
+  sockets: SocketView[];
+  arriving: { kind: 'arriving'; slot: number; progress: number }[];
+  leaving: { kind: 'leaving'; slot: number; progress: number }[];
+  rolling: { kind: 'rolling'; from: Colour; progress: number }[];
+  counting: { kind: 'counting'; progress: number }[];
+  throwBall: ThrowView;
+  roundOver: NonNullable<VisualState['roundOver']>;
+}
+
+const viewParts = new WeakMap<VisualState, ViewParts>();
+
+const perSocket = <T>(make: () => T): T[] => Array.from({ length: 64 }, make);
+
+/** An empty visual state to sample into (Director.sampleInto), with its reusable parts. */
+export function emptyVisualState(): VisualState {
+  const view: VisualState = { time: 0, size: 8, sockets: new Array(64).fill(null), supply: new Array(BALL_COUNT).fill(-1), throwBall: null, litButton: null, roundOver: null, step: null };
+  viewParts.set(view, {
+    sockets: perSocket(() => ({ ball: -1, colour: 'red', phase: STILL })),
+    arriving: perSocket(() => ({ kind: 'arriving', slot: 0, progress: 0 })),
+    leaving: perSocket(() => ({ kind: 'leaving', slot: 0, progress: 0 })),
+    rolling: perSocket(() => ({ kind: 'rolling', from: 'red', progress: 0 })),
+    counting: perSocket(() => ({ kind: 'counting', progress: 0 })),
+    throwBall: { index: 0, colour: 'red', inPlay: false, seed: 0, progress: 0 },
+    roundOver: { result: { scores: {}, playerScores: [], winners: [] }, counted: {}, progress: 0 },
+  });
+  return view;
+}
+
+function partsOf(view: VisualState): ViewParts {
+  const parts = viewParts.get(view);
+  if (!parts) throw new Error('sampleInto needs a view made by emptyVisualState()');
+  return parts;
+}
+
+function socketInto(socket: SocketView, ball: number, colour: Colour, phase: SocketPhase): SocketView {
+  socket.ball = ball;
+  socket.colour = colour;
+  socket.phase = phase;
+  return socket;
+}
+
+function throwInto(view: ThrowView, thrown: NonNullable<TableModel['throwBall']>, progress: number): ThrowView {
+  view.index = thrown.index;
+  view.colour = thrown.colour;
+  view.inPlay = thrown.inPlay;
+  view.seed = thrown.seed;
+  view.progress = progress;
+  return view;
+}
+
+function phaseInto<P extends { slot: number; progress: number }>(phase: P, slot: number, progress: number): P {
+  phase.slot = slot;
+  phase.progress = progress;
+  return phase;
+}
+
+/** The round-over part: counted so far from `m`'s board, or nothing yet (the count step adds up). */
+function roundOverInto(parts: ViewParts, result: RoundResult, m: TableModel | null, progress: number): VisualState['roundOver'] {
+  const roundOver = parts.roundOver;
+  roundOver.result = result;
+  roundOver.progress = progress;
+  for (const c of COLOURS) delete roundOver.counted[c];
+  if (m) for (const c of m.colours) if (c) roundOver.counted[c] = (roundOver.counted[c] ?? 0) + 1;
+  return roundOver;
+}
+
+/** The table between steps, written into `view`. */
+function still(view: VisualState, parts: ViewParts, m: TableModel, t: number): VisualState {
+  for (let sq = 0; sq < 64; sq++) {
+    const ball = m.balls[sq];
+    view.sockets[sq] = ball >= 0 ? socketInto(parts.sockets[sq], ball, m.colours[sq]!, STILL) : null;
+  }
+  for (let slot = 0; slot < BALL_COUNT; slot++) view.supply[slot] = m.supply[slot];
+  view.time = t;
+  view.size = m.size;
+  view.throwBall = m.throwBall ? throwInto(parts.throwBall, m.throwBall, 1) : null;
+  view.litButton = m.lit;
+  view.roundOver = m.result ? roundOverInto(parts, m.result, m, 1) : null;
+  view.step = null;
+  return view;
 }

@@ -1,15 +1,21 @@
 /** The director's visual state for the frame being drawn, sampled once per clock tick. */
 import { useThree } from '@react-three/fiber';
 import { useEffect } from 'react';
-import { director } from '../director/store';
-import type { VisualState } from '../director/timeline';
+import { pageDirector } from '../director/store';
+import { type Director, emptyVisualState, type VisualState } from '../director/timeline';
 
-let cached: { time: number; revision: number; view: VisualState } | null = null;
+/** One visual state, refilled when the page director's clock or queue has moved (no allocation per frame). */
+const view = emptyVisualState();
+const sampled = { director: null as Director | null, time: -1, revision: -1 };
 
 export function currentView(): VisualState {
+  const { director } = pageDirector();
   const { time, revision } = director;
-  if (!cached || cached.time !== time || cached.revision !== revision) cached = { time, revision, view: director.sample(time) };
-  return cached.view;
+  if (sampled.director !== director || sampled.time !== time || sampled.revision !== revision) {
+    director.sampleInto(view, time);
+    Object.assign(sampled, { director, time, revision });
+  }
+  return view;
 }
 
 /** Asks for a frame whenever the director's clock or queue changes (the canvas renders on demand). */
@@ -17,6 +23,6 @@ export function useDirectorFrames(): void {
   const invalidate = useThree((s) => s.invalidate);
   useEffect(() => {
     invalidate();
-    return director.subscribe(() => invalidate());
+    return pageDirector().director.subscribe(() => invalidate());
   }, [invalidate]);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BALL_COUNT, Director, TIMING, type VisualState } from '../../src/director/timeline';
+import { BALL_COUNT, Director, emptyVisualState, TIMING, type VisualState } from '../../src/director/timeline';
 import { foldEvents, Game, type GameEvent, type GameOptions, parseSquare, Random, squareName } from '../../src/engine';
 
 /** The board a visual state shows once everything has settled: square name -> colour. */
@@ -388,5 +388,32 @@ describe('director: whole rounds', () => {
     const end = d.sample().roundOver!;
     expect(total(end.counted)).toBe(16);
     for (const [colour, n] of Object.entries(game.state.result!.scores)) expect(end.counted[colour as 'red']).toBe(n);
+  });
+});
+
+describe('director: sampling into one reused view (per-frame path)', () => {
+  it('sampleInto equals sample at every moment of a whole round, with the same objects every frame', () => {
+    const game = randomGame({ players: 4, variant: 'pro', seed: 21 }, 80, 5);
+    const d = new Director();
+    d.sync(game.events);
+    const view = emptyVisualState();
+    const sockets = view.sockets;
+    const firstSocketObjects = new Map<number, object>();
+    for (let t = 0; t <= d.end + 0.05; t += 0.05) {
+      d.sampleInto(view, t);
+      expect(view).toEqual(d.sample(t));
+      expect(view.sockets).toBe(sockets);
+      view.sockets.forEach((s, sq) => {
+        if (!s) return;
+        const known = firstSocketObjects.get(sq) ?? s;
+        firstSocketObjects.set(sq, known);
+        expect(s).toBe(known); // one socket view object per square, refilled
+      });
+    }
+    expect(firstSocketObjects.size).toBeGreaterThan(4);
+  });
+
+  it('refuses a view it did not make', () => {
+    expect(() => new Director().sampleInto({ ...emptyVisualState() })).toThrow(/emptyVisualState/);
   });
 });
