@@ -1,6 +1,6 @@
 /**
  * The 64 balls and the thrown start ball: one InstancedMesh (one draw call, plus one in the
- * shadow pass); instance 64 is the thrown ball (ThrowBall.tsx). Every frame the director plays,
+ * shadow pass); instance 64 is the thrown ball (throwBallPose.ts). Every frame the director plays,
  * BallPoser puts each ball where the director's visual state says.
  */
 import { useFrame, useThree } from '@react-three/fiber';
@@ -12,7 +12,7 @@ import { parseSquare } from '../engine/geometry';
 import { BALL_DETAIL, createBallGeometry } from './ballGeometry';
 import { createBallMaterial } from './ballMaterial';
 import { BallPoser } from './ballPoses';
-import { throwBallPose, useThrowPhysicsPreload } from './ThrowBall';
+import { throwBallPose, useThrowPhysicsPreload } from './throwBallPose';
 import { currentView } from './view';
 
 /** Instance index of the thrown ball. */
@@ -32,7 +32,8 @@ export function Balls() {
   const invalidate = useThree((s) => s.invalidate);
   useThrowPhysicsPreload();
   useEffect(() => invalidate(), [rolls, invalidate]);
-  const scratch = useMemo(() => ({ m: new Matrix4(), p: new Vector3(), q: new Quaternion() }), []);
+  // Reused every frame: the frame loop allocates nothing.
+  const scratch = useMemo(() => ({ m: new Matrix4(), p: new Vector3(), q: new Quaternion(), highlight: new Set<number>() }), []);
 
   useLayoutEffect(() => () => {
     geometry.dispose();
@@ -43,10 +44,11 @@ export function Balls() {
     const im = mesh.current;
     if (!im) return;
     const view = currentView();
-    const highlight = new Set((rolls ?? []).map((name) => parseSquare(view.size, name)));
+    const { m, p, q, highlight } = scratch;
+    highlight.clear();
+    for (const name of rolls ?? []) highlight.add(parseSquare(view.size, name));
     poser.update(view, highlight);
     const glow = geometry.getAttribute('highlight') as InstancedBufferAttribute;
-    const { m, p, q } = scratch;
     for (let ball = 0; ball < BALL_COUNT; ball++) {
       im.setMatrixAt(ball, poser.matrix(ball, m));
       glow.setX(ball, poser.highlighted[ball] ? 1 : 0);

@@ -4,7 +4,7 @@
  */
 import { OrbitControls } from '@react-three/drei';
 import { useFrame, useThree } from '@react-three/fiber';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Matrix4, type PerspectiveCamera, Spherical, Vector3 } from 'three';
 import type { OrbitControls as OrbitControlsImpl } from 'three-stdlib';
 import { CAMERA_PRESETS, type CameraPreset, useCamera } from './cameraStore';
@@ -73,6 +73,8 @@ export function CameraRig() {
   const request = useCamera((s) => s.request);
   const preset = useCamera((s) => s.preset);
   const flight = useRef<{ from: Spherical; to: Spherical; fromTarget: Vector3; t: number } | null>(null);
+  // The flight's point of each frame, reused (no allocation per frame).
+  const along = useMemo(() => new Spherical(), []);
 
   // First frame: sit at the preset without flying.
   useEffect(() => {
@@ -106,13 +108,13 @@ export function CameraRig() {
     if (!f || !c) return;
     f.t = Math.min(1, f.t + Math.min(delta, 0.1) / FLIGHT_SECONDS);
     const k = easeInOut(f.t);
-    const s = new Spherical(
+    along.set(
       f.from.radius + (f.to.radius - f.from.radius) * k,
       f.from.phi + (f.to.phi - f.from.phi) * k,
       f.from.theta + (f.to.theta - f.from.theta) * k,
     );
     c.target.lerpVectors(f.fromTarget, TARGET, k);
-    camera.position.setFromSpherical(s).add(c.target);
+    camera.position.setFromSpherical(along).add(c.target);
     camera.lookAt(c.target);
     c.update();
     if (f.t >= 1) flight.current = null;

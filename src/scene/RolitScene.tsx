@@ -2,10 +2,11 @@
  * The whole 3D table: one <Canvas> (rendering on demand) with every physical object of the game,
  * filling its parent. It plays the page's director (linked to the session by the page: linkDirector).
  * WebGL context loss: the canvas is rebuilt when the browser restores the context (all game and
- * animation state lives in stores, so nothing is lost). No WebGL at all: a plain message.
+ * animation state lives in stores, so nothing is lost). The page (ui/SceneHost) checks for WebGL
+ * before loading this module and catches a canvas that fails to start.
  */
 import { Canvas } from '@react-three/fiber';
-import { Component, type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { NeutralToneMapping } from 'three';
 import { Balls } from './Balls';
 import { Board } from './Board';
@@ -18,7 +19,7 @@ import { GhostBalls, SocketDots, SocketPicker } from './Sockets';
 import { Supply } from './Supply';
 import { Table } from './Table';
 import { useDirectorFrames } from './view';
-import { softwareRendering, webglAvailable } from './webgl';
+import { softwareRendering } from './webgl';
 
 const BACKGROUND = '#17120e';
 
@@ -43,25 +44,6 @@ export function SceneMessage({ children }: { children: ReactNode }) {
   );
 }
 
-const NO_WEBGL =
-  'This browser cannot show the 3D board: WebGL 2 is switched off or not supported here. ' +
-  'Turn on hardware acceleration in the browser settings, or try another browser.';
-
-/** Shows a message instead of a blank page when the canvas fails to start. */
-class SceneErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
-  override state = { error: null as Error | null };
-  static getDerivedStateFromError(error: Error) {
-    return { error };
-  }
-  override componentDidCatch(error: Error) {
-    console.error('the 3D board failed to start', error);
-  }
-  override render() {
-    if (this.state.error) return <SceneMessage>{`${NO_WEBGL} (${this.state.error.message})`}</SceneMessage>;
-    return this.props.children;
-  }
-}
-
 function Contents() {
   useDirectorFrames();
   return (
@@ -84,7 +66,6 @@ function Contents() {
 }
 
 export function RolitScene() {
-  const [supported] = useState(webglAvailable);
   const [software] = useState(softwareRendering);
   const [generation, setGeneration] = useState(0);
   const [lost, setLost] = useState(false);
@@ -104,24 +85,21 @@ export function RolitScene() {
     });
   }, []);
 
-  if (!supported) return <SceneMessage>{NO_WEBGL}</SceneMessage>;
   return (
     <div style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden', touchAction: 'none' }}>
-      <SceneErrorBoundary>
-        <Canvas
-          key={generation}
-          frameloop="demand"
-          shadows="percentage"
-          dpr={software ? 0.75 : [1, 2]}
-          gl={{ antialias: !software, toneMapping: NeutralToneMapping, toneMappingExposure: 1.05 }}
-          camera={{ fov: 38, near: 0.5, far: 250, position: presetPosition(useCamera.getState().preset).toArray() }}
-          style={{ touchAction: 'none', display: 'block' }}
-          onCreated={onCreated}
-          data-generation={generation}
-        >
-          <Contents />
-        </Canvas>
-      </SceneErrorBoundary>
+      <Canvas
+        key={generation}
+        frameloop="demand"
+        shadows="percentage"
+        dpr={software ? 0.75 : [1, 2]}
+        gl={{ antialias: !software, toneMapping: NeutralToneMapping, toneMappingExposure: 1.05 }}
+        camera={{ fov: 38, near: 0.5, far: 250, position: presetPosition(useCamera.getState().preset).toArray() }}
+        style={{ touchAction: 'none', display: 'block' }}
+        onCreated={onCreated}
+        data-generation={generation}
+      >
+        <Contents />
+      </Canvas>
       {lost && <SceneMessage>The graphics card reset; restoring the 3D board…</SceneMessage>}
     </div>
   );

@@ -1,5 +1,5 @@
 /** Camera presets the HUD can choose: from a seat's side of the table, or straight down. */
-import { create } from 'zustand';
+import { create, type StoreApi, type UseBoundStore } from 'zustand';
 
 export type CameraPreset = 'red' | 'yellow' | 'green' | 'blue' | 'top';
 export const CAMERA_PRESETS: readonly CameraPreset[] = ['red', 'yellow', 'green', 'blue', 'top'];
@@ -11,11 +11,17 @@ export interface CameraStore {
   setPreset(preset: CameraPreset): void;
 }
 
-export const useCamera = create<CameraStore>((set, get) => ({
-  preset: 'red',
-  request: 0,
-  setPreset(preset) {
-    if (!CAMERA_PRESETS.includes(preset)) throw new Error(`unknown camera preset "${preset}" (${CAMERA_PRESETS.join(', ')})`);
-    set({ preset, request: get().request + 1 });
-  },
-}));
+/** A camera store from the red seat's view (tests make their own; the page uses useCamera). */
+export function createCameraStore(): UseBoundStore<StoreApi<CameraStore>> {
+  return create<CameraStore>((set, get) => ({
+    preset: 'red',
+    request: 0,
+    setPreset(preset) {
+      if (!CAMERA_PRESETS.includes(preset)) throw new Error(`unknown camera preset "${preset}" (${CAMERA_PRESETS.join(', ')})`);
+      set({ preset, request: get().request + 1 });
+    },
+  }));
+}
+
+/** The page's camera choice: a plain store with no side effects, shared by the HUD and the scene. */
+export const useCamera = createCameraStore();

@@ -4,6 +4,6 @@
  * in small modules that do not pull in three: import them directly (./cameraStore, ./renderInfo).
  */
 export { RolitScene, RolitScene as default, SceneMessage } from './RolitScene';
-export { useCamera, CAMERA_PRESETS, type CameraPreset, type CameraStore } from './cameraStore';
-export { renderInfo, socketScreenPosition, type RenderInfo } from './renderInfo';
+export { useCamera, createCameraStore, CAMERA_PRESETS, type CameraPreset, type CameraStore } from './cameraStore';
+export { renderInfo, socketScreenPosition, type RendererCounters } from './renderInfo';
 export { webglAvailable } from './webgl';

@@ -6,7 +6,8 @@
  * start of each render (autoReset) and R3F renders once per frame, so the numbers read after
  * the frame (shadow pass included) are per frame.
  */
-export interface RenderInfo {
+/** The renderer's counters (window.rolit reports them as the app's RenderStats). */
+export interface RendererCounters {
   calls: number;
   triangles: number;
   /** Frames drawn since the page loaded (idle = this stops growing). */
@@ -14,12 +15,12 @@ export interface RenderInfo {
 }
 
 export const probe = {
-  info: { calls: 0, triangles: 0, frames: 0 } as RenderInfo,
+  info: { calls: 0, triangles: 0, frames: 0 } as RendererCounters,
   /** Page coordinates of a square's socket centre, set by the mounted scene. */
   project: null as null | ((square: string) => { x: number; y: number } | null),
 };
 
-export function renderInfo(): RenderInfo {
+export function renderInfo(): RendererCounters {
   return { ...probe.info };
 }
 

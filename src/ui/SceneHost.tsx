@@ -1,23 +1,28 @@
 /**
  * The 3D view: checks for WebGL first (a clear message instead of a blank page), then loads the
- * scene lazily so the HUD shows while three.js arrives.
+ * scene lazily so the HUD shows while three.js arrives. The one WebGL check and the one error
+ * boundary of the 3D view are here.
  */
 import { Component, type ReactNode, Suspense, lazy, useState } from 'react';
 import { webglAvailable } from '../scene/webgl';
 
 const RolitScene = lazy(() => import('../scene/index'));
 
-/** A failure to load the scene's code (e.g. the network dropped): say so, keep the game. */
+/** A failure to load the scene's code (e.g. the network dropped) or to start its canvas: say so, keep the game. */
 class SceneLoadBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
   override state = { error: null as Error | null };
   static getDerivedStateFromError(error: Error) {
     return { error };
   }
+  override componentDidCatch(error: Error) {
+    console.error('the 3D board failed to start', error);
+  }
   override render() {
     if (this.state.error) {
       return (
-        <StageMessage title="The 3D board could not be loaded">
-          {this.state.error.message}. Reload the page to try again.
+        <StageMessage title="The 3D board could not be started">
+          {this.state.error.message}. Reload the page to try again; if this keeps happening, turn on hardware acceleration in
+          the browser settings, or try another browser.
         </StageMessage>
       );
     }

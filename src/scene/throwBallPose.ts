@@ -5,7 +5,7 @@
  * more instance of the balls' InstancedMesh (Balls.tsx), so it costs no extra draw call.
  */
 import { useEffect } from 'react';
-import { type Quaternion, Vector3 } from 'three';
+import { Quaternion, Vector3 } from 'three';
 import type { ThrowView } from '../director/timeline';
 import { TIMING } from '../director/timeline';
 import { colourIndex } from '../engine/colours';
@@ -49,8 +49,11 @@ function recording(seed: number, onReady: () => void): ThrowRecording | null {
   return null;
 }
 
+// Scratch for each frame's interpolation (no allocation per frame).
 const a = new Vector3();
 const b = new Vector3();
+const qa = new Quaternion();
+const qb = new Quaternion();
 
 /**
  * Where the thrown ball is at this point of its throw. Returns false when it is not to be shown
@@ -72,8 +75,6 @@ export function throwBallPose(thrown: ThrowView | null, onReady: () => void, pos
   const i = Math.floor(f);
   const j = Math.min(rec.frames - 1, i + 1);
   position.lerpVectors(a.fromArray(rec.positions, i * 3), b.fromArray(rec.positions, j * 3), f - i);
-  const qi = quaternion.clone().fromArray(rec.quaternions, i * 4);
-  const qj = quaternion.clone().fromArray(rec.quaternions, j * 4);
-  quaternion.slerpQuaternions(qi, qj, f - i).multiply(repaint(colourIndex(thrown.colour), rec.top));
+  quaternion.slerpQuaternions(qa.fromArray(rec.quaternions, i * 4), qb.fromArray(rec.quaternions, j * 4), f - i).multiply(repaint(colourIndex(thrown.colour), rec.top));
   return true;
 }
