@@ -3,8 +3,8 @@
  * each round (players change seats between rounds) and each round's seed.
  */
 import { Game, playerInSeat, Random, freshSeed, setupProblem, type Colour } from '../engine/index';
-import { computerName, defaultPlayers, type AppSettings, type NewGameOptions, type PlayerSpec } from './settings';
-import { defaultPlayerCount, type SeatChoice, type UrlOptions } from './url';
+import { computerName, defaultPlayers, type AppSettings, loadSettings, type NewGameOptions, type PlayerSpec } from './settings';
+import { defaultPlayerCount, describeProblem, parseUrlParams, type SeatChoice, type UrlOptions } from './url';
 
 export interface Seat extends PlayerSpec {
   /** Colours this seat plays this round (RoundSetup.players). */
@@ -66,4 +66,22 @@ function playersFromUrl(choices: SeatChoice[]): PlayerSpec[] {
     if (c.kind === 'computer') return { kind: 'computer', level: c.level!, name: computerName(c.level!, i) };
     return { kind: 'human', name: humans === 1 ? 'You' : `Player ${++human}` };
   });
+}
+
+/** What the start of a session needs to know: the computer levels and where settings are kept. */
+export interface StartingDeps {
+  levels: readonly string[];
+  defaultLevel: string;
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+}
+
+/** The settings and first match options from the saved settings and the URL, with their problems. */
+export function startingPoint(deps: StartingDeps, search: string): { settings: AppSettings; first: NewGameOptions; problems: string[] } {
+  const loaded = loadSettings(deps.storage ?? null, deps.levels, deps.defaultLevel);
+  const url = parseUrlParams(search, deps.levels, deps.defaultLevel);
+  const settings: AppSettings = { ...loaded.settings };
+  if (url.options.speed !== undefined) settings.speed = url.options.speed;
+  if (url.options.socketDots !== undefined) settings.socketDots = url.options.socketDots;
+  const problems = [...url.problems.map((p) => `URL parameter ${describeProblem(p)}.`), ...loaded.problems];
+  return { settings, first: firstMatchOptions(url.options, settings, deps.defaultLevel), problems };
 }

@@ -16,11 +16,10 @@ import { type Colour, Game, matchStandings, type MatchStandings, RuleError, type
 import { createComputerAsker } from './askComputer';
 import type { ComputerPlayer } from './computer';
 import { clickableSquares, clickOutcome, type Preview, previewOf } from './input';
-import { firstMatchOptions, makeRound, type Match, type Seat, startMatch } from './matchSetup';
+import { makeRound, type Match, type Seat, startingPoint, startMatch } from './matchSetup';
 import { type Clock, createMoveClock } from './moveClock';
 import { type RoundSnapshot, seatOf, takeSnapshot } from './roundSnapshot';
-import { type AppSettings, loadSettings, type NewGameOptions, type PlayerSpec, saveSettings } from './settings';
-import { describeProblem, parseUrlParams } from './url';
+import { type AppSettings, type NewGameOptions, type PlayerSpec, saveSettings } from './settings';
 
 export type { Seat } from './matchSetup';
 export type { Preview } from './input';
@@ -100,17 +99,6 @@ export interface SessionStart {
   search?: string;
 }
 
-/** The settings and first match options from the saved settings and the URL, with their problems. */
-function startingPoint(deps: SessionDeps, search: string): { settings: AppSettings; first: NewGameOptions; problems: string[] } {
-  const loaded = loadSettings(deps.storage ?? null, deps.levels, deps.defaultLevel);
-  const url = parseUrlParams(search, deps.levels, deps.defaultLevel);
-  const settings: AppSettings = { ...loaded.settings };
-  if (url.options.speed !== undefined) settings.speed = url.options.speed;
-  if (url.options.socketDots !== undefined) settings.socketDots = url.options.socketDots;
-  const problems = [...url.problems.map((p) => `URL parameter ${describeProblem(p)}.`), ...loaded.problems];
-  return { settings, first: firstMatchOptions(url.options, settings, deps.defaultLevel), problems };
-}
-
 export function createSession(deps: SessionDeps, start: SessionStart = {}): StoreApi<SessionState> {
   const now = deps.now ?? (() => Date.now());
   const storage = deps.storage ?? null;
@@ -125,6 +113,11 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
   const store = createStore<SessionState>()((set, get) => {
     const notice = (text: string, kind: Message['kind'] = 'notice') => set({ message: { text, kind, id: ++messageId } });
+    /** Applies settings now and stores them for the next visit. */
+    const keepSettings = (settings: AppSettings) => {
+      saveSettings(storage, settings);
+      set({ settings });
+    };
 
     function seatToMove(): Seat | null {
       const { seats } = get();
@@ -287,9 +280,9 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
           moveTimeLimit: options.moveTimeLimit,
           newGame: { players: options.players, size: options.size, variant: options.variant, misere: options.misere },
         };
-        saveSettings(storage, next);
+        keepSettings(next);
         match = startMatch(options);
-        newRound(0, { players: options.players, results: [], settings: next });
+        newRound(0, { players: options.players, results: [] });
       },
 
       nextRound() {
@@ -313,15 +306,11 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       },
 
       setSpeed(speed) {
-        const settings = { ...get().settings, speed };
-        saveSettings(storage, settings);
-        set({ settings });
+        keepSettings({ ...get().settings, speed });
       },
 
       setSocketDots(on) {
-        const settings = { ...get().settings, socketDots: on };
-        saveSettings(storage, settings);
-        set({ settings });
+        keepSettings({ ...get().settings, socketDots: on });
       },
 
       setAnimating(busy) {
