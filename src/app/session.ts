@@ -12,8 +12,8 @@
  * applies a move only if the round has not changed meanwhile.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { type Colour, Game, matchStandings, type MatchStandings, RuleError, type RoundResult } from '../engine/index';
-import { createComputerAsker } from './askComputer';
+import { Game, matchStandings, type MatchStandings, RuleError, type RoundResult } from '../engine/index';
+import { createComputerAsker, type ThinkingState } from './askComputer';
 import type { ComputerPlayer } from './computer';
 import { clickableSquares, clickOutcome, type Preview, previewOf } from './input';
 import { makeRound, type Match, type Seat, startingPoint, startMatch } from './matchSetup';
@@ -24,6 +24,7 @@ import { type AppSettings, type NewGameOptions, type PlayerSpec, saveSettings } 
 export type { Seat } from './matchSetup';
 export type { Preview } from './input';
 export type { Clock } from './moveClock';
+export type { ThinkingState } from './askComputer';
 export type { RoundSnapshot } from './roundSnapshot';
 export { roundSeed } from './matchSetup';
 
@@ -32,15 +33,6 @@ export interface Message {
   kind: 'refusal' | 'notice';
   /** Grows with every message, so the same text shown twice is still news. */
   id: number;
-}
-
-export interface ThinkingState {
-  seat: number;
-  colour: Colour;
-  level: string;
-  since: number;
-  /** 'suggestion': the strongest level thinks for the human to move (suggest()). */
-  purpose: 'move' | 'suggestion';
 }
 
 export interface SessionState {
@@ -103,11 +95,9 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
   const now = deps.now ?? (() => Date.now());
   const storage = deps.storage ?? null;
   const { settings, first, problems } = startingPoint(deps, start.search ?? '');
-  const computer = createComputerAsker(deps.computer);
   const moveClock = createMoveClock(now);
   let match: Match = startMatch(first);
   let { game, seats: firstSeats } = makeRound(match, 0);
-  let scheduleTimer: ReturnType<typeof setTimeout> | null = null;
   let messageId = 0;
   let refresh: () => void = () => undefined;
 
@@ -118,6 +108,13 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       saveSettings(storage, settings);
       set({ settings });
     };
+    const computer = createComputerAsker(deps.computer, {
+      now,
+      notice,
+      showThinking: (thinking) => {
+        if (thinking || get().thinking) set({ thinking });
+      },
+    });
 
     function seatToMove(): Seat | null {
       const { seats } = get();
@@ -136,12 +133,12 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       set({ snapshot, standings: matchStandings(all, match.players.length, match.misere) });
       set({ legalSquares: humanToMove() ? clickableSquares(snapshot.legalMoves) : [], preview: previewFor(get().hovered) });
       updateClock();
-      schedule();
+      computer.soon(think);
     }
 
     /** A new round (or match) on the table: nothing of the old one's input, clock or thinking is left. */
     function newRound(round: number, extra: Partial<SessionState>): void {
-      cancelThinking();
+      computer.cancel();
       moveClock.stop();
       const made = makeRound(match, round);
       game = made.game;
@@ -150,7 +147,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
     }
 
     function play(text: string): void {
-      if (get().thinking?.purpose === 'suggestion') cancelThinking();
+      if (get().thinking?.purpose === 'suggestion') computer.cancel();
       game.play(text);
       set({ message: null, pendingDouble: null });
       changed();
@@ -179,46 +176,18 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       changed();
     }
 
-    // --- computer turns and suggestions: one question at a time (askComputer) ----------------
-
-    function cancelThinking(): void {
-      computer.cancel();
-      if (scheduleTimer) clearTimeout(scheduleTimer);
-      scheduleTimer = null;
-      if (get().thinking) set({ thinking: null });
+    /** What the computer is asked, and shown as thinking, for the seat to move. */
+    function question(seat: Seat, level: string, purpose: ThinkingState['purpose'], movetime?: number) {
+      return [{ game, level, movetime }, { seat: get().seats.indexOf(seat), colour: game.state.toMove!, level, purpose }] as const;
     }
 
-    /** Asks the computer once the director is idle; deferred a task so a director reacting to the new events reports setAnimating(true) first. */
-    function schedule(): void {
-      if (scheduleTimer || computer.busy) return;
-      scheduleTimer = setTimeout(() => {
-        scheduleTimer = null;
-        think();
-      }, 0);
-    }
-
-    function ask(purpose: ThinkingState['purpose'], level: string, movetime: number | undefined, onMove: (move: string) => void, failure: string): void {
-      const seat = get().seats.indexOf(seatToMove()!);
-      set({ thinking: { seat, colour: game.state.toMove!, level, since: now(), purpose } });
-      computer.ask(
-        { game, level, movetime },
-        (move) => {
-          set({ thinking: null });
-          onMove(move);
-        },
-        (error) => {
-          set({ thinking: null });
-          notice(`${failure}: ${error}`);
-        },
-      );
-    }
-
+    /** A computer's turn, once the director is idle (the session asks only then). */
     function think(): void {
       const seat = seatToMove();
       if (computer.busy || get().animating || !seat || seat.kind !== 'computer') return;
       const limit = game.setup.moveTimeLimit;
       const level = seat.level!;
-      ask('move', level, limit > 0 ? Math.min(limit * 500, 5000) : undefined, (move) => {
+      computer.ask(...question(seat, level, 'move', limit > 0 ? Math.min(limit * 500, 5000) : undefined), (move) => {
         try {
           play(move);
         } catch (e) {
@@ -296,7 +265,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         if (!game.setup.takeBacks) return notice('Take-backs are off (strict play).', 'refusal');
         if (!seats.some((s) => s.kind === 'human')) return notice('Only a game with a human player can take moves back.', 'refusal');
         if (game.state.moves.length === 0) return notice('There is no move to take back.', 'refusal');
-        cancelThinking();
+        computer.cancel();
         moveClock.stop();
         // Back to the last position where a human was to move, so they can try again.
         do game.takeBack();
@@ -317,7 +286,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         if (get().animating === busy) return;
         set({ animating: busy });
         updateClock();
-        if (!busy) schedule();
+        if (!busy) computer.soon(think);
       },
 
       moveNow() {
@@ -329,7 +298,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         if (!seat || seat.kind !== 'human') return notice('Suggestions are for a human player to move.', 'refusal');
         if (computer.busy) return;
         const asked = game;
-        ask('suggestion', deps.defaultLevel, undefined, (move) => {
+        computer.ask(...question(seat, deps.defaultLevel, 'suggestion'), (move) => {
           const check = asked.check(move);
           const rolls = check.ok ? check.rolls : [];
           const first = move.split('+')[0];
@@ -343,7 +312,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       },
 
       dispose() {
-        cancelThinking();
+        computer.cancel();
         moveClock.stop();
       },
     };
