@@ -1,6 +1,6 @@
 /** The new-game dialog: players (human or computer with a level), board size and the rules.md options. */
 import { useState, type FormEvent } from 'react';
-import { PLAYER_COLOURS, type BoardSize, type Colour, seedProblem, setupProblem, type Variant } from '../engine/index';
+import { type BoardSize, roundSetup, seedProblem, setupProblem, type Variant } from '../engine/index';
 import { useSession } from '../app/pageSession';
 import { computerName, type NewGameOptions, type PlayerSpec, TIME_LIMITS } from '../app/settings';
 import { Swatches } from './Hud';
@@ -11,15 +11,14 @@ export interface NewGameDialogProps {
   onClose: () => void;
 }
 
-function seatColours(count: number, variant: Variant): Colour[][] {
-  if (variant === 'team' && count === 2) return [['red', 'green'], ['yellow', 'blue']];
-  if (count === 1) return [PLAYER_COLOURS[1]];
-  return PLAYER_COLOURS[count as 2 | 3 | 4].map((c) => [c]);
-}
-
 /** The engine's reason as a sentence for the dialog. */
 function sentence(reason: string): string {
   return `${reason[0].toUpperCase()}${reason.slice(1)}.`;
+}
+
+/** Props of a choice the engine refuses (disabled, the reason as its tooltip), or none. */
+function refusal(reason: string | null): { disabled?: true; title?: string } {
+  return reason ? { disabled: true, title: sentence(reason) } : {};
 }
 
 export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogProps) {
@@ -40,12 +39,14 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
   const [seedText, setSeedText] = useState('');
 
   // The engine's setup check decides what the dialog allows: each choice is asked with the others as they are.
-  const refuses = (choice: { size?: BoardSize; variant?: Variant }) => setupProblem({ size, variant, players: count, ...choice });
+  // Each choice is disabled exactly when the engine refuses it, with its reason as the tooltip.
+  const refuses = (choice: { size?: BoardSize; variant?: Variant; players?: number }) => setupProblem({ size, variant, players: count, ...choice });
   const setupReason = refuses({});
   const seed = seedText.trim();
   const seedReason = seed === '' ? null : seedProblem(/^\d+$/.test(seed) ? Number(seed) : NaN);
   const namesOk = seats.slice(0, count).every((s) => s.name.trim() !== '');
-  const colours = seatColours(count, variant);
+  // The seats' colours as the engine seats them (seed 0: the seating does not depend on it).
+  const colours = setupReason ? [] : roundSetup({ size, variant, players: count, seed: 0 }).players;
 
   const setSeat = (i: number, change: Partial<PlayerSpec>) =>
     setSeats((all) =>
@@ -88,7 +89,7 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
           <legend>Players</legend>
           <div className="row" role="radiogroup" aria-label="Number of players">
             {[1, 2, 3, 4].map((n) => (
-              <button type="button" key={n} className={`btn${count === n ? ' on' : ''}`} aria-pressed={count === n} onClick={() => setCount(n)}>
+              <button type="button" key={n} className={`btn${count === n ? ' on' : ''}`} aria-pressed={count === n} onClick={() => setCount(n)} {...refusal(refuses({ players: n }))}>
                 {n === 1 ? '1 (solo)' : n}
               </button>
             ))}
@@ -120,7 +121,7 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
           <legend>Board</legend>
           <div className="row">
             {([8, 6, 4] as const).map((n) => (
-              <button type="button" key={n} className={`btn${size === n ? ' on' : ''}`} aria-pressed={size === n} onClick={() => setSize(n)} disabled={refuses({ size: n }) !== null}>
+              <button type="button" key={n} className={`btn${size === n ? ' on' : ''}`} aria-pressed={size === n} onClick={() => setSize(n)} {...refusal(refuses({ size: n }))}>
                 {n}×{n}
               </button>
             ))}
@@ -130,13 +131,13 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
           <legend>Rules</legend>
           <div className="row">
             <label>
-              <input type="radio" name="variant" checked={variant === 'standard'} disabled={refuses({ variant: 'standard' }) !== null} onChange={() => setVariant('standard')} /> Standard
+              <input type="radio" name="variant" checked={variant === 'standard'} {...refusal(refuses({ variant: 'standard' }))} onChange={() => setVariant('standard')} /> Standard
             </label>
             <label title="With no capturing move, two balls may enclose a line between them">
-              <input type="radio" name="variant" checked={variant === 'pro'} disabled={refuses({ variant: 'pro' }) !== null} onChange={() => setVariant('pro')} /> Pro
+              <input type="radio" name="variant" checked={variant === 'pro'} {...refusal(refuses({ variant: 'pro' }))} onChange={() => setVariant('pro')} /> Pro
             </label>
             <label title="Two players: red + green against yellow + blue">
-              <input type="radio" name="variant" checked={variant === 'team'} disabled={refuses({ variant: 'team' }) !== null} onChange={() => setVariant('team')} /> Team (2 players)
+              <input type="radio" name="variant" checked={variant === 'team'} {...refusal(refuses({ variant: 'team' }))} onChange={() => setVariant('team')} /> Team (2 players)
             </label>
           </div>
           {setupReason && <div className="error">{sentence(setupReason)}</div>}

@@ -169,7 +169,12 @@ describe('the 3D board in Chromium', { timeout: 240_000 }, () => {
     await waitForScene(page);
     await page.getByRole('button', { name: 'New game' }).click();
     const dialog = page.getByRole('dialog');
+    // The dialog disables what the engine's setup check refuses, with its reason: 4x4 for four players.
+    const small = dialog.getByRole('button', { name: '4×4' });
+    expect(await small.isDisabled()).toBe(true);
+    expect(await small.getAttribute('title')).toBe('The 4x4 board is for one or two players.');
     await dialog.getByRole('button', { name: '2', exact: true }).click();
+    expect(await small.isDisabled()).toBe(false);
     await dialog.getByRole('button', { name: '6×6' }).click();
     await dialog.getByLabel('Seat 2 player').selectOption('computer');
     await dialog.getByLabel('Seat 2 level').selectOption('greedy');
