@@ -162,14 +162,14 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
                 ))}
               </select>
             </label>
-            {moveTimeLimit > 0 && <span className="hint">When time runs out, the move that rolls the most balls is played.</span>}
+            {moveTimeLimit > 0 && <span className="note">When time runs out, the move that rolls the most balls is played.</span>}
           </div>
         </fieldset>
         <fieldset>
           <legend>Seed (optional)</legend>
           <div className="row">
             <input type="text" inputMode="numeric" aria-label="Seed" placeholder="random" value={seedText} onChange={(e) => setSeedText(e.target.value)} />
-            <span className="hint">The same seed replays the same throws.</span>
+            <span className="note">The same seed replays the same throws.</span>
           </div>
           {seedReason && <div className="error">{sentence(seedReason)}</div>}
         </fieldset>

@@ -403,3 +403,27 @@ describe('session: settings', () => {
     expect(s().settings.socketDots).toBe(true);
   });
 });
+
+describe('session: round snapshots', () => {
+  it('publishes a new frozen snapshot after each change; an old one stays as it was', () => {
+    const { s } = session('seats=human,human&seed=3');
+    const before = s().snapshot;
+    const movesBefore = before.state.moves.length;
+    const board = { ...before.state.board };
+    expect(Object.isFrozen(before)).toBe(true);
+    expect(Object.isFrozen(before.state)).toBe(true);
+    expect(before.canUndo).toBe(false);
+    const move = before.legalMoves[0];
+    s().clickSquare(move);
+    const after = s().snapshot;
+    expect(after).not.toBe(before);
+    expect(after.state.moves).toHaveLength(movesBefore + 1);
+    expect(after.canUndo).toBe(true);
+    expect(after.seatToMove).not.toBe(before.seatToMove);
+    // The old snapshot is what a component rendered: it must not have moved on with the game.
+    expect(before.state.moves).toHaveLength(movesBefore);
+    expect(before.state.board).toEqual(board);
+    s().hoverSquare('a1');
+    expect(s().snapshot).toBe(after); // hovering is input, not a change of the round
+  });
+});
