@@ -26,7 +26,6 @@ export type { Preview } from './input';
 export type { Clock } from './moveClock';
 export type { ThinkingState } from './askComputer';
 export type { RoundSnapshot } from './roundSnapshot';
-export { roundSeed } from './matchSetup';
 
 export interface Message {
   text: string;
@@ -162,7 +161,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       const runs = limit > 0 && colour !== null && humanToMove() && !animating;
       if (runs && clock && clock.moveNumber === moveNumber && clock.colour === colour) return;
       moveClock.stop();
-      if (runs) set({ clock: moveClock.start(colour, moveNumber, limit, () => expire(game, moveNumber)) });
+      const timed = game;
+      if (runs) set({ clock: moveClock.start(colour, moveNumber, limit, () => expire(timed, moveNumber)) });
       else if (clock) set({ clock: null });
     }
 
@@ -176,9 +176,10 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       changed();
     }
 
-    /** What the computer is asked, and shown as thinking, for the seat to move. */
-    function question(seat: Seat, level: string, purpose: ThinkingState['purpose'], movetime?: number) {
-      return [{ game, level, movetime }, { seat: get().seats.indexOf(seat), colour: game.state.toMove!, level, purpose }] as const;
+    /** Asks the computer about this round for `seat` (to move), shown as thinking until answered. */
+    function askFor(seat: Seat, purpose: ThinkingState['purpose'], level: string, movetime: number | undefined, onMove: (move: string) => void, failure: string): void {
+      const thinking = { seat: get().seats.indexOf(seat), colour: game.state.toMove!, level, purpose };
+      computer.ask({ game, level, movetime }, thinking, onMove, failure);
     }
 
     /** A computer's turn, once the director is idle (the session asks only then). */
@@ -187,7 +188,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       if (computer.busy || get().animating || !seat || seat.kind !== 'computer') return;
       const limit = game.setup.moveTimeLimit;
       const level = seat.level!;
-      computer.ask(...question(seat, level, 'move', limit > 0 ? Math.min(limit * 500, 5000) : undefined), (move) => {
+      askFor(seat, 'move', level, limit > 0 ? Math.min(limit * 500, 5000) : undefined, (move) => {
         try {
           play(move);
         } catch (e) {
@@ -298,7 +299,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         if (!seat || seat.kind !== 'human') return notice('Suggestions are for a human player to move.', 'refusal');
         if (computer.busy) return;
         const asked = game;
-        computer.ask(...question(seat, deps.defaultLevel, 'suggestion'), (move) => {
+        askFor(seat, 'suggestion', deps.defaultLevel, undefined, (move) => {
           const check = asked.check(move);
           const rolls = check.ok ? check.rolls : [];
           const first = move.split('+')[0];
