@@ -43,13 +43,6 @@ export function parseSquare(size: BoardSize, name: string): number {
   return (row + off) * 8 + col + off;
 }
 
-/** Every playable index of a board, in row-then-column order. */
-export function playableSquares(size: BoardSize): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < 64; i++) if (isPlayable(size, i)) out.push(i);
-  return out;
-}
-
 /**
  * The four start squares, clockwise from top-left: red, yellow, green, blue. The central 2x2 is
  * internal rows and columns 3-4 on every board size.
