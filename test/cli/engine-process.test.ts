@@ -44,6 +44,12 @@ describe('rolit engine, spawned', () => {
     expect(stderr).toBe('');
   });
 
+  it('a lone CR ends a line, as LF and CRLF do', async () => {
+    const { code, stdout } = await runCli(['engine'], `${FOUR}\rmoves\r\nplay f4\ntomove\r`);
+    expect(code).toBe(0);
+    expect(stdout).toBe('ok\nmoves f4 d6 f6\nok red f4 captures e4\ntomove yellow\n');
+  });
+
   it('keeps replies in order when many commands (with go) arrive at once', async () => {
     const input = [FOUR, ...Array.from({ length: 200 }, (_, i) => (i % 10 === 0 ? 'go level=beginner' : i % 2 ? 'moves' : 'tomove'))].join('\n');
     const { code, stdout } = await runCli(['engine'], `${input}\n`);

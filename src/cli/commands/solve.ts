@@ -1,7 +1,7 @@
 import { benchSolver, randomEndgame } from '../../ai/solver-bench';
 import { solveExact } from '../../ai/solver';
 import { type BoardSize, COLOUR_LETTERS, COLOURS, type Colour, Game, moveName, type Position, RuleError } from '../../engine/index';
-import { parseBoardSize, parseChoice, parseColour, parseColours, parseCommandLine, parseWholeNumber } from '../args';
+import { parseBoardSize, parseChoice, parseColour, parseColours, parseCommandLine, parseSeed, parseWholeNumber } from '../args';
 import type { Command } from '../command';
 import { UsageError } from '../command';
 
@@ -58,7 +58,7 @@ examples:
     });
     const size = options.size === undefined ? 8 : parseBoardSize(options.size, '--size');
     const empties = options['random-empties'] === undefined ? undefined : parseWholeNumber(options['random-empties'], '--random-empties', 0, size * size - 4);
-    const seed = options.seed === undefined ? 1 : parseWholeNumber(options.seed, '--seed', 0, 0xffffffff);
+    const seed = options.seed === undefined ? 1 : parseSeed(options.seed, '--seed');
 
     if (options.bench) {
       for (const name of ['colours', 'first', 'variant', 'misere', 'moves', 'play', 'max-nodes'] as const) {
