@@ -1,6 +1,6 @@
 import { quote } from './excerpt';
 
-/** The four ball colours, in clockwise button order (rules.md: red, yellow, green, blue). */
+/** The four ball colours, in clockwise button order (docs/rules.md: red, yellow, green, blue). */
 export const COLOURS = ['red', 'yellow', 'green', 'blue'] as const;
 export type Colour = (typeof COLOURS)[number];
 

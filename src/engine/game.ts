@@ -11,7 +11,7 @@ export class RuleError extends Error {
   override name = 'RuleError';
 }
 
-/** Colours in play for each player count (rules.md). Solo: one person plays red and green. */
+/** Colours in play for each player count (docs/rules.md). Solo: one person plays red and green. */
 export const PLAYER_COLOURS: Record<1 | 2 | 3 | 4, Colour[]> = {
   1: ['red', 'green'],
   2: ['red', 'green'],
@@ -52,7 +52,7 @@ export function seedTextProblem(text: string): string | null {
 }
 
 /**
- * Why these options make no round (rules.md), or null when they do: the one setup check that the
+ * Why these options make no round (docs/rules.md), or null when they do: the one setup check that the
  * dialog, URL parameters, saved settings, records and the protocol all ask.
  */
 export function setupProblem(options: GameOptions): string | null {
@@ -65,7 +65,7 @@ export function setupProblem(options: GameOptions): string | null {
   }
 }
 
-/** Checks options against rules.md and fills in the defaults. */
+/** Checks options against docs/rules.md and fills in the defaults. */
 export function roundSetup(options: GameOptions): RoundSetup {
   const size = options.size ?? 8;
   if (!isBoardSize(size)) throw new RuleError(`board size must be 8, 6 or 4, not ${size}`);

@@ -1,6 +1,6 @@
 /**
  * Board geometry. Every board size lives on the same internal 8x8 grid: index = row * 8 + col,
- * row 0 at the top (rules.md row "1"), col 0 at the left (column "a"). A 6x6 or 4x4 board uses
+ * row 0 at the top (docs/rules.md row "1"), col 0 at the left (column "a"). A 6x6 or 4x4 board uses
  * the central region, so the physical tray and the bitboards never change shape.
  */
 export type BoardSize = 8 | 6 | 4;

@@ -13,7 +13,7 @@ describe('perft', () => {
     [3, 136],
     [4, 1366],
     [5, 7427],
-  ])('8x8, four players, red first, depth %i: %i leaves (rules.md vectors)', async (depth, leaves) => {
+  ])('8x8, four players, red first, depth %i: %i leaves (docs/rules.md vectors)', async (depth, leaves) => {
     const { code, stdout, stderr } = await runCli(['perft', String(depth)]);
     expect(stderr).toBe('');
     expect(code).toBe(0);

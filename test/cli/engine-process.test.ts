@@ -3,7 +3,7 @@ import { EngineDriver, runCli, runNpm } from './run';
 
 const FOUR = 'newgame size=8 colours=red,yellow,green,blue first=red';
 
-/** Every line a protocol reply can be (protocol.md's reply column). */
+/** Every line a protocol reply can be (docs/protocol.md's reply column). */
 const REPLY =
   /^(rolit \S.*|ok|ok (red|yellow|green|blue) [a-h][1-8](\+[a-h][1-8])? captures( [a-h][1-8])*|error \S.*|moves( [a-h][1-8](\+[a-h][1-8])?)*|tomove (red|yellow|green|blue|none)|[RYGB.]{4,8}|end|score( (red|yellow|green|blue)=\d+)+|bestmove [a-h][1-8](\+[a-h][1-8])?)$/;
 

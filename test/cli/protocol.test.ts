@@ -39,7 +39,7 @@ function changedSquares(before: string[], after: string[]): { square: string; le
   return out;
 }
 
-describe('the example session of protocol.md, verbatim', () => {
+describe('the example session of docs/protocol.md, verbatim', () => {
   it('gives the replies of the spec', () => {
     const session = new EngineSession();
     const transcript = [
@@ -218,7 +218,7 @@ describe('moves and play', () => {
     expect(doubles.every((w) => /^[a-h][1-8]\+[a-h][1-8]$/.test(w))).toBe(true);
     expect(isSorted(singles)).toBe(true);
     for (const d of doubles) expect(squareOrder(d.split('+')[0])).toBeLessThan(squareOrder(d.split('+')[1]));
-    // rules.md's Pro example.
+    // docs/rules.md's Pro example.
     expect(doubles).toContain('e3+e6');
     expect(session.handle('play e6+e3')).toEqual(['ok yellow e3+e6 captures e4 e5']);
     expect(session.handle('board').slice(2, 6)).toEqual(['....Y...', '...RYR..', '...BY...', '....Y...']);

@@ -40,7 +40,7 @@ describe('start position', () => {
   });
 });
 
-describe('worked example (rules.md)', () => {
+describe('worked example (docs/rules.md)', () => {
   it('red has exactly f4, d6 and f6, capturing e4, d5 and e5', () => {
     const game = new Game({ first: 'red' });
     expect(game.legalMoves()).toEqual(['f4', 'd6', 'f6']);
@@ -275,7 +275,7 @@ describe('turns, end and score', () => {
 });
 
 describe('Pro variant', () => {
-  it('rules.md example: after red f4 took the only yellow ball, yellow may play e3+e6 capturing e4 and e5', () => {
+  it('docs/rules.md example: after red f4 took the only yellow ball, yellow may play e3+e6 capturing e4 and e5', () => {
     const game = new Game({ variant: 'pro', first: 'red' });
     game.play('f4');
     expect(game.legalMoves()).toContain('e3+e6');
@@ -392,7 +392,7 @@ describe('the start-ball throw', () => {
   });
 });
 
-describe('perft (rules.md test vectors)', () => {
+describe('perft (docs/rules.md test vectors)', () => {
   it('8x8, four players, red first: 3, 20, 136, 1366, 7427', () => {
     const p = Position.start(8, [0, 1, 2, 3], 0);
     expect([1, 2, 3, 4, 5].map((d) => perft(p, d))).toEqual([3, 20, 136, 1366, 7427]);

@@ -20,7 +20,7 @@ options:
   --first     colour to move first (default the first of --colours)
   --variant   standard (default) or pro (Pro double placements)
 
-example (rules.md test vectors 3, 20, 136, 1366, 7427):
+example (docs/rules.md test vectors 3, 20, 136, 1366, 7427):
   npm run rolit -- perft 5`,
 
   async run(args) {
