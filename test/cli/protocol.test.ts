@@ -183,6 +183,14 @@ describe('newgame', () => {
     expect(snapshot(session)).toEqual(before);
   });
 
+  it('two players may be any two colours; turns go clockwise between them', () => {
+    const session = sessionAfter('newgame size=8 colours=yellow,blue first=blue');
+    expect(session.handle('score')).toEqual(['score yellow=1 blue=1']);
+    const [move] = session.handle('moves')[0].split(' ').slice(1);
+    expect(session.handle(`play ${move}`)[0]).toMatch(/^ok blue /);
+    expect(session.handle('tomove')).toEqual(['tomove yellow']);
+  });
+
   it('a failed first newgame leaves no game', () => {
     const session = new EngineSession();
     expect(session.handle('newgame size=9 colours=red,green first=red')[0]).toMatch(/^error /);
