@@ -62,7 +62,7 @@ export function parseCommandLine<S extends Record<string, OptionKind>>(
   }
   if (positionals.length < required.length) throw new UsageError(`missing <${required[positionals.length]}>`);
   if (positionals.length > required.length + optional.length) {
-    throw new UsageError(`unexpected argument "${positionals[required.length + optional.length]}"`);
+    throw new UsageError(`unexpected argument ${quote(positionals[required.length + optional.length])}`);
   }
   return { options: options as ParsedOptions<S>, positionals };
 }

@@ -70,7 +70,7 @@ export function roundSetup(options: GameOptions): RoundSetup {
   const size = options.size ?? 8;
   if (!isBoardSize(size)) throw new RuleError(`board size must be 8, 6 or 4, not ${size}`);
   const variant = options.variant ?? 'standard';
-  if (!['standard', 'pro', 'team'].includes(variant)) throw new RuleError(`unknown variant "${variant}"`);
+  if (!['standard', 'pro', 'team'].includes(variant)) throw new RuleError(`unknown variant ${quote(variant)}`);
   const players = options.players ?? (variant === 'team' ? 2 : options.colours ? options.colours.length : 4);
   if (!Number.isInteger(players) || players < 1 || players > 4) throw new RuleError(`players must be 1 to 4, not ${players}`);
   if (options.colours?.length === 0) throw new RuleError('at least one colour must be in play');

@@ -21,7 +21,7 @@
 import { type Colour, COLOUR_LETTERS, COLOURS, colourIndex, isColour } from './colours';
 import type { RoundSetup, Variant } from './events';
 import { excerpt, quote } from './excerpt';
-import { Game, type GameOptions, moveName, roundSetup, RuleError, seedTextProblem } from './game';
+import { Game, type GameOptions, moveName, roundSetup, seedTextProblem, setupProblem } from './game';
 import { type BoardSize, isBoardSize, parseSquare, START_SQUARES } from './geometry';
 import type { GameState } from './state';
 
@@ -561,15 +561,12 @@ function startGame(s: Settings): Game {
     takeBacks: s.takeBacks,
     seed: s.seed ?? DEFAULT_SEED,
   };
-  const setupTag = s.tags.Colours!;
-  let setup: RoundSetup;
-  try {
-    setup = roundSetup(options);
-  } catch (e) {
-    if (!(e instanceof RuleError)) throw e;
-    if (playersTag) unseatable(playersTag, e.message);
-    throw new RecordError(setupTag.line, setupTag.valueColumn, e.message);
+  const problem = setupProblem(options);
+  if (problem) {
+    if (playersTag) unseatable(playersTag, problem);
+    throw new RecordError(s.tags.Colours!.line, s.tags.Colours!.valueColumn, problem);
   }
+  const setup = roundSetup(options);
   if (playersTag) {
     // The engine seats each seat's colours clockwise, seats in the order of their first colour.
     const written = s.seats!.map((seat) => COLOURS.filter((c) => seat.some((p) => p.colour === c))).sort((a, b) => colourIndex(a[0]) - colourIndex(b[0]));

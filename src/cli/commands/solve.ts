@@ -1,6 +1,6 @@
 import { benchSolver, randomEndgame } from '../../ai/solver-bench';
 import { solveExact } from '../../ai/solver';
-import { type BoardSize, COLOUR_LETTERS, COLOURS, type Colour, Game, moveName, type Position, RuleError } from '../../engine/index';
+import { type BoardSize, COLOUR_LETTERS, COLOURS, type Colour, Game, type GameOptions, moveName, type Position, quote, RuleError, setupProblem } from '../../engine/index';
 import { parseBoardSize, parseChoice, parseColour, parseColours, parseCommandLine, parseSeed, parseWholeNumber } from '../args';
 import type { Command } from '../command';
 import { UsageError } from '../command';
@@ -81,18 +81,16 @@ examples:
     const maxNodes = options['max-nodes'] === undefined ? undefined : parseWholeNumber(options['max-nodes'], '--max-nodes', 1, Number.MAX_SAFE_INTEGER);
     const misere = options.misere === true;
 
-    let game: Game;
-    try {
-      game = new Game({ size, colours: variant === 'team' ? undefined : colours, players: 2, first, variant, misere, seed: 0 });
-    } catch (e) {
-      throw new UsageError(e instanceof Error ? e.message : String(e));
-    }
+    const setup: GameOptions = { size, colours: variant === 'team' ? undefined : colours, players: 2, first, variant, misere, seed: 0 };
+    const problem = setupProblem(setup);
+    if (problem) throw new UsageError(problem);
+    const game = new Game(setup);
     const played = options.moves === undefined ? [] : options.moves.split(',').map((m) => m.trim());
     played.forEach((move, i) => {
       try {
         game.play(move);
       } catch (e) {
-        if (e instanceof RuleError) throw new UsageError(`--moves: move ${i + 1} "${move}" is refused: ${e.message}`);
+        if (e instanceof RuleError) throw new UsageError(`--moves: move ${i + 1} ${quote(move)} is refused: ${e.message}`);
         throw e;
       }
     });
