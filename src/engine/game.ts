@@ -237,18 +237,20 @@ export class Game {
   }
 
   /**
-   * The mover's time is up: plays the move that rolls the most balls for them (the first in
-   * board order among equals), marked as timed out.
+   * The mover's time is up: plays for them the move that rolls the most balls (the fewest in
+   * misere, where rolling balls to your colour is bad for you), the first in board order among
+   * equals, marked as timed out.
    */
   expireClock(): GameEvent[] {
     if (this.setup.moveTimeLimit === 0) throw new RuleError('this round has no time limit');
     if (this.state.over) throw new RuleError('the round is over');
     const n = this.position.generate(this.moveBuffer);
+    const better = this.setup.misere ? (rolls: number, best: number) => rolls < best : (rolls: number, best: number) => rolls > best;
     let best = this.moveBuffer[0];
-    let bestRolls = -1;
-    for (let i = 0; i < n; i++) {
+    let bestRolls = this.position.rolls(best, this.rollBuffer);
+    for (let i = 1; i < n; i++) {
       const rolls = this.position.rolls(this.moveBuffer[i], this.rollBuffer);
-      if (rolls > bestRolls) {
+      if (better(rolls, bestRolls)) {
         best = this.moveBuffer[i];
         bestRolls = rolls;
       }

@@ -372,6 +372,18 @@ describe('time limit', () => {
   });
 });
 
+describe('time limit in misere', () => {
+  it('when the clock runs out the move that rolls the fewest is played (first in board order among equals)', () => {
+    const game = new Game({ first: 'red', moveTimeLimit: 60, misere: true });
+    game.play('f4');
+    game.play('c3'); // yellow, free placement
+    // Green (e5) must capture. By hand: b2 rolls two (c3, d4); e3, g3 and c5 roll one each.
+    // Fewest is one; in board order (row 3 before row 5, then by column) e3 comes first: it rolls e4.
+    game.expireClock();
+    expect(game.state.moves[2]).toMatchObject({ colour: 'green', squares: ['e3'], rolls: [{ square: 'e4', from: 'red', to: 'green' }], timedOut: true });
+  });
+});
+
 describe('the start-ball throw', () => {
   it('throws again until a colour in play comes up; same seed, same throws', () => {
     for (let seed = 0; seed < 50; seed++) {
