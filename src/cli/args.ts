@@ -11,7 +11,7 @@
  * may be given once. `--` ends the options. --help is handled by main.ts before the command runs.
  */
 import { parseArgs } from 'node:util';
-import { BOARD_SIZES, type BoardSize, type Colour, COLOURS, isBoardSize, isColour, parseColourList } from '../engine/index';
+import { BOARD_SIZES, type BoardSize, type Colour, COLOURS, excerpt, isBoardSize, isColour, parseColourList, quote, seedTextProblem } from '../engine/index';
 import { UsageError } from './command';
 
 /** 'string' options take a value, 'boolean' ones are flags. */
@@ -62,7 +62,7 @@ export function parseCommandLine<S extends Record<string, OptionKind>>(
   }
   if (positionals.length < required.length) throw new UsageError(`missing <${required[positionals.length]}>`);
   if (positionals.length > required.length + optional.length) {
-    throw new UsageError(`unexpected argument "${positionals[required.length + optional.length]}"`);
+    throw new UsageError(`unexpected argument ${quote(positionals[required.length + optional.length])}`);
   }
   return { options: options as ParsedOptions<S>, positionals };
 }
@@ -73,25 +73,32 @@ export function parseCommandLine<S extends Record<string, OptionKind>>(
 /** A whole number from min to max. */
 export function parseWholeNumber(text: string, label: string, min: number, max: number): number {
   const n = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!(n >= min && n <= max)) throw new UsageError(`${label} must be a whole number from ${min} to ${max}, not "${text}"`);
+  if (!(n >= min && n <= max)) throw new UsageError(`${label} must be a whole number from ${min} to ${max}, not ${quote(text)}`);
   return n;
+}
+
+/** A seed, checked by the engine's one seed check; `label` (like --seed) starts the message if given. */
+export function parseSeed(text: string, label?: string): number {
+  const problem = seedTextProblem(text);
+  if (problem) throw new UsageError(label ? `${label}: ${problem}` : problem);
+  return Number(text);
 }
 
 /** A number greater than zero (fractions allowed, e.g. seconds). */
 export function parsePositiveNumber(text: string, label: string): number {
   const n = /^\d*\.?\d+$/.test(text) ? Number(text) : NaN;
-  if (!(n > 0)) throw new UsageError(`${label} must be a number greater than 0, not "${text}"`);
+  if (!(n > 0)) throw new UsageError(`${label} must be a number greater than 0, not ${quote(text)}`);
   return n;
 }
 
 export function parseBoardSize(text: string, label: string): BoardSize {
   const n = Number(text);
-  if (!/^\d$/.test(text) || !isBoardSize(n)) throw new UsageError(`${label} must be ${BOARD_SIZES.join(', ')}, not "${text}"`);
+  if (!/^\d$/.test(text) || !isBoardSize(n)) throw new UsageError(`${label} must be ${BOARD_SIZES.join(', ')}, not ${quote(text)}`);
   return n;
 }
 
 export function parseColour(text: string, label: string): Colour {
-  if (!isColour(text)) throw new UsageError(`${label} must be a colour (${COLOURS.join(', ')}), not "${text}"`);
+  if (!isColour(text)) throw new UsageError(`${label} must be a colour (${COLOURS.join(', ')}), not ${quote(text)}`);
   return text;
 }
 
@@ -100,13 +107,13 @@ export function parseColours(text: string, label: string): Colour[] {
   const colours = parseColourList(text);
   if (typeof colours === 'string') throw new UsageError(`${label}: ${colours}`);
   if (colours.join(',') !== text.split(',').map((s) => s.trim()).join(',')) {
-    throw new UsageError(`${label} must list the colours in seat order (clockwise: ${COLOURS.join(', ')}): ${colours.join(',')}, not ${text}`);
+    throw new UsageError(`${label} must list the colours in seat order (clockwise: ${COLOURS.join(', ')}): ${colours.join(',')}, not ${excerpt(text)}`);
   }
   return colours;
 }
 
 /** One of a fixed set of words. */
 export function parseChoice<T extends string>(text: string, label: string, choices: readonly T[]): T {
-  if (!(choices as readonly string[]).includes(text)) throw new UsageError(`${label} must be ${choices.join(' or ')}, not "${text}"`);
+  if (!(choices as readonly string[]).includes(text)) throw new UsageError(`${label} must be ${choices.join(' or ')}, not ${quote(text)}`);
   return text as T;
 }

@@ -1,3 +1,4 @@
+import { quote } from '../engine/excerpt';
 import type { Command } from './command';
 import { UsageError } from './command';
 import { commands } from './commands';
@@ -11,13 +12,17 @@ Run \`npm run rolit -- <command> --help\` for a command's options.`;
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...args] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
+  if (!name) {
+    console.error(`rolit: no command given\n\n${USAGE}`);
+    return 2;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
     console.log(USAGE);
-    return name ? 0 : 2;
+    return 0;
   }
   const command: Command | undefined = commands.find((c) => c.name === name);
   if (!command) {
-    console.error(`rolit: unknown command "${name}"\n\n${USAGE}`);
+    console.error(`rolit: unknown command ${quote(name)}\n\n${USAGE}`);
     return 2;
   }
   if (args.includes('--help') || args.includes('-h')) {

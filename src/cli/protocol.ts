@@ -1,28 +1,16 @@
 /**
- * The Rolit engine protocol (/work/shared/protocol.md, notes in docs/protocol.md) as a pure
- * session: one command line in, its reply lines out. No I/O here, so it is tested directly;
- * commands/engine.ts connects it to stdin and stdout.
+ * The Rolit engine protocol (specified in docs/protocol.md) as a pure session: one command line
+ * in, its reply lines out. No I/O here, so it is tested directly; commands/engine.ts connects it
+ * to stdin and stdout.
  */
 import { chooseMove, DEFAULT_LEVEL, isLevel, LEVELS, seatOptions } from '../ai/index';
-import {
-  type BoardSize,
-  COLOUR_LETTERS,
-  type Colour,
-  colourIndex,
-  Game,
-  type GameOptions,
-  moveName,
-  parseSquare,
-  RuleError,
-  type Variant,
-} from '../engine/index';
-import { parseBoardSize, parseChoice, parseColour, parseColours, parseWholeNumber } from './args';
+import { ballCounts, type BoardSize, boardRows, Game, type GameOptions, moveName, parseSquare, quote, RuleError, type Variant } from '../engine/index';
+import { parseBoardSize, parseChoice, parseColour, parseColours, parseSeed, parseWholeNumber } from './args';
 import { UsageError } from './command';
 import pkg from '../../package.json';
 
 export const ENGINE_NAME = `Rolit 3D ${pkg.version}`;
 
-const MAX_SEED = 0xffffffff;
 /** Longest `go movetime=` accepted: one hour. */
 const MAX_MOVETIME = 3_600_000;
 
@@ -34,9 +22,9 @@ function keyValues(command: string, words: string[], allowed: readonly string[])
   const values = new Map<string, string>();
   for (const word of words) {
     const eq = word.indexOf('=');
-    if (eq <= 0) throw new CommandError(`${command}: expected key=value, not "${word}"`);
+    if (eq <= 0) throw new CommandError(`${command}: expected key=value, not ${quote(word)}`);
     const key = word.slice(0, eq);
-    if (!allowed.includes(key)) throw new CommandError(`${command}: unknown key "${key}" (keys: ${allowed.join(', ')})`);
+    if (!allowed.includes(key)) throw new CommandError(`${command}: unknown key ${quote(key)} (keys: ${allowed.join(', ')})`);
     if (values.has(key)) throw new CommandError(`${command}: ${key} is given twice`);
     values.set(key, word.slice(eq + 1));
   }
@@ -115,7 +103,7 @@ export class EngineSession {
         this.current().takeBack();
         return ['ok'];
       default:
-        throw new CommandError(`unknown command "${command}" (commands: hello, newgame, moves, play, tomove, board, score, go, undo, quit)`);
+        throw new CommandError(`unknown command ${quote(command)} (commands: hello, newgame, moves, play, tomove, board, score, go, undo, quit)`);
     }
   }
 
@@ -136,7 +124,7 @@ export class EngineSession {
       variant: parseChoice<Variant>(values.get('variant') ?? 'standard', 'variant', ['standard', 'pro', 'team']),
       misere: parseChoice(values.get('misere') ?? 'off', 'misere', ['on', 'off']) === 'on',
     };
-    if (values.has('seed')) options.seed = parseWholeNumber(values.get('seed')!, 'seed', 0, MAX_SEED);
+    if (values.has('seed')) options.seed = parseSeed(values.get('seed')!);
     // The engine checks the combination (first in play, team needs four colours, 4x4 players).
     this.game = new Game(options);
     return ['ok'];
@@ -159,39 +147,25 @@ export class EngineSession {
 
   private board(): string[] {
     const game = this.current();
-    const size = game.setup.size;
-    const board = game.state.board;
-    const rows: string[] = [];
-    for (let row = 0; row < size; row++) {
-      let text = '';
-      for (let col = 0; col < size; col++) {
-        const colour = board[String.fromCharCode(97 + col) + (row + 1)];
-        text += colour ? COLOUR_LETTERS[colourIndex(colour)] : '.';
-      }
-      rows.push(text);
-    }
-    return [...rows, 'end'];
+    return [...boardRows(game.setup.size, game.state.board), 'end'];
   }
 
   private score(): string {
     const game = this.current();
-    const counts = new Map<Colour, number>(game.setup.colours.map((c) => [c, 0]));
-    for (const colour of Object.values(game.state.board)) {
-      if (counts.has(colour)) counts.set(colour, counts.get(colour)! + 1);
-    }
-    return ['score', ...game.setup.colours.map((c) => `${c}=${counts.get(c)}`)].join(' ');
+    const { scores } = ballCounts(game.setup, game.state.board);
+    return ['score', ...game.setup.colours.map((c) => `${c}=${scores[c]}`)].join(' ');
   }
 
   private go(args: string[]): string[] {
     const game = this.current();
     const values = keyValues('go', args, ['movetime', 'level', 'seed']);
     const level = values.get('level') ?? DEFAULT_LEVEL;
-    if (!isLevel(level)) throw new CommandError(`unknown level "${level}" (levels: ${LEVELS.join(', ')})`);
+    if (!isLevel(level)) throw new CommandError(`unknown level ${quote(level)} (levels: ${LEVELS.join(', ')})`);
     const movetime = values.has('movetime') ? parseWholeNumber(values.get('movetime')!, 'movetime', 0, MAX_MOVETIME) : undefined;
     // Without seed=, the same game and position give the same move: derive it from the
     // game's seed and the move number.
     const seed = values.has('seed')
-      ? parseWholeNumber(values.get('seed')!, 'seed', 0, MAX_SEED)
+      ? parseSeed(values.get('seed')!)
       : (game.setup.seed + Math.imul(game.state.moves.length + 1, 0x9e3779b9)) >>> 0;
     if (game.state.over) throw new CommandError('the round is over');
     const move = chooseMove(game.positionCopy(), { level, movetime, seed, ...seatOptions(game.setup) });

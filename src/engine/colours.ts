@@ -1,4 +1,6 @@
-/** The four ball colours, in clockwise button order (rules.md: red, yellow, green, blue). */
+import { quote } from './excerpt';
+
+/** The four ball colours, in clockwise button order (docs/rules.md: red, yellow, green, blue). */
 export const COLOURS = ['red', 'yellow', 'green', 'blue'] as const;
 export type Colour = (typeof COLOURS)[number];
 
@@ -18,7 +20,7 @@ export function parseColourList(text: string): Colour[] | string {
   const names = text.split(',').map((s) => s.trim());
   const seen = new Set<string>();
   for (const name of names) {
-    if (!isColour(name)) return `"${name}" is not a colour (red, yellow, green, blue)`;
+    if (!isColour(name)) return `${quote(name)} is not a colour (red, yellow, green, blue)`;
     if (seen.has(name)) return `${name} is listed twice`;
     seen.add(name);
   }

@@ -4,7 +4,7 @@ import type { BoardSize } from './geometry';
 /**
  * Everything that happens in a round, as events. Each event carries all a viewer needs to
  * animate it without knowing the rules; the game state is a fold of these events (state.ts).
- * Squares are named as in rules.md ("f4"), for the board size of the round.
+ * Squares are named as in docs/rules.md ("f4"), for the board size of the round.
  */
 export type Variant = 'standard' | 'pro' | 'team';
 

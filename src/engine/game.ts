@@ -1,5 +1,6 @@
 import { type Colour, COLOURS, colourIndex } from './colours';
 import type { GameEvent, Roll, RoundSetup, Variant } from './events';
+import { quote } from './excerpt';
 import { type BoardSize, isBoardSize, parseSquare, squareName, START_SQUARES } from './geometry';
 import { doubleFirst, doubleSecond, EMPTY, isDouble, makeDouble, MAX_MOVES, Position } from './position';
 import { freshSeed, Random } from './random';
@@ -10,7 +11,7 @@ export class RuleError extends Error {
   override name = 'RuleError';
 }
 
-/** Colours in play for each player count (rules.md). Solo: one person plays red and green. */
+/** Colours in play for each player count (docs/rules.md). Solo: one person plays red and green. */
 export const PLAYER_COLOURS: Record<1 | 2 | 3 | 4, Colour[]> = {
   1: ['red', 'green'],
   2: ['red', 'green'],
@@ -44,8 +45,14 @@ export function seedProblem(value: number): string | null {
   return Number.isInteger(value) && value >= 0 && value <= MAX_SEED ? null : `the seed must be a whole number from 0 to ${MAX_SEED}`;
 }
 
+/** Why `text` does not write a seed (decimal digits only), or null: how records, the protocol and the CLI read one. */
+export function seedTextProblem(text: string): string | null {
+  const problem = seedProblem(/^[0-9]+$/.test(text) ? Number(text) : NaN);
+  return problem && `${problem}, not ${quote(text)}`;
+}
+
 /**
- * Why these options make no round (rules.md), or null when they do: the one setup check that the
+ * Why these options make no round (docs/rules.md), or null when they do: the one setup check that the
  * dialog, URL parameters, saved settings, records and the protocol all ask.
  */
 export function setupProblem(options: GameOptions): string | null {
@@ -58,12 +65,12 @@ export function setupProblem(options: GameOptions): string | null {
   }
 }
 
-/** Checks options against rules.md and fills in the defaults. */
+/** Checks options against docs/rules.md and fills in the defaults. */
 export function roundSetup(options: GameOptions): RoundSetup {
   const size = options.size ?? 8;
   if (!isBoardSize(size)) throw new RuleError(`board size must be 8, 6 or 4, not ${size}`);
   const variant = options.variant ?? 'standard';
-  if (!['standard', 'pro', 'team'].includes(variant)) throw new RuleError(`unknown variant "${variant}"`);
+  if (!['standard', 'pro', 'team'].includes(variant)) throw new RuleError(`unknown variant ${quote(variant)}`);
   const players = options.players ?? (variant === 'team' ? 2 : options.colours ? options.colours.length : 4);
   if (!Number.isInteger(players) || players < 1 || players > 4) throw new RuleError(`players must be 1 to 4, not ${players}`);
   if (options.colours?.length === 0) throw new RuleError('at least one colour must be in play');
@@ -78,6 +85,9 @@ export function roundSetup(options: GameOptions): RoundSetup {
     seats = [['red', 'green'], ['yellow', 'blue']];
   } else if (players === 1) {
     colours = clockwise(options.colours ?? PLAYER_COLOURS[1]);
+    // The rules have no one-colour round: solo is one person playing red and green.
+    if (colours.length === 1) throw new RuleError(`one colour makes no round (${colours[0]}): solo is red and green, played by one person`);
+    if (colours.join() !== PLAYER_COLOURS[1].join()) throw new RuleError(`solo is red and green, played by one person, not ${listWords(colours)}`);
     seats = [colours];
   } else {
     colours = clockwise(options.colours ?? PLAYER_COLOURS[players as 2 | 3 | 4]);
@@ -106,10 +116,10 @@ export function roundSetup(options: GameOptions): RoundSetup {
 /** Parses "f4" or a Pro double "e3+e6" into an engine move; a RuleError names what is wrong. */
 export function parseMove(size: BoardSize, text: string): number {
   const parts = text.split('+');
-  if (parts.length > 2 || parts.some((p) => p === '')) throw new RuleError(`"${text}" is not a move (write a square like f4, or e3+e6 for a Pro double)`);
+  if (parts.length > 2 || parts.some((p) => p === '')) throw new RuleError(`${quote(text)} is not a move (write a square like f4, or e3+e6 for a Pro double)`);
   const squares = parts.map((p) => {
     const sq = parseSquare(size, p);
-    if (sq < 0) throw new RuleError(`"${p}" is not a square of the ${size}x${size} board`);
+    if (sq < 0) throw new RuleError(`${quote(p)} is not a square of the ${size}x${size} board`);
     return sq;
   });
   if (squares.length === 1) return squares[0];
@@ -145,6 +155,29 @@ export function roundResult(setup: RoundSetup, board: Record<string, Colour>): R
   return { scores, playerScores, winners };
 }
 
+/** The events that open a round: the start balls, the start-ball throw (unless `first` is given), the first turn. */
+function openingEvents(options: GameOptions): GameEvent[] {
+  const setup = roundSetup(options);
+  const events: GameEvent[] = [{ type: 'roundStarted', setup, start: START_SQUARES.map((sq, i) => ({ square: squareName(setup.size, sq), colour: COLOURS[i] })) }];
+  let first = options.first;
+  if (!first) {
+    const random = new Random(setup.seed);
+    while (!first) {
+      const colour = COLOURS[random.below(4)];
+      const inPlay = setup.colours.includes(colour);
+      events.push({ type: 'ballThrown', colour, inPlay });
+      if (inPlay) first = colour;
+    }
+  }
+  events.push({ type: 'turn', colour: first, moveNumber: 1 });
+  return events;
+}
+
+/** Events to rebuild a game from: not exported, so only Game.fromEvents makes one. */
+class Replay {
+  constructor(readonly events: readonly GameEvent[]) {}
+}
+
 /**
  * One round of Rolit: validates actions, turns them into events and folds the events into its
  * state. The Position is the fast rules core, rebuilt from the state after every change.
@@ -156,30 +189,14 @@ export class Game {
   private readonly moveBuffer = new Int32Array(MAX_MOVES);
   private readonly rollBuffer = new Int32Array(64);
 
-  constructor(options: GameOptions = {}) {
-    const setup = roundSetup(options);
-    this.emit([{ type: 'roundStarted', setup, start: START_SQUARES.map((sq, i) => ({ square: squareName(setup.size, sq), colour: COLOURS[i] })) }]);
-    let first = options.first;
-    if (!first) {
-      const random = new Random(setup.seed);
-      const thrown: GameEvent[] = [];
-      while (!first) {
-        const colour = COLOURS[random.below(4)];
-        const inPlay = setup.colours.includes(colour);
-        thrown.push({ type: 'ballThrown', colour, inPlay });
-        if (inPlay) first = colour;
-      }
-      this.emit(thrown);
-    }
-    this.emit([{ type: 'turn', colour: first, moveNumber: 1 }]);
+  /** A new round (a Replay only from fromEvents): the one construction path, so every field starts the same way. */
+  constructor(options: GameOptions | Replay = {}) {
+    this.emit(options instanceof Replay ? options.events : openingEvents(options));
   }
 
   /** Rebuilds a game from its events (replays, saves). Throws if they do not fold. */
   static fromEvents(events: readonly GameEvent[]): Game {
-    const game = Object.create(Game.prototype) as Game;
-    Object.assign(game, { events: [], current: null, position: new Position(), moveBuffer: new Int32Array(MAX_MOVES), rollBuffer: new Int32Array(64) });
-    game.emit(events);
-    return game;
+    return new Game(new Replay(events));
   }
 
   get state(): GameState {
@@ -220,18 +237,20 @@ export class Game {
   }
 
   /**
-   * The mover's time is up: plays the move that rolls the most balls for them (the first in
-   * board order among equals), marked as timed out.
+   * The mover's time is up: plays for them the move that rolls the most balls (the fewest in
+   * misere, where rolling balls to your colour is bad for you), the first in board order among
+   * equals, marked as timed out.
    */
   expireClock(): GameEvent[] {
     if (this.setup.moveTimeLimit === 0) throw new RuleError('this round has no time limit');
     if (this.state.over) throw new RuleError('the round is over');
     const n = this.position.generate(this.moveBuffer);
+    const better = this.setup.misere ? (rolls: number, best: number) => rolls < best : (rolls: number, best: number) => rolls > best;
     let best = this.moveBuffer[0];
-    let bestRolls = -1;
-    for (let i = 0; i < n; i++) {
+    let bestRolls = this.position.rolls(best, this.rollBuffer);
+    for (let i = 1; i < n; i++) {
       const rolls = this.position.rolls(this.moveBuffer[i], this.rollBuffer);
-      if (rolls > bestRolls) {
+      if (better(rolls, bestRolls)) {
         best = this.moveBuffer[i];
         bestRolls = rolls;
       }
@@ -299,27 +318,28 @@ export class Game {
     }
     const after = this.position.clone();
     after.make(move);
-    if (after.over) {
-      const board = { ...this.state.board };
-      for (const e of events) {
-        if (e.type === 'ballPlaced') board[e.square] = colour;
-        if (e.type === 'ballsRolled') for (const r of e.rolls) board[r.square] = colour;
-      }
-      events.push({ type: 'roundOver', ...roundResult(this.setup, board) });
-    } else {
-      events.push({ type: 'turn', colour: COLOURS[after.toMove], moveNumber: this.state.moves.length + 2 });
-    }
-    return this.emit(events);
+    // The final board is the fold of the move's events: score it from the state, not from a copy.
+    this.fold(events);
+    const next: GameEvent = after.over
+      ? { type: 'roundOver', ...roundResult(this.setup, this.state.board) }
+      : { type: 'turn', colour: COLOURS[after.toMove], moveNumber: this.state.moves.length + 1 };
+    this.emit([next]);
+    return [...events, next];
   }
 
   /** Records and folds events, then rebuilds the fast position from the new state. */
   private emit(events: readonly GameEvent[]): GameEvent[] {
+    this.fold(events);
+    this.syncPosition();
+    return [...events];
+  }
+
+  /** Records events and folds them into the state (applyEvent: the one place events change a round). */
+  private fold(events: readonly GameEvent[]): void {
     for (const e of events) {
       this.current = applyEvent(this.current, e);
       this.events.push(e);
     }
-    this.syncPosition();
-    return [...events];
   }
 
   private syncPosition(): void {

@@ -1,6 +1,6 @@
 /**
  * Board geometry. Every board size lives on the same internal 8x8 grid: index = row * 8 + col,
- * row 0 at the top (rules.md row "1"), col 0 at the left (column "a"). A 6x6 or 4x4 board uses
+ * row 0 at the top (docs/rules.md row "1"), col 0 at the left (column "a"). A 6x6 or 4x4 board uses
  * the central region, so the physical tray and the bitboards never change shape.
  */
 export type BoardSize = 8 | 6 | 4;
@@ -41,13 +41,6 @@ export function parseSquare(size: BoardSize, name: string): number {
   if (col >= size || row >= size) return -1;
   const off = boardOffset(size);
   return (row + off) * 8 + col + off;
-}
-
-/** Every playable index of a board, in row-then-column order. */
-export function playableSquares(size: BoardSize): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < 64; i++) if (isPlayable(size, i)) out.push(i);
-  return out;
 }
 
 /**

@@ -1,6 +1,7 @@
 /** The rules engine: pure TypeScript, no DOM, three or react. */
 export * from './colours';
 export * from './events';
+export * from './excerpt';
 export * from './game';
 export * from './geometry';
 export * from './perft';

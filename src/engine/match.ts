@@ -21,10 +21,6 @@ export interface MatchStandings {
   leaders: number[];
 }
 
-export function seatOfPlayer(player: number, round: number, players: number): number {
-  return (player + round) % players;
-}
-
 export function playerInSeat(seat: number, round: number, players: number): number {
   return (((seat - round) % players) + players) % players;
 }

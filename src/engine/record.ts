@@ -20,7 +20,8 @@
  */
 import { type Colour, COLOUR_LETTERS, COLOURS, colourIndex, isColour } from './colours';
 import type { RoundSetup, Variant } from './events';
-import { Game, type GameOptions, moveName, roundSetup, RuleError } from './game';
+import { excerpt, quote } from './excerpt';
+import { Game, type GameOptions, moveName, roundSetup, seedTextProblem, setupProblem } from './game';
 import { type BoardSize, isBoardSize, parseSquare, START_SQUARES } from './geometry';
 import type { GameState } from './state';
 
@@ -204,7 +205,19 @@ export function parseRecord(text: string): Game {
  * order as far as possible (a tag's own value before what it must agree with).
  */
 export function readRecord(text: string): GameRecord {
-  const { tags, moves, lastTagLine } = scan(text);
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+  try {
+    return readLines(lines);
+  } catch (e) {
+    if (!(e instanceof RecordError) || e.line > lines.length) throw e;
+    // The reader counts UTF-16 units; people count characters (an emoji is one).
+    const column = Array.from(lines[e.line - 1].slice(0, e.column - 1)).length + 1;
+    throw column === e.column ? e : new RecordError(e.line, column, e.reason);
+  }
+}
+
+function readLines(lines: readonly string[]): GameRecord {
+  const { tags, moves, lastTagLine } = scan(lines);
   const settings: Settings = { tags: {} };
   const info: Record<string, string> = {};
   for (const tag of tags) {
@@ -239,6 +252,8 @@ interface TagLine {
 interface MoveLine {
   line: number;
   number: number;
+  /** How reasons name the move: its number, or an excerpt of a number too long to write exactly. */
+  name: string;
   numberColumn: number;
   colour: Colour;
   colourColumn: number;
@@ -249,8 +264,7 @@ interface MoveLine {
 }
 
 /** Splits the text into tag lines and move lines, checking the syntax of each line. */
-function scan(text: string): { tags: TagLine[]; moves: MoveLine[]; lastTagLine: number } {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+function scan(lines: readonly string[]): { tags: TagLine[]; moves: MoveLine[]; lastTagLine: number } {
   const tags: TagLine[] = [];
   const moves: MoveLine[] = [];
   const seen = new Map<string, number>();
@@ -265,15 +279,14 @@ function scan(text: string): { tags: TagLine[]; moves: MoveLine[]; lastTagLine: 
       const problem = freeTagProblem(tag.name);
       if (problem && !isRoundTag(tag.name)) throw new RecordError(line, tag.nameColumn, problem);
       const first = seen.get(tag.name);
-      if (first !== undefined) throw new RecordError(line, tag.nameColumn, `duplicate tag [${tag.name}] (first given on line ${first})`);
+      if (first !== undefined) throw new RecordError(line, tag.nameColumn, `duplicate tag [${excerpt(tag.name)}] (first given on line ${first})`);
       seen.set(tag.name, line);
       tags.push(tag);
       lastTagLine = line;
     } else if (/[0-9]/.test(raw[start])) {
       moves.push(scanMove(raw, line, start));
     } else {
-      const shown = raw.slice(start).trimEnd();
-      throw new RecordError(line, start + 1, `expected a tag like [Size "8"], a move like "1. red f4" or a comment after ";", not "${shown.length > 24 ? `${shown.slice(0, 24)}...` : shown}"`);
+      throw new RecordError(line, start + 1, `expected a tag like [Size "8"], a move like "1. red f4" or a comment after ";", not ${quote(raw.slice(start).trimEnd())}`);
     }
   });
   if (tags.length === 0 && moves.length === 0) throw new RecordError(1, 1, 'the record is empty: expected tags like [Game "Rolit"], then the moves');
@@ -292,19 +305,20 @@ function scanTag(raw: string, line: number, start: number): TagLine {
   if (!name) throw new RecordError(line, i + 1, 'expected a tag name after "[", like [Size "8"]');
   const nameColumn = i + 1;
   i += name.length;
+  const shown = excerpt(name);
   skipSpace();
-  if (raw[i] !== '"') throw new RecordError(line, i + 1, `the value of [${name}] must be in double quotes, like [${name} "..."]`);
+  if (raw[i] !== '"') throw new RecordError(line, i + 1, `the value of [${shown}] must be in double quotes, like [${shown} "..."]`);
   const valueColumn = i + 2;
   let value = '';
   for (i++; ; i++) {
-    if (i >= raw.length) throw new RecordError(line, i + 1, `the value of [${name}] has no closing quote`);
+    if (i >= raw.length) throw new RecordError(line, i + 1, `the value of [${shown}] has no closing quote`);
     if (raw[i] === '"') break;
     if (raw[i] === '\\' && (raw[i + 1] === '"' || raw[i + 1] === '\\')) i++;
     value += raw[i];
   }
   i++;
   skipSpace();
-  if (raw[i] !== ']') throw new RecordError(line, i + 1, `expected "]" to close the tag [${name}]`);
+  if (raw[i] !== ']') throw new RecordError(line, i + 1, `expected "]" to close the tag [${shown}]`);
   i++;
   skipSpace();
   if (i < raw.length && raw[i] !== ';') throw new RecordError(line, i + 1, 'unexpected text after the tag (one tag per line; comments start with ";")');
@@ -319,20 +333,23 @@ function scanMove(raw: string, line: number, start: number): MoveLine {
   const endColumn = raw.slice(0, end).trimEnd().length + 1;
   const [num, colour, move, mark, extra] = words;
   const numberMatch = /^([0-9]+)\.(.*)$/.exec(num.text);
-  if (!numberMatch) throw new RecordError(line, start + 1, `a move starts with its number and a dot, like "${/^[0-9]+/.exec(num.text)![0]}. red f4"`);
+  if (!numberMatch) throw new RecordError(line, start + 1, `a move starts with its number and a dot, like "${excerpt(/^[0-9]+/.exec(num.text)![0])}. red f4"`);
   if (numberMatch[2]) throw new RecordError(line, num.column + num.text.length - numberMatch[2].length, 'expected a space after the move number');
   const number = Number(numberMatch[1]);
-  if (!colour) throw new RecordError(line, endColumn, `move ${number} has no colour and square (like "${number}. red f4")`);
+  // A number too long to write back exactly (401 digits is Infinity) is named by an excerpt of its digits.
+  const name = Number.isSafeInteger(number) ? String(number) : quote(numberMatch[1]);
+  if (!colour) throw new RecordError(line, endColumn, `move ${name} has no colour and square (like "${Number.isSafeInteger(number) ? number : 1}. red f4")`);
   const colourName = colour.text.toLowerCase();
-  if (!isColour(colourName)) throw new RecordError(line, colour.column, `"${colour.text}" is not a colour (red, yellow, green, blue)`);
-  if (!move) throw new RecordError(line, endColumn, `move ${number} has no square after the colour`);
+  if (!isColour(colourName)) throw new RecordError(line, colour.column, `${quote(colour.text)} is not a colour (red, yellow, green, blue)`);
+  if (!move) throw new RecordError(line, endColumn, `move ${name} has no square after the colour`);
   if (mark && mark.text !== '{time}') {
-    throw new RecordError(line, mark.column, `unexpected "${mark.text}" after the move (only {time} may follow a move; comments start with ";")`);
+    throw new RecordError(line, mark.column, `unexpected ${quote(mark.text)} after the move (only {time} may follow a move; comments start with ";")`);
   }
-  if (extra) throw new RecordError(line, extra.column, `unexpected "${extra.text}" after the move (one move per line)`);
+  if (extra) throw new RecordError(line, extra.column, `unexpected ${quote(extra.text)} after the move (one move per line)`);
   return {
     line,
     number,
+    name,
     numberColumn: num.column,
     colour: colourName,
     colourColumn: colour.column,
@@ -348,9 +365,13 @@ function freeTagProblem(name: string): string | null {
   if (name === 'Date') return null;
   const known = [...ROUND_TAGS, 'Date'];
   const lower = name.toLowerCase();
-  const near = known.find((k) => k.toLowerCase() === lower || (k.length >= 5 && editDistance(k.toLowerCase(), lower) <= (k.length >= 7 ? 2 : 1)));
-  if (near) return `unknown tag [${name}]; did you mean ${near}?`;
-  return TAG_NAME.test(name) ? null : `"${name}" is not a tag name (letters a-z, digits and _, starting with a letter)`;
+  // At most two edits apart, so names whose length differs by more than 2 are skipped unmeasured
+  // (the edit distance of a 10 MB name would take seconds and gigabytes).
+  const near = known.find(
+    (k) => k.toLowerCase() === lower || (k.length >= 5 && Math.abs(k.length - lower.length) <= 2 && editDistance(k.toLowerCase(), lower) <= (k.length >= 7 ? 2 : 1)),
+  );
+  if (near) return `unknown tag [${excerpt(name)}]; did you mean ${near}?`;
+  return TAG_NAME.test(name) ? null : `${quote(name)} is not a tag name (letters a-z, digits and _, starting with a letter)`;
 }
 
 function editDistance(a: string, b: string): number {
@@ -364,7 +385,7 @@ function editDistance(a: string, b: string): number {
 }
 
 function dateProblem(value: string): string | null {
-  return DATE.test(value) ? null : `a date is written YYYY.MM.DD, with ? for unknown digits, not "${value}"`;
+  return DATE.test(value) ? null : `a date is written YYYY.MM.DD, with ? for unknown digits, not ${quote(value)}`;
 }
 
 /** Words of a tag value with their columns ("red yellow" or "red, yellow"). */
@@ -374,7 +395,7 @@ function valueWords(tag: TagLine, separators = /[^\s,]+/g): Word[] {
 
 function colourWord(word: Word, line: number): Colour {
   const name = word.text.toLowerCase();
-  if (!isColour(name)) throw new RecordError(line, word.column, `"${word.text}" is not a colour (red, yellow, green, blue)`);
+  if (!isColour(name)) throw new RecordError(line, word.column, `${quote(word.text)} is not a colour (red, yellow, green, blue)`);
   return name;
 }
 
@@ -414,11 +435,11 @@ function readTag(tag: TagLine, s: Settings): void {
   s.tags[tag.name as RoundTag] = tag;
   switch (tag.name as RoundTag) {
     case 'Game':
-      if (value !== 'Rolit') fail(at, `[Game] must be "Rolit", not "${tag.value}"`);
+      if (value !== 'Rolit') fail(at, `[Game] must be "Rolit", not ${quote(tag.value)}`);
       break;
     case 'Size': {
       const size = Number(value);
-      if (!/^[0-9]+$/.test(value) || !isBoardSize(size)) fail(at, `board size must be 8, 6 or 4, not "${tag.value}"`);
+      if (!/^[0-9]+$/.test(value) || !isBoardSize(size)) fail(at, `board size must be 8, 6 or 4, not ${quote(tag.value)}`);
       s.size = size as BoardSize;
       break;
     }
@@ -460,21 +481,23 @@ function readTag(tag: TagLine, s: Settings): void {
     case 'TimeLimit':
       // Any number JavaScript writes for a finite time (7.5, 1e-7).
       if (!/^[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?$/i.test(value) || !Number.isFinite(Number(value))) {
-        fail(at, `[TimeLimit] is the seconds per move (0 for none), not "${tag.value}"`);
+        fail(at, `[TimeLimit] is the seconds per move (0 for none), not ${quote(tag.value)}`);
       }
       s.moveTimeLimit = Number(value);
       break;
-    case 'Seed':
-      if (!/^[0-9]+$/.test(value) || Number(value) > 0xffffffff) fail(at, `the seed must be a whole number from 0 to 4294967295, not "${tag.value}"`);
+    case 'Seed': {
+      const problem = seedTextProblem(value);
+      if (problem) fail(at, problem);
       s.seed = Number(value);
       break;
+    }
     case 'Throws':
       s.throws = valueWords(tag).map((word) => colourWord(word, tag.line));
       if (s.throws.length === 0) fail(at, '[Throws] lists the colours thrown, like "blue red"');
       break;
     case 'First': {
       const words = valueWords(tag);
-      if (words.length !== 1) fail(at, `[First] names the one colour that moved first, not "${tag.value}"`);
+      if (words.length !== 1) fail(at, `[First] names the one colour that moved first, not ${quote(tag.value)}`);
       s.first = { colour: colourWord(words[0], tag.line), column: words[0].column };
       break;
     }
@@ -489,7 +512,7 @@ function readTag(tag: TagLine, s: Settings): void {
         if (!m) return fail(part.column, form);
         const column = part.column + m[1].length;
         const colour = colourWord({ text: m[2], column }, tag.line);
-        if (!/^[0-9]+$/.test(m[3])) fail(column + m[2].length + part.text.slice(m[1].length + m[2].length).search(/\S/), `"${m[3]}" is not a number of balls`);
+        if (!/^[0-9]+$/.test(m[3])) fail(column + m[2].length + part.text.slice(m[1].length + m[2].length).search(/\S/), `${quote(m[3])} is not a number of balls`);
         return { colour, column, balls: Number(m[3]) };
       });
       if (s.result.length === 0) fail(at, form);
@@ -503,7 +526,7 @@ function readTag(tag: TagLine, s: Settings): void {
 
 function choice<T extends string>(tag: TagLine, options: readonly T[]): T {
   const value = tag.value.trim().toLowerCase() as T;
-  if (!options.includes(value)) throw new RecordError(tag.line, tag.valueColumn, `[${tag.name}] must be ${options.slice(0, -1).map((o) => `"${o}"`).join(', ')} or "${options[options.length - 1]}", not "${tag.value}"`);
+  if (!options.includes(value)) throw new RecordError(tag.line, tag.valueColumn, `[${tag.name}] must be ${options.slice(0, -1).map((o) => `"${o}"`).join(', ')} or "${options[options.length - 1]}", not ${quote(tag.value)}`);
   return value;
 }
 
@@ -538,15 +561,12 @@ function startGame(s: Settings): Game {
     takeBacks: s.takeBacks,
     seed: s.seed ?? DEFAULT_SEED,
   };
-  const setupTag = s.tags.Colours!;
-  let setup: RoundSetup;
-  try {
-    setup = roundSetup(options);
-  } catch (e) {
-    if (!(e instanceof RuleError)) throw e;
-    if (playersTag) unseatable(playersTag, e.message);
-    throw new RecordError(setupTag.line, setupTag.valueColumn, e.message);
+  const problem = setupProblem(options);
+  if (problem) {
+    if (playersTag) unseatable(playersTag, problem);
+    throw new RecordError(s.tags.Colours!.line, s.tags.Colours!.valueColumn, problem);
   }
+  const setup = roundSetup(options);
   if (playersTag) {
     // The engine seats each seat's colours clockwise, seats in the order of their first colour.
     const written = s.seats!.map((seat) => COLOURS.filter((c) => seat.some((p) => p.colour === c))).sort((a, b) => colourIndex(a[0]) - colourIndex(b[0]));
@@ -559,7 +579,7 @@ function startGame(s: Settings): Game {
   const game = new Game(options);
   const thrown = game.state.throws;
   if (s.throws!.join(' ') !== thrown.join(' ')) {
-    throw new RecordError(throwsTag.line, throwsTag.valueColumn, `seed ${setup.seed} throws "${thrown.join(' ')}", not "${throwsTag.value}"`);
+    throw new RecordError(throwsTag.line, throwsTag.valueColumn, `seed ${setup.seed} throws "${thrown.join(' ')}", not ${quote(throwsTag.value)}`);
   }
   const winner = thrown[thrown.length - 1];
   if (first.colour !== winner) throw new RecordError(s.tags.First!.line, first.column, `the throw decided that ${winner} moves first, not ${first.colour}`);
@@ -567,7 +587,7 @@ function startGame(s: Settings): Game {
 }
 
 function unseatable(tag: TagLine, why: string): never {
-  throw new RecordError(tag.line, tag.valueColumn, `players "${tag.value}" cannot be seated (${why}): write one seat per colour, all colours in one seat (solo) or, in the team variant, red+green yellow+blue`);
+  throw new RecordError(tag.line, tag.valueColumn, `players ${quote(tag.value)} cannot be seated (${why}): write one seat per colour, all colours in one seat (solo) or, in the team variant, red+green yellow+blue`);
 }
 
 /** Plays the moves through the engine, checking numbers, colours and legality. */
@@ -576,14 +596,14 @@ function replay(game: Game, moves: readonly MoveLine[]): void {
   for (const m of moves) {
     const state = game.state;
     const played = state.moves.length;
-    if (state.over) throw new RecordError(m.line, m.numberColumn, `move ${m.number} comes after the end of the round (the board is full after move ${played})`);
-    if (m.number !== played + 1) throw new RecordError(m.line, m.numberColumn, `move number ${m.number} is out of sequence: expected ${played + 1}`);
-    if (m.colour !== state.toMove) throw new RecordError(m.line, m.colourColumn, `move ${m.number} is by ${m.colour}, but ${state.toMove} is to move`);
+    if (state.over) throw new RecordError(m.line, m.numberColumn, `move ${m.name} comes after the end of the round (the board is full after move ${played})`);
+    if (m.number !== played + 1) throw new RecordError(m.line, m.numberColumn, `move number ${m.name} is out of sequence: expected ${played + 1}`);
+    if (m.colour !== state.toMove) throw new RecordError(m.line, m.colourColumn, `move ${m.name} is by ${m.colour}, but ${state.toMove} is to move`);
     const parts = m.move.split('+');
     if (parts.length <= 2) {
       let offset = 0;
       for (const part of parts) {
-        if (part !== '' && parseSquare(size, part) < 0) throw new RecordError(m.line, m.moveColumn + offset, `${part} is not a square of the ${size}x${size} board`);
+        if (part !== '' && parseSquare(size, part) < 0) throw new RecordError(m.line, m.moveColumn + offset, `${excerpt(part)} is not a square of the ${size}x${size} board`);
         offset += part.length + 1;
       }
     }
@@ -593,12 +613,12 @@ function replay(game: Game, moves: readonly MoveLine[]): void {
       game.play(m.move);
       continue;
     }
-    if (game.setup.moveTimeLimit === 0) throw new RecordError(m.line, m.timeColumn, `move ${m.number} is marked {time}, but the round has no time limit`);
+    if (game.setup.moveTimeLimit === 0) throw new RecordError(m.line, m.timeColumn, `move ${m.name} is marked {time}, but the round has no time limit`);
     game.expireClock();
     const forced = game.state.moves[played].squares.join('+');
     const written = moveName(size, check.move);
     if (forced !== written) {
-      throw new RecordError(m.line, m.moveColumn, `on time-out the engine plays ${forced} for ${m.colour} (the move that rolls the most), not ${m.move}`);
+      throw new RecordError(m.line, m.moveColumn, `on time-out the engine plays ${forced} for ${m.colour} (the move that rolls the most), not ${excerpt(m.move)}`);
     }
   }
 }
@@ -615,6 +635,6 @@ function checkResult(game: Game, tag: TagLine, written: NonNullable<Settings['re
     throw new RecordError(tag.line, tag.valueColumn, `the moves end after move ${state.moves.length} with the round unfinished (${state.toMove} to move): [Result] should be "*"`);
   }
   if (written.some((r) => state.result!.scores[r.colour] !== r.balls)) {
-    throw new RecordError(tag.line, tag.valueColumn, `[Result] says "${tag.value.trim()}", but the moves give "${actual}"`);
+    throw new RecordError(tag.line, tag.valueColumn, `[Result] says ${quote(tag.value.trim())}, but the moves give "${actual}"`);
   }
 }

@@ -13,7 +13,7 @@ describe('perft', () => {
     [3, 136],
     [4, 1366],
     [5, 7427],
-  ])('8x8, four players, red first, depth %i: %i leaves (rules.md vectors)', async (depth, leaves) => {
+  ])('8x8, four players, red first, depth %i: %i leaves (docs/rules.md vectors)', async (depth, leaves) => {
     const { code, stdout, stderr } = await runCli(['perft', String(depth)]);
     expect(stderr).toBe('');
     expect(code).toBe(0);
@@ -48,6 +48,7 @@ describe('perft', () => {
     [['3', '--colours', 'red,pink'], '--colours: "pink" is not a colour (red, yellow, green, blue)'],
     [['3', '--first', 'blue', '--colours', 'red,green'], 'blue is not in play'],
     [['3', '--size', '4', '--colours', 'red,yellow,green'], 'the 4x4 board is for one or two players'],
+    [['2', '--colours', 'red'], 'one colour makes no round (red): solo is red and green, played by one person'],
     [['3', '--variant', 'team'], '--variant must be standard or pro, not "team"'],
     [['3', '--depth', '3'], 'unknown option --depth (options: --size, --colours, --first, --variant)'],
     [['3', '-s', '8'], 'unknown option -s (options: --size, --colours, --first, --variant)'],
@@ -98,6 +99,14 @@ describe('help and unknown commands', () => {
     const { code, stdout } = await runCli(['--help']);
     expect(code).toBe(0);
     for (const command of ['engine', 'perft', 'bench']) expect(stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
+  });
+
+  it('no command: a one-line reason, then the usage, on stderr; exit 2', async () => {
+    const { code, stdout, stderr } = await runCli([]);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.split('\n')[0]).toBe('rolit: no command given');
+    expect(stderr).toContain('usage: npm run rolit -- <command> [options]');
   });
 
   it('an unknown command exits 2 with a message', async () => {

@@ -3,7 +3,7 @@ import { EngineDriver, runCli, runNpm } from './run';
 
 const FOUR = 'newgame size=8 colours=red,yellow,green,blue first=red';
 
-/** Every line a protocol reply can be (protocol.md's reply column). */
+/** Every line a protocol reply can be (docs/protocol.md's reply column). */
 const REPLY =
   /^(rolit \S.*|ok|ok (red|yellow|green|blue) [a-h][1-8](\+[a-h][1-8])? captures( [a-h][1-8])*|error \S.*|moves( [a-h][1-8](\+[a-h][1-8])?)*|tomove (red|yellow|green|blue|none)|[RYGB.]{4,8}|end|score( (red|yellow|green|blue)=\d+)+|bestmove [a-h][1-8](\+[a-h][1-8])?)$/;
 
@@ -42,6 +42,12 @@ describe('rolit engine, spawned', () => {
     expect(code).toBe(0);
     expect(stdout).toBe('ok\nmoves f4 d6 f6\nok red f4 captures e4\ntomove yellow\n');
     expect(stderr).toBe('');
+  });
+
+  it('a lone CR ends a line, as LF and CRLF do', async () => {
+    const { code, stdout } = await runCli(['engine'], `${FOUR}\rmoves\r\nplay f4\ntomove\r`);
+    expect(code).toBe(0);
+    expect(stdout).toBe('ok\nmoves f4 d6 f6\nok red f4 captures e4\ntomove yellow\n');
   });
 
   it('keeps replies in order when many commands (with go) arrive at once', async () => {

@@ -39,7 +39,7 @@ function changedSquares(before: string[], after: string[]): { square: string; le
   return out;
 }
 
-describe('the example session of protocol.md, verbatim', () => {
+describe('the example session of docs/protocol.md, verbatim', () => {
   it('gives the replies of the spec', () => {
     const session = new EngineSession();
     const transcript = [
@@ -100,6 +100,20 @@ describe('input lines', () => {
     expect(snapshot(session)).toEqual(before);
   });
 
+  it('quotes a short, escaped excerpt of bad input, never the whole of it', () => {
+    const session = sessionAfter(FOUR);
+    const before = snapshot(session);
+    const huge = 'x'.repeat(4 * 1024 * 1024);
+    const commands = 'hello, newgame, moves, play, tomove, board, score, go, undo, quit';
+    expect(session.handle(huge)).toEqual([`error unknown command "${'x'.repeat(40)}..." (commands: ${commands})`]);
+    expect(session.handle('\u0007\u001b[2Jbell')).toEqual([`error unknown command "\\u0007\\u001b[2Jbell" (commands: ${commands})`]);
+    expect(session.handle(`play ${huge}`)).toEqual([`error "${'x'.repeat(40)}..." is not a square of the 8x8 board`]);
+    expect(session.handle(`go level=${huge}`)[0]).toMatch(/^error unknown level "x{40}\.\.\." \(levels: /);
+    expect(session.handle(`newgame size=8 colours=red,green first=${huge}`)).toEqual([`error first must be a colour (red, yellow, green, blue), not "${'x'.repeat(40)}..."`]);
+    expect(session.handle(`newgame size=8 colours=red,green first=red seed=${huge}`)).toEqual([`error the seed must be a whole number from 0 to 4294967295, not "${'x'.repeat(40)}..."`]);
+    expect(snapshot(session)).toEqual(before);
+  });
+
   it('every game command before newgame is an error', () => {
     const session = new EngineSession();
     for (const line of ['moves', 'play f4', 'tomove', 'board', 'score', 'go', 'undo']) {
@@ -156,15 +170,25 @@ describe('newgame', () => {
     ['newgame size=8 colours=red,green first=red variant=team', 'error the team variant plays all four colours'],
     ['newgame size=8 colours=red,green first=red variant=classic', 'error variant must be standard or pro or team, not "classic"'],
     ['newgame size=8 colours=red,green first=red misere=yes', 'error misere must be on or off, not "yes"'],
-    ['newgame size=8 colours=red,green first=red seed=-1', 'error seed must be a whole number from 0 to 4294967295, not "-1"'],
-    ['newgame size=8 colours=red,green first=red seed=4294967296', 'error seed must be a whole number from 0 to 4294967295, not "4294967296"'],
-    ['newgame size=8 colours=red,green first=red seed=1e3', 'error seed must be a whole number from 0 to 4294967295, not "1e3"'],
+    ['newgame size=8 colours=red,green first=red seed=-1', 'error the seed must be a whole number from 0 to 4294967295, not "-1"'],
+    ['newgame size=8 colours=red,green first=red seed=4294967296', 'error the seed must be a whole number from 0 to 4294967295, not "4294967296"'],
+    ['newgame size=8 colours=red,green first=red seed=1e3', 'error the seed must be a whole number from 0 to 4294967295, not "1e3"'],
     ['newgame size=4 colours=red,yellow,green first=red', 'error the 4x4 board is for one or two players'],
+    ['newgame size=8 colours=red first=red', 'error one colour makes no round (red): solo is red and green, played by one person'],
+    ['newgame size=4 colours=blue first=blue', 'error one colour makes no round (blue): solo is red and green, played by one person'],
   ])('%s -> %s, and the game in progress is kept', (line, reply) => {
     const session = sessionAfter(FOUR, 'play f4');
     const before = snapshot(session);
     expect(session.handle(line)).toEqual([reply]);
     expect(snapshot(session)).toEqual(before);
+  });
+
+  it('two players may be any two colours; turns go clockwise between them', () => {
+    const session = sessionAfter('newgame size=8 colours=yellow,blue first=blue');
+    expect(session.handle('score')).toEqual(['score yellow=1 blue=1']);
+    const [move] = session.handle('moves')[0].split(' ').slice(1);
+    expect(session.handle(`play ${move}`)[0]).toMatch(/^ok blue /);
+    expect(session.handle('tomove')).toEqual(['tomove yellow']);
   });
 
   it('a failed first newgame leaves no game', () => {
@@ -202,7 +226,7 @@ describe('moves and play', () => {
     expect(doubles.every((w) => /^[a-h][1-8]\+[a-h][1-8]$/.test(w))).toBe(true);
     expect(isSorted(singles)).toBe(true);
     for (const d of doubles) expect(squareOrder(d.split('+')[0])).toBeLessThan(squareOrder(d.split('+')[1]));
-    // rules.md's Pro example.
+    // docs/rules.md's Pro example.
     expect(doubles).toContain('e3+e6');
     expect(session.handle('play e6+e3')).toEqual(['ok yellow e3+e6 captures e4 e5']);
     expect(session.handle('board').slice(2, 6)).toEqual(['....Y...', '...RYR..', '...BY...', '....Y...']);
@@ -354,7 +378,7 @@ describe('go', () => {
     ['go level=grandmaster', `error unknown level "grandmaster" (levels: ${LEVELS.join(', ')})`],
     ['go movetime=-5', 'error movetime must be a whole number from 0 to 3600000, not "-5"'],
     ['go movetime=fast', 'error movetime must be a whole number from 0 to 3600000, not "fast"'],
-    ['go seed=x', 'error seed must be a whole number from 0 to 4294967295, not "x"'],
+    ['go seed=x', 'error the seed must be a whole number from 0 to 4294967295, not "x"'],
     ['go depth=3', 'error go: unknown key "depth" (keys: movetime, level, seed)'],
     ['go level=beginner level=master', 'error go: level is given twice'],
     ['go infinite', 'error go: expected key=value, not "infinite"'],

@@ -89,6 +89,12 @@ describe('properties of random games', () => {
         const rebuilt = Game.fromEvents(a.events);
         expect(rebuilt.state).toEqual(a.state);
         expect(rebuilt.legalMoves()).toEqual(a.legalMoves());
+        // The rebuilt game plays on like the original (same construction path, same fields).
+        if (!a.state.over) {
+          const move = a.legalMoves()[0];
+          expect(rebuilt.play(move)).toEqual(a.play(move));
+          expect(rebuilt.events).toEqual(a.events);
+        }
       }),
       { numRuns: 60 },
     );

@@ -1,10 +1,10 @@
 /**
- * An independent, deliberately slow reference implementation of the Rolit rules (rules.md),
+ * An independent, deliberately slow reference implementation of the Rolit rules (docs/rules.md),
  * written from the rule text with plain arrays and names, sharing no code with src/engine.
  * The property tests compare the engine against it.
  */
 export type Cell = string | null; // colour name or empty
-export type Grid = Cell[][]; // grid[row][col], row 0 = rules.md row 1
+export type Grid = Cell[][]; // grid[row][col], row 0 = docs/rules.md row 1
 
 const DIRS = [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   colourIndex, EMPTY, Game, matchStandings, parseSquare, perft, Position, RuleError, roundResult,
-  roundSetup, squareName, type Colour,
+  roundSetup, setupProblem, squareName, type Colour,
 } from '../../src/engine';
 
 /** A position from a picture: rows top to bottom, R/Y/G/B or '.'. */
@@ -40,7 +40,7 @@ describe('start position', () => {
   });
 });
 
-describe('worked example (rules.md)', () => {
+describe('worked example (docs/rules.md)', () => {
   it('red has exactly f4, d6 and f6, capturing e4, d5 and e5', () => {
     const game = new Game({ first: 'red' });
     expect(game.legalMoves()).toEqual(['f4', 'd6', 'f6']);
@@ -263,10 +263,19 @@ describe('turns, end and score', () => {
     expect(() => roundSetup({ players: 2, first: 'blue' })).toThrow('blue is not in play');
     expect(() => roundSetup({ seed: -1 })).toThrow('seed must be a whole number');
   });
+
+  it('refuses one-colour rounds and a solo of other colours than red and green', () => {
+    expect(() => roundSetup({ colours: ['red'] })).toThrow('one colour makes no round (red): solo is red and green, played by one person');
+    expect(() => roundSetup({ players: 1, colours: ['blue'] })).toThrow('one colour makes no round (blue)');
+    expect(() => roundSetup({ players: 1, colours: ['yellow', 'blue'] })).toThrow('solo is red and green, played by one person, not yellow and blue');
+    expect(setupProblem({ size: 4, colours: ['green'] })).toBe('one colour makes no round (green): solo is red and green, played by one person');
+    expect(setupProblem({ players: 1, colours: ['green', 'red'] })).toBeNull();
+    expect(setupProblem({ colours: ['yellow', 'blue'] })).toBeNull(); // two players may play any two colours
+  });
 });
 
 describe('Pro variant', () => {
-  it('rules.md example: after red f4 took the only yellow ball, yellow may play e3+e6 capturing e4 and e5', () => {
+  it('docs/rules.md example: after red f4 took the only yellow ball, yellow may play e3+e6 capturing e4 and e5', () => {
     const game = new Game({ variant: 'pro', first: 'red' });
     game.play('f4');
     expect(game.legalMoves()).toContain('e3+e6');
@@ -339,11 +348,39 @@ describe('time limit', () => {
   it('when the clock runs out the move that rolls the most is played, marked timed out', () => {
     const game = new Game({ first: 'red', moveTimeLimit: 60 });
     game.play('f4');
-    game.play('f3'); // yellow, free placement
+    game.play('c3'); // yellow, free placement
+    // Green's only ball is e5. By hand: b2 rolls c3 and d4 (two balls, the line b2-c3-d4-e5);
+    // e3 rolls e4, g3 rolls f4, c5 rolls d5 (one each). So b2.
     const events = game.expireClock();
-    expect(events[0]).toEqual({ type: 'timeExpired', colour: 'green' });
-    expect(game.state.moves[2].timedOut).toBe(true);
+    expect(events).toEqual([
+      { type: 'timeExpired', colour: 'green' },
+      { type: 'ballPlaced', colour: 'green', square: 'b2' },
+      { type: 'ballsRolled', colour: 'green', rolls: [{ square: 'c3', from: 'yellow', to: 'green' }, { square: 'd4', from: 'red', to: 'green' }] },
+      { type: 'turn', colour: 'blue', moveNumber: 4 },
+    ]);
+    expect(game.state.moves[2]).toMatchObject({ colour: 'green', squares: ['b2'], timedOut: true });
     expect(() => new Game({ first: 'red' }).expireClock()).toThrow('this round has no time limit');
+  });
+
+  it('among moves that roll as many, the first in board order is played', () => {
+    const game = new Game({ first: 'red', moveTimeLimit: 60 });
+    game.play('f4');
+    game.play('f3'); // yellow, free placement
+    // By hand: green (e5) can only roll one ball: c3 (d4), e3 (e4), g3 (f4) or c5 (d5). c3 comes first.
+    game.expireClock();
+    expect(game.state.moves[2]).toMatchObject({ colour: 'green', squares: ['c3'], rolls: [{ square: 'd4', from: 'red', to: 'green' }], timedOut: true });
+  });
+});
+
+describe('time limit in misere', () => {
+  it('when the clock runs out the move that rolls the fewest is played (first in board order among equals)', () => {
+    const game = new Game({ first: 'red', moveTimeLimit: 60, misere: true });
+    game.play('f4');
+    game.play('c3'); // yellow, free placement
+    // Green (e5) must capture. By hand: b2 rolls two (c3, d4); e3, g3 and c5 roll one each.
+    // Fewest is one; in board order (row 3 before row 5, then by column) e3 comes first: it rolls e4.
+    game.expireClock();
+    expect(game.state.moves[2]).toMatchObject({ colour: 'green', squares: ['e3'], rolls: [{ square: 'e4', from: 'red', to: 'green' }], timedOut: true });
   });
 });
 
@@ -367,7 +404,7 @@ describe('the start-ball throw', () => {
   });
 });
 
-describe('perft (rules.md test vectors)', () => {
+describe('perft (docs/rules.md test vectors)', () => {
   it('8x8, four players, red first: 3, 20, 136, 1366, 7427', () => {
     const p = Position.start(8, [0, 1, 2, 3], 0);
     expect([1, 2, 3, 4, 5].map((d) => perft(p, d))).toEqual([3, 20, 136, 1366, 7427]);
@@ -390,9 +427,30 @@ describe('match', () => {
     ];
     const m = matchStandings(results, 4);
     // Round 0: player p in seat p. Round 1: seat s holds player s-1. Round 2: seat s holds player s-2.
-    expect(m.standings.find((s) => s.player === 0)).toEqual({ player: 0, roundsWon: 3, balls: 30 + 30 + 20 });
+    // By hand: player 0 wins all three (seat 0, seat 1, seat 2 of the shared win), players 2 and 3
+    // one each (the shared win), player 1 none; ties on rounds and balls keep player order.
+    expect(m.standings).toEqual([
+      { player: 0, roundsWon: 3, balls: 30 + 30 + 20 },
+      { player: 2, roundsWon: 1, balls: 10 + 4 + 20 },
+      { player: 3, roundsWon: 1, balls: 4 + 10 + 20 },
+      { player: 1, roundsWon: 0, balls: 20 + 20 + 4 },
+    ]);
     expect(m.leaders).toEqual([0]);
     expect(m.roundsPlayed).toBe(3);
+  });
+
+  it('equal rounds won: most balls leads, fewest in misere', () => {
+    // Round 0: player 0 in seat 0 wins with 30 to 20. Round 1: seats swap; player 1 (seat 0) wins 25 to 10.
+    const results = [
+      { scores: {}, playerScores: [30, 20], winners: [0] },
+      { scores: {}, playerScores: [25, 10], winners: [0] },
+    ];
+    expect(matchStandings(results, 2).standings).toEqual([
+      { player: 1, roundsWon: 1, balls: 45 },
+      { player: 0, roundsWon: 1, balls: 40 },
+    ]);
+    expect(matchStandings(results, 2).leaders).toEqual([1]);
+    expect(matchStandings(results, 2, true).leaders).toEqual([0]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRecord, Random, RecordError } from '../../src/engine/index';
+import { parseRecord, Random, readRecord, RecordError } from '../../src/engine/index';
 import { sampleRecords } from './samples';
 
 /** A valid unfinished record (8x8, red first, no throw); line numbers below refer to it. */
@@ -81,8 +81,8 @@ describe('record import errors', () => {
       ['only blanks and comments', '  \n; a comment\n\t\n', 1, 1, 'the record is empty: expected tags like [Game "Rolit"], then the moves'],
       ['only a BOM', '\uFEFF', 1, 1, 'the record is empty: expected tags like [Game "Rolit"], then the moves'],
       ['garbage line', edit(BASE, [13, '  hello world']), 13, 3, 'expected a tag like [Size "8"], a move like "1. red f4" or a comment after ";", not "hello world"'],
-      ['binary-looking garbage', '\u0000\u0001PK\u0003\u0004', 1, 1, 'expected a tag like [Size "8"], a move like "1. red f4" or a comment after ";", not "\u0000\u0001PK\u0003\u0004"'],
-      ['long garbage is shortened', edit(BASE, [2, 'Rolit game played on 2026-11-21 at the club']), 2, 1, 'expected a tag like [Size "8"], a move like "1. red f4" or a comment after ";", not "Rolit game played on 202..."'],
+      ['binary-looking garbage', '\u0000\u0001PK\u0003\u0004', 1, 1, 'expected a tag like [Size "8"], a move like "1. red f4" or a comment after ";", not "\\u0000\\u0001PK\\u0003\\u0004"'],
+      ['long garbage is shortened', edit(BASE, [2, 'Rolit game played on 2026-11-21 at the club']), 2, 1, 'expected a tag like [Size "8"], a move like "1. red f4" or a comment after ";", not "Rolit game played on 2026-11-21 at the c..."'],
     ];
     for (const [name, text, line, column, reason] of cases) it(name, () => expectError(text, line, column, reason));
   });
@@ -229,5 +229,52 @@ describe('damaged records', () => {
     // Most damage is caught; some (inside comments, in a name tag) is harmless.
     expect(refused).toBeGreaterThan(900);
     expect(read).toBeGreaterThan(50);
+  });
+});
+
+describe('bad input found by fuzzing', () => {
+  it('columns count characters, not UTF-16 units: an emoji is one column', () => {
+    // `[Red "😀😀"] ` is 11 characters (13 UTF-16 units), so the stray x is in column 12.
+    expectError(edit(BASE, [12, '[Red "😀😀"] x']), 12, 12, 'unexpected text after the tag (one tag per line; comments start with ";")');
+    expectError(edit(BASE, [14, '1. 😀 d6']), 14, 4, '"😀" is not a colour (red, yellow, green, blue)');
+    expectError(edit(BASE, [14, '1. red d6 😀 {time}']), 14, 11, 'unexpected "😀" after the move (only {time} may follow a move; comments start with ";")');
+  });
+
+  it('a 10 MB tag name is read at once (no "did you mean" measured), and a bad one quoted short', () => {
+    const name = 'A'.repeat(10_000_000);
+    const started = performance.now();
+    expect(readRecord(edit(BASE, [12, `[${name} "x"]`])).tags[name]).toBe('x');
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(errorOf(edit(BASE, [12, `[${'Ä'.repeat(10_000_000)} "x"]`])).reason).toBe(
+      `"${'Ä'.repeat(40)}..." is not a tag name (letters a-z, digits and _, starting with a letter)`,
+    );
+  });
+
+  it('a name close to a round tag still gets "did you mean"', () => {
+    expectError(edit(BASE, [12, '[Misère "on"]']), 12, 2, 'unknown tag [Misère]; did you mean Misere?');
+  });
+
+  it('a 401-digit move number is named by an excerpt of its digits, not "Infinity"', () => {
+    const digits = '9'.repeat(401);
+    expectError(edit(BASE, [14, `${digits}. red d6`]), 14, 1, `move number "${'9'.repeat(40)}..." is out of sequence: expected 1`);
+  });
+
+  it('reasons escape control characters and quote at most 40 characters of a long value', () => {
+    expectError(edit(BASE, [3, '[Size "8\u0007\u001b[2J"]']), 3, 8, 'board size must be 8, 6 or 4, not "8\\u0007\\u001b[2J"');
+    const long = 'x'.repeat(900_000);
+    const e = errorOf(edit(BASE, [5, `[Variant "${long}"]`]));
+    expect(e.reason).toBe(`[Variant] must be "standard", "pro" or "team", not "${'x'.repeat(40)}..."`);
+    expect(errorOf(edit(BASE, [14, `1. ${long} d6`])).reason).toBe(`"${'x'.repeat(40)}..." is not a colour (red, yellow, green, blue)`);
+  });
+
+  it('one-colour rounds and a solo of other colours than red and green are refused', () => {
+    expectError(edit(BASE, [4, '[Colours "red"]']), 4, 11, 'one colour makes no round (red): solo is red and green, played by one person');
+    const soloYellowBlue = ['[Game "Rolit"]', '[Size "8"]', '[Colours "yellow blue"]', '[Players "yellow+blue"]', '[First "yellow"]', '[Result "*"]'];
+    expectError(
+      edit(soloYellowBlue),
+      4,
+      11,
+      'players "yellow+blue" cannot be seated (solo is red and green, played by one person, not yellow and blue): write one seat per colour, all colours in one seat (solo) or, in the team variant, red+green yellow+blue',
+    );
   });
 });

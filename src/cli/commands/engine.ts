@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { parseCommandLine } from '../args';
 import type { Command } from '../command';
 
-/** `engine`: serves the line protocol (src/cli/protocol.ts) over stdin and stdout. */
+/** `engine`: serves the line protocol (docs/protocol.md; the session is src/cli/protocol.ts) over stdin and stdout. */
 export const engine: Command = {
   name: 'engine',
   summary: 'serve the engine protocol on stdin/stdout (docs/protocol.md)',
@@ -17,7 +17,7 @@ npm run --silent so that npm prints nothing either.
 Commands: hello, newgame size=<8|6|4> colours=<c,c,...> first=<colour>
 [variant=<standard|pro|team>] [misere=<on|off>] [seed=<n>], moves, play <move>,
 tomove, board, score, go [movetime=<ms>] [level=<name>] [seed=<n>], undo, quit.
-Spec: /work/shared/protocol.md; notes: docs/protocol.md.
+The protocol is specified in docs/protocol.md.
 
 example:
   printf 'newgame size=8 colours=red,yellow,green,blue first=red\\nmoves\\n' | npm run --silent rolit -- engine`,

@@ -1,4 +1,4 @@
-import { Game, perft as countLeaves } from '../../engine/index';
+import { Game, perft as countLeaves, setupProblem } from '../../engine/index';
 import { parseBoardSize, parseChoice, parseColour, parseColours, parseCommandLine, parseWholeNumber } from '../args';
 import type { Command } from '../command';
 import { UsageError } from '../command';
@@ -20,7 +20,7 @@ options:
   --first     colour to move first (default the first of --colours)
   --variant   standard (default) or pro (Pro double placements)
 
-example (rules.md test vectors 3, 20, 136, 1366, 7427):
+example (docs/rules.md test vectors 3, 20, 136, 1366, 7427):
   npm run rolit -- perft 5`,
 
   async run(args) {
@@ -30,13 +30,10 @@ example (rules.md test vectors 3, 20, 136, 1366, 7427):
     const colours = options.colours === undefined ? undefined : parseColours(options.colours, '--colours');
     const first = options.first === undefined ? (colours?.[0] ?? 'red') : parseColour(options.first, '--first');
     const variant = options.variant === undefined ? 'standard' : parseChoice(options.variant, '--variant', ['standard', 'pro'] as const);
-    let game: Game;
-    try {
-      // The engine checks the combination (first in play, 4x4 for one or two players...).
-      game = new Game({ size, colours, first, variant });
-    } catch (e) {
-      throw new UsageError(e instanceof Error ? e.message : String(e));
-    }
+    // The engine's one setup check (first in play, 4x4 for one or two players, no one-colour round...).
+    const problem = setupProblem({ size, colours, first, variant });
+    if (problem) throw new UsageError(problem);
+    const game = new Game({ size, colours, first, variant });
     const position = game.positionCopy();
     console.log(`perft ${size}x${size}, colours ${game.setup.colours.join(',')}, ${first} first, ${variant}`);
     let total = 0;

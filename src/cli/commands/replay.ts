@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { boardRows, readRecord, RecordError, resultText, seatName, winnersText } from '../../engine/index';
+import { ballCounts, boardRows, readRecord, RecordError, resultText, seatName, winnersText } from '../../engine/index';
 import { parseCommandLine } from '../args';
 import type { Command } from '../command';
 
@@ -60,8 +60,8 @@ example:
     console.log('');
     for (const row of boardRows(setup.size, state.board)) console.log(row);
     console.log('');
-    const counts = setup.colours.map((c) => `${c} ${Object.values(state.board).filter((b) => b === c).length}`).join(', ');
-    console.log(state.result ? `scores: ${resultText(state)}` : `balls: ${counts}`);
+    const { scores } = ballCounts(setup, state.board);
+    console.log(state.result ? `scores: ${resultText(state)}` : `balls: ${setup.colours.map((c) => `${c} ${scores[c]}`).join(', ')}`);
     if (state.result && setup.players.some((seat) => seat.length > 1)) {
       console.log(`players: ${setup.players.map((seat, i) => `${seatName(seat)} ${state.result!.playerScores[i]}`).join(', ')}`);
     }

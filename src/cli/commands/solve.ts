@@ -1,7 +1,7 @@
 import { benchSolver, randomEndgame } from '../../ai/solver-bench';
 import { solveExact } from '../../ai/solver';
-import { type BoardSize, COLOUR_LETTERS, COLOURS, type Colour, Game, moveName, type Position, RuleError } from '../../engine/index';
-import { parseBoardSize, parseChoice, parseColour, parseColours, parseCommandLine, parseWholeNumber } from '../args';
+import { type BoardSize, COLOUR_LETTERS, COLOURS, type Colour, Game, type GameOptions, moveName, type Position, quote, RuleError, setupProblem } from '../../engine/index';
+import { parseBoardSize, parseChoice, parseColour, parseColours, parseCommandLine, parseSeed, parseWholeNumber } from '../args';
 import type { Command } from '../command';
 import { UsageError } from '../command';
 
@@ -58,7 +58,7 @@ examples:
     });
     const size = options.size === undefined ? 8 : parseBoardSize(options.size, '--size');
     const empties = options['random-empties'] === undefined ? undefined : parseWholeNumber(options['random-empties'], '--random-empties', 0, size * size - 4);
-    const seed = options.seed === undefined ? 1 : parseWholeNumber(options.seed, '--seed', 0, 0xffffffff);
+    const seed = options.seed === undefined ? 1 : parseSeed(options.seed, '--seed');
 
     if (options.bench) {
       for (const name of ['colours', 'first', 'variant', 'misere', 'moves', 'play', 'max-nodes'] as const) {
@@ -81,18 +81,16 @@ examples:
     const maxNodes = options['max-nodes'] === undefined ? undefined : parseWholeNumber(options['max-nodes'], '--max-nodes', 1, Number.MAX_SAFE_INTEGER);
     const misere = options.misere === true;
 
-    let game: Game;
-    try {
-      game = new Game({ size, colours: variant === 'team' ? undefined : colours, players: 2, first, variant, misere, seed: 0 });
-    } catch (e) {
-      throw new UsageError(e instanceof Error ? e.message : String(e));
-    }
+    const setup: GameOptions = { size, colours: variant === 'team' ? undefined : colours, players: 2, first, variant, misere, seed: 0 };
+    const problem = setupProblem(setup);
+    if (problem) throw new UsageError(problem);
+    const game = new Game(setup);
     const played = options.moves === undefined ? [] : options.moves.split(',').map((m) => m.trim());
     played.forEach((move, i) => {
       try {
         game.play(move);
       } catch (e) {
-        if (e instanceof RuleError) throw new UsageError(`--moves: move ${i + 1} "${move}" is refused: ${e.message}`);
+        if (e instanceof RuleError) throw new UsageError(`--moves: move ${i + 1} ${quote(move)} is refused: ${e.message}`);
         throw e;
       }
     });
