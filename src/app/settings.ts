@@ -3,7 +3,7 @@
  * localStorage. Whatever is stored is checked field by field; anything unreadable is
  * reported in words and replaced by its default, never trusted.
  */
-import { type BoardSize, setupProblem, type Variant } from '../engine/index';
+import { type BoardSize, excerpt, setupProblem, type Variant } from '../engine/index';
 import { MAX_SPEED, MIN_SPEED } from './url';
 
 export interface PlayerSpec {
@@ -64,45 +64,42 @@ export function defaultSettings(level: string): AppSettings {
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** Longest quote of a stored value in a problem message: a banner line, not the value. */
-const QUOTE_LENGTH = 40;
+/** How much of a stored value's JSON is written for its quote: more than an excerpt shows. */
+const QUOTED_JSON = 100;
 
 /**
- * A short, printable quote of any value read from storage: at most QUOTE_LENGTH characters of
- * its JSON, control characters escaped, "…" when cut. Walks only as deep as the quote is long,
- * so a value nested thousands of levels deep cannot overflow the stack.
+ * A short, printable quote of any value read from storage (the engine's excerpt rule). Its JSON
+ * is written only as far as the excerpt can show, so a value nested thousands of levels deep
+ * cannot overflow the stack and a 2 MB value is not copied.
  */
 export function quoteStored(value: unknown): string {
   let out = '';
-  const full = () => out.length > QUOTE_LENGTH;
+  const full = () => out.length > QUOTED_JSON;
   const write = (v: unknown): void => {
     if (full()) return;
     if (Array.isArray(v)) {
       out += '[';
-      v.forEach((item, i) => {
-        if (full()) return;
+      for (let i = 0; i < v.length && !full(); i++) {
         if (i) out += ',';
-        write(item);
-      });
+        write(v[i]);
+      }
       out += ']';
     } else if (typeof v === 'object' && v !== null) {
       out += '{';
-      Object.entries(v).forEach(([key, item], i) => {
-        if (full()) return;
-        out += `${i ? ',' : ''}${JSON.stringify(key.slice(0, QUOTE_LENGTH + 1))}:`;
-        write(item);
-      });
+      for (const [i, key] of Object.keys(v).entries()) {
+        if (full()) break;
+        out += `${i ? ',' : ''}${JSON.stringify(key.slice(0, QUOTED_JSON))}:`;
+        write((v as Record<string, unknown>)[key]);
+      }
       out += '}';
     } else if (typeof v === 'string') {
-      out += JSON.stringify(v.slice(0, QUOTE_LENGTH + 1));
+      out += JSON.stringify(v.slice(0, QUOTED_JSON));
     } else {
       out += String(v);
     }
   };
   write(value);
-  // JSON.stringify escapes control characters inside strings; this catches any left (e.g. in keys cut mid-escape).
-  const printable = out.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return printable.length > QUOTE_LENGTH ? `${printable.slice(0, QUOTE_LENGTH)}…` : printable;
+  return excerpt(out);
 }
 
 /** Reads settings; `problems` says in words what was unreadable (and so replaced by defaults). Never throws. */

@@ -17,7 +17,7 @@ describe('saved settings: bad input never stops the app', () => {
     const { settings, problems } = loadSettings(storageWith(text), LEVELS, 'master');
     expect(settings.socketDots).toBe(false);
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^Saved setting "hints" \(\[{40}…\) was not valid; the default is used\.$/);
+    expect(problems[0]).toMatch(/^Saved setting "hints" \(\[{40}\.\.\.\) was not valid; the default is used\.$/);
     const session = createSession({ computer: idle, levels: LEVELS, defaultLevel: 'master', storage: storageWith(text) });
     expect(session.getState().problems).toEqual(problems);
     session.getState().dispose();
@@ -33,13 +33,14 @@ describe('saved settings: bad input never stops the app', () => {
   it('a 2 MB value is quoted in at most 40 characters, control characters escaped', () => {
     const huge = `\u0007\n${'x'.repeat(2_000_000)}`;
     const { problems } = loadSettings(storageWith(JSON.stringify({ takeBacks: huge })), LEVELS, 'master');
-    expect(problems).toEqual([`Saved setting "takeBacks" (${`"\\u0007\\n${'x'.repeat(31)}`}…) was not valid; the default is used.`]);
+    expect(problems).toEqual([`Saved setting "takeBacks" (${`"\\u0007\\n${'x'.repeat(31)}`}...) was not valid; the default is used.`]);
     expect(problems[0].length).toBeLessThan(120); // not 2 MB
   });
 
   it('quotes short values whole, and escapes controls that JSON leaves as they are', () => {
     expect(quoteStored({ players: [], size: 8 })).toBe('{"players":[],"size":8}');
     expect(quoteStored('a\u0085b')).toBe('"a\\u0085b"');
+    expect(quoteStored({ a: 'x'.repeat(50) })).toBe(`{"a":"${'x'.repeat(34)}...`);
     expect(quoteStored(undefined)).toBe('undefined');
   });
 
