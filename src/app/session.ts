@@ -172,7 +172,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       const events = game.expireClock();
       const placed = events.flatMap((e) => (e.type === 'ballPlaced' ? [e.square] : []));
       set({ clock: null, pendingDouble: null });
-      notice(`${colour}'s time ran out: ${placed.join('+')} was played (the move that rolls the most balls).`);
+      const most = game.setup.misere ? 'fewest' : 'most'; // the engine's time-out move (rules.md)
+      notice(`${colour}'s time ran out: ${placed.join('+')} was played (the move that rolls the ${most} balls).`);
       changed();
     }
 

@@ -162,7 +162,7 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
                 ))}
               </select>
             </label>
-            {moveTimeLimit > 0 && <span className="note">When time runs out, the move that rolls the most balls is played.</span>}
+            {moveTimeLimit > 0 && <span className="note">When time runs out, the move that rolls the {misere ? 'fewest' : 'most'} balls is played.</span>}
           </div>
         </fieldset>
         <fieldset>
