@@ -36,7 +36,7 @@ const messageStyle: React.CSSProperties = {
   font: '16px/1.5 system-ui, sans-serif',
 };
 
-export function SceneMessage({ children }: { children: ReactNode }) {
+function SceneMessage({ children }: { children: ReactNode }) {
   return (
     <div role="alert" className="rolit-scene-message" style={messageStyle}>
       <p style={{ maxWidth: '32em', margin: 0 }}>{children}</p>
