@@ -114,7 +114,7 @@ function simulateOnce(seed: number): ThrowRecording {
   // Boxes against boxes, not spheres around them (the board's sphere reaches the throw area).
   world.broadphase.useBoundingBoxes = true;
 
-  // The table, the board and the supply tray as solid blocks, each with its own feel.
+  // The table, the board and the supply tray, each with its own feel.
   const ball = new Material('ball');
   const table = new Material('table');
   const board = new Material('board');
