@@ -10,7 +10,8 @@ import { useSession } from '../app/pageSession';
 import { BALL_COUNT } from '../director/timeline';
 import { parseSquare } from '../engine/geometry';
 import { BALL_DETAIL, createBallGeometry } from './ballGeometry';
-import { createBallMaterial } from './ballMaterial';
+import { type BallSymbols, createBallMaterial } from './ballMaterial';
+import { symbolsOn, useAccess } from '../app/accessPrefs';
 import { BallPoser } from './ballPoses';
 import { throwBallPose, useThrowPhysicsPreload } from './throwBallPose';
 import { currentView } from './view';
@@ -26,12 +27,18 @@ export function Balls() {
     g.setAttribute('highlight', new InstancedBufferAttribute(new Float32Array(BALL_COUNT + 1), 1));
     return g;
   }, []);
-  const material = useMemo(() => createBallMaterial({ highlight: true }), []);
+  const symbols = useMemo<BallSymbols>(() => ({ value: 0 }), []);
+  const material = useMemo(() => createBallMaterial({ highlight: true, symbols }), [symbols]);
+  const symbolsShown = useAccess(symbolsOn);
   const poser = useMemo(() => new BallPoser(), []);
   const rolls = useSession((s) => s.preview?.rolls);
   const invalidate = useThree((s) => s.invalidate);
   useThrowPhysicsPreload();
   useEffect(() => invalidate(), [rolls, invalidate]);
+  useEffect(() => {
+    symbols.value = symbolsShown ? 1 : 0;
+    invalidate();
+  }, [symbols, symbolsShown, invalidate]);
   // Reused every frame: the frame loop allocates nothing.
   const scratch = useMemo(() => ({ m: new Matrix4(), p: new Vector3(), q: new Quaternion(), highlight: new Set<number>() }), []);
 

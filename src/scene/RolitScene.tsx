@@ -15,6 +15,7 @@ import { useCamera } from './cameraStore';
 import { Lights } from './Lights';
 import { RenderProbe } from './RenderProbe';
 import { SideButtons } from './SideButton';
+import { SocketCursor } from './SocketCursor';
 import { GhostBalls, SocketDots, SocketPicker } from './Sockets';
 import { Supply } from './Supply';
 import { Table } from './Table';
@@ -59,6 +60,7 @@ function Contents() {
       <SocketPicker />
       <GhostBalls />
       <SocketDots />
+      <SocketCursor />
       <CameraRig />
       <RenderProbe />
     </>

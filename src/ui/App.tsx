@@ -1,5 +1,6 @@
 /** The page: the 3D view with the HUD over it, the round-over panel and the new-game dialog. */
 import { Suspense, lazy, useState } from 'react';
+import { AccessLayer } from './a11y/AccessLayer';
 import { Hud } from './Hud';
 import { RoundOver } from './RoundOver';
 import { SceneHost } from './SceneHost';
@@ -13,6 +14,7 @@ export function App({ levels, defaultLevel }: { levels: readonly string[]; defau
     <div className="app">
       <SceneHost />
       <Hud onNewGame={open} />
+      <AccessLayer />
       <RoundOver onNewGame={open} />
       {dialog && (
         <Suspense fallback={null}>

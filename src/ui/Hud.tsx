@@ -6,12 +6,16 @@ import type { Seat } from '../app/session';
 import { SPEEDS } from '../app/settings';
 import { useDirector } from '../director/index';
 import { CameraButtons } from './CameraButtons';
+import { HelpButton } from './a11y/HelpOverlay';
+import { SymbolMark } from './a11y/SymbolMark';
 
 export function Swatches({ colours }: { colours: readonly Colour[] }) {
   return (
     <span className="swatches">
       {colours.map((c) => (
-        <span key={c} className={`swatch ${c}`} title={c} />
+        <span key={c} className={`swatch ${c}`} title={c}>
+          <SymbolMark colour={c} />
+        </span>
       ))}
     </span>
   );
@@ -93,6 +97,7 @@ function Toolbar({ onNewGame }: { onNewGame: () => void }) {
         Hints
       </button>
       <CameraButtons />
+      <HelpButton />
     </nav>
   );
 }
@@ -112,7 +117,8 @@ function MoveList() {
       <ol ref={setRef}>
         {moves.map((m, i) => (
           <li key={i} className={i === moves.length - 1 ? 'last' : undefined}>
-            <span className={`swatch ${m.colour}`} style={{ width: 9, height: 9, marginRight: 6 }} />
+            <SymbolMark colour={m.colour} />
+            <span className="visually-hidden">{m.colour} </span>
             {m.squares.join('+')}
             {m.rolls.length > 0 && <span className="rolled"> ×{m.rolls.length}</span>}
             {m.timedOut && <span className="rolled"> (time)</span>}
