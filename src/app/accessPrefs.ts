@@ -5,6 +5,7 @@
  * until the viewer chooses. A stored value that cannot be used is reported and replaced.
  */
 import { create } from 'zustand';
+import { quote } from '../engine/excerpt';
 
 export const ACCESS_KEY = 'rolit.access.v1';
 
@@ -32,17 +33,20 @@ export function parseAccessPrefs(text: string | null): { prefs: AccessPrefs; pro
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { prefs: { ...DEFAULT_ACCESS }, problems: [`${ACCESS_KEY} is not an object; the defaults apply`] };
   const r = raw as Record<string, unknown>;
   const problems: string[] = [];
+  const shown = (v: unknown) => quote(typeof v === 'string' ? v : JSON.stringify(v));
   const flag = (name: 'symbols' | 'reducedMotion'): boolean | null => {
     const v = r[name];
     if (v === undefined || v === null || typeof v === 'boolean') return (v as boolean | null | undefined) ?? null;
-    problems.push(`${ACCESS_KEY}.${name} must be true, false or null; following the operating system`);
+    problems.push(`${ACCESS_KEY}.${name} is ${shown(v)}, not true, false or null; following the operating system`);
     return null;
   };
+  const symbols = flag('symbols');
+  const reducedMotion = flag('reducedMotion');
   const list = r.disabledShortcuts;
   let disabledShortcuts: string[] = [];
   if (Array.isArray(list) && list.every((x) => typeof x === 'string' && x.length <= 40)) disabledShortcuts = list as string[];
-  else if (list !== undefined) problems.push(`${ACCESS_KEY}.disabledShortcuts must be a list of shortcut names; all shortcuts are on`);
-  return { prefs: { symbols: flag('symbols'), reducedMotion: flag('reducedMotion'), disabledShortcuts }, problems };
+  else if (list !== undefined) problems.push(`${ACCESS_KEY}.disabledShortcuts is ${shown(list)}, not a list of shortcut names; all shortcuts are on`);
+  return { prefs: { symbols, reducedMotion, disabledShortcuts }, problems };
 }
 
 function pageStorage(): Store | null {
