@@ -114,7 +114,7 @@ function MoveList() {
         <span>Moves · {moves.length}</span>
         <CopyRecord />
       </header>
-      <ol ref={setRef}>
+      <ol ref={setRef} tabIndex={0} aria-label="Moves played">
         {moves.map((m, i) => (
           <li key={i} className={i === moves.length - 1 ? 'last' : undefined}>
             <SymbolMark colour={m.colour} />
