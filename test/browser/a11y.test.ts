@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/record';
 import { stepCursor } from '../../src/app/boardCursor';
+import { pairDistances, type Rgb, type Vision } from './colourVision';
 import { cameraView, changedPixels, launchChromium, openApp, rolitState, screenshot, serveBuiltApp, type Served, socketPosition, waitForScene, waitFramesSettled, waitIdle } from './harness';
 
 let served: Served;
@@ -210,6 +211,20 @@ describe('everyone can play', { timeout: 300_000 }, () => {
     await waitIdle(page);
     await cameraView(page, 'View from above');
     const marked = await screenshot(page, 'symbols-on');
+    // Colour vision: each start ball's top as rendered (median of a box at the socket's centre),
+    // seen through each simulation; every pair must stay clearly apart (CIEDE2000).
+    const rendered = {} as Record<string, Rgb>;
+    for (const [colour, square] of [['red', 'd4'], ['yellow', 'e4'], ['green', 'e5'], ['blue', 'd5']] as const) {
+      const p = await socketPosition(page, square);
+      const channels: number[][] = [[], [], []];
+      for (let y = Math.round(p.y) - 6; y < p.y + 6; y++)
+        for (let x = Math.round(p.x) - 6; x < p.x + 6; x++) for (let c = 0; c < 3; c++) channels[c].push(plain.data[(y * plain.width + x) * 4 + c]);
+      rendered[colour] = channels.map((ch) => ch.sort((a, b) => a - b)[ch.length >> 1]) as unknown as Rgb;
+    }
+    const visions: Vision[] = ['normal', 'protanopia', 'deuteranopia', 'tritanopia'];
+    const figures = visions.map((v) => ({ vision: v, pairs: pairDistances(rendered, v) }));
+    console.log(`rendered ball tops ${JSON.stringify(rendered)}\n${figures.map((f) => `${f.vision}: ${f.pairs.map((p) => `${p.pair} ${p.delta.toFixed(1)}`).join(', ')}`).join('\n')}`);
+    for (const f of figures) for (const p of f.pairs) expect(p.delta, `${f.vision} ${p.pair}`).toBeGreaterThan(15);
     // Each start ball changes where its symbol is printed.
     for (const square of ['d4', 'e4', 'e5', 'd5']) {
       const p = await socketPosition(page, square);
