@@ -87,3 +87,11 @@ export const useAccess = createAccessStore();
 /** Whether the colour symbols are drawn: the viewer's choice, else the OS's contrast request. */
 export const symbolsOn = (p: AccessPrefs) => p.symbols ?? osAsks('(prefers-contrast: more)');
 export const reducedMotionOn = (p: AccessPrefs) => p.reducedMotion ?? osAsks('(prefers-reduced-motion: reduce)');
+
+/** With reduced motion the board's animations play this much faster (shorter rolls, no long throw). */
+export const REDUCED_MOTION_SPEEDUP = 3;
+
+/** The director's speed for the viewer's speed setting. */
+export function animationSpeed(speed: number, prefs: AccessPrefs): number {
+  return reducedMotionOn(prefs) ? speed * REDUCED_MOTION_SPEEDUP : speed;
+}

@@ -11,7 +11,7 @@ import { BALL_COUNT } from '../director/timeline';
 import { parseSquare } from '../engine/geometry';
 import { BALL_DETAIL, createBallGeometry } from './ballGeometry';
 import { type BallSymbols, createBallMaterial } from './ballMaterial';
-import { symbolsOn, useAccess } from '../app/accessPrefs';
+import { reducedMotionOn, symbolsOn, useAccess } from '../app/accessPrefs';
 import { BallPoser } from './ballPoses';
 import { throwBallPose, useThrowPhysicsPreload } from './throwBallPose';
 import { currentView } from './view';
@@ -30,6 +30,7 @@ export function Balls() {
   const symbols = useMemo<BallSymbols>(() => ({ value: 0 }), []);
   const material = useMemo(() => createBallMaterial({ highlight: true, symbols }), [symbols]);
   const symbolsShown = useAccess(symbolsOn);
+  const reducedMotion = useAccess(reducedMotionOn);
   const poser = useMemo(() => new BallPoser(), []);
   const rolls = useSession((s) => s.preview?.rolls);
   const invalidate = useThree((s) => s.invalidate);
@@ -60,7 +61,7 @@ export function Balls() {
       im.setMatrixAt(ball, poser.matrix(ball, m));
       glow.setX(ball, poser.highlighted[ball] ? 1 : 0);
     }
-    if (throwBallPose(view.throwBall, invalidate, p, q)) m.compose(p, q, UNIT);
+    if (throwBallPose(view.throwBall, invalidate, p, q, reducedMotion)) m.compose(p, q, UNIT);
     else m.makeScale(0, 0, 0);
     im.setMatrixAt(THROWN, m);
     im.instanceMatrix.needsUpdate = true;
