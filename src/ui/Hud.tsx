@@ -7,6 +7,7 @@ import { SPEEDS } from '../app/settings';
 import { useDirector } from '../director/index';
 import { CameraButtons } from './CameraButtons';
 import { HelpButton } from './a11y/HelpOverlay';
+import { ResetViewButton } from './a11y/ResetView';
 import { SymbolMark } from './a11y/SymbolMark';
 
 export function Swatches({ colours }: { colours: readonly Colour[] }) {
@@ -97,6 +98,7 @@ function Toolbar({ onNewGame }: { onNewGame: () => void }) {
         Hints
       </button>
       <CameraButtons />
+      <ResetViewButton />
       <HelpButton />
     </nav>
   );
@@ -118,7 +120,7 @@ function MoveList() {
         {moves.map((m, i) => (
           <li key={i} className={i === moves.length - 1 ? 'last' : undefined}>
             <SymbolMark colour={m.colour} />
-            <span className="visually-hidden">{m.colour} </span>
+            <span className="sr-only">{m.colour} </span>
             {m.squares.join('+')}
             {m.rolls.length > 0 && <span className="rolled"> ×{m.rolls.length}</span>}
             {m.timedOut && <span className="rolled"> (time)</span>}

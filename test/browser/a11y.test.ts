@@ -262,13 +262,38 @@ describe('everyone can play', { timeout: 300_000 }, () => {
     await page.close();
   });
 
-  it('a phone in portrait (390x844): screenshot of the start', async () => {
-    const { page, errors } = await openApp(browser, served, TWO_SMALL, { width: 390, height: 844 });
-    await waitForScene(page);
-    await waitIdle(page);
-    await waitFramesSettled(page);
-    await screenshot(page, 'phone-portrait');
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+  for (const [name, viewport] of [['phone-portrait', { width: 390, height: 844 }], ['phone-landscape', { width: 844, height: 390 }]] as const) {
+    it(`a touch phone (${viewport.width}x${viewport.height}): every control on screen and at least 24 px; tap previews, a second tap plays`, async () => {
+      const page = await browser.newPage({ viewport, hasTouch: true, isMobile: true });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${served.url}${TWO_SMALL}`);
+      await page.waitForFunction(() => typeof window.rolit?.state === 'function');
+      await waitForScene(page);
+      await waitIdle(page);
+      await waitFramesSettled(page);
+      await screenshot(page, name);
+      const controls = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.hud button, .hud select')].map((el) => {
+          const r = el.getBoundingClientRect();
+          return { text: el.textContent || el.title, left: r.left, top: r.top, right: r.right, bottom: r.bottom, w: r.width, h: r.height };
+        }),
+      );
+      expect(controls.length).toBeGreaterThan(8);
+      for (const c of controls) {
+        expect(c.left >= 0 && c.top >= 0 && c.right <= viewport.width && c.bottom <= viewport.height, `${c.text} on screen ${JSON.stringify(c)}`).toBe(true);
+        expect(Math.min(c.w, c.h), `${c.text} size`).toBeGreaterThanOrEqual(24);
+      }
+      const move = (await pageGame(page)).legalMoves()[0];
+      const at = await socketPosition(page, move);
+      await page.touchscreen.tap(at.x, at.y);
+      await waitFramesSettled(page);
+      expect((await rolitState(page)).moves).toEqual([]); // the first tap only previews
+      await page.touchscreen.tap(at.x, at.y);
+      await page.waitForFunction(() => window.rolit.state().moves.length === 1);
+      expect((await rolitState(page)).moves).toEqual([move]);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
 });

@@ -28,7 +28,7 @@ export function LiveRegion() {
     });
   }, []);
   return (
-    <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="live-region">
+    <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="live-region">
       <span key={id}>{text}</span>
     </div>
   );

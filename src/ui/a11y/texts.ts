@@ -50,6 +50,8 @@ export const a11yTexts = {
   close: 'Close',
   helpButton: 'Keys',
   helpButtonTitle: 'Keyboard shortcuts and accessibility (?)',
+  resetView: 'Reset view',
+  resetViewTitle: 'Back to the chosen camera view',
   symbolsSwitch: 'Colour symbols on the balls',
   reducedMotionSwitch: 'Reduced motion',
   symbolName: { red: 'circle', yellow: 'triangle', green: 'square', blue: 'cross' } as Record<Colour, string>,
