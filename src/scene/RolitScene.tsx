@@ -8,6 +8,7 @@
 import { Canvas } from '@react-three/fiber';
 import { type ReactNode, useCallback, useState } from 'react';
 import { NeutralToneMapping } from 'three';
+import { AdaptiveQuality } from './AdaptiveQuality';
 import { Balls } from './Balls';
 import { Board } from './Board';
 import { CameraRig, presetPosition } from './CameraRig';
@@ -45,7 +46,7 @@ function SceneMessage({ children }: { children: ReactNode }) {
   );
 }
 
-function Contents() {
+function Contents({ software }: { software: boolean }) {
   useDirectorFrames();
   return (
     <>
@@ -63,6 +64,7 @@ function Contents() {
       <SocketCursor />
       <CameraRig />
       <RenderProbe />
+      {!software && <AdaptiveQuality maxDpr={Math.min(2, window.devicePixelRatio || 1)} />}
     </>
   );
 }
@@ -100,7 +102,7 @@ export function RolitScene() {
         onCreated={onCreated}
         data-generation={generation}
       >
-        <Contents />
+        <Contents software={software} />
       </Canvas>
       {lost && <SceneMessage>The graphics card reset; restoring the 3D board…</SceneMessage>}
     </div>
