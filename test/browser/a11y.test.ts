@@ -248,13 +248,18 @@ describe('everyone can play', { timeout: 300_000 }, () => {
     await page.close();
   });
 
-  it('axe-core finds no serious or critical violations: start position, new-game dialog, round over', async () => {
+  it('axe-core finds no serious or critical violations: start position, new-game dialog, help overlay, round over', async () => {
     const { page, errors } = await openApp(browser, served, TWO_SMALL);
     await waitForScene(page);
     await audit(page, 'start position');
     await page.getByRole('button', { name: 'New game' }).click();
     await page.getByRole('dialog', { name: 'New game' }).waitFor();
     await audit(page, 'new-game dialog');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('?');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    await screenshot(page, 'help-overlay');
+    await audit(page, 'help overlay');
     await page.keyboard.press('Escape');
     let game = await pageGame(page);
     while (!game.state.over) {
