@@ -4,6 +4,7 @@
  * single-character shortcuts and always work.
  */
 import type { Colour } from '../../engine/index';
+import { a11yTexts as t } from './texts';
 
 export type ShortcutId =
   | 'help' | 'undo' | 'suggest' | 'hints' | 'skip' | 'views' | 'topView'
@@ -17,20 +18,20 @@ export interface Shortcut {
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
-  { id: 'help', keys: '?', description: 'Show this help' },
-  { id: 'undo', keys: 'U', description: 'Undo (take back to your last turn)' },
-  { id: 'suggest', keys: 'S', description: 'Suggest a move' },
-  { id: 'hints', keys: 'H', description: 'Socket dots on or off (legal sockets)' },
-  { id: 'skip', keys: 'K', description: 'Skip the animations' },
-  { id: 'views', keys: '1 2 3 4', description: "Camera: view from each seat's side" },
-  { id: 'topView', keys: '0', description: 'Camera: view from above' },
-  { id: 'readScore', keys: 'C', description: 'Read the score (count)' },
-  { id: 'readTurn', keys: 'W', description: 'Read whose turn it is' },
-  { id: 'readLast', keys: 'L', description: 'Read the last move' },
-  { id: 'readLegal', keys: 'M', description: 'Read the legal moves' },
-  { id: 'readRow', keys: 'R', description: "Read the cursor's row" },
-  { id: 'readColumn', keys: 'O', description: "Read the cursor's column" },
-  { id: 'readBalls', keys: 'Shift+1 … Shift+4', description: "Where are Red's, Yellow's, Green's, Blue's balls" },
+  { id: 'help', keys: '?', description: t.shortcut.help },
+  { id: 'undo', keys: 'U', description: t.shortcut.undo },
+  { id: 'suggest', keys: 'S', description: t.shortcut.suggest },
+  { id: 'hints', keys: 'H', description: t.shortcut.hints },
+  { id: 'skip', keys: 'K', description: t.shortcut.skip },
+  { id: 'views', keys: '1 2 3 4', description: t.shortcut.views },
+  { id: 'topView', keys: '0', description: t.shortcut.topView },
+  { id: 'readScore', keys: 'C', description: t.shortcut.readScore },
+  { id: 'readTurn', keys: 'W', description: t.shortcut.readTurn },
+  { id: 'readLast', keys: 'L', description: t.shortcut.readLast },
+  { id: 'readLegal', keys: 'M', description: t.shortcut.readLegal },
+  { id: 'readRow', keys: 'R', description: t.shortcut.readRow },
+  { id: 'readColumn', keys: 'O', description: t.shortcut.readColumn },
+  { id: 'readBalls', keys: 'Shift+1 … Shift+4', description: t.shortcut.readBalls },
 ];
 
 const BALLS_BY_DIGIT: Record<string, Colour> = { Digit1: 'red', Digit2: 'yellow', Digit3: 'green', Digit4: 'blue' };

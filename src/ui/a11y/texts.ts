@@ -41,6 +41,23 @@ export const a11yTexts = {
   readRow: 'Read the cursor row',
   readColumn: 'Read the cursor column',
 
+  /** What each shortcut does, for the help overlay (shortcuts.ts). */
+  shortcut: {
+    help: 'Show this help',
+    undo: 'Undo (take back to your last turn)',
+    suggest: 'Suggest a move',
+    hints: 'Socket dots on or off (legal sockets)',
+    skip: 'Skip the animations',
+    views: "Camera: view from each seat's side",
+    topView: 'Camera: view from above',
+    readScore: 'Read the score (count)',
+    readTurn: 'Read whose turn it is',
+    readLast: 'Read the last move',
+    readLegal: 'Read the legal moves',
+    readRow: "Read the cursor's row",
+    readColumn: "Read the cursor's column",
+    readBalls: "Where are Red's, Yellow's, Green's, Blue's balls",
+  },
   helpTitle: 'Keyboard shortcuts',
   helpIntro: 'Single-key shortcuts work when no text field has focus. Untick one to turn it off (remembered on this device).',
   helpKeys: 'Keys',
