@@ -95,6 +95,8 @@ export interface SessionState {
   /** In replay: to the position after `ply` moves of `line` (one move: animated; further: at once). */
   replayGo(line: number, ply: number): void;
   dismissSaveNotice(): void;
+  /** A notice from the page (a share link or file that cannot be read). */
+  showNotice(text: string, kind?: Message['kind']): void;
   /** Stops timers and thinking (page unload, tests). */
   dispose(): void;
 }
@@ -418,6 +420,10 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
       dismissSaveNotice() {
         set({ saveNotice: null });
+      },
+
+      showNotice(text, kind = 'notice') {
+        notice(text, kind);
       },
 
       dispose() {

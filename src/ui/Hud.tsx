@@ -6,6 +6,8 @@ import type { Seat } from '../app/session';
 import { SPEEDS } from '../app/settings';
 import { useDirector } from '../director/index';
 import { CameraButtons } from './CameraButtons';
+import { RecordButtons } from './replay/RecordButtons';
+import { ReplayMoves } from './replay/ReplayMoves';
 
 export function Swatches({ colours }: { colours: readonly Colour[] }) {
   return (
@@ -92,6 +94,7 @@ function Toolbar({ onNewGame }: { onNewGame: () => void }) {
       <button className={`btn${settings.socketDots ? ' on' : ''}`} aria-pressed={settings.socketDots} onClick={() => setSocketDots(!settings.socketDots)} title="Show the legal sockets">
         Hints
       </button>
+      <RecordButtons />
       <CameraButtons />
     </nav>
   );
@@ -243,11 +246,12 @@ function Problems() {
 }
 
 export function Hud({ onNewGame }: { onNewGame: () => void }) {
+  const replaying = useSession((s) => s.replay !== null);
   return (
     <div className="hud">
       <Seats />
       <Toolbar onNewGame={onNewGame} />
-      <MoveList />
+      {replaying ? <ReplayMoves /> : <MoveList />}
       <Status />
       <Problems />
     </div>

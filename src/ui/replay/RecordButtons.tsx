@@ -1,0 +1,22 @@
+/** The toolbar's Open… and Share… buttons and their dialogs. */
+import { useState } from 'react';
+import { OpenRecordDialog } from './OpenRecordDialog';
+import { ShareDialog } from './ShareDialog';
+import { texts } from './texts';
+
+export function RecordButtons() {
+  const [open, setOpen] = useState<'open' | 'share' | null>(null);
+  const close = () => setOpen(null);
+  return (
+    <>
+      <button className="btn" onClick={() => setOpen('open')} title={texts.openTitle}>
+        {texts.open}
+      </button>
+      <button className="btn" onClick={() => setOpen('share')} title={texts.shareTitle}>
+        {texts.share}
+      </button>
+      {open === 'open' && <OpenRecordDialog onClose={close} />}
+      {open === 'share' && <ShareDialog onClose={close} />}
+    </>
+  );
+}
