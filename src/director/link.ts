@@ -25,8 +25,13 @@ export function linkDirector(session: StoreApi<SessionState>, target: Director):
   const unsubscribeDirector = target.subscribe(report);
   const unsubscribeSession = session.subscribe((state, previous) => {
     if (state.snapshot.events !== previous.snapshot.events || state.settings.speed !== previous.settings.speed) pull(state);
-    // A far jump in a replay is shown at once, not rolled move by move.
-    if (state.jumps !== previous.jumps) target.skip();
+    // A jump in a replay: a log that may differ anywhere from the last one (another line), so
+    // the board is rebuilt from it and shown at once, not rolled move by move.
+    if (state.jumps !== previous.jumps) {
+      target.sync([]);
+      pull(state);
+      target.skip();
+    }
   });
   pull(session.getState());
   report();

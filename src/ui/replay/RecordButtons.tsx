@@ -1,5 +1,6 @@
 /** The toolbar's Open… and Share… buttons and their dialogs. */
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { OpenRecordDialog } from './OpenRecordDialog';
 import { ShareDialog } from './ShareDialog';
 import { texts } from './texts';
@@ -15,8 +16,8 @@ export function RecordButtons() {
       <button className="btn" onClick={() => setOpen('share')} title={texts.shareTitle}>
         {texts.share}
       </button>
-      {open === 'open' && <OpenRecordDialog onClose={close} />}
-      {open === 'share' && <ShareDialog onClose={close} />}
+      {/* Over the whole page, not inside the toolbar that holds the buttons. */}
+      {open && createPortal(open === 'open' ? <OpenRecordDialog onClose={close} /> : <ShareDialog onClose={close} />, document.querySelector('.app') ?? document.body)}
     </>
   );
 }

@@ -40,7 +40,7 @@ export function ReplayBar() {
     <section className="replay-bar panel" aria-label={texts.replayLabel} data-testid="replay-bar">
       <b>{texts.replayLabel}</b>
       <button className="btn" onClick={() => replayGo(line, 0)} disabled={ply === 0} title={texts.startTitle} aria-label={texts.start}>
-        ⏮
+        |◀
       </button>
       <button className="btn" onClick={() => replayStep(-1)} disabled={ply === 0} title={texts.backTitle} aria-label={texts.back}>
         ◀
@@ -49,7 +49,7 @@ export function ReplayBar() {
         ▶
       </button>
       <button className="btn" onClick={() => replayGo(line, total)} disabled={ply >= total} title={texts.endTitle} aria-label={texts.end}>
-        ⏭
+        ▶|
       </button>
       <input type="range" min={0} max={total} value={Math.min(ply, total)} onChange={(e) => replayGo(line, Number(e.target.value))} aria-label={texts.scrubber} aria-valuetext={texts.position(ply, total)} />
       <span className="replay-position" data-testid="replay-position">

@@ -34,7 +34,7 @@ export const texts = {
   position: (ply: number, total: number) => `move ${ply} of ${total}`,
   scrubber: 'Move in the replay',
   lineName: (line: number) => (line === 0 ? 'the record' : `variation ${line}`),
-  following: (name: string) => `Following ${name}; place a ball to try another move.`,
+  following: (name: string) => `${name[0].toUpperCase()}${name.slice(1)}: place a ball to try another move.`,
   movesHeading: (name: string) => `Moves · ${name}`,
   variations: 'Lines',
   variationFrom: (line: number, at: number) => `variation ${line}, from move ${at + 1}`,
