@@ -18,6 +18,7 @@ import type { ComputerPlayer } from './computer';
 import { clickableSquares, clickOutcome, type Preview, previewOf } from './input';
 import { makeRound, type Match, type Seat, seatsOf, startingPoint, startMatch } from './matchSetup';
 import { createGameKeeper, saveText } from './persistence/currentGame';
+import { type HistoryEntry, historyEntry, loadHistory, mergeHistory, readHistoryFile, storeHistory } from './persistence/history';
 import { follow, gameAt, openReplay, playLineMove, type Replay } from './replay';
 import { replayTexts } from './replayTexts';
 import { type Clock, createMoveClock } from './moveClock';
@@ -75,6 +76,8 @@ export interface SessionState {
   /** Grows on every jump in a replay that the board shows at once (not animated). */
   jumps: number;
   saveNotice: SaveNotice | null;
+  /** Finished rounds kept on this device, newest first (when the page keeps games). */
+  history: HistoryEntry[];
 
   hoverSquare(square: string | null): void;
   clickSquare(square: string): void;
@@ -95,6 +98,10 @@ export interface SessionState {
   /** In replay: to the position after `ply` moves of `line` (one move: animated; further: at once). */
   replayGo(line: number, ply: number): void;
   dismissSaveNotice(): void;
+  /** Forgets a finished round (by its record). */
+  deleteFromHistory(record: string): void;
+  /** Adds the rounds of a history export; says how many were added and skipped, or why none were. */
+  importHistory(text: string): { ok: true; added: number; skipped: number } | { ok: false; reason: string };
   /** A notice from the page (a share link or file that cannot be read). */
   showNotice(text: string, kind?: Message['kind']): void;
   /** Stops timers and thinking (page unload, tests). */
@@ -129,6 +136,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
   let match: Match = resumed?.match ?? startMatch(first);
   let { game, seats: firstSeats } = resumed ? { game: resumed.game, seats: seatsOf(resumed.match, resumed.round, resumed.game) } : makeRound(match, 0);
   let saveFailed = false;
+  const storedHistory: ReturnType<typeof loadHistory> = keeper ? loadHistory(storage) : { entries: [], problem: null };
   let messageId = 0;
   let refresh: () => void = () => undefined;
 
@@ -160,7 +168,10 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
     function changed(): void {
       const snapshot = takeSnapshot(game, get().seats);
       if (get().replay) set({ replay: follow(get().replay!, snapshot.state.moves) });
-      else keep(snapshot.record);
+      else {
+        keep(snapshot.record);
+        if (snapshot.over) remember(historyEntry(snapshot.record, get().seats, new Date(now())));
+      }
       const { results } = get();
       const all = snapshot.over && snapshot.result ? [...results, snapshot.result] : results;
       set({ snapshot, standings: matchStandings(all, match.players.length, match.misere) });
@@ -188,6 +199,20 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         saveFailed = true;
         set({ saveNotice: { text: replayTexts.saveRefused } });
       }
+    }
+
+    /** Adds finished rounds to the history (a record already there is skipped) and stores it. */
+    function remember(...entries: HistoryEntry[]): { added: number; skipped: number } {
+      if (!keeper) return { added: 0, skipped: entries.length };
+      const merged = mergeHistory(get().history, entries);
+      const counts = { added: merged.added, skipped: merged.skipped };
+      if (merged.added === 0) return counts;
+      set({ history: merged.entries });
+      if (!storeHistory(storage, merged.entries) && !saveFailed) {
+        saveFailed = true;
+        set({ saveNotice: { text: replayTexts.saveRefused } });
+      }
+      return counts;
     }
 
     /** Puts `next` on the table in replay at once (all seats human, so any move may be tried from there). */
@@ -280,7 +305,12 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       clock: null,
       replay: null,
       jumps: 0,
-      saveNotice: kept.unreadable ? { text: replayTexts.unreadableSave(kept.unreadable), raw: kept.unreadable.raw } : null,
+      saveNotice: kept.unreadable
+        ? { text: replayTexts.unreadableSave(kept.unreadable), raw: kept.unreadable.raw }
+        : storedHistory.problem
+          ? { text: replayTexts.unreadableHistory(storedHistory.problem.reason), raw: storedHistory.problem.raw }
+          : null,
+      history: storedHistory.entries,
 
       hoverSquare(square) {
         set({ hovered: square, preview: previewFor(square) });
@@ -420,6 +450,22 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
       dismissSaveNotice() {
         set({ saveNotice: null });
+      },
+
+      deleteFromHistory(record) {
+        const history = get().history.filter((e) => e.record !== record);
+        set({ history });
+        storeHistory(storage, history);
+      },
+
+      importHistory(text) {
+        let entries: HistoryEntry[];
+        try {
+          entries = readHistoryFile(text);
+        } catch (e) {
+          return { ok: false, reason: (e as Error).message };
+        }
+        return { ok: true, ...remember(...entries) };
       },
 
       showNotice(text, kind = 'notice') {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoreApi } from 'zustand/vanilla';
 import type { ComputerPlayer } from '../../src/app/computer';
 import { GAME_KEY, readSave, SAVE_VERSION } from '../../src/app/persistence/currentGame';
+import { historyFile } from '../../src/app/persistence/history';
 import { createSession, type SessionState } from '../../src/app/session';
 import { withoutGameParameters } from '../../src/app/url';
 import { readRecord } from '../../src/engine/index';
@@ -181,5 +182,58 @@ describe('replay', () => {
     s().openRecord(record);
     s().replayStep(1);
     expect(storage.map.get(GAME_KEY)).toBe(saved);
+  });
+});
+
+describe('history of finished rounds', () => {
+  async function finishedRound(storage: ReturnType<typeof memoryStorage>, seed: number) {
+    const s = page(`seats=ai:beginner,ai:greedy&size=4&seed=${seed}`, storage);
+    for (let i = 0; i < 40 && !s().snapshot.over; i++) {
+      s().setAnimating(false);
+      await vi.runAllTimersAsync();
+    }
+    expect(s().snapshot.over).toBe(true);
+    return s;
+  }
+
+  it('keeps each finished round once, with its players, size, variant and result; a reload still has it', async () => {
+    const storage = memoryStorage();
+    const s = await finishedRound(storage, 5);
+    expect(s().history).toHaveLength(1);
+    const [entry] = s().history;
+    expect(entry.record).toBe(s().snapshot.record);
+    expect(entry.players.map((p) => p.level)).toEqual(s().seats.map((seat) => seat.level));
+    expect(entry).toMatchObject({ size: 4, variant: 'standard', misere: false });
+    expect(entry.result).toMatch(/^red \d+, green \d+$/);
+    const again = page('', storage); // resumes the finished round: not kept twice
+    expect(again().history).toEqual(s().history);
+    expect(again().openRecord(entry.record)).toBeNull();
+    expect(again().replay?.lines[0]).toHaveLength(entry.record.match(/^\d+\. /gm)!.length);
+  });
+
+  it('export and import back: duplicates skipped, new rounds added; delete forgets one', async () => {
+    const a = await finishedRound(memoryStorage(), 5);
+    const b = await finishedRound(memoryStorage(), 6);
+    const exported = historyFile([...a().history, ...b().history]);
+    expect(a().importHistory(exported)).toEqual({ ok: true, added: 1, skipped: 1 });
+    expect(a().history).toHaveLength(2);
+    expect(a().importHistory(exported)).toEqual({ ok: true, added: 0, skipped: 2 });
+    a().deleteFromHistory(b().history[0].record);
+    expect(a().history.map((e) => e.record)).toEqual([a().snapshot.record]);
+  });
+
+  it.each([
+    ['not JSON', () => '{', /not readable data/],
+    ['another file', () => JSON.stringify({ format: 'other' }), /not a Rolit history file/],
+    ['another version', (good: string) => good.replace('"version": 1', '"version": 9'), /history format version 9/],
+    ['an altered record', (good: string) => good.replace(/\\n1\. (\w+) (\w+)/, '\\n1. $1 b2'), /round 1: its record, line \d+, column \d+/],
+  ])('an import of %s is refused with the reason and adds nothing', async (_, spoil, reason) => {
+    const s = await finishedRound(memoryStorage(), 5);
+    const good = historyFile(s().history);
+    const bad = spoil(good);
+    expect(bad).not.toBe(good);
+    const before = s().history;
+    expect(s().importHistory(bad)).toEqual({ ok: false, reason: expect.stringMatching(reason) });
+    expect(s().history).toBe(before);
   });
 });

@@ -1,12 +1,16 @@
-/** The toolbar's Open… and Share… buttons and their dialogs. */
+/** The toolbar's Open…, Share… and History… buttons and their dialogs. */
+
+const DIALOGS = { open: OpenRecordDialog, share: ShareDialog, history: HistoryDialog };
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
+import { HistoryDialog } from './HistoryDialog';
 import { OpenRecordDialog } from './OpenRecordDialog';
 import { ShareDialog } from './ShareDialog';
 import { texts } from './texts';
 
 export function RecordButtons() {
-  const [open, setOpen] = useState<'open' | 'share' | null>(null);
+  const [open, setOpen] = useState<keyof typeof DIALOGS | null>(null);
+  const Dialog = open ? DIALOGS[open] : null;
   const close = () => setOpen(null);
   return (
     <>
@@ -17,7 +21,10 @@ export function RecordButtons() {
         {texts.share}
       </button>
       {/* Over the whole page, not inside the toolbar that holds the buttons. */}
-      {open && createPortal(open === 'open' ? <OpenRecordDialog onClose={close} /> : <ShareDialog onClose={close} />, document.querySelector('.app') ?? document.body)}
+      <button className="btn" onClick={() => setOpen('history')} title={texts.historyTitle}>
+        {texts.history}
+      </button>
+      {Dialog && createPortal(<Dialog onClose={close} />, document.querySelector('.app') ?? document.body)}
     </>
   );
 }

@@ -41,6 +41,17 @@ export const texts = {
   recordLine: 'the record',
   startPosition: 'start',
   downloadSave: 'Download the saved data',
+  history: 'History…',
+  historyTitle: 'Finished rounds kept on this device',
+  historyHeading: 'Finished rounds',
+  historyEmpty: 'No finished rounds yet: they are kept here when a round ends.',
+  roundKind: (size: number, variant: string, misere: boolean) => `${size}x${size}, ${variant}${misere ? ', misere' : ''}`,
+  replayRound: 'Replay',
+  delete: 'Delete',
+  deleteRound: (date: string) => `Delete the round of ${date}`,
+  exportAll: 'Export all',
+  importFile: 'Import…',
+  imported: (added: number, skipped: number) => `${added} round${added === 1 ? '' : 's'} added, ${skipped} already kept (skipped).`,
   ok: 'OK',
 };
 
