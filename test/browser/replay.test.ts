@@ -55,6 +55,17 @@ async function expectBoardPixels(page: Page, ply: number) {
   for (const square of squares) expect(await socketColour(page, shot, square), `${square} after ${ply} moves`).toBe(board[square] ?? null);
 }
 
+/** Clicks the first legal move `count` times (humans' turns), waiting for each. */
+async function playFirstLegalMoves(page: Page, count: number) {
+  for (let i = 0; i < count; i++) {
+    const move = readRecord((await rolitState(page)).record).game.legalMoves()[0];
+    const at = await socketPosition(page, move.split('+')[0]);
+    await page.mouse.click(at.x, at.y);
+    await page.waitForFunction((n) => window.rolit.state().moves.length === n, i + 1);
+    await waitIdle(page);
+  }
+}
+
 const movesOf = async (page: Page) => (await rolitState(page)).moves;
 
 describe('replay in Chromium', { timeout: 300_000 }, () => {
@@ -146,13 +157,7 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
   it('a share link opens the same game in replay in a new page (fresh profile)', async () => {
     const { page, errors } = await openApp(browser, served, '?seats=human,human&seed=5&speed=instant');
     await waitForScene(page);
-    for (let i = 0; i < 4; i++) {
-      const move = readRecord((await rolitState(page)).record).game.legalMoves()[0];
-      const at = await socketPosition(page, move.split('+')[0]);
-      await page.mouse.click(at.x, at.y);
-      await page.waitForFunction((n) => window.rolit.state().moves.length === n, i + 1);
-      await waitIdle(page);
-    }
+    await playFirstLegalMoves(page, 4);
     const shared = await rolitState(page);
     await page.getByRole('button', { name: 'Share…' }).click();
     await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('[data-testid="share-link"]')?.value ?? '').includes('#record=1.'));
@@ -176,13 +181,7 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
   it('a reload mid-game resumes the same position and move list; a corrupted save is reported and recovered', async () => {
     const { page, errors } = await openApp(browser, served, '?seats=human,human&seed=3&speed=instant');
     await waitForScene(page);
-    for (let i = 0; i < 3; i++) {
-      const move = readRecord((await rolitState(page)).record).game.legalMoves()[0];
-      const at = await socketPosition(page, move.split('+')[0]);
-      await page.mouse.click(at.x, at.y);
-      await page.waitForFunction((n) => window.rolit.state().moves.length === n, i + 1);
-    }
-    await waitIdle(page);
+    await playFirstLegalMoves(page, 3);
     const before = await rolitState(page);
     expect(new URL(page.url()).search).toBe('?speed=instant'); // the game's parameters are dropped
     await page.reload();
