@@ -2,7 +2,9 @@
  * Replay controls: start, back, forward, end (also Home, Left, Right, End on the keyboard) and a
  * scrubber. One move back or forward is animated (back: the balls roll back); further is at once.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { ClipDialog } from './ClipDialog';
 import { useSession } from '../../app/pageSession';
 import { texts } from './texts';
 
@@ -18,6 +20,7 @@ export function ReplayBar() {
   const { replayStep, replayGo } = useSession.getState();
   const line = replay?.line ?? 0;
   const total = replay?.lines[line].length ?? 0;
+  const [clip, setClip] = useState(false);
   useEffect(() => {
     if (!replay) return;
     const onKey = (e: KeyboardEvent) => {
@@ -55,7 +58,11 @@ export function ReplayBar() {
       <span className="replay-position" data-testid="replay-position">
         {texts.position(ply, total)}
       </span>
+      <button className="btn" onClick={() => setClip(true)} title={texts.clipTitle} disabled={total === 0}>
+        {texts.clip}
+      </button>
       <span className="note">{texts.following(texts.lineName(line))}</span>
+      {clip && createPortal(<ClipDialog onClose={() => setClip(false)} />, document.querySelector('.app') ?? document.body)}
     </section>
   );
 }
