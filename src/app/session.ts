@@ -73,7 +73,7 @@ export interface SessionState {
   clock: Clock | null;
   /** A recorded round being stepped through (and its variations), or null in a live game. */
   replay: Replay | null;
-  /** Grows on every jump in a replay that the board shows at once (not animated). */
+  /** Grows on every jump in a replay that the board shows at once (not animated); 1 at the start of a resumed game. */
   jumps: number;
   saveNotice: SaveNotice | null;
   /** Finished rounds kept on this device, newest first (when the page keeps games). */
@@ -304,7 +304,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       animating: false,
       clock: null,
       replay: null,
-      jumps: 0,
+      // A resumed game is shown as it stands, its animations settled.
+      jumps: resumed ? 1 : 0,
       saveNotice: kept.unreadable
         ? { text: replayTexts.unreadableSave(kept.unreadable), raw: kept.unreadable.raw }
         : storedHistory.problem

@@ -34,6 +34,8 @@ export function linkDirector(session: StoreApi<SessionState>, target: Director):
     }
   });
   pull(session.getState());
+  // A resumed game (or a page opened after a jump) starts settled.
+  if (session.getState().jumps > 0) target.skip();
   report();
   return () => {
     unsubscribeSession();

@@ -103,3 +103,20 @@ describe('linkDirector and replay jumps', () => {
     expect(d.sample().sockets.map((s) => s?.colour ?? null)).toEqual(model.sample().sockets.map((s) => s?.colour ?? null));
   });
 });
+
+describe('linkDirector and a resumed game', () => {
+  it('starts settled when the session has jumped (a resumed game), animated otherwise', () => {
+    const game = new Game({ seed: 3 });
+    game.play(game.legalMoves()[0]);
+    const fresh = fakeSession(game);
+    const animated = new Director();
+    linkDirector(fresh.store, animated);
+    expect(animated.busy).toBe(true);
+    const resumed = fakeSession(game);
+    resumed.store.setState({ jumps: 1 });
+    const settled = new Director();
+    linkDirector(resumed.store, settled);
+    expect(settled.busy).toBe(false);
+    expect(resumed.store.getState().animating).toBe(false);
+  });
+});
