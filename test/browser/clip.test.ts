@@ -30,7 +30,7 @@ describe('video clip in Chromium', { timeout: 300_000 }, () => {
     await page.getByRole('button', { name: 'Clip…' }).click();
     await page.getByLabel('After move').fill('2');
     await page.getByLabel('to move').fill('7');
-    await page.getByLabel('Speed', { exact: true }).selectOption('2');
+    await page.getByLabel('Clip speed').selectOption('2');
     const download = page.waitForEvent('download', { timeout: 240_000 });
     const started = Date.now();
     await page.getByRole('button', { name: 'Record' }).click();

@@ -49,7 +49,7 @@ export function ClipDialog({ onClose }: { onClose: () => void }) {
           </label>
           <label>
             {texts.clipSpeed}{' '}
-            <select value={speed} disabled={!!progress} onChange={(e) => setSpeed(Number(e.target.value))}>
+            <select value={speed} disabled={!!progress} onChange={(e) => setSpeed(Number(e.target.value))} aria-label={texts.clipSpeedLabel}>
               {CLIP_SPEEDS.map((s) => (
                 <option key={s} value={s}>
                   {s}×

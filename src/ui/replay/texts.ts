@@ -47,6 +47,7 @@ export const texts = {
   clipFrom: 'After move',
   clipTo: 'to move',
   clipSpeed: 'Speed',
+  clipSpeedLabel: 'Clip speed',
   clipNote: (ply: number) => `Recorded from the current camera (now at move ${ply}); the replay plays the moves while recording.`,
   clipRange: (total: number) => `Choose moves between 0 and ${total}, the first before the last.`,
   clipProgress: (done: number, total: number) => `Recording: move ${done} of ${total}`,
