@@ -1,4 +1,4 @@
-import { type BoardSize, boardOffset, DOUBLE, isPlayable, type Position } from '../engine';
+import { type BoardSize, boardOffset, DOUBLE, isPlayable, popcount, type Position } from '../engine';
 import type { Seating } from './seating';
 
 /**
@@ -90,13 +90,6 @@ export function boardMasks(size: BoardSize, w: Weights = WEIGHTS): BoardMasks {
   }
   if (w === WEIGHTS) masksBySize.set(size, m);
   return m;
-}
-
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
 }
 
 /** Static value of a move for ordering and playouts: the tactical map value of its square(s). */

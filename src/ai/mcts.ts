@@ -1,7 +1,7 @@
 import { MAX_MOVES, Position } from '../engine';
 import { type BoardMasks, boardMasks, moveValue } from './evaluate';
 import { now, type Searcher, type SearchContext } from './searcher';
-import { resetSolverTable, solveExact } from './solver';
+import { EndgameSolver } from './solver';
 
 /** Tuned with the arena (docs/ai.md). */
 export interface MctsParams {
@@ -54,7 +54,8 @@ export class MctsSearcher implements Searcher {
   /** Whether the exact solver is still being tried, and its move once it has finished. */
   private solving: boolean;
   private solvedMove = -1;
-  private solverStarted = false;
+  /** This search's own exact solver (its table is cold at the start, so runs are reproducible). */
+  private solver: EndgameSolver | null = null;
   /** Nodes the exact solver visited (not counted in work, which is MCTS iterations). */
   solverNodes = 0;
   private readonly root: Position;
@@ -122,11 +123,10 @@ export class MctsSearcher implements Searcher {
   private solve(sliceEnd: number): void {
     const ctx = this.ctx;
     const byNodes = ctx.deadline === Infinity;
-    if (byNodes && !this.solverStarted) resetSolverTable();
-    this.solverStarted = true;
+    this.solver ??= new EndgameSolver();
     const solveEnd = ctx.start + (ctx.deadline - ctx.start) * SOLVE_SHARE;
     const stopAt = byNodes ? Infinity : Math.min(sliceEnd, solveEnd);
-    const result = solveExact(this.root, {
+    const result = this.solver.solve(this.root, {
       owners: ctx.seating.owners,
       misere: ctx.seating.misere,
       line: false,

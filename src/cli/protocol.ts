@@ -3,7 +3,7 @@
  * session: one command line in, its reply lines out. No I/O here, so it is tested directly;
  * commands/engine.ts connects it to stdin and stdout.
  */
-import { chooseMove, DEFAULT_LEVEL, isLevel, LEVELS, seatOptions } from '../ai/index';
+import { chooseMove, computerSeed, DEFAULT_LEVEL, isLevel, LEVELS, seatOptions } from '../ai/index';
 import {
   type BoardSize,
   COLOUR_LETTERS,
@@ -188,11 +188,7 @@ export class EngineSession {
     const level = values.get('level') ?? DEFAULT_LEVEL;
     if (!isLevel(level)) throw new CommandError(`unknown level "${level}" (levels: ${LEVELS.join(', ')})`);
     const movetime = values.has('movetime') ? parseWholeNumber(values.get('movetime')!, 'movetime', 0, MAX_MOVETIME) : undefined;
-    // Without seed=, the same game and position give the same move: derive it from the
-    // game's seed and the move number.
-    const seed = values.has('seed')
-      ? parseWholeNumber(values.get('seed')!, 'seed', 0, MAX_SEED)
-      : (game.setup.seed + Math.imul(game.state.moves.length + 1, 0x9e3779b9)) >>> 0;
+    const seed = values.has('seed') ? parseWholeNumber(values.get('seed')!, 'seed', 0, MAX_SEED) : computerSeed(game);
     if (game.state.over) throw new CommandError('the round is over');
     const move = chooseMove(game.positionCopy(), { level, movetime, seed, ...seatOptions(game.setup) });
     return [`bestmove ${moveName(game.setup.size, move)}`];

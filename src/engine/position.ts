@@ -93,7 +93,8 @@ const ZOBRIST = (() => {
 })();
 const ZOBRIST_TO_MOVE = 64 * 4 * 2;
 
-function popcount(x: number): number {
+/** Number of set bits in a 32-bit integer (a bitboard half). */
+export function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   x = (x + (x >>> 4)) & 0x0f0f0f0f;

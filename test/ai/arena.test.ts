@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   type ArenaConfig, entrantNames, eloRatings, formatTable, levelPlayer, newArenaGame, playArenaGame, summarize, toCsv, validateConfig, wilson,
-} from '../../src/ai/arena';
-import { runArena } from '../../src/ai/node/run-arena';
+} from '../../src/ai/tools/arena';
+import { runArena } from '../../src/ai/tools/run-arena';
 
 const base: ArenaConfig = { seats: ['tactician', 'greedy'], games: 4, iterations: 30, size: 8, seed: 3, variant: 'standard', misere: false };
 

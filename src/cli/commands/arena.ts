@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { type ArenaConfig, formatTable, seatError, toCsv, validateConfig } from '../../ai/arena';
+import { type ArenaConfig, formatTable, seatError, toCsv, validateConfig } from '../../ai/tools/arena';
 import { LEVELS } from '../../ai/index';
-import { runArena } from '../../ai/node/run-arena';
+import { runArena } from '../../ai/tools/run-arena';
 import { RuleError } from '../../engine/index';
 import { parseBoardSize, parseChoice, parseCommandLine, parsePositiveNumber, parseWholeNumber } from '../args';
 import type { Command } from '../command';

@@ -1,4 +1,4 @@
-import { benchBudget, benchMcts, budgetPositions } from '../../ai/bench';
+import { benchBudget, benchMcts, budgetPositions } from '../../ai/tools/bench';
 import { LEVELS } from '../../ai/index';
 import { MAX_MOVES, Position, Random } from '../../engine/index';
 import { parsePositiveNumber, parseCommandLine, parseWholeNumber } from '../args';

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import { type ArenaConfig, type GameRecord, playArenaGame, summarize, type ArenaTable } from '../arena';
-import { closePlayers, createPlayers } from './players';
+import { type ArenaConfig, type ArenaGame, playArenaGame, summarize, type ArenaTable } from './arena';
+import { closePlayers, createPlayers } from './arena-players';
 
 // The thread entry is TypeScript: register tsx's loader in the thread (Node 20 does not pass
 // a loader registered with module.register on to worker threads), then import it.
@@ -19,15 +19,15 @@ export interface RunOptions {
  * Plays every game of the config and returns the table. Games are independent and seeded by
  * their index, so the table does not depend on `parallel` (with iteration budgets).
  */
-export async function runArena(config: ArenaConfig, options: RunOptions): Promise<{ table: ArenaTable; records: GameRecord[] }> {
+export async function runArena(config: ArenaConfig, options: RunOptions): Promise<{ table: ArenaTable; records: ArenaGame[] }> {
   const records = options.parallel <= 1 ? await runHere(config, options) : await runThreads(config, options);
   records.sort((a, b) => a.index - b.index);
   return { table: summarize(config, records), records };
 }
 
-async function runHere(config: ArenaConfig, options: RunOptions): Promise<GameRecord[]> {
+async function runHere(config: ArenaConfig, options: RunOptions): Promise<ArenaGame[]> {
   const players = createPlayers(config);
-  const records: GameRecord[] = [];
+  const records: ArenaGame[] = [];
   try {
     for (let i = 0; i < config.games; i++) {
       records.push(await playArenaGame(config, i, players));
@@ -39,9 +39,9 @@ async function runHere(config: ArenaConfig, options: RunOptions): Promise<GameRe
   return records;
 }
 
-function runThreads(config: ArenaConfig, options: RunOptions): Promise<GameRecord[]> {
+function runThreads(config: ArenaConfig, options: RunOptions): Promise<ArenaGame[]> {
   const threads = Math.min(options.parallel, config.games);
-  const records: GameRecord[] = [];
+  const records: ArenaGame[] = [];
   let nextIndex = 0;
   return new Promise((resolve, reject) => {
     const workers: Worker[] = [];
@@ -60,7 +60,7 @@ function runThreads(config: ArenaConfig, options: RunOptions): Promise<GameRecor
         if (nextIndex < config.games) worker.postMessage({ index: nextIndex++ });
         else worker.postMessage({ close: true });
       };
-      worker.on('message', (m: { record?: GameRecord; error?: string }) => {
+      worker.on('message', (m: { record?: ArenaGame; error?: string }) => {
         if (m.error) return fail(m.error);
         records.push(m.record!);
         options.onProgress?.(records.length, config.games);

@@ -8,8 +8,8 @@
  * equally often when the number of games is a multiple of k. Results depend only on the config
  * and the game index, so they are the same whatever the order or thread that plays them.
  */
-import { type BoardSize, type Colour, Game, moveName, Random, RuleError, type Variant } from '../engine';
-import { chooseMove, isLevel, LEVELS, seatOptions } from './index';
+import { type BoardSize, type Colour, Game, moveName, Random, RuleError, type Variant } from '../../engine';
+import { chooseMove, isLevel, LEVELS, seatOptions } from '../index';
 
 export interface ArenaConfig {
   /** One entrant per seat: a level name, or "cmd:<shell command>" for a program speaking the protocol. */
@@ -39,7 +39,7 @@ export interface ArenaPlayer {
   close?(): void | Promise<void>;
 }
 
-export interface GameRecord {
+export interface ArenaGame {
   index: number;
   /** entrantOfSeat[s]: which entrant sat in seat s. */
   entrantOfSeat: number[];
@@ -115,7 +115,7 @@ export function validateConfig(config: ArenaConfig): void {
 }
 
 /** Plays game `index`; players[e] plays for entrant e. */
-export async function playArenaGame(config: ArenaConfig, index: number, players: ArenaPlayer[]): Promise<GameRecord> {
+export async function playArenaGame(config: ArenaConfig, index: number, players: ArenaPlayer[]): Promise<ArenaGame> {
   const { game, entrantOfSeat } = newArenaGame(config, index);
   const setup = game.setup;
   const seatOf = (colour: Colour) => setup.players.findIndex((cs) => cs.includes(colour));
@@ -170,7 +170,7 @@ export function wilson(p: number, n: number): [number, number] {
  * entrants counts as a win for the one with more balls (fewer in misere), a draw when equal.
  * One virtual draw per pair keeps unbeaten entrants finite. Mean rating 0.
  */
-export function eloRatings(records: GameRecord[], entrants: number, misere: boolean): number[] {
+export function eloRatings(records: ArenaGame[], entrants: number, misere: boolean): number[] {
   const wins = Array.from({ length: entrants }, () => new Array<number>(entrants).fill(0));
   for (let i = 0; i < entrants; i++) for (let j = 0; j < entrants; j++) if (i !== j) wins[i][j] = 0.5;
   for (const r of records) {
@@ -208,7 +208,7 @@ export function eloRatings(records: GameRecord[], entrants: number, misere: bool
 }
 
 /** The table for a set of played games. */
-export function summarize(config: ArenaConfig, records: GameRecord[]): ArenaTable {
+export function summarize(config: ArenaConfig, records: ArenaGame[]): ArenaTable {
   const names = entrantNames(config.seats);
   const n = records.length;
   const elo = eloRatings(records, names.length, config.misere);

@@ -1,10 +1,10 @@
 /**
  * Worker-thread entry of `arena --parallel N`: receives the config, then game indices one at a
- * time; answers each with its GameRecord (or an error message).
+ * time; answers each with its ArenaGame (or an error message).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { type ArenaConfig, playArenaGame } from '../arena';
-import { closePlayers, createPlayers } from './players';
+import { type ArenaConfig, playArenaGame } from './arena';
+import { closePlayers, createPlayers } from './arena-players';
 
 const config = workerData as ArenaConfig;
 const players = createPlayers(config);

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { COLOURS, type Game } from '../../engine';
-import type { ArenaPlayer, MoveRequest } from '../arena';
+import type { ArenaPlayer, MoveRequest } from './arena';
 
 /**
  * An arena player that is another program speaking /work/shared/protocol.md on its standard

@@ -1,5 +1,5 @@
-import { type ArenaConfig, type ArenaPlayer, levelPlayer } from '../arena';
-import { ExternalPlayer } from './external';
+import { type ArenaConfig, type ArenaPlayer, levelPlayer } from './arena';
+import { ExternalPlayer } from './external-player';
 
 /** One player per entrant of the config: levels on this thread, programs as child processes. */
 export function createPlayers(config: ArenaConfig): ArenaPlayer[] {
