@@ -43,7 +43,7 @@ every entrant sits in every seat equally often (use a multiple of the seat count
 
 entrants (--seats, one per seat, comma-separated):
   ${LEVELS.join(', ')}
-  "cmd:<command>"   any program speaking the engine protocol (../shared/protocol.md),
+  "cmd:<command>"   any program speaking the engine protocol (docs/protocol.md),
                     e.g. "cmd:npm run --silent rolit -- engine"
 
 options:
