@@ -12,6 +12,10 @@ export interface MctsParams {
   scoreWeight: number;
   /** Progressive bias: a child's UCT score adds bias x (its tactical-map value / 10) / (visits + 1). */
   bias: number;
+  /** Try unvisited children best-first on the tactical map (else in move-generation order). */
+  mapOrder: boolean;
+  /** Solve two-player endgames exactly first (SOLVE_EMPTIES). */
+  solveEndgames: boolean;
 }
 
 export const MCTS_PARAMS: MctsParams = {
@@ -23,6 +27,22 @@ export const MCTS_PARAMS: MctsParams = {
   expandAfter: 1,
   scoreWeight: 0.3,
   bias: 1,
+  mapOrder: true,
+  solveEndgames: true,
+};
+
+/**
+ * Plain UCT with max^n backup, the arena's baseline (`uct`): uniform random playouts, reward 1
+ * to the winner (shared on ties), exploration 0.7, no knowledge of the tactical map, no solver.
+ */
+export const UCT_PARAMS: MctsParams = {
+  exploration: 0.7,
+  epsilon: 1,
+  expandAfter: 1,
+  scoreWeight: 0,
+  bias: 0,
+  mapOrder: false,
+  solveEndgames: false,
 };
 
 const MAX_NODES = 1 << 22;
@@ -85,7 +105,7 @@ export class MctsSearcher implements Searcher {
     this.firstChild[0] = -1;
     this.expand(0, this.root);
     if (this.childCount[0] === 1) this.finished = true;
-    this.solving = this.players === 2 && this.root.empties <= SOLVE_EMPTIES;
+    this.solving = params.solveEndgames && this.players === 2 && this.root.empties <= SOLVE_EMPTIES;
   }
 
   step(sliceEnd: number): boolean {
@@ -207,7 +227,7 @@ export class MctsSearcher implements Searcher {
     let bestScore = -Infinity;
     for (let ch = first; ch < end; ch++) {
       const v = this.visits[ch];
-      if (v === 0) return ch; // children are stored best-first on the map
+      if (v === 0) return ch; // children are stored in the order to try them (mapOrder)
       // Progressive bias: the tactical map guides a child's first visits, then fades.
       const score = this.rewards[ch * 4 + player] / v + c * Math.sqrt(logN / v) + (bias * moveValue(this.masks, this.nodeMove[ch])) / (10 * (v + 1));
       if (score > bestScore) {
@@ -224,7 +244,7 @@ export class MctsSearcher implements Searcher {
     if (this.nodes + n > this.capacity && !this.grow(this.nodes + n)) return false;
     const moves = this.moveBuffer;
     // Insertion sort by map value, best first (stable, so ties keep board order).
-    for (let i = 1; i < n; i++) {
+    for (let i = 1; i < n && this.params.mapOrder; i++) {
       const m = moves[i];
       const v = moveValue(this.masks, m);
       let j = i - 1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ArenaConfig, levelPlayer, playArenaGame } from '../../src/ai/tools/arena';
+import { type ArenaConfig, searcherPlayer, playArenaGame } from '../../src/ai/tools/arena';
 import { ExternalPlayer } from '../../src/ai/tools/external-player';
 import { runCli } from './run';
 
@@ -28,7 +28,7 @@ describe('arena with a broken external program', () => {
     const config: ArenaConfig = { seats: ['cmd:sleep 30', 'greedy'], games: 1, movetime: 5, size: 4, seed: 1, variant: 'standard', misere: false };
     const silent = new ExternalPlayer('sleep 30', 200);
     try {
-      const record = await playArenaGame(config, 0, [silent, levelPlayer('greedy')]);
+      const record = await playArenaGame(config, 0, [silent, searcherPlayer('greedy')]);
       expect(record.forfeit).toEqual({ entrant: 0, reason: expect.stringMatching(/"sleep 30" did not answer "newgame .*" within 200 ms/) });
       expect(record.shares).toEqual([0, 1]);
     } finally {
@@ -43,7 +43,7 @@ describe('arena with a broken external program', () => {
     const program = new ExternalPlayer(script, 2000);
     try {
       for (const index of [0, 1]) {
-        const record = await playArenaGame(config, index, [program, levelPlayer('greedy')]);
+        const record = await playArenaGame(config, index, [program, searcherPlayer('greedy')]);
         expect(record.forfeit?.entrant).toBe(0);
         expect(record.forfeit?.reason).toMatch(/^played an illegal move "a1": /);
       }

@@ -9,10 +9,11 @@
  * and the game index, so they are the same whatever the order or thread that plays them.
  */
 import { ballCounts, type BoardSize, type Colour, Game, moveName, Random, RuleError, type Variant } from '../../engine';
-import { chooseMove, isLevel, LEVELS, seatOptions } from '../index';
+import { seatOptions } from '../index';
+import { entrantSearcher } from './entrants';
 
 export interface ArenaConfig {
-  /** One entrant per seat: a level name, or "cmd:<shell command>" for a program speaking the protocol. */
+  /** One entrant per seat: a level or baseline (entrants.ts), or "cmd:<shell command>" for a program speaking the protocol. */
   seats: string[];
   games: number;
   /** Per move: milliseconds, or an iteration budget (reproducible); at least one. */
@@ -32,7 +33,7 @@ export interface MoveRequest {
   iterations?: number;
 }
 
-/** A player in the arena: a level on this thread, or an external program. */
+/** A player in the arena: a level or baseline on this thread, or an external program. */
 export interface ArenaPlayer {
   /** The move (in rules.md notation) for the colour to move. */
   choose(request: MoveRequest): string | Promise<string>;
@@ -80,10 +81,11 @@ export interface ArenaTable {
   forfeits: { game: number; name: string; reason: string }[];
 }
 
-/** Checks an entrant spec; returns an error message or null. */
+/** Checks an entrant spec (entrants.ts, or cmd:<command>); returns an error message or null. */
 export function seatError(spec: string): string | null {
   if (spec.startsWith('cmd:')) return spec.length > 4 ? null : 'cmd: needs a command after it';
-  return isLevel(spec) ? null : `"${spec}" is neither a level (${LEVELS.join(', ')}) nor cmd:<command>`;
+  const searcher = entrantSearcher(spec);
+  return typeof searcher === 'string' ? searcher : null;
 }
 
 /** Names for the table: the spec, numbered when the same spec sits in several seats. */
@@ -168,13 +170,15 @@ export async function playArenaGame(config: ArenaConfig, index: number, players:
   return { index, entrantOfSeat, first, balls, shares };
 }
 
-/** An arena player that runs a level on this thread. */
-export function levelPlayer(level: string): ArenaPlayer {
-  if (!isLevel(level)) throw new Error(`unknown level "${level}"`);
+/** An arena player that runs a level or a baseline (entrants.ts) on this thread. */
+export function searcherPlayer(spec: string): ArenaPlayer {
+  const create = entrantSearcher(spec);
+  if (typeof create === 'string') throw new Error(create);
   return {
     choose({ game, seed, movetime, iterations }) {
-      const move = chooseMove(game.positionCopy(), { level, seed, movetime, iterations, ...seatOptions(game.setup) });
-      return moveName(game.setup.size, move);
+      const searcher = create(game.positionCopy(), { seed, movetime, iterations, ...seatOptions(game.setup) });
+      while (!searcher.step(Infinity));
+      return moveName(game.setup.size, searcher.best());
     },
   };
 }

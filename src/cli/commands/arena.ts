@@ -42,7 +42,11 @@ every entrant sits in every seat equally often (use a multiple of the seat count
 --games). With --iterations and no --movetime the results depend only on --seed.
 
 entrants (--seats, one per seat, comma-separated):
-  ${LEVELS.join(', ')}
+  ${LEVELS.join(', ')}   the levels
+  paranoid, brs     the strategist's two tree searches (brs: best-reply search)
+  uct               plain UCT (random playouts, win-only reward; a baseline)
+  uct:2000          uct (or master) with a fixed 2000 iterations a move
+  master:bias=0     master (or uct) with a search parameter changed (docs/ai.md)
   "cmd:<command>"   any program speaking the engine protocol (docs/protocol.md),
                     e.g. "cmd:npm run --silent rolit -- engine"
 
@@ -118,13 +122,13 @@ examples:
   },
 };
 
-/** Splits --seats at commas, except inside a cmd: entry (which runs to the next ",<level>" or the end). */
+/** Splits --seats at commas, except inside a cmd: entry (which runs to the next ",<entrant>" or the end). */
 function splitSeats(text: string): string[] {
   const parts = text.split(',');
   const seats: string[] = [];
   for (const part of parts) {
     const last = seats[seats.length - 1];
-    if (last?.startsWith('cmd:') && !(LEVELS as readonly string[]).includes(part.trim()) && !part.trim().startsWith('cmd:')) seats[seats.length - 1] = `${last},${part}`;
+    if (last?.startsWith('cmd:') && seatError(part.trim()) !== null && !part.trim().startsWith('cmd:')) seats[seats.length - 1] = `${last},${part}`;
     else seats.push(part.trim());
   }
   return seats;
