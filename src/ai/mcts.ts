@@ -294,6 +294,10 @@ export class MctsSearcher implements Searcher {
     const value = this.masks.squareValue;
     const epsilon = this.params.epsilon;
     while (!pos.over) {
+      if (epsilon >= 1) {
+        pos.playoutMove(pos.randomMove(random));
+        continue;
+      }
       const n = pos.generate(moves);
       let move: number;
       if (n === 1) move = moves[0];
@@ -312,7 +316,7 @@ export class MctsSearcher implements Searcher {
           } else if (v === best && random.below(++ties) === 0) move = m;
         }
       }
-      pos.make(move);
+      pos.playoutMove(move);
     }
     const seating = this.ctx.seating;
     seating.outcome(pos, this.outcome);

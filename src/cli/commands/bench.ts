@@ -1,13 +1,12 @@
 import { benchBudget, benchMcts, budgetPositions } from '../../ai/tools/bench';
 import { LEVELS } from '../../ai/index';
-import { MAX_MOVES, Position, Random } from '../../engine/index';
+import { Position, Random } from '../../engine/index';
 import { parsePositiveNumber, parseCommandLine, parseWholeNumber } from '../args';
 import { type Command, UsageError } from '../command';
 
 /** Plays uniformly random games from `start` until `seconds` have passed; one thread. */
 export function randomPlayouts(start: Position, seconds: number, seed: number): { playouts: number; moves: number; ms: number } {
   const position = new Position();
-  const moves = new Int32Array(MAX_MOVES);
   const random = new Random(seed);
   const begin = performance.now();
   const deadline = begin + seconds * 1000;
@@ -17,8 +16,7 @@ export function randomPlayouts(start: Position, seconds: number, seed: number): 
   while (now < deadline) {
     position.copyFrom(start);
     while (!position.over) {
-      const n = position.generate(moves);
-      position.make(moves[random.below(n)]);
+      position.playoutMove(position.randomMove(random));
       made++;
     }
     playouts++;
