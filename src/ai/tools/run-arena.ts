@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { type ArenaConfig, type ArenaGame, playArenaGame, summarize, type ArenaTable } from './arena';
+import { type ArenaConfig, type ArenaGame, type ArenaPlayer, type ArenaTable, playArenaGame, summarize } from './arena';
 import { closePlayers, createPlayers } from './arena-players';
 
 // The thread entry is TypeScript: register tsx's loader in the thread (Node 20 does not pass
@@ -15,34 +15,50 @@ export interface RunOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
+/** One game to play: game `index` of `config`. */
+export interface ArenaJob {
+  config: ArenaConfig;
+  index: number;
+}
+
 /**
  * Plays every game of the config and returns the table. Games are independent and seeded by
  * their index, so the table does not depend on `parallel` (with iteration budgets).
  */
 export async function runArena(config: ArenaConfig, options: RunOptions): Promise<{ table: ArenaTable; records: ArenaGame[] }> {
-  const records = options.parallel <= 1 ? await runHere(config, options) : await runThreads(config, options);
-  records.sort((a, b) => a.index - b.index);
+  const records = await playJobs(
+    Array.from({ length: config.games }, (_, index) => ({ config, index })),
+    options,
+  );
   return { table: summarize(config, records), records };
 }
 
-async function runHere(config: ArenaConfig, options: RunOptions): Promise<ArenaGame[]> {
-  const players = createPlayers(config);
+/** Plays the games (of one or several configs), on this thread or on `parallel` threads; records in job order. */
+export async function playJobs(jobs: ArenaJob[], options: RunOptions): Promise<ArenaGame[]> {
+  return options.parallel <= 1 ? playHere(jobs, options) : playOnThreads(jobs, options);
+}
+
+async function playHere(jobs: ArenaJob[], options: RunOptions): Promise<ArenaGame[]> {
+  const playersByConfig = new Map<ArenaConfig, ArenaPlayer[]>();
   const records: ArenaGame[] = [];
   try {
-    for (let i = 0; i < config.games; i++) {
-      records.push(await playArenaGame(config, i, players));
-      options.onProgress?.(records.length, config.games);
+    for (const { config, index } of jobs) {
+      let players = playersByConfig.get(config);
+      if (!players) playersByConfig.set(config, (players = createPlayers(config)));
+      records.push(await playArenaGame(config, index, players));
+      options.onProgress?.(records.length, jobs.length);
     }
   } finally {
-    await closePlayers(players);
+    await Promise.all([...playersByConfig.values()].map(closePlayers));
   }
   return records;
 }
 
-function runThreads(config: ArenaConfig, options: RunOptions): Promise<ArenaGame[]> {
-  const threads = Math.min(options.parallel, config.games);
-  const records: ArenaGame[] = [];
-  let nextIndex = 0;
+function playOnThreads(jobs: ArenaJob[], options: RunOptions): Promise<ArenaGame[]> {
+  const threads = Math.min(options.parallel, jobs.length);
+  const records: ArenaGame[] = new Array(jobs.length);
+  let done = 0;
+  let next = 0;
   return new Promise((resolve, reject) => {
     const workers: Worker[] = [];
     let failed = false;
@@ -54,23 +70,27 @@ function runThreads(config: ArenaConfig, options: RunOptions): Promise<ArenaGame
       reject(new Error(message));
     };
     for (let t = 0; t < threads; t++) {
-      const worker = new Worker(THREAD_BOOT, { eval: true, workerData: config });
+      const worker = new Worker(THREAD_BOOT, { eval: true });
       workers.push(worker);
+      let playing = -1;
       const feed = () => {
-        if (nextIndex < config.games) worker.postMessage({ index: nextIndex++ });
-        else worker.postMessage({ close: true });
+        if (next < jobs.length) {
+          playing = next++;
+          worker.postMessage(jobs[playing]);
+        } else worker.postMessage({ close: true });
       };
       worker.on('message', (m: { record?: ArenaGame; error?: string }) => {
         if (m.error) return fail(m.error);
-        records.push(m.record!);
-        options.onProgress?.(records.length, config.games);
+        records[playing] = m.record!;
+        done++;
+        options.onProgress?.(done, jobs.length);
         feed();
       });
       worker.on('error', (e) => fail(`arena worker thread failed: ${e.message}`));
       worker.on('exit', () => {
         if (++closed < threads || failed) return;
-        if (records.length === config.games) resolve(records);
-        else fail(`arena worker threads stopped after ${records.length} of ${config.games} games`);
+        if (done === jobs.length) resolve(records);
+        else fail(`arena worker threads stopped after ${done} of ${jobs.length} games`);
       });
       feed();
     }
