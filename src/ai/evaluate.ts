@@ -29,6 +29,8 @@ export interface BoardMasks {
   xOf: Int32Array;
   /** Static value of a ball on each internal square (corners empty), for move ordering and playouts. */
   squareValue: Float64Array;
+  /** The squares of each squareValue as lo/hi bitboard pairs, highest value first (playouts). */
+  valueClasses: Int32Array;
 }
 
 function addBit(mask: Int32Array, at: number, sq: number): void {
@@ -52,6 +54,7 @@ export function boardMasks(size: BoardSize, w: Weights = WEIGHTS): BoardMasks {
     cOf: new Int32Array(8),
     xOf: new Int32Array(8),
     squareValue: new Float64Array(64),
+    valueClasses: new Int32Array(0),
   };
   const cornerRC = [[off, off], [off, last], [last, off], [last, last]];
   cornerRC.forEach(([r, c], i) => {
@@ -88,6 +91,9 @@ export function boardMasks(size: BoardSize, w: Weights = WEIGHTS): BoardMasks {
     for (let k = 0; k < 4; k++) v += w.cSquare * bit(m.cOf, 2 * k) + w.xSquare * bit(m.xOf, 2 * k);
     m.squareValue[sq] = v;
   }
+  const values = [...new Set(Array.from({ length: 64 }, (_, sq) => sq).filter((sq) => isPlayable(size, sq)).map((sq) => m.squareValue[sq]))].sort((a, b) => b - a);
+  m.valueClasses = new Int32Array(2 * values.length);
+  for (let sq = 0; sq < 64; sq++) if (isPlayable(size, sq)) addBit(m.valueClasses, 2 * values.indexOf(m.squareValue[sq]), sq);
   if (w === WEIGHTS) masksBySize.set(size, m);
   return m;
 }

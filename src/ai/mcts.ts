@@ -1,4 +1,4 @@
-import { MAX_MOVES, Position } from '../engine';
+import { MAX_MOVES, Position, randomSquare } from '../engine';
 import { type BoardMasks, boardMasks, moveValue } from './evaluate';
 import { now, type Searcher, type SearchContext } from './searcher';
 import { EndgameSolver } from './solver';
@@ -287,35 +287,45 @@ export class MctsSearcher implements Searcher {
     return true;
   }
 
+  /** A random move, or the best on the tactical map (ties at random), from the full move list (Pro doubles). */
+  private mapMove(pos: Position, random: boolean): number {
+    const moves = this.moveBuffer;
+    const n = pos.generate(moves);
+    const r = this.ctx.random;
+    if (random) return moves[r.below(n)];
+    let move = moves[0];
+    let best = moveValue(this.masks, move);
+    let ties = 1;
+    for (let i = 1; i < n; i++) {
+      const v = moveValue(this.masks, moves[i]);
+      if (v > best) {
+        best = v;
+        move = moves[i];
+        ties = 1;
+      } else if (v === best && r.below(++ties) === 0) move = moves[i];
+    }
+    return move;
+  }
+
   /** Plays the round out epsilon-greedily and writes each player's reward into this.outcome. */
   private playout(pos: Position): void {
-    const moves = this.moveBuffer;
     const random = this.ctx.random;
-    const value = this.masks.squareValue;
     const epsilon = this.params.epsilon;
+    const classes = this.masks.valueClasses;
     while (!pos.over) {
-      if (epsilon >= 1) {
-        pos.playoutMove(pos.randomMove(random));
+      if (pos.moveMask()) {
+        pos.playoutMove(this.mapMove(pos, random.next() < epsilon));
         continue;
       }
-      const n = pos.generate(moves);
-      let move: number;
-      if (n === 1) move = moves[0];
-      else if (random.next() < epsilon) move = moves[random.below(n)];
-      else {
-        move = moves[0];
-        let best = moveValue(this.masks, move);
-        let ties = 1;
-        for (let i = 1; i < n; i++) {
-          const m = moves[i];
-          const v = m < 64 ? value[m] : moveValue(this.masks, m);
-          if (v > best) {
-            best = v;
-            move = m;
-            ties = 1;
-          } else if (v === best && random.below(++ties) === 0) move = m;
+      let move = -1;
+      if (epsilon < 1 && random.next() >= epsilon) {
+        // The best squares on the map that are legal, one of them at random.
+        for (let i = 0; move < 0; i += 2) {
+          const lo = pos.moveLo & classes[i];
+          const hi = pos.moveHi & classes[i + 1];
+          if ((lo | hi) !== 0) move = randomSquare(lo, hi, random);
         }
-      }
+      } else move = randomSquare(pos.moveLo, pos.moveHi, random);
       pos.playoutMove(move);
     }
     const seating = this.ctx.seating;

@@ -108,6 +108,20 @@ export function popcount(x: number): number {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
+/** One square of a non-empty bitboard (lo/hi halves), uniformly at random: the n-th set bit for n = random.below(count). */
+export function randomSquare(lo: number, hi: number, random: { below(n: number): number }): number {
+  const inLo = popcount(lo);
+  let r = random.below(inLo + popcount(hi));
+  let offset = 0;
+  if (r >= inLo) {
+    r -= inLo;
+    lo = hi;
+    offset = 32;
+  }
+  for (; r > 0; r--) lo &= lo - 1;
+  return 31 - Math.clz32(lo & -lo) + offset;
+}
+
 export class Position {
   size: BoardSize = 8;
   /** bb[2c], bb[2c + 1]: lo and hi halves of colour c's balls. */
@@ -135,6 +149,9 @@ export class Position {
   // squares (second is -1 for a single), the rolled count and the previous mover.
   private readonly undo = new Int16Array(64 * 72);
   private sp = 0;
+  /** moveMask()'s result. */
+  moveLo = 0;
+  moveHi = 0;
   // Scratch results of the bitboard generators, and of rolls() for a double.
   private readonly scratch = new Int32Array(64);
   /** randomMove's move list when Pro doubles are legal. */
@@ -398,29 +415,30 @@ export class Position {
   }
 
   /**
+   * The legal single placements of the colour to move as a bitboard in moveLo/moveHi (the
+   * capturing squares, or else every empty square touching a ball); returns true when Pro
+   * doubles are legal as well (then only generate() lists every move).
+   */
+  moveMask(): boolean {
+    this.captureSquares(this.toMove);
+    if ((this.resLo | this.resHi) === 0) {
+      this.touchingSquares();
+      this.moveLo = this.resLo;
+      this.moveHi = this.resHi;
+      return this.pro;
+    }
+    this.moveLo = this.resLo;
+    this.moveHi = this.resHi;
+    return false;
+  }
+
+  /**
    * A legal move of the colour to move chosen uniformly at random: the same move as
    * `moves[random.below(n)]` after `n = generate(moves)`, without listing the moves.
    */
   randomMove(random: { below(n: number): number }): number {
-    this.captureSquares(this.toMove);
-    let lo = this.resLo;
-    let hi = this.resHi;
-    if ((lo | hi) === 0) {
-      if (this.pro) return this.doubles[random.below(this.generate(this.doubles))];
-      this.touchingSquares();
-      lo = this.resLo;
-      hi = this.resHi;
-    }
-    const inLo = popcount(lo);
-    let r = random.below(inLo + popcount(hi));
-    let offset = 0;
-    if (r >= inLo) {
-      r -= inLo;
-      lo = hi;
-      offset = 32;
-    }
-    for (; r > 0; r--) lo &= lo - 1;
-    return 31 - Math.clz32(lo & -lo) + offset;
+    if (this.moveMask()) return this.doubles[random.below(this.generate(this.doubles))];
+    return randomSquare(this.moveLo, this.moveHi, random);
   }
 
   /**
