@@ -100,8 +100,8 @@ describe('arena entrants', () => {
     expect(run(1)).toEqual([run(500)[0], 300]);
   });
 
-  it('brs and paranoid play whole four-player games', async () => {
-    const config: ArenaConfig = { ...base, seats: ['brs', 'paranoid', 'uct', 'master:60:bias=0'], games: 4, size: 6, iterations: 60 };
+  it('brs, paranoid, uct and master with progressive history play whole four-player games', async () => {
+    const config: ArenaConfig = { ...base, seats: ['brs', 'paranoid', 'uct', 'master:60:history=5'], games: 4, size: 6, iterations: 60 };
     const { table } = await runArena(config, { parallel: 1 });
     expect(table.forfeits).toEqual([]);
     expect(table.rows.reduce((s, r) => s + r.meanBalls, 0)).toBeCloseTo(36, 10);
