@@ -3,6 +3,7 @@ import { Suspense, lazy, useState } from 'react';
 import { AccessLayer } from './a11y/AccessLayer';
 import { Hud } from './Hud';
 import { RoundOver } from './RoundOver';
+import { ReplayHud } from './replay/ReplayHud';
 import { SceneHost } from './SceneHost';
 
 const NewGameDialog = lazy(() => import('./NewGameDialog').then((m) => ({ default: m.NewGameDialog })));
@@ -14,6 +15,7 @@ export function App({ levels, defaultLevel }: { levels: readonly string[]; defau
     <div className="app">
       <SceneHost />
       <Hud onNewGame={open} />
+      <ReplayHud />
       <AccessLayer />
       <RoundOver onNewGame={open} />
       {dialog && (

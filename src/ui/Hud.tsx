@@ -9,6 +9,8 @@ import { CameraButtons } from './CameraButtons';
 import { HelpButton } from './a11y/HelpOverlay';
 import { ResetViewButton } from './a11y/ResetView';
 import { SymbolMark } from './a11y/SymbolMark';
+import { RecordButtons } from './replay/RecordButtons';
+import { ReplayMoves } from './replay/ReplayMoves';
 
 export function Swatches({ colours }: { colours: readonly Colour[] }) {
   return (
@@ -97,6 +99,7 @@ function Toolbar({ onNewGame }: { onNewGame: () => void }) {
       <button className={`btn${settings.socketDots ? ' on' : ''}`} aria-pressed={settings.socketDots} onClick={() => setSocketDots(!settings.socketDots)} title="Show the legal sockets">
         Hints
       </button>
+      <RecordButtons />
       <CameraButtons />
       <ResetViewButton />
       <HelpButton />
@@ -251,11 +254,12 @@ function Problems() {
 }
 
 export function Hud({ onNewGame }: { onNewGame: () => void }) {
+  const replaying = useSession((s) => s.replay !== null);
   return (
     <div className="hud">
       <Seats />
       <Toolbar onNewGame={onNewGame} />
-      <MoveList />
+      {replaying ? <ReplayMoves /> : <MoveList />}
       <Status />
       <Problems />
     </div>
