@@ -175,16 +175,19 @@ describe('everyone can play', { timeout: 300_000 }, () => {
     await page.reload();
     await page.waitForFunction(() => typeof window.rolit?.state === 'function');
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('rolit.access.v1')!).disabledShortcuts)).toEqual(['undo']);
-    // After the reload (a fresh round) the shortcut is still off; the Undo button still works.
-    const again = (await pageGame(page)).legalMoves()[0];
+    // After the reload (the game in progress resumes) the shortcut is still off; the Undo button still works.
+    const resumed = await pageGame(page);
+    const played = resumed.state.moves.length;
+    const again = resumed.legalMoves()[0];
     await page.getByRole('grid').getByRole('button', { name: `${again}, empty, legal`, exact: true }).focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => window.rolit.state().moves.length === 1);
+    await page.waitForFunction((n) => window.rolit.state().moves.length === n + 1, played);
     await page.keyboard.press('u');
-    expect((await rolitState(page)).moves).toEqual([again]);
+    expect((await rolitState(page)).moves.at(-1)).toBe(again);
+    expect((await rolitState(page)).moves).toHaveLength(played + 1);
     await undo.focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => window.rolit.state().moves.length === 0);
+    await page.waitForFunction((n) => window.rolit.state().moves.length === n, played);
     expect(errors).toEqual([]);
     await page.close();
   });
