@@ -9,6 +9,7 @@ import { replayTexts } from './app/replayTexts';
 import { carriesRecord, recordFromFragment } from './app/shareLink';
 import { withoutGameParameters } from './app/url';
 import { initDirector, linkDirector } from './director/index';
+import { chooseLanguage, LANGUAGE_KEY, setLanguage } from './i18n/index';
 import { App } from './ui/App';
 import { renderInfo, socketScreenPosition } from './scene/renderInfo';
 import './ui/hud.css';
@@ -28,7 +29,10 @@ function pageStorage(): Storage | null {
   }
 }
 
-const session = initSession({ computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, storage: pageStorage(), keepGame: true }, { search: location.search });
+// The language first: the session's first texts (default player names, notices) are in it.
+const storage = pageStorage();
+setLanguage(chooseLanguage(storage?.getItem(LANGUAGE_KEY) ?? null, navigator.languages ?? [navigator.language]));
+const session = initSession({ computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, storage, keepGame: true }, { search: location.search });
 // The URL's game has started (and is saved): without its parameters a reload resumes it.
 const addressWithout = (search: string, hash: string) => history.replaceState(history.state, '', `${location.pathname}${search}${hash}`);
 if (withoutGameParameters(location.search) !== location.search) addressWithout(withoutGameParameters(location.search), location.hash);

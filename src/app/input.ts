@@ -4,6 +4,7 @@
  * passes the round and applies the outcome.
  */
 import type { Game } from '../engine/index';
+import { sessionTexts } from './sessionTexts';
 
 export interface Preview {
   square: string;
@@ -50,11 +51,11 @@ export function clickOutcome(game: Game, square: string, pendingDouble: string |
   if (pendingDouble) {
     if (square !== pendingDouble) return { kind: 'play', move: `${pendingDouble}+${square}` };
     const single = game.check(square);
-    return single.ok ? { kind: 'play', move: square } : { kind: 'refuse', reason: `Second ball cancelled; ${single.reason}.` };
+    return single.ok ? { kind: 'play', move: square } : { kind: 'refuse', reason: sessionTexts.secondBallCancelled(single.refusal) };
   }
   if (!doublesWith(game.legalMoves(), square).length) return { kind: 'play', move: square };
   const notice = game.check(square).ok
-    ? `Pro: click ${square} again to place one ball, or another socket to place two.`
-    : `Pro: now click the second socket, on a line with ${square} across other colours' balls.`;
+    ? sessionTexts.proClickAgain(square)
+    : sessionTexts.proSecondSocket(square);
   return { kind: 'startDouble', square, notice };
 }

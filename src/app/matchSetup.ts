@@ -2,6 +2,7 @@
  * The match and its rounds: the first match from the URL and the saved settings, the seats of
  * each round (players change seats between rounds) and each round's seed.
  */
+import { t } from '../i18n/index';
 import { Game, playerInSeat, Random, freshSeed, setupProblem, type Colour } from '../engine/index';
 import { computerName, defaultPlayers, type AppSettings, loadSettings, type NewGameOptions, type PlayerSpec } from './settings';
 import { defaultPlayerCount, describeProblem, GAME_PARAMETERS, parseUrlParams, type SeatChoice, type UrlOptions } from './url';
@@ -67,7 +68,7 @@ function playersFromUrl(choices: SeatChoice[]): PlayerSpec[] {
   let human = 0;
   return choices.map((c, i): PlayerSpec => {
     if (c.kind === 'computer') return { kind: 'computer', level: c.level!, name: computerName(c.level!, i) };
-    return { kind: 'human', name: humans === 1 ? 'You' : `Player ${++human}` };
+    return { kind: 'human', name: humans === 1 ? t('dialogs:you') : t('dialogs:playerN', { n: ++human }) };
   });
 }
 
@@ -88,7 +89,7 @@ export function startingPoint(deps: StartingDeps, search: string): { settings: A
   const settings: AppSettings = { ...loaded.settings };
   if (url.options.speed !== undefined) settings.speed = url.options.speed;
   if (url.options.socketDots !== undefined) settings.socketDots = url.options.socketDots;
-  const problems = [...url.problems.map((p) => `URL parameter ${describeProblem(p)}.`), ...loaded.problems];
+  const problems = [...url.problems.map((p) => t('messages:urlProblem', { problem: describeProblem(p) })), ...loaded.problems];
   const urlStartsGame = GAME_PARAMETERS.some((name) => url.options[name] !== undefined);
   return { settings, first: firstMatchOptions(url.options, settings, deps.defaultLevel), problems, urlStartsGame };
 }

@@ -21,6 +21,8 @@ import { createGameKeeper, saveText } from './persistence/currentGame';
 import { type HistoryEntry, historyEntry, loadHistory, mergeHistory, readHistoryFile, storeHistory } from './persistence/history';
 import { follow, gameAt, openReplay, playLineMove, type Replay } from './replay';
 import { replayTexts } from './replayTexts';
+import { sessionTexts } from './sessionTexts';
+import { ruleText } from '../i18n/engineReasons';
 import { type Clock, createMoveClock } from './moveClock';
 import { type RoundSnapshot, seatOf, takeSnapshot } from './roundSnapshot';
 import { type AppSettings, type NewGameOptions, type PlayerSpec, saveSettings } from './settings';
@@ -280,9 +282,9 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
           play(move);
         } catch (e) {
           // A computer player must only ever return legal moves: say so rather than hang.
-          notice(`The computer (${level}) chose ${move}, which is not legal: ${(e as Error).message}. Start a new game.`);
+          notice(sessionTexts.computerIllegal(level, move, e instanceof RuleError ? ruleText(e) : (e as Error).message));
         }
-      }, 'The computer player failed');
+      }, sessionTexts.computerFailed(level));
     }
 
     deps.computer.onNotice?.((text) => notice(text));
@@ -320,9 +322,9 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       },
 
       clickSquare(square) {
-        if (game.state.over) return notice('The round is over: start the next round or a new game.', 'refusal');
+        if (game.state.over) return notice(sessionTexts.roundIsOver, 'refusal');
         const seat = seatToMove();
-        if (seat && seat.kind !== 'human') return notice(`It is ${game.state.toMove}'s turn: ${seat.name} (computer) is thinking.`, 'refusal');
+        if (seat && seat.kind !== 'human') return notice(sessionTexts.computerThinking(game.state.toMove!, seat.name), 'refusal');
         const outcome = clickOutcome(game, square, get().pendingDouble);
         set({ pendingDouble: null });
         if (outcome.kind === 'refuse') return notice(outcome.reason, 'refusal');
@@ -334,7 +336,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
           play(outcome.move);
         } catch (e) {
           if (!(e instanceof RuleError)) throw e;
-          notice(e.message, 'refusal');
+          notice(sessionTexts.refusal(e), 'refusal');
           set({ preview: previewFor(get().hovered) });
         }
       },
@@ -360,16 +362,16 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
       nextRound() {
         const { round, results } = get();
-        if (!game.state.over || !game.state.result) return notice('Finish this round first.', 'refusal');
+        if (!game.state.over || !game.state.result) return notice(sessionTexts.finishRoundFirst, 'refusal');
         if (get().replay) return notice(replayTexts.noNextRound, 'refusal');
         newRound(round + 1, { results: [...results, game.state.result] });
       },
 
       undo() {
         const { seats } = get();
-        if (!game.setup.takeBacks) return notice('Take-backs are off (strict play).', 'refusal');
-        if (!seats.some((s) => s.kind === 'human')) return notice('Only a game with a human player can take moves back.', 'refusal');
-        if (game.state.moves.length === 0) return notice('There is no move to take back.', 'refusal');
+        if (!game.setup.takeBacks) return notice(sessionTexts.takeBacksOff, 'refusal');
+        if (!seats.some((s) => s.kind === 'human')) return notice(sessionTexts.takeBacksNeedHuman, 'refusal');
+        if (game.state.moves.length === 0) return notice(sessionTexts.nothingToTakeBack, 'refusal');
         computer.cancel();
         moveClock.stop();
         // Back to the last position where a human was to move, so they can try again.
@@ -400,7 +402,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
       suggest() {
         const seat = seatToMove();
-        if (!seat || seat.kind !== 'human') return notice('Suggestions are for a human player to move.', 'refusal');
+        if (!seat || seat.kind !== 'human') return notice(sessionTexts.suggestionsForHuman, 'refusal');
         if (computer.busy) return;
         const asked = game;
         askFor(seat, 'suggestion', deps.defaultLevel, undefined, (move) => {
@@ -408,8 +410,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
           const rolls = check.ok ? check.rolls : [];
           const first = move.split('+')[0];
           set({ hovered: first, preview: { square: first, legal: true, rolls } });
-          notice(`Suggestion (${deps.defaultLevel}): ${move}${rolls.length ? `, rolling ${rolls.join(', ')}` : ''}.`);
-        }, 'No suggestion');
+          notice(sessionTexts.suggestion(deps.defaultLevel, move, rolls));
+        }, sessionTexts.noSuggestion);
       },
 
       dismissProblems() {

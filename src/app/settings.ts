@@ -3,6 +3,7 @@
  * localStorage. Whatever is stored is checked field by field; anything unreadable is
  * reported in words and replaced by its default, never trusted.
  */
+import { t } from '../i18n/index';
 import { type BoardSize, excerpt, setupProblem, type Variant } from '../engine/index';
 import { MAX_SPEED, MIN_SPEED } from './url';
 
@@ -44,12 +45,13 @@ export const STORAGE_KEY = 'rolit.settings.v1';
 
 export function defaultPlayers(count: number, level: string): PlayerSpec[] {
   return Array.from({ length: count }, (_, i) =>
-    i === 0 ? { kind: 'human', name: 'You' } : { kind: 'computer', level, name: computerName(level, i) },
+    i === 0 ? { kind: 'human', name: t('dialogs:you') } : { kind: 'computer', level, name: computerName(level, i) },
   );
 }
 
 export function computerName(level: string, seat: number): string {
-  return `${level[0].toUpperCase()}${level.slice(1)} ${seat + 1}`;
+  const name = t(`hud:level.${level}`, { defaultValue: level });
+  return `${name[0].toUpperCase()}${name.slice(1)} ${seat + 1}`;
 }
 
 export function defaultSettings(level: string): AppSettings {
@@ -111,7 +113,7 @@ export function loadSettings(storage: StorageLike | null, levels: readonly strin
   try {
     text = storage.getItem(STORAGE_KEY);
   } catch {
-    return { settings, problems: ['Saved settings could not be read (storage is blocked); defaults are used.'] };
+    return { settings, problems: [t('messages:settingsBlocked')] };
   }
   if (text === null) return { settings, problems };
   let saved: unknown;
@@ -122,10 +124,10 @@ export function loadSettings(storage: StorageLike | null, levels: readonly strin
   }
   if (typeof saved !== 'object' || saved === null || Array.isArray(saved)) {
     forget(storage);
-    return { settings, problems: ['Saved settings were corrupted (not readable data) and have been reset to the defaults.'] };
+    return { settings, problems: [t('messages:settingsCorrupted')] };
   }
   const s = saved as Record<string, unknown>;
-  const bad = (field: string, value: unknown) => problems.push(`Saved setting "${field}" (${quoteStored(value)}) was not valid; the default is used.`);
+  const bad = (field: string, value: unknown) => problems.push(t('messages:settingInvalid', { field, value: quoteStored(value) }));
 
   if ('speed' in s) {
     // Infinity is stored as "instant"; a number must be in range (JSON's 1e999 reads as Infinity: refused).

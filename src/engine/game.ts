@@ -6,10 +6,28 @@ import { doubleFirst, doubleSecond, EMPTY, isDouble, makeDouble, MAX_MOVES, Posi
 import { freshSeed, Random } from './random';
 import { applyEvent, type GameState, type RoundResult } from './state';
 
-/** A refused action (illegal move, bad option): the message is meant for the player. */
+/**
+ * A refused action (illegal move, bad option): the message is meant for the player, in English. `code` and
+ * `params` name the reason for a program that words it in another language (the app's engine namespace);
+ * codes are stable, 'other' is a reason without one (tools, the CLI).
+ */
 export class RuleError extends Error {
   override name = 'RuleError';
+  constructor(
+    message: string,
+    readonly code: RuleCode = 'other',
+    readonly params: Readonly<Record<string, string | number | readonly string[]>> = {},
+  ) {
+    super(message);
+  }
 }
+
+/** The reasons a move or a setup is refused, as stable codes (docs/i18n.md). */
+export type RuleCode =
+  | 'other' | 'boardSize' | 'unknownVariant' | 'playerCount' | 'noColours' | 'teamTwoPlayers' | 'teamFourColours'
+  | 'soloOneColour' | 'soloColours' | 'coloursForPlayers' | 'smallBoardPlayers' | 'timeLimit' | 'seedRange' | 'notInPlay'
+  | 'notAMove' | 'notASquare' | 'doubleSameSquare' | 'noTimeLimit' | 'roundOver' | 'takeBacksOff' | 'nothingToTakeBack'
+  | 'occupied' | 'touchesNoBall' | 'mustCapture' | 'doubleNotPro' | 'notADouble' | 'notLegal';
 
 /** Colours in play for each player count (docs/rules.md). Solo: one person plays red and green. */
 export const PLAYER_COLOURS: Record<1 | 2 | 3 | 4, Colour[]> = {
@@ -42,7 +60,11 @@ export const MAX_SEED = 0xffffffff;
 
 /** Why `value` is not a seed, or null when it is one. The only seed check (engine, app, CLI, records). */
 export function seedProblem(value: number): string | null {
-  return Number.isInteger(value) && value >= 0 && value <= MAX_SEED ? null : `the seed must be a whole number from 0 to ${MAX_SEED}`;
+  return seedRefusal(value)?.message ?? null;
+}
+
+function seedRefusal(value: number): RuleError | null {
+  return Number.isInteger(value) && value >= 0 && value <= MAX_SEED ? null : new RuleError(`the seed must be a whole number from 0 to ${MAX_SEED}`, 'seedRange', { max: MAX_SEED });
 }
 
 /** Why `text` does not write a seed (decimal digits only), or null: how records, the protocol and the CLI read one. */
@@ -56,11 +78,16 @@ export function seedTextProblem(text: string): string | null {
  * dialog, URL parameters, saved settings, records and the protocol all ask.
  */
 export function setupProblem(options: GameOptions): string | null {
+  return setupRefusal(options)?.message ?? null;
+}
+
+/** setupProblem with the reason's code and params (a RuleError), for a program that words it itself. */
+export function setupRefusal(options: GameOptions): RuleError | null {
   try {
     roundSetup(options);
     return null;
   } catch (e) {
-    if (e instanceof RuleError) return e.message;
+    if (e instanceof RuleError) return e;
     throw e;
   }
 }
@@ -68,39 +95,39 @@ export function setupProblem(options: GameOptions): string | null {
 /** Checks options against docs/rules.md and fills in the defaults. */
 export function roundSetup(options: GameOptions): RoundSetup {
   const size = options.size ?? 8;
-  if (!isBoardSize(size)) throw new RuleError(`board size must be 8, 6 or 4, not ${size}`);
+  if (!isBoardSize(size)) throw new RuleError(`board size must be 8, 6 or 4, not ${size}`, 'boardSize', { size });
   const variant = options.variant ?? 'standard';
-  if (!['standard', 'pro', 'team'].includes(variant)) throw new RuleError(`unknown variant ${quote(variant)}`);
+  if (!['standard', 'pro', 'team'].includes(variant)) throw new RuleError(`unknown variant ${quote(variant)}`, 'unknownVariant', { variant: quote(variant) });
   const players = options.players ?? (variant === 'team' ? 2 : options.colours ? options.colours.length : 4);
-  if (!Number.isInteger(players) || players < 1 || players > 4) throw new RuleError(`players must be 1 to 4, not ${players}`);
-  if (options.colours?.length === 0) throw new RuleError('at least one colour must be in play');
+  if (!Number.isInteger(players) || players < 1 || players > 4) throw new RuleError(`players must be 1 to 4, not ${players}`, 'playerCount', { players });
+  if (options.colours?.length === 0) throw new RuleError('at least one colour must be in play', 'noColours');
   // Seats are clockwise whatever order the colours were given in.
   const clockwise = (cs: readonly Colour[]) => COLOURS.filter((c) => cs.includes(c));
   let colours: Colour[];
   let seats: Colour[][];
   if (variant === 'team') {
-    if (players !== 2) throw new RuleError('the team variant is for two players');
-    if (options.colours && options.colours.length !== 4) throw new RuleError('the team variant plays all four colours');
+    if (players !== 2) throw new RuleError('the team variant is for two players', 'teamTwoPlayers');
+    if (options.colours && options.colours.length !== 4) throw new RuleError('the team variant plays all four colours', 'teamFourColours');
     colours = [...COLOURS];
     seats = [['red', 'green'], ['yellow', 'blue']];
   } else if (players === 1) {
     colours = clockwise(options.colours ?? PLAYER_COLOURS[1]);
     // The rules have no one-colour round: solo is one person playing red and green.
-    if (colours.length === 1) throw new RuleError(`one colour makes no round (${colours[0]}): solo is red and green, played by one person`);
-    if (colours.join() !== PLAYER_COLOURS[1].join()) throw new RuleError(`solo is red and green, played by one person, not ${listWords(colours)}`);
+    if (colours.length === 1) throw new RuleError(`one colour makes no round (${colours[0]}): solo is red and green, played by one person`, 'soloOneColour', { colour: colours[0] });
+    if (colours.join() !== PLAYER_COLOURS[1].join()) throw new RuleError(`solo is red and green, played by one person, not ${listWords(colours)}`, 'soloColours', { colours });
     seats = [colours];
   } else {
     colours = clockwise(options.colours ?? PLAYER_COLOURS[players as 2 | 3 | 4]);
-    if (colours.length !== players) throw new RuleError(`${players} players need ${players} colours, not ${colours.length}`);
+    if (colours.length !== players) throw new RuleError(`${players} players need ${players} colours, not ${colours.length}`, 'coloursForPlayers', { players, count: colours.length });
     seats = colours.map((c) => [c]);
   }
-  if (size === 4 && seats.length > 2) throw new RuleError('the 4x4 board is for one or two players');
+  if (size === 4 && seats.length > 2) throw new RuleError('the 4x4 board is for one or two players', 'smallBoardPlayers');
   const moveTimeLimit = options.moveTimeLimit ?? 0;
-  if (!(moveTimeLimit >= 0 && Number.isFinite(moveTimeLimit))) throw new RuleError('the time limit must be 0 (none) or a number of seconds');
+  if (!(moveTimeLimit >= 0 && Number.isFinite(moveTimeLimit))) throw new RuleError('the time limit must be 0 (none) or a number of seconds', 'timeLimit');
   const seed = options.seed ?? freshSeed();
-  const badSeed = seedProblem(seed);
-  if (badSeed) throw new RuleError(badSeed);
-  if (options.first && !colours.includes(options.first)) throw new RuleError(`${options.first} is not in play`);
+  const badSeed = seedRefusal(seed);
+  if (badSeed) throw badSeed;
+  if (options.first && !colours.includes(options.first)) throw new RuleError(`${options.first} is not in play`, 'notInPlay', { colour: options.first });
   return {
     size,
     colours,
@@ -116,14 +143,14 @@ export function roundSetup(options: GameOptions): RoundSetup {
 /** Parses "f4" or a Pro double "e3+e6" into an engine move; a RuleError names what is wrong. */
 export function parseMove(size: BoardSize, text: string): number {
   const parts = text.split('+');
-  if (parts.length > 2 || parts.some((p) => p === '')) throw new RuleError(`${quote(text)} is not a move (write a square like f4, or e3+e6 for a Pro double)`);
+  if (parts.length > 2 || parts.some((p) => p === '')) throw new RuleError(`${quote(text)} is not a move (write a square like f4, or e3+e6 for a Pro double)`, 'notAMove', { text: quote(text) });
   const squares = parts.map((p) => {
     const sq = parseSquare(size, p);
-    if (sq < 0) throw new RuleError(`${quote(p)} is not a square of the ${size}x${size} board`);
+    if (sq < 0) throw new RuleError(`${quote(p)} is not a square of the ${size}x${size} board`, 'notASquare', { text: quote(p), size });
     return sq;
   });
   if (squares.length === 1) return squares[0];
-  if (squares[0] === squares[1]) throw new RuleError(`a double placement needs two different squares, not ${parts[0]} twice`);
+  if (squares[0] === squares[1]) throw new RuleError(`a double placement needs two different squares, not ${parts[0]} twice`, 'doubleSameSquare', { square: parts[0] });
   return makeDouble(squares[0], squares[1]);
 }
 
@@ -220,13 +247,13 @@ export class Game {
   }
 
   /** What a move would roll, or why it is illegal. Changes nothing. */
-  check(text: string): { ok: true; move: number; rolls: string[] } | { ok: false; reason: string } {
+  check(text: string): { ok: true; move: number; rolls: string[] } | { ok: false; reason: string; refusal: RuleError } {
     try {
       const move = this.validate(text);
       const n = this.position.rolls(move, this.rollBuffer);
       return { ok: true, move, rolls: Array.from(this.rollBuffer.subarray(0, n), (sq) => squareName(this.setup.size, sq)) };
     } catch (e) {
-      if (e instanceof RuleError) return { ok: false, reason: e.message };
+      if (e instanceof RuleError) return { ok: false, reason: e.message, refusal: e };
       throw e;
     }
   }
@@ -242,8 +269,8 @@ export class Game {
    * equals, marked as timed out.
    */
   expireClock(): GameEvent[] {
-    if (this.setup.moveTimeLimit === 0) throw new RuleError('this round has no time limit');
-    if (this.state.over) throw new RuleError('the round is over');
+    if (this.setup.moveTimeLimit === 0) throw new RuleError('this round has no time limit', 'noTimeLimit');
+    if (this.state.over) throw new RuleError('the round is over', 'roundOver');
     const n = this.position.generate(this.moveBuffer);
     const better = this.setup.misere ? (rolls: number, best: number) => rolls < best : (rolls: number, best: number) => rolls > best;
     let best = this.moveBuffer[0];
@@ -263,9 +290,9 @@ export class Game {
    * finished or recorded round, which is looking at the game, not playing it: allowed always.
    */
   takeBack(review = false): GameEvent[] {
-    if (!this.setup.takeBacks && !review) throw new RuleError('take-backs are off (strict play)');
+    if (!this.setup.takeBacks && !review) throw new RuleError('take-backs are off (strict play)', 'takeBacksOff');
     const last = this.state.moves[this.state.moves.length - 1];
-    if (!last) throw new RuleError('there is no move to take back');
+    if (!last) throw new RuleError('there is no move to take back', 'nothingToTakeBack');
     const unrolled: Roll[] = [...last.rolls].reverse().map((r) => ({ square: r.square, from: r.to, to: r.from }));
     return this.emit([
       { type: 'moveTakenBack', colour: last.colour, removed: [...last.squares], unrolled },
@@ -276,31 +303,35 @@ export class Game {
   private validate(text: string): number {
     const size = this.setup.size;
     const move = parseMove(size, text);
-    if (this.state.over) throw new RuleError('the round is over');
+    if (this.state.over) throw new RuleError('the round is over', 'roundOver');
     const n = this.position.generate(this.moveBuffer);
     for (let i = 0; i < n; i++) if (this.moveBuffer[i] === move) return move;
-    throw new RuleError(this.whyIllegal(move));
+    throw this.whyIllegal(move);
   }
 
-  private whyIllegal(move: number): string {
+  private whyIllegal(move: number): RuleError {
     const size = this.setup.size;
     const squares = isDouble(move) ? [doubleFirst(move), doubleSecond(move)] : [move];
     for (const sq of squares) {
-      if (this.position.cells[sq] !== EMPTY) return `${squareName(size, sq)} is occupied`;
+      const square = squareName(size, sq);
+      if (this.position.cells[sq] !== EMPTY) return new RuleError(`${square} is occupied`, 'occupied', { square });
     }
     for (const sq of squares) {
-      if (!this.position.touchesBall(sq)) return `${squareName(size, sq)} touches no ball`;
+      const square = squareName(size, sq);
+      if (!this.position.touchesBall(sq)) return new RuleError(`${square} touches no ball`, 'touchesNoBall', { square });
     }
     if (this.position.canCapture()) {
       const n = this.position.generate(this.moveBuffer);
       const capturing = Array.from(this.moveBuffer.subarray(0, n), (m) => squareName(size, m));
-      return `you must capture: ${listWords(capturing)} ${capturing.length === 1 ? 'captures' : 'capture'}`;
+      return new RuleError(`you must capture: ${listWords(capturing)} ${capturing.length === 1 ? 'captures' : 'capture'}`, 'mustCapture', { squares: capturing, count: capturing.length });
     }
     if (isDouble(move)) {
-      if (!this.position.pro) return 'two balls in one turn are only allowed in the Pro variant';
-      return `${moveName(size, move)} is not a double placement: the two balls must lie on one line with only other colours' balls between them`;
+      if (!this.position.pro) return new RuleError('two balls in one turn are only allowed in the Pro variant', 'doubleNotPro');
+      const name = moveName(size, move);
+      return new RuleError(`${name} is not a double placement: the two balls must lie on one line with only other colours' balls between them`, 'notADouble', { move: name });
     }
-    return `${squareName(size, move)} is not a legal move`;
+    const square = squareName(size, move);
+    return new RuleError(`${square} is not a legal move`, 'notLegal', { square });
   }
 
   private playMove(move: number, timedOut: boolean): GameEvent[] {

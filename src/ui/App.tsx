@@ -1,5 +1,6 @@
 /** The page: the 3D view with the HUD over it, the round-over panel and the new-game dialog. */
 import { Suspense, lazy, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AccessLayer } from './a11y/AccessLayer';
 import { Hud } from './Hud';
 import { RoundOver } from './RoundOver';
@@ -10,6 +11,7 @@ const NewGameDialog = lazy(() => import('./NewGameDialog').then((m) => ({ defaul
 
 export function App({ levels, defaultLevel }: { levels: readonly string[]; defaultLevel: string }) {
   const [dialog, setDialog] = useState(false);
+  useTranslation(); // a language change re-renders the whole overlay in the new language
   const open = () => setDialog(true);
   return (
     <div className="app">

@@ -1,6 +1,7 @@
 /** Camera presets: from each seat's side of the table, or straight down. */
 import { useSession } from '../app/pageSession';
 import { type CameraPreset, useCamera } from '../scene/cameraStore';
+import { colourName, t } from '../i18n/index';
 
 export function CameraButtons() {
   const seats = useSession((s) => s.seats);
@@ -8,15 +9,15 @@ export function CameraButtons() {
   const setPreset = useCamera((s) => s.setPreset);
   // One view per seat: from behind its (first) colour's button.
   const views: { preset: CameraPreset; label: string; title: string }[] = [
-    ...seats.map((seat) => ({ preset: seat.colours[0] as CameraPreset, label: seat.name, title: `View from ${seat.name}'s side (${seat.colours[0]})` })),
-    { preset: 'top', label: 'Top', title: 'View from above' },
+    ...seats.map((seat) => ({ preset: seat.colours[0] as CameraPreset, label: seat.name, title: t('hud:viewFrom', { name: seat.name, colour: colourName(seat.colours[0], true) }) })),
+    { preset: 'top', label: t('hud:top'), title: t('hud:topTitle') },
   ];
   return (
-    <span className="group" role="group" aria-label="Camera">
+    <span className="group" role="group" aria-label={t('hud:camera')}>
       {views.map((v) => (
         <button key={v.preset} className={`btn${current === v.preset ? ' on' : ''}`} onClick={() => setPreset(v.preset)} title={v.title}>
           {v.preset === 'top' ? (
-            'Top'
+            t('hud:top')
           ) : (
             <span className={`swatch ${v.preset}`} style={{ verticalAlign: -2 }} aria-label={v.title} />
           )}

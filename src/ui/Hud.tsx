@@ -11,12 +11,14 @@ import { ResetViewButton } from './a11y/ResetView';
 import { SymbolMark } from './a11y/SymbolMark';
 import { RecordButtons } from './replay/RecordButtons';
 import { ReplayMoves } from './replay/ReplayMoves';
+import { LanguageSelect } from './LanguageSelect';
+import { colourName, listOf, t } from '../i18n/index';
 
 export function Swatches({ colours }: { colours: readonly Colour[] }) {
   return (
     <span className="swatches">
       {colours.map((c) => (
-        <span key={c} className={`swatch ${c}`} title={c}>
+        <span key={c} className={`swatch ${c}`} title={colourName(c)}>
           <SymbolMark colour={c} />
         </span>
       ))}
@@ -25,7 +27,7 @@ export function Swatches({ colours }: { colours: readonly Colour[] }) {
 }
 
 export function seatKind(seat: Seat): string {
-  return seat.kind === 'human' ? 'human' : `computer · ${seat.level}`;
+  return seat.kind === 'human' ? t('hud:human') : t('hud:computerLevel', { level: t(`hud:level.${seat.level}`, { defaultValue: seat.level }) });
 }
 
 function Seats() {
@@ -35,7 +37,7 @@ function Seats() {
   const seats = useSession((s) => s.seats);
   const thinking = useSession((s) => s.thinking);
   return (
-    <section className="seats panel" aria-label="Players">
+    <section className="seats panel" aria-label={t('hud:players')}>
       {seats.map((seat, i) => {
         const moving = toMove !== null && seat.colours.includes(toMove);
         return (
@@ -44,13 +46,13 @@ function Seats() {
             <span className="who">
               <span className="name">
                 {seat.name}
-                {thinking?.seat === i && <span className="thinking-dot" aria-label="thinking" />}
+                {thinking?.seat === i && <span className="thinking-dot" aria-label={t('hud:thinkingDot')} />}
               </span>
               <span className="kind">
-                {seat.colours.join(' + ')} · {seatKind(seat)}
+                {seat.colours.map((c) => colourName(c)).join(' + ')} · {seatKind(seat)}
               </span>
             </span>
-            <span className="count" title="balls showing this seat's colours">
+            <span className="count" title={t('hud:countTitle')}>
               {playerScores[i]}
             </span>
           </div>
@@ -61,7 +63,7 @@ function Seats() {
 }
 
 function speedLabel(speed: number): string {
-  return speed === Infinity ? 'instant' : `${speed}×`;
+  return speed === Infinity ? t('hud:instant') : t('hud:speedTimes', { speed });
 }
 
 function Toolbar({ onNewGame }: { onNewGame: () => void }) {
@@ -72,19 +74,19 @@ function Toolbar({ onNewGame }: { onNewGame: () => void }) {
   const busy = useDirector((s) => s.busy);
   const skip = useDirector((s) => s.skip);
   return (
-    <nav className="toolbar panel" aria-label="Game controls">
+    <nav className="toolbar panel" aria-label={t('hud:controls')}>
       <button className="btn primary" onClick={onNewGame}>
-        New game
+        {t('hud:newGame')}
       </button>
       {takeBacks && (
-        <button className="btn" onClick={undo} disabled={!canUndo} title="Take back to your last turn">
-          Undo
+        <button className="btn" onClick={undo} disabled={!canUndo} title={t('hud:undoTitle')}>
+          {t('hud:undo')}
         </button>
       )}
       <span className="group">
         <label>
-          <span className="label-text">Speed</span>
-          <select aria-label="Animation speed" value={String(settings.speed)} onChange={(e) => setSpeed(Number(e.target.value))}>
+          <span className="label-text">{t('hud:speed')}</span>
+          <select aria-label={t('hud:speedLabel')} value={String(settings.speed)} onChange={(e) => setSpeed(Number(e.target.value))}>
             {SPEEDS.map((s) => (
               <option key={s} value={String(s)}>
                 {speedLabel(s)}
@@ -92,17 +94,18 @@ function Toolbar({ onNewGame }: { onNewGame: () => void }) {
             ))}
           </select>
         </label>
-        <button className="btn" onClick={skip} disabled={!busy} title="Finish the animations now">
-          Skip
+        <button className="btn" onClick={skip} disabled={!busy} title={t('hud:skipTitle')}>
+          {t('hud:skip')}
         </button>
       </span>
-      <button className={`btn${settings.socketDots ? ' on' : ''}`} aria-pressed={settings.socketDots} onClick={() => setSocketDots(!settings.socketDots)} title="Show the legal sockets">
-        Hints
+      <button className={`btn${settings.socketDots ? ' on' : ''}`} aria-pressed={settings.socketDots} onClick={() => setSocketDots(!settings.socketDots)} title={t('hud:hintsTitle')}>
+        {t('hud:hints')}
       </button>
       <RecordButtons />
       <CameraButtons />
       <ResetViewButton />
       <HelpButton />
+      <LanguageSelect />
     </nav>
   );
 }
@@ -114,19 +117,19 @@ function MoveList() {
     if (ref) ref.scrollTop = ref.scrollHeight;
   }, [ref, moves.length]);
   return (
-    <section className="moves panel" aria-label="Moves">
+    <section className="moves panel" aria-label={t('hud:moves')}>
       <header>
-        <span>Moves · {moves.length}</span>
+        <span>{t('hud:movesCount', { count: moves.length })}</span>
         <CopyRecord />
       </header>
-      <ol ref={setRef} tabIndex={0} aria-label="Moves played">
+      <ol ref={setRef} tabIndex={0} aria-label={t('hud:movesPlayed')}>
         {moves.map((m, i) => (
           <li key={i} className={i === moves.length - 1 ? 'last' : undefined}>
             <SymbolMark colour={m.colour} />
-            <span className="sr-only">{m.colour} </span>
+            <span className="sr-only">{colourName(m.colour)} </span>
             {m.squares.join('+')}
             {m.rolls.length > 0 && <span className="rolled"> ×{m.rolls.length}</span>}
-            {m.timedOut && <span className="rolled"> (time)</span>}
+            {m.timedOut && <span className="rolled"> {t('hud:timedOut')}</span>}
           </li>
         ))}
       </ol>
@@ -147,8 +150,8 @@ function CopyRecord() {
     setTimeout(() => setCopied(null), 1500);
   };
   return (
-    <button className="btn" style={{ padding: '1px 8px', fontSize: 12 }} onClick={copy} title="Copy the game record (text) to the clipboard">
-      {copied === 'yes' ? 'Copied' : copied === 'failed' ? 'Not allowed' : 'Copy record'}
+    <button className="btn" style={{ padding: '1px 8px', fontSize: 12 }} onClick={copy} title={t('hud:copyRecordTitle')}>
+      {copied === 'yes' ? t('hud:copied') : copied === 'failed' ? t('hud:copyNotAllowed') : t('hud:copyRecord')}
     </button>
   );
 }
@@ -187,10 +190,10 @@ function Status() {
       {over && result && (
         <div className="bar panel" aria-live="polite">
           <span>
-            Round over: <b>{result.winners.map((w) => seats[w]?.name).join(' and ')}</b> {result.winners.length > 1 ? 'share the win' : 'wins'}
+            {t('hud:roundOverLead')} <b>{listOf(result.winners.map((w) => seats[w]?.name ?? ''))}</b> {t('hud:wins', { count: result.winners.length })}
           </span>
           <button className="btn primary" onClick={nextRound}>
-            Next round
+            {t('hud:nextRound')}
           </button>
         </div>
       )}
@@ -199,33 +202,33 @@ function Status() {
           {toMove && (
             <span data-testid="turn">
               <span className={`swatch ${toMove}`} style={{ verticalAlign: -2, marginRight: 6 }} />
-              <b>{seat?.name ?? toMove}</b> to move ({toMove})
+              {t('hud:toMoveLead')}<b>{seat?.name ?? colourName(toMove)}</b> {t('hud:toMove', { colour: colourName(toMove, true) })}
             </span>
           )}
           {last && (
             <span style={{ color: 'var(--muted)' }}>
-              last: {last.colour} {last.squares.join('+')}
-              {last.rolls.length > 0 && `, rolled ${last.rolls.length}`}
+              {t('hud:last', { colour: colourName(last.colour, true), squares: last.squares.join('+') })}
+              {last.rolls.length > 0 && t('hud:rolled', { count: last.rolls.length })}
             </span>
           )}
           {clock && (
-            <span className={`clock${remaining <= 5 ? ' low' : ''}`} aria-label="time left">
-              {remaining} s left
+            <span className={`clock${remaining <= 5 ? ' low' : ''}`} aria-label={t('hud:timeLeft')}>
+              {t('hud:secondsLeft', { count: remaining })}
             </span>
           )}
           {thinking && (
             <>
               <span data-testid="thinking">
-                {thinking.purpose === 'suggestion' ? 'finding a suggestion' : 'thinking'}… {((now - thinking.since) / 1000).toFixed(1)}s
+                {t(thinking.purpose === 'suggestion' ? 'hud:findingSuggestion' : 'hud:thinking', { seconds: (now - thinking.since) / 1000 })}
               </span>
-              <button className="btn" onClick={moveNow} title={thinking.purpose === 'suggestion' ? 'Answer with the best move found so far' : 'Play the best move found so far'}>
-                {thinking.purpose === 'suggestion' ? 'Now' : 'Move now'}
+              <button className="btn" onClick={moveNow} title={thinking.purpose === 'suggestion' ? t('hud:nowTitle') : t('hud:moveNowTitle')}>
+                {thinking.purpose === 'suggestion' ? t('hud:now') : t('hud:moveNow')}
               </button>
             </>
           )}
           {!thinking && seat?.kind === 'human' && (
-            <button className="btn" onClick={suggest} title="Ask the strongest computer level for a move">
-              Suggest
+            <button className="btn" onClick={suggest} title={t('hud:suggestTitle')}>
+              {t('hud:suggest')}
             </button>
           )}
         </div>
@@ -240,14 +243,14 @@ function Problems() {
   if (problems.length === 0) return null;
   return (
     <div className="problems" role="alert" data-testid="problems">
-      <b>Some settings could not be used; the defaults apply instead:</b>
+      <b>{t('hud:problems')}</b>
       <ul>
         {problems.map((p) => (
           <li key={p}>{p}</li>
         ))}
       </ul>
       <button className="btn" onClick={dismiss}>
-        OK
+        {t('hud:ok')}
       </button>
     </div>
   );

@@ -1,10 +1,12 @@
 /** The new-game dialog: players (human or computer with a level), board size and the rules.md options. */
 import { useRef, useState, type FormEvent } from 'react';
-import { type BoardSize, roundSetup, seedProblem, setupProblem, type Variant } from '../engine/index';
+import { type BoardSize, roundSetup, type RuleError, setupRefusal, type Variant } from '../engine/index';
 import { useSession } from '../app/pageSession';
 import { computerName, type NewGameOptions, type PlayerSpec, TIME_LIMITS } from '../app/settings';
 import { useDialogFocus } from './a11y/useDialogFocus';
 import { Swatches } from './Hud';
+import { ruleSentence } from '../i18n/engineReasons';
+import { t } from '../i18n/index';
 
 export interface NewGameDialogProps {
   levels: readonly string[];
@@ -12,14 +14,9 @@ export interface NewGameDialogProps {
   onClose: () => void;
 }
 
-/** The engine's reason as a sentence for the dialog. */
-function sentence(reason: string): string {
-  return `${reason[0].toUpperCase()}${reason.slice(1)}.`;
-}
-
 /** Props of a choice the engine refuses (disabled, the reason as its tooltip), or none. */
-function refusal(reason: string | null): { disabled?: true; title?: string } {
-  return reason ? { disabled: true, title: sentence(reason) } : {};
+function refusal(reason: RuleError | null): { disabled?: true; title?: string } {
+  return reason ? { disabled: true, title: ruleSentence(reason) } : {};
 }
 
 export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogProps) {
@@ -43,10 +40,11 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
 
   // The engine's setup check decides what the dialog allows: each choice is asked with the others as they are.
   // Each choice is disabled exactly when the engine refuses it, with its reason as the tooltip.
-  const refuses = (choice: { size?: BoardSize; variant?: Variant; players?: number }) => setupProblem({ size, variant, players: count, ...choice });
+  const refuses = (choice: { size?: BoardSize; variant?: Variant; players?: number }) => setupRefusal({ size, variant, players: count, ...choice });
   const setupReason = refuses({});
   const seed = seedText.trim();
-  const seedReason = seed === '' ? null : seedProblem(/^\d+$/.test(seed) ? Number(seed) : NaN);
+  // The seed alone against the default setup: only its own reason can come back.
+  const seedReason = seed === '' ? null : setupRefusal({ seed: /^\d+$/.test(seed) ? Number(seed) : NaN });
   const namesOk = seats.slice(0, count).every((s) => s.name.trim() !== '');
   // The seats' colours as the engine seats them (seed 0: the seating does not depend on it).
   const colours = setupReason ? [] : roundSetup({ size, variant, players: count, seed: 0 }).players;
@@ -62,7 +60,7 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
           if (change.kind || (change.level && s.name === computerName(s.level ?? defaultLevel, i))) next.name = computerName(next.level, i);
         } else if (change.kind) {
           delete next.level;
-          next.name = i === 0 ? 'You' : `Player ${i + 1}`;
+          next.name = i === 0 ? t('dialogs:you') : t('dialogs:playerN', { n: i + 1 });
         }
         return next;
       }),
@@ -87,29 +85,29 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
   return (
     <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="new-game-title" ref={dialog}>
       <form className="card dialog" onSubmit={submit}>
-        <h2 id="new-game-title">New game</h2>
+        <h2 id="new-game-title">{t('dialogs:newGame')}</h2>
         <fieldset>
-          <legend>Players</legend>
-          <div className="row" role="radiogroup" aria-label="Number of players">
+          <legend>{t('dialogs:players')}</legend>
+          <div className="row" role="radiogroup" aria-label={t('dialogs:playerCount')}>
             {[1, 2, 3, 4].map((n) => (
               <button type="button" key={n} className={`btn${count === n ? ' on' : ''}`} aria-pressed={count === n} onClick={() => setCount(n)} {...refusal(refuses({ players: n }))}>
-                {n === 1 ? '1 (solo)' : n}
+                {n === 1 ? t('dialogs:solo') : n}
               </button>
             ))}
           </div>
           {seats.slice(0, count).map((seat, i) => (
             <div className="seat-row" key={i}>
               <Swatches colours={colours[i] ?? []} />
-              <input type="text" aria-label={`Seat ${i + 1} name`} value={seat.name} maxLength={40} onChange={(e) => setSeat(i, { name: e.target.value })} />
-              <select aria-label={`Seat ${i + 1} player`} value={seat.kind} onChange={(e) => setSeat(i, { kind: e.target.value as PlayerSpec['kind'] })}>
-                <option value="human">Human</option>
-                <option value="computer">Computer</option>
+              <input type="text" aria-label={t('dialogs:seatName', { n: i + 1 })} value={seat.name} maxLength={40} onChange={(e) => setSeat(i, { name: e.target.value })} />
+              <select aria-label={t('dialogs:seatPlayer', { n: i + 1 })} value={seat.kind} onChange={(e) => setSeat(i, { kind: e.target.value as PlayerSpec['kind'] })}>
+                <option value="human">{t('dialogs:human')}</option>
+                <option value="computer">{t('dialogs:computer')}</option>
               </select>
               {seat.kind === 'computer' ? (
-                <select aria-label={`Seat ${i + 1} level`} value={seat.level} onChange={(e) => setSeat(i, { level: e.target.value })}>
+                <select aria-label={t('dialogs:seatLevel', { n: i + 1 })} value={seat.level} onChange={(e) => setSeat(i, { level: e.target.value })}>
                   {levels.map((l) => (
                     <option key={l} value={l}>
-                      {l}
+                      {t(`hud:level.${l}`, { defaultValue: l })}
                     </option>
                   ))}
                 </select>
@@ -118,10 +116,10 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
               )}
             </div>
           ))}
-          {!namesOk && <div className="error">Every player needs a name.</div>}
+          {!namesOk && <div className="error">{t('dialogs:needName')}</div>}
         </fieldset>
         <fieldset>
-          <legend>Board</legend>
+          <legend>{t('dialogs:board')}</legend>
           <div className="row">
             {([8, 6, 4] as const).map((n) => (
               <button type="button" key={n} className={`btn${size === n ? ' on' : ''}`} aria-pressed={size === n} onClick={() => setSize(n)} {...refusal(refuses({ size: n }))}>
@@ -131,57 +129,57 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
           </div>
         </fieldset>
         <fieldset>
-          <legend>Rules</legend>
+          <legend>{t('dialogs:rules')}</legend>
           <div className="row">
             <label>
-              <input type="radio" name="variant" checked={variant === 'standard'} {...refusal(refuses({ variant: 'standard' }))} onChange={() => setVariant('standard')} /> Standard
+              <input type="radio" name="variant" checked={variant === 'standard'} {...refusal(refuses({ variant: 'standard' }))} onChange={() => setVariant('standard')} /> {t('dialogs:variant.standard')}
             </label>
-            <label title="With no capturing move, two balls may enclose a line between them">
-              <input type="radio" name="variant" checked={variant === 'pro'} {...refusal(refuses({ variant: 'pro' }))} onChange={() => setVariant('pro')} /> Pro
+            <label title={t('dialogs:proTitle')}>
+              <input type="radio" name="variant" checked={variant === 'pro'} {...refusal(refuses({ variant: 'pro' }))} onChange={() => setVariant('pro')} /> {t('dialogs:variant.pro')}
             </label>
-            <label title="Two players: red + green against yellow + blue">
-              <input type="radio" name="variant" checked={variant === 'team'} {...refusal(refuses({ variant: 'team' }))} onChange={() => setVariant('team')} /> Team (2 players)
+            <label title={t('dialogs:teamTitle')}>
+              <input type="radio" name="variant" checked={variant === 'team'} {...refusal(refuses({ variant: 'team' }))} onChange={() => setVariant('team')} /> {t('dialogs:teamLabel')}
             </label>
           </div>
-          {setupReason && <div className="error">{sentence(setupReason)}</div>}
+          {setupReason && <div className="error">{ruleSentence(setupReason)}</div>}
           <div className="row">
             <label>
-              <input type="checkbox" checked={misere} onChange={(e) => setMisere(e.target.checked)} /> Misère (fewest balls wins)
-            </label>
-          </div>
-          <div className="row">
-            <label>
-              <input type="checkbox" checked={takeBacks} onChange={(e) => setTakeBacks(e.target.checked)} /> Take-backs (off: strict play)
+              <input type="checkbox" checked={misere} onChange={(e) => setMisere(e.target.checked)} /> {t('dialogs:misere')}
             </label>
           </div>
           <div className="row">
             <label>
-              Time per move{' '}
+              <input type="checkbox" checked={takeBacks} onChange={(e) => setTakeBacks(e.target.checked)} /> {t('dialogs:takeBacks')}
+            </label>
+          </div>
+          <div className="row">
+            <label>
+              {t('dialogs:timePerMove')}{' '}
               <select value={moveTimeLimit} onChange={(e) => setMoveTimeLimit(Number(e.target.value))}>
-                {TIME_LIMITS.map((t) => (
-                  <option key={t} value={t}>
-                    {t === 0 ? 'no limit' : `${t} s`}
+                {TIME_LIMITS.map((limit) => (
+                  <option key={limit} value={limit}>
+                    {limit === 0 ? t('dialogs:noLimit') : t('dialogs:seconds', { count: limit })}
                   </option>
                 ))}
               </select>
             </label>
-            {moveTimeLimit > 0 && <span className="note">When time runs out, the move that rolls the {misere ? 'fewest' : 'most'} balls is played.</span>}
+            {moveTimeLimit > 0 && <span className="note">{t(misere ? 'dialogs:timeoutFewest' : 'dialogs:timeoutMost')}</span>}
           </div>
         </fieldset>
         <fieldset>
-          <legend>Seed (optional)</legend>
+          <legend>{t('dialogs:seed')}</legend>
           <div className="row">
-            <input type="text" inputMode="numeric" aria-label="Seed" placeholder="random" value={seedText} onChange={(e) => setSeedText(e.target.value)} />
-            <span className="note">The same seed replays the same throws.</span>
+            <input type="text" inputMode="numeric" aria-label={t('dialogs:seedLabel')} placeholder={t('dialogs:seedRandom')} value={seedText} onChange={(e) => setSeedText(e.target.value)} />
+            <span className="note">{t('dialogs:seedNote')}</span>
           </div>
-          {seedReason && <div className="error">{sentence(seedReason)}</div>}
+          {seedReason && <div className="error">{ruleSentence(seedReason)}</div>}
         </fieldset>
         <div className="actions">
           <button type="button" className="btn" onClick={onClose}>
-            Cancel
+            {t('dialogs:cancel')}
           </button>
           <button type="submit" className="btn primary" disabled={setupReason !== null || seedReason !== null || !namesOk}>
-            Start
+            {t('dialogs:start')}
           </button>
         </div>
       </form>

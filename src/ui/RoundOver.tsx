@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSession } from '../app/pageSession';
 import { useDirector } from '../director/index';
 import { Swatches } from './Hud';
+import { t } from '../i18n/index';
 
 export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
   const { setup, result } = useSession((s) => s.snapshot);
@@ -17,9 +18,9 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
   if (!result || busy || hiddenFor === setup) return null;
   const misere = setup.misere;
   return (
-    <section className="round-over card" aria-label="Round over" data-testid="round-over">
+    <section className="round-over card" aria-label={t('hud:roundOverTitle')} data-testid="round-over">
       <h2>
-        Round {round + 1} over{misere ? ' (misère: fewest balls wins)' : ''}
+        {t(misere ? 'hud:roundNumberOverMisere' : 'hud:roundNumberOver', { round: round + 1 })}
       </h2>
       <table>
         <tbody>
@@ -29,20 +30,20 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
                 <Swatches colours={seat.colours} /> {seat.name}
               </td>
               <td className="n">{result.playerScores[i]}</td>
-              <td>{result.winners.includes(i) ? (result.winners.length > 1 ? 'shared win' : 'wins') : ''}</td>
+              <td>{result.winners.includes(i) ? (result.winners.length > 1 ? t('hud:sharedWin') : t('hud:winsOne')) : ''}</td>
             </tr>
           ))}
         </tbody>
       </table>
       {players.length > 1 && (
         <>
-          <b>Match after {standings.roundsPlayed} round{standings.roundsPlayed === 1 ? '' : 's'}</b>
+          <b>{t('hud:matchAfter', { count: standings.roundsPlayed })}</b>
           <table>
             <thead>
               <tr>
-                <th>Player</th>
-                <th className="n">Rounds won</th>
-                <th className="n">Balls</th>
+                <th>{t('hud:player')}</th>
+                <th className="n">{t('hud:roundsWon')}</th>
+                <th className="n">{t('hud:balls')}</th>
               </tr>
             </thead>
             <tbody>
@@ -59,13 +60,13 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
       )}
       <div className="actions" style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
         <button className="btn" onClick={() => setHiddenFor(setup)}>
-          View board
+          {t('hud:viewBoard')}
         </button>
         <button className="btn" onClick={onNewGame}>
-          New game
+          {t('hud:newGame')}
         </button>
-        <button className="btn primary" onClick={nextRound} title="Players change seats (and colours) for the next round">
-          Next round
+        <button className="btn primary" onClick={nextRound} title={t('hud:nextRoundTitle')}>
+          {t('hud:nextRound')}
         </button>
       </div>
     </section>

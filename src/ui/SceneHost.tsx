@@ -3,6 +3,7 @@
  * scene lazily so the HUD shows while three.js arrives. The one WebGL check and the one error
  * boundary of the 3D view are here.
  */
+import { t } from '../i18n/index';
 import { Component, type ReactNode, Suspense, lazy, useState } from 'react';
 import { webglAvailable } from '../scene/webgl';
 
@@ -20,9 +21,7 @@ class SceneLoadBoundary extends Component<{ children: ReactNode }, { error: Erro
   override render() {
     if (this.state.error) {
       return (
-        <StageMessage title="The 3D board could not be started">
-          {this.state.error.message}. Reload the page to try again; if this keeps happening, turn on hardware acceleration in
-          the browser settings, or try another browser.
+        <StageMessage title={t('hud:sceneFailed')}>{t('hud:sceneFailedText', { reason: this.state.error.message })}
         </StageMessage>
       );
     }
@@ -45,16 +44,14 @@ export function SceneHost() {
   const [webgl] = useState(webglAvailable);
   if (!webgl) {
     return (
-      <StageMessage title="This browser cannot show the 3D board">
-        Rolit 3D draws the board with WebGL 2, which is not available here (it may be switched off, or the graphics
-        driver is blocked). Turn on hardware acceleration in the browser settings, or try another browser.
+      <StageMessage title={t('hud:noWebgl')}>{t('hud:noWebglText')}
       </StageMessage>
     );
   }
   return (
     <div className="stage" data-testid="stage">
       <SceneLoadBoundary>
-        <Suspense fallback={<div className="stage-message stage-loading">Setting up the board…</div>}>
+        <Suspense fallback={<div className="stage-message stage-loading">{t('hud:settingUp')}</div>}>
           <RolitScene />
         </Suspense>
       </SceneLoadBoundary>

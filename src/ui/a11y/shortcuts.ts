@@ -17,21 +17,30 @@ export interface Shortcut {
   description: string;
 }
 
+/** A shortcut whose description is read in the current language each time it is shown. */
+const entry = (id: ShortcutId, keys: string): Shortcut => ({
+  id,
+  keys,
+  get description() {
+    return t.shortcut(id);
+  },
+});
+
 export const SHORTCUTS: readonly Shortcut[] = [
-  { id: 'help', keys: '?', description: t.shortcut.help },
-  { id: 'undo', keys: 'U', description: t.shortcut.undo },
-  { id: 'suggest', keys: 'S', description: t.shortcut.suggest },
-  { id: 'hints', keys: 'H', description: t.shortcut.hints },
-  { id: 'skip', keys: 'K', description: t.shortcut.skip },
-  { id: 'views', keys: '1 2 3 4', description: t.shortcut.views },
-  { id: 'topView', keys: '0', description: t.shortcut.topView },
-  { id: 'readScore', keys: 'C', description: t.shortcut.readScore },
-  { id: 'readTurn', keys: 'W', description: t.shortcut.readTurn },
-  { id: 'readLast', keys: 'L', description: t.shortcut.readLast },
-  { id: 'readLegal', keys: 'M', description: t.shortcut.readLegal },
-  { id: 'readRow', keys: 'R', description: t.shortcut.readRow },
-  { id: 'readColumn', keys: 'O', description: t.shortcut.readColumn },
-  { id: 'readBalls', keys: 'Shift+1 … Shift+4', description: t.shortcut.readBalls },
+  entry('help', '?'),
+  entry('undo', 'U'),
+  entry('suggest', 'S'),
+  entry('hints', 'H'),
+  entry('skip', 'K'),
+  entry('views', '1 2 3 4'),
+  entry('topView', '0'),
+  entry('readScore', 'C'),
+  entry('readTurn', 'W'),
+  entry('readLast', 'L'),
+  entry('readLegal', 'M'),
+  entry('readRow', 'R'),
+  entry('readColumn', 'O'),
+  entry('readBalls', 'Shift+1 … Shift+4'),
 ];
 
 const BALLS_BY_DIGIT: Record<string, Colour> = { Digit1: 'red', Digit2: 'yellow', Digit3: 'green', Digit4: 'blue' };

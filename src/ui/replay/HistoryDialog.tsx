@@ -3,6 +3,7 @@ import { useState, type ChangeEvent } from 'react';
 import { useSession } from '../../app/pageSession';
 import { historyFile } from '../../app/persistence/history';
 import { downloadText } from './download';
+import { currentLanguage } from '../../i18n/index';
 import { texts } from './texts';
 
 export function HistoryDialog({ onClose }: { onClose: () => void }) {
@@ -28,7 +29,7 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
           {history.map((entry) => (
             <li key={entry.record}>
               <div>
-                <b>{new Date(entry.finishedAt).toLocaleString()}</b> · {texts.roundKind(entry.size, entry.variant, entry.misere)}
+                <b>{new Date(entry.finishedAt).toLocaleString(currentLanguage())}</b> · {texts.roundKind(entry.size, entry.variant, entry.misere)}
                 <div className="note">{entry.players.map((p) => `${p.name} (${p.colours.join(' + ')}, ${p.level})`).join(', ')}</div>
                 <div>{entry.result}</div>
               </div>
@@ -36,7 +37,7 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
                 <button className="btn" onClick={() => open(entry.record)}>
                   {texts.replayRound}
                 </button>
-                <button className="btn" onClick={() => deleteFromHistory(entry.record)} aria-label={texts.deleteRound(new Date(entry.finishedAt).toLocaleString())}>
+                <button className="btn" onClick={() => deleteFromHistory(entry.record)} aria-label={texts.deleteRound(new Date(entry.finishedAt).toLocaleString(currentLanguage()))}>
                   {texts.delete}
                 </button>
               </div>

@@ -1,0 +1,19 @@
+/** The session's notices and refusals, and the pointer's Pro-double hints: the messages namespace of the language files. */
+import type { RuleError } from '../engine/index';
+import { ruleText } from '../i18n/engineReasons';
+import { colourName, fixedTexts, listOf, t } from '../i18n/index';
+
+const k = (key: string, options?: Record<string, unknown>) => t(`messages:${key}`, options);
+const level = (name: string) => t(`hud:level.${name}`, { defaultValue: name });
+
+export const sessionTexts = {
+  ...fixedTexts('messages', ['roundIsOver', 'finishRoundFirst', 'takeBacksOff', 'takeBacksNeedHuman', 'nothingToTakeBack', 'suggestionsForHuman', 'noSuggestion'] as const),
+  refusal: (e: RuleError) => ruleText(e),
+  computerIllegal: (name: string, move: string, reason: string) => k('computerIllegal', { level: level(name), move, reason }),
+  computerFailed: (name: string) => k('computerFailed', { level: level(name) }),
+  computerThinking: (colour: string, name: string) => k('computerThinking', { colour: colourName(colour, true), name }),
+  suggestion: (name: string, move: string, rolls: readonly string[]) => k(rolls.length ? 'suggestionRolls' : 'suggestion', { level: level(name), move, rolls: listOf(rolls) }),
+  secondBallCancelled: (e: RuleError) => k('secondBallCancelled', { reason: ruleText(e) }),
+  proClickAgain: (square: string) => k('proClickAgain', { square }),
+  proSecondSocket: (square: string) => k('proSecondSocket', { square }),
+};

@@ -1,0 +1,86 @@
+/**
+ * The program's languages (i18next): every user-visible text is looked up here by key, from the JSON files in
+ * locales/<language>/<namespace>.json, bundled into the build. docs/i18n.md says how to add a language or edit a text.
+ */
+import i18next, { type TOptions } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/** The languages, each named in itself (the HUD's language select shows these names). */
+export const LANGUAGES = { en: 'English', fr: 'Français', de: 'Deutsch', nl: 'Nederlands', it: 'Italiano' } as const;
+export type Language = keyof typeof LANGUAGES;
+export const LANGUAGE_KEY = 'rolit.language';
+
+type Resources = Record<string, Record<string, Record<string, unknown>>>;
+/** Every locale file, bundled (no fetch at run time): { en: { hud: {...}, ... }, fr: ... }. */
+export const RESOURCES: Resources = {};
+const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' });
+for (const [path, content] of Object.entries(files)) {
+  const [, language, namespace] = /\.\/locales\/(\w+)\/(\w+)\.json$/.exec(path)!;
+  (RESOURCES[language] ??= {})[namespace] = content;
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && Object.hasOwn(LANGUAGES, value);
+}
+
+/** The stored choice if valid, else the first of the browser's languages we speak ("fr-CA" -> fr), else English. */
+export function chooseLanguage(stored: string | null, browser: readonly string[]): Language {
+  if (isLanguage(stored)) return stored;
+  for (const tag of browser) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (isLanguage(base)) return base;
+  }
+  return 'en';
+}
+
+i18next.use(initReactI18next).init({
+  resources: RESOURCES,
+  lng: 'en',
+  fallbackLng: false,
+  ns: Object.keys(RESOURCES.en),
+  defaultNS: 'hud',
+  initAsync: false,
+  interpolation: { escapeValue: false }, // React escapes; the texts are never HTML
+  returnNull: false,
+  // A missing text shows as ⟦key⟧: easy to spot on screen and in the browser test.
+  parseMissingKeyHandler: (key: string) => `⟦${key}⟧`,
+});
+
+/** The text of `key` ("namespace:key") in the current language. */
+export function t(key: string, options?: TOptions): string {
+  return i18next.t(key, options) as string;
+}
+
+/** A colour's name in the current language ("Rouge"); `lower` for use inside a sentence. */
+export function colourName(colour: string, lower = false): string {
+  return t(lower ? `messages:colourLower.${colour}` : `messages:colour.${colour}`);
+}
+
+/** "a, b and c" in the current language. */
+export function listOf(items: readonly string[]): string {
+  return new Intl.ListFormat(i18next.language, { type: 'conjunction' }).format(items);
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18next.language) ? i18next.language : 'en';
+}
+
+/** Switches the language: texts, <html lang>, and remembered in `storage` when given. */
+export function setLanguage(language: Language, storage?: Pick<Storage, 'setItem'> | null): void {
+  void i18next.changeLanguage(language);
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  try {
+    storage?.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // Storage blocked: the choice holds for this page only.
+  }
+}
+
+export { i18next };
+
+/** Texts without parameters: each property reads `namespace:property` in the current language whenever it is read. */
+export function fixedTexts<K extends string>(namespace: string, keys: readonly K[]): Readonly<Record<K, string>> {
+  const texts = {} as Record<K, string>;
+  for (const key of keys) Object.defineProperty(texts, key, { enumerable: true, get: () => t(`${namespace}:${key}`) });
+  return texts;
+}

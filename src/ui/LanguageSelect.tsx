@@ -1,0 +1,32 @@
+/** The HUD's language select: each language in its own name; the choice is remembered on this device. */
+import { useTranslation } from 'react-i18next';
+import { currentLanguage, isLanguage, LANGUAGES, setLanguage, t } from '../i18n/index';
+
+/** localStorage, or null where the browser blocks it. */
+function pageStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function LanguageSelect() {
+  useTranslation(); // re-render when the language changes
+  return (
+    <select
+      className="language"
+      aria-label={t('hud:language')}
+      title={t('hud:language')}
+      value={currentLanguage()}
+      data-testid="language"
+      onChange={(e) => isLanguage(e.target.value) && setLanguage(e.target.value, pageStorage())}
+    >
+      {Object.entries(LANGUAGES).map(([code, name]) => (
+        <option key={code} value={code} lang={code}>
+          {name}
+        </option>
+      ))}
+    </select>
+  );
+}
