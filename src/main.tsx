@@ -25,7 +25,7 @@ function pageStorage(): Storage | null {
   }
 }
 
-const session = initSession({ computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, storage: pageStorage() }, { search: location.search });
+const session = initSession({ computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, storage: pageStorage(), shownByDirector: true }, { search: location.search });
 const { director } = initDirector();
 linkDirector(session, director);
 Object.defineProperty(window, 'rolit', {

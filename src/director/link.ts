@@ -1,6 +1,7 @@
 /**
- * Connects the page's session to the director: the event log and speed go in, busy/idle comes
- * back as setAnimating (the session waits for it before the next computer move).
+ * Connects the page's session to the director: the event log, speed and pause go in; busy/idle
+ * comes back as setAnimating (the session waits for it before the next computer move) and the
+ * number of events shown as setShown (the HUD follows the board).
  */
 import type { StoreApi } from 'zustand';
 import type { SessionState } from '../app/session';
@@ -12,6 +13,7 @@ export function linkDirector(session: StoreApi<SessionState>, target: Director):
     // A log the director cannot play must not break the session that is notifying us: say so.
     try {
       if (target.speed !== state.settings.speed) target.setSpeed(state.settings.speed);
+      target.setPaused(state.paused);
       target.sync(state.snapshot.events);
     } catch (error) {
       console.error(`the board animation cannot follow the game: ${error instanceof Error ? error.message : String(error)}`);
@@ -20,11 +22,12 @@ export function linkDirector(session: StoreApi<SessionState>, target: Director):
   };
   const report = () => {
     const busy = target.busy;
+    session.getState().setShown(target.shownEvents);
     if (session.getState().animating !== busy) session.getState().setAnimating(busy);
   };
   const unsubscribeDirector = target.subscribe(report);
   const unsubscribeSession = session.subscribe((state, previous) => {
-    if (state.snapshot.events !== previous.snapshot.events || state.settings.speed !== previous.settings.speed) pull(state);
+    if (state.snapshot.events !== previous.snapshot.events || state.settings.speed !== previous.settings.speed || state.paused !== previous.paused) pull(state);
   });
   pull(session.getState());
   report();
