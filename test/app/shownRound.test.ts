@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ComputerPlayer } from '../../src/app/computer';
-import { createSession } from '../../src/app/session';
+import { createSession, type Seat } from '../../src/app/session';
 import { captionOf, shownRound, throwTexts } from '../../src/app/shownRound';
 import { linkDirector } from '../../src/director/link';
 import { Director, TIMING } from '../../src/director/timeline';
 import { ballCounts, foldEvents, Game } from '../../src/engine/index';
 
-const seats = [
-  { kind: 'human' as const, name: 'A', colours: ['red' as const] },
-  { kind: 'human' as const, name: 'B', colours: ['green' as const] },
+const seats: Seat[] = [
+  { kind: 'human', name: 'A', colours: ['red'], player: 0 },
+  { kind: 'human', name: 'B', colours: ['green'], player: 1 },
 ];
 
 /** A seed whose start throws include a colour not in play (two players: red and green). */
