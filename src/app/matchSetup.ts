@@ -72,16 +72,19 @@ function playersFromUrl(choices: SeatChoice[]): PlayerSpec[] {
 export interface StartingDeps {
   levels: readonly string[];
   defaultLevel: string;
+  /** Level of the computers in the first game when nothing is saved (default: defaultLevel). */
+  firstGameLevel?: string;
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
 }
 
 /** The settings and first match options from the saved settings and the URL, with their problems. */
 export function startingPoint(deps: StartingDeps, search: string): { settings: AppSettings; first: NewGameOptions; problems: string[] } {
-  const loaded = loadSettings(deps.storage ?? null, deps.levels, deps.defaultLevel);
+  const firstLevel = deps.firstGameLevel ?? deps.defaultLevel;
+  const loaded = loadSettings(deps.storage ?? null, deps.levels, firstLevel);
   const url = parseUrlParams(search, deps.levels, deps.defaultLevel);
   const settings: AppSettings = { ...loaded.settings };
   if (url.options.speed !== undefined) settings.speed = url.options.speed;
   if (url.options.socketDots !== undefined) settings.socketDots = url.options.socketDots;
   const problems = [...url.problems.map((p) => `URL parameter ${describeProblem(p)}.`), ...loaded.problems];
-  return { settings, first: firstMatchOptions(url.options, settings, deps.defaultLevel), problems };
+  return { settings, first: firstMatchOptions(url.options, settings, firstLevel), problems };
 }

@@ -73,6 +73,9 @@ export interface SessionState {
   undo(): void;
   setSpeed(speed: number): void;
   setSocketDots(on: boolean): void;
+  setCoordinates(on: boolean): void;
+  /** The rules panel was shown: it does not open by itself again. */
+  rulesSeen(): void;
   setAnimating(busy: boolean): void;
   /** The director reports how many events of the log the board has shown. */
   setShown(count: number): void;
@@ -89,6 +92,8 @@ export interface SessionDeps {
   computer: ComputerPlayer;
   levels: readonly string[];
   defaultLevel: string;
+  /** Level of the computers in the first game when nothing is saved (default: defaultLevel). */
+  firstGameLevel?: string;
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   /** Milliseconds; default Date.now. */
   now?: () => number;
@@ -318,6 +323,14 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
       setSocketDots(on) {
         keepSettings({ ...get().settings, socketDots: on });
+      },
+
+      setCoordinates(on) {
+        keepSettings({ ...get().settings, coordinates: on });
+      },
+
+      rulesSeen() {
+        if (!get().settings.rulesSeen) keepSettings({ ...get().settings, rulesSeen: true });
       },
 
       setAnimating(busy) {

@@ -5,6 +5,7 @@ import { useSession } from '../app/pageSession';
 import type { Seat } from '../app/session';
 import { SPEEDS } from '../app/settings';
 import { useDirector } from '../director/index';
+import { captionOf } from '../app/shownRound';
 import { CameraButtons } from './CameraButtons';
 
 export function Swatches({ colours }: { colours: readonly Colour[] }) {
@@ -21,10 +22,19 @@ export function seatKind(seat: Seat): string {
   return seat.kind === 'human' ? 'human' : `computer · ${seat.level}`;
 }
 
+/** The HUD's own words (one place, for a later translation). */
+export const hudTexts = {
+  rolled: (n: number) => `rolled ${n} ${n === 1 ? 'ball' : 'balls'}`,
+  rolledTitle: 'balls this move rolled over to the mover\'s colour',
+  misere: 'Misère: fewest balls wins',
+  paused: 'paused',
+};
+
 function Seats() {
-  const toMove = useSession((s) => s.snapshot.toMove);
+  // What the board shows, not the engine's latest state (shownRound.ts).
+  const toMove = useSession((s) => s.shown.toMove);
   // Seats are in the order of the round's players (session makeRound).
-  const playerScores = useSession((s) => s.snapshot.playerScores);
+  const playerScores = useSession((s) => s.shown.playerScores);
   const seats = useSession((s) => s.seats);
   const thinking = useSession((s) => s.thinking);
   return (
@@ -98,7 +108,7 @@ function Toolbar({ onNewGame }: { onNewGame: () => void }) {
 }
 
 function MoveList() {
-  const moves = useSession((s) => s.snapshot.state.moves);
+  const moves = useSession((s) => s.shown.moves);
   const [ref, setRef] = useState<HTMLOListElement | null>(null);
   useEffect(() => {
     if (ref) ref.scrollTop = ref.scrollHeight;
@@ -114,7 +124,11 @@ function MoveList() {
           <li key={i} className={i === moves.length - 1 ? 'last' : undefined}>
             <span className={`swatch ${m.colour}`} style={{ width: 9, height: 9, marginRight: 6 }} />
             {m.squares.join('+')}
-            {m.rolls.length > 0 && <span className="rolled"> ×{m.rolls.length}</span>}
+            {m.rolls.length > 0 && (
+              <span className="rolled" title={hudTexts.rolled(m.rolls.length)}>
+                {' '}×{m.rolls.length}
+              </span>
+            )}
             {m.timedOut && <span className="rolled"> (time)</span>}
           </li>
         ))}
@@ -146,6 +160,7 @@ function useNow(active: boolean, every = 200): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!active) return;
+    setNow(Date.now()); // not the time of the last tick, which may be long ago
     const id = setInterval(() => setNow(Date.now()), every);
     return () => clearInterval(id);
   }, [active, every]);
@@ -153,7 +168,9 @@ function useNow(active: boolean, every = 200): number {
 }
 
 function Status() {
-  const { toMove, state, over, result } = useSession((s) => s.snapshot);
+  const { result, setup } = useSession((s) => s.snapshot);
+  const { toMove, moves, over, startThrow } = useSession((s) => s.shown);
+  const paused = useSession((s) => s.paused);
   const seats = useSession((s) => s.seats);
   const thinking = useSession((s) => s.thinking);
   const clock = useSession((s) => s.clock);
@@ -162,7 +179,6 @@ function Status() {
   const suggest = useSession((s) => s.suggest);
   const nextRound = useSession((s) => s.nextRound);
   const now = useNow(clock !== null || thinking !== null);
-  const moves = state.moves;
   const seat = toMove ? seats.find((s) => s.colours.includes(toMove)) : undefined;
   const last = moves[moves.length - 1];
   const remaining = clock ? Math.max(0, Math.ceil((clock.deadline - now) / 1000)) : 0;
@@ -185,6 +201,16 @@ function Status() {
       )}
       {!over && (
         <div className="bar panel" aria-live="polite">
+          {setup.misere && (
+            <span className="misere" data-testid="misere">
+              {hudTexts.misere}
+            </span>
+          )}
+          {startThrow && (
+            <span className="throw-caption" data-testid="throw-caption" aria-live="polite">
+              {captionOf(startThrow)}
+            </span>
+          )}
           {toMove && (
             <span data-testid="turn">
               <span className={`swatch ${toMove}`} style={{ verticalAlign: -2, marginRight: 6 }} />
@@ -194,18 +220,18 @@ function Status() {
           {last && (
             <span style={{ color: 'var(--muted)' }}>
               last: {last.colour} {last.squares.join('+')}
-              {last.rolls.length > 0 && `, rolled ${last.rolls.length}`}
+              {last.rolls.length > 0 && <span title={hudTexts.rolledTitle}>, {hudTexts.rolled(last.rolls.length)}</span>}
             </span>
           )}
           {clock && (
             <span className={`clock${remaining <= 5 ? ' low' : ''}`} aria-label="time left">
-              {remaining} s left
+              {paused ? hudTexts.paused : `${remaining} s left`}
             </span>
           )}
           {thinking && (
             <>
               <span data-testid="thinking">
-                {thinking.purpose === 'suggestion' ? 'finding a suggestion' : 'thinking'}… {((now - thinking.since) / 1000).toFixed(1)}s
+                {thinking.purpose === 'suggestion' ? 'finding a suggestion' : 'thinking'}… {(Math.max(0, now - thinking.since) / 1000).toFixed(1)}s
               </span>
               <button className="btn" onClick={moveNow} title={thinking.purpose === 'suggestion' ? 'Answer with the best move found so far' : 'Play the best move found so far'}>
                 {thinking.purpose === 'suggestion' ? 'Now' : 'Move now'}

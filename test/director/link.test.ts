@@ -15,7 +15,7 @@ function fakeSession(game: Game, speed = 1) {
   const shown: number[] = [];
   const store = createStore<Pick<SessionState, 'snapshot' | 'settings' | 'animating' | 'setAnimating' | 'paused' | 'setShown'>>()((set) => ({
     snapshot: logOnly([...game.events]),
-    settings: { speed, socketDots: false, takeBacks: true, moveTimeLimit: 0, newGame: { players: [], size: 8, variant: 'standard', misere: false } },
+    settings: { speed, socketDots: false, takeBacks: true, moveTimeLimit: 0, newGame: { players: [], size: 8, variant: 'standard', misere: false }, coordinates: true, rulesSeen: true },
     animating: false,
     paused: false,
     setShown(count) {
