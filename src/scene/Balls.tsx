@@ -12,7 +12,7 @@ import { parseSquare } from '../engine/geometry';
 import { BALL_DETAIL, createBallGeometry } from './ballGeometry';
 import { createBallMaterial } from './ballMaterial';
 import { BallPoser } from './ballPoses';
-import { throwBallPose, useThrowPhysicsPreload } from './throwBallPose';
+import { throwBallPose } from './throwBallPose';
 import { currentView } from './view';
 
 /** Instance index of the thrown ball. */
@@ -30,7 +30,6 @@ export function Balls() {
   const poser = useMemo(() => new BallPoser(), []);
   const rolls = useSession((s) => s.preview?.rolls);
   const invalidate = useThree((s) => s.invalidate);
-  useThrowPhysicsPreload();
   useEffect(() => invalidate(), [rolls, invalidate]);
   // Reused every frame: the frame loop allocates nothing.
   const scratch = useMemo(() => ({ m: new Matrix4(), p: new Vector3(), q: new Quaternion(), highlight: new Set<number>() }), []);

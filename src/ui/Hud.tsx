@@ -28,6 +28,8 @@ export const hudTexts = {
   rolledTitle: 'balls this move rolled over to the mover\'s colour',
   misere: 'Misère: fewest balls wins',
   paused: 'paused',
+  coordinatesTitle: 'Show the coordinates (a-h, 1-8) on the board\'s frame',
+  rulesTitle: 'How to play',
 };
 
 function Seats() {
@@ -67,11 +69,11 @@ function speedLabel(speed: number): string {
   return speed === Infinity ? 'instant' : `${speed}×`;
 }
 
-function Toolbar({ onNewGame }: { onNewGame: () => void }) {
+function Toolbar({ onNewGame, onRules }: { onNewGame: () => void; onRules: () => void }) {
   const takeBacks = useSession((s) => s.snapshot.setup.takeBacks);
   const canUndo = useSession((s) => s.snapshot.canUndo);
   const settings = useSession((s) => s.settings);
-  const { undo, setSpeed, setSocketDots } = useSession.getState();
+  const { undo, setSpeed, setSocketDots, setCoordinates } = useSession.getState();
   const busy = useDirector((s) => s.busy);
   const skip = useDirector((s) => s.skip);
   return (
@@ -101,6 +103,12 @@ function Toolbar({ onNewGame }: { onNewGame: () => void }) {
       </span>
       <button className={`btn${settings.socketDots ? ' on' : ''}`} aria-pressed={settings.socketDots} onClick={() => setSocketDots(!settings.socketDots)} title="Show the legal sockets">
         Hints
+      </button>
+      <button className={`btn${settings.coordinates ? ' on' : ''}`} aria-pressed={settings.coordinates} onClick={() => setCoordinates(!settings.coordinates)} title={hudTexts.coordinatesTitle}>
+        a1
+      </button>
+      <button className="btn" onClick={onRules} title={hudTexts.rulesTitle}>
+        Rules
       </button>
       <CameraButtons />
     </nav>
@@ -268,11 +276,11 @@ function Problems() {
   );
 }
 
-export function Hud({ onNewGame }: { onNewGame: () => void }) {
+export function Hud({ onNewGame, onRules }: { onNewGame: () => void; onRules: () => void }) {
   return (
     <div className="hud">
       <Seats />
-      <Toolbar onNewGame={onNewGame} />
+      <Toolbar onNewGame={onNewGame} onRules={onRules} />
       <MoveList />
       <Status />
       <Problems />

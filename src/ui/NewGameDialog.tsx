@@ -4,6 +4,7 @@ import { type BoardSize, roundSetup, seedProblem, setupProblem, type Variant } f
 import { useSession } from '../app/pageSession';
 import { computerName, type NewGameOptions, type PlayerSpec, TIME_LIMITS } from '../app/settings';
 import { Swatches } from './Hud';
+import { levelLabel } from './levelTexts';
 
 export interface NewGameDialogProps {
   levels: readonly string[];
@@ -106,7 +107,7 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
                 <select aria-label={`Seat ${i + 1} level`} value={seat.level} onChange={(e) => setSeat(i, { level: e.target.value })}>
                   {levels.map((l) => (
                     <option key={l} value={l}>
-                      {l}
+                      {levelLabel(l)}
                     </option>
                   ))}
                 </select>
