@@ -10,6 +10,7 @@ import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { NeutralToneMapping } from 'three';
 import { Balls } from './Balls';
 import { Board } from './Board';
+import { BoardCoordinates } from './BoardCoordinates';
 import { CameraRig, presetPosition } from './CameraRig';
 import { useCamera } from './cameraStore';
 import { Lights } from './Lights';
@@ -60,6 +61,7 @@ function Contents({ warm, onWarm }: { warm: boolean; onWarm: () => void }) {
       <Lights />
       <Table />
       <Board />
+      <BoardCoordinates />
       <SideButtons />
       <Supply />
       <Balls />

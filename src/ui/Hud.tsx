@@ -25,6 +25,8 @@ export function seatKind(seat: Seat): string {
 /** The HUD's own words (one place, for a later translation). */
 export const hudTexts = {
   rolled: (n: number) => `rolled ${n} ${n === 1 ? 'ball' : 'balls'}`,
+  /** The hover preview: "f4: rolls 3 balls". */
+  rolls: (square: string, n: number) => `${square}: ${n === 0 ? 'rolls no ball' : `rolls ${n} ${n === 1 ? 'ball' : 'balls'}`}`,
   rolledTitle: 'balls this move rolled over to the mover\'s colour',
   misere: 'Misère: fewest balls wins',
   paused: 'paused',
@@ -179,6 +181,7 @@ function Status() {
   const { result, setup } = useSession((s) => s.snapshot);
   const { toMove, moves, over, startThrow } = useSession((s) => s.shown);
   const paused = useSession((s) => s.paused);
+  const preview = useSession((s) => s.preview);
   const seats = useSession((s) => s.seats);
   const thinking = useSession((s) => s.thinking);
   const clock = useSession((s) => s.clock);
@@ -225,7 +228,12 @@ function Status() {
               <b>{seat?.name ?? toMove}</b> to move ({toMove})
             </span>
           )}
-          {last && (
+          {preview && (
+            <span data-testid="preview" className={preview.legal ? undefined : 'illegal'}>
+              {preview.legal ? hudTexts.rolls(preview.square, preview.rolls.length) : preview.reason}
+            </span>
+          )}
+          {!preview && last && (
             <span style={{ color: 'var(--muted)' }}>
               last: {last.colour} {last.squares.join('+')}
               {last.rolls.length > 0 && <span title={hudTexts.rolledTitle}>, {hudTexts.rolled(last.rolls.length)}</span>}
