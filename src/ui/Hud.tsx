@@ -41,8 +41,14 @@ function Seats() {
   const playerScores = useSession((s) => s.shown.playerScores);
   const seats = useSession((s) => s.seats);
   const thinking = useSession((s) => s.thinking);
+  const misere = useSession((s) => s.snapshot.setup.misere);
   return (
     <section className="seats panel" aria-label="Players">
+      {misere && (
+        <div className="misere" data-testid="misere">
+          {hudTexts.misere}
+        </div>
+      )}
       {seats.map((seat, i) => {
         const moving = toMove !== null && seat.colours.includes(toMove);
         return (
@@ -178,7 +184,7 @@ function useNow(active: boolean, every = 200): number {
 }
 
 function Status() {
-  const { result, setup } = useSession((s) => s.snapshot);
+  const result = useSession((s) => s.snapshot.result);
   const { toMove, moves, over, startThrow } = useSession((s) => s.shown);
   const paused = useSession((s) => s.paused);
   const preview = useSession((s) => s.preview);
@@ -212,11 +218,6 @@ function Status() {
       )}
       {!over && (
         <div className="bar panel" aria-live="polite">
-          {setup.misere && (
-            <span className="misere" data-testid="misere">
-              {hudTexts.misere}
-            </span>
-          )}
           {startThrow && (
             <span className="throw-caption" data-testid="throw-caption" aria-live="polite">
               {captionOf(startThrow)}
