@@ -14,7 +14,7 @@ const NewGameDialog = lazy(() => import('./NewGameDialog').then((m) => ({ defaul
 
 export function App({ levels, defaultLevel }: { levels: readonly string[]; defaultLevel: string }) {
   const [dialog, setDialog] = useState(false);
-  // The first visit offers the rules.
+  // The first visit offers the rules (once the table is there, so the loading screen shows first).
   const [rules, setRules] = useState(() => !useSession.getState().settings.rulesSeen);
   const open = () => setDialog(true);
   // The game also waits for the 3D view, so the start throw is seen from its beginning.
@@ -30,7 +30,7 @@ export function App({ levels, defaultLevel }: { levels: readonly string[]; defau
       <SceneHost />
       <Hud onNewGame={open} onRules={() => setRules(true)} />
       <RoundOver onNewGame={open} />
-      {rules && <RulesPanel onClose={closeRules} />}
+      {rules && !loading && <RulesPanel onClose={closeRules} />}
       {dialog && (
         <Suspense fallback={null}>
           <NewGameDialog levels={levels} defaultLevel={defaultLevel} onClose={() => setDialog(false)} />

@@ -51,10 +51,10 @@ describe('the first minute', { timeout: 240_000 }, () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     // The page is busy loading (software WebGL): a screenshot may take long, the check above is the test.
     writeFileSync(resolve(ARTIFACTS, 'first-loading-screen.png'), await page.screenshot({ timeout: 120_000 }));
-    const rules = page.getByTestId('rules');
-    await rules.waitFor();
     await waitForScene(page);
     await page.getByTestId('loading').waitFor({ state: 'detached' });
+    const rules = page.getByTestId('rules');
+    await rules.waitFor();
     await screenshot(page, 'first-rules-panel');
     // Behind the rules panel the game waits: the start throw has not been shown.
     expect((await rolitState(page)).shown.events).toBeLessThan(3);
