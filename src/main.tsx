@@ -5,6 +5,9 @@ import { DEFAULT_LEVEL, FIRST_GAME_LEVEL, LEVELS } from './ai/index';
 import { workerComputer } from './app/browserComputer';
 import { createHandle, type RolitHandle } from './app/handle';
 import { initSession } from './app/pageSession';
+import { replayTexts } from './app/replayTexts';
+import { carriesRecord, recordFromFragment } from './app/shareLink';
+import { withoutGameParameters } from './app/url';
 import { initDirector, linkDirector } from './director/index';
 import { App } from './ui/App';
 import { renderInfo, socketScreenPosition } from './scene/renderInfo';
@@ -25,7 +28,22 @@ function pageStorage(): Storage | null {
   }
 }
 
-const session = initSession({ computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, firstGameLevel: FIRST_GAME_LEVEL, storage: pageStorage(), shownByDirector: true }, { search: location.search });
+const session = initSession(
+  { computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, firstGameLevel: FIRST_GAME_LEVEL, storage: pageStorage(), keepGame: true, shownByDirector: true },
+  { search: location.search },
+);
+// The URL's game has started (and is saved): without its parameters a reload resumes it.
+const addressWithout = (search: string, hash: string) => history.replaceState(history.state, '', `${location.pathname}${search}${hash}`);
+if (withoutGameParameters(location.search) !== location.search) addressWithout(withoutGameParameters(location.search), location.hash);
+// A share link: its record opens in replay; the fragment is then dropped, like the parameters.
+if (carriesRecord(location.hash)) {
+  const hash = location.hash;
+  addressWithout(location.search, '');
+  recordFromFragment(hash).then(
+    (record) => session.getState().openRecord(record),
+    (e: Error) => session.getState().showNotice(replayTexts.badLink(e.message), 'refusal'),
+  );
+}
 const { director } = initDirector();
 linkDirector(session, director);
 Object.defineProperty(window, 'rolit', {

@@ -7,6 +7,7 @@ import { useSession } from '../app/pageSession';
 import { useLoadProgress } from '../scene/loadProgress';
 import { Hud } from './Hud';
 import { RoundOver } from './RoundOver';
+import { ReplayHud } from './replay/ReplayHud';
 import { RulesPanel } from './RulesPanel';
 import { SceneHost } from './SceneHost';
 
@@ -29,6 +30,7 @@ export function App({ levels, defaultLevel }: { levels: readonly string[]; defau
     <div className="app">
       <SceneHost />
       <Hud onNewGame={open} onRules={() => setRules(true)} />
+      <ReplayHud />
       <RoundOver onNewGame={open} />
       {rules && !loading && <RulesPanel onClose={closeRules} />}
       {dialog && (

@@ -7,6 +7,8 @@ import { SPEEDS } from '../app/settings';
 import { useDirector } from '../director/index';
 import { captionOf } from '../app/shownRound';
 import { CameraButtons } from './CameraButtons';
+import { RecordButtons } from './replay/RecordButtons';
+import { ReplayMoves } from './replay/ReplayMoves';
 
 export function Swatches({ colours }: { colours: readonly Colour[] }) {
   return (
@@ -118,6 +120,7 @@ function Toolbar({ onNewGame, onRules }: { onNewGame: () => void; onRules: () =>
       <button className="btn" onClick={onRules} title={hudTexts.rulesTitle}>
         Rules
       </button>
+      <RecordButtons />
       <CameraButtons />
     </nav>
   );
@@ -286,11 +289,12 @@ function Problems() {
 }
 
 export function Hud({ onNewGame, onRules }: { onNewGame: () => void; onRules: () => void }) {
+  const replaying = useSession((s) => s.replay !== null);
   return (
     <div className="hud">
       <Seats />
       <Toolbar onNewGame={onNewGame} onRules={onRules} />
-      <MoveList />
+      {replaying ? <ReplayMoves /> : <MoveList />}
       <Status />
       <Problems />
     </div>
