@@ -1,10 +1,9 @@
 /** The session's notices and refusals, and the pointer's Pro-double hints: the messages namespace of the language files. */
 import type { RuleError } from '../engine/index';
 import { ruleText } from '../i18n/engineReasons';
-import { colourName, fixedTexts, listOf, t } from '../i18n/index';
+import { colourName, fixedTexts, levelName as level, listOf, t } from '../i18n/index';
 
 const k = (key: string, options?: Record<string, unknown>) => t(`messages:${key}`, options);
-const level = (name: string) => t(`hud:level.${name}`, { defaultValue: name });
 
 export const sessionTexts = {
   ...fixedTexts('messages', ['roundIsOver', 'finishRoundFirst', 'takeBacksOff', 'takeBacksNeedHuman', 'nothingToTakeBack', 'suggestionsForHuman', 'noSuggestion'] as const),

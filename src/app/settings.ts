@@ -3,7 +3,7 @@
  * localStorage. Whatever is stored is checked field by field; anything unreadable is
  * reported in words and replaced by its default, never trusted.
  */
-import { t } from '../i18n/index';
+import { levelName, t } from '../i18n/index';
 import { type BoardSize, excerpt, setupProblem, type Variant } from '../engine/index';
 import { MAX_SPEED, MIN_SPEED } from './url';
 
@@ -37,6 +37,10 @@ export interface AppSettings {
   moveTimeLimit: number;
   /** The last new game's choices (the dialog starts from them). */
   newGame: Omit<NewGameOptions, 'seed' | 'takeBacks' | 'moveTimeLimit'>;
+  /** Coordinates (a-h, 1-8) printed on the board's frame. */
+  coordinates: boolean;
+  /** The rules panel has been offered (it opens by itself on the first visit only). */
+  rulesSeen: boolean;
 }
 
 export const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, Infinity] as const;
@@ -50,7 +54,7 @@ export function defaultPlayers(count: number, level: string): PlayerSpec[] {
 }
 
 export function computerName(level: string, seat: number): string {
-  const name = t(`hud:level.${level}`, { defaultValue: level });
+  const name = levelName(level);
   return `${name[0].toUpperCase()}${name.slice(1)} ${seat + 1}`;
 }
 
@@ -61,6 +65,8 @@ export function defaultSettings(level: string): AppSettings {
     takeBacks: true,
     moveTimeLimit: 0,
     newGame: { players: defaultPlayers(4, level), size: 8, variant: 'standard', misere: false },
+    coordinates: true,
+    rulesSeen: false,
   };
 }
 
@@ -147,6 +153,11 @@ export function loadSettings(storage: StorageLike | null, levels: readonly strin
   if ('moveTimeLimit' in s) {
     if ((TIME_LIMITS as readonly unknown[]).includes(s.moveTimeLimit)) settings.moveTimeLimit = s.moveTimeLimit as number;
     else bad('moveTimeLimit', s.moveTimeLimit);
+  }
+  for (const field of ['coordinates', 'rulesSeen'] as const) {
+    if (!(field in s)) continue;
+    if (typeof s[field] === 'boolean') settings[field] = s[field];
+    else bad(field, s[field]);
   }
   if ('newGame' in s) {
     const game = readNewGame(s.newGame, levels);

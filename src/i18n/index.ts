@@ -56,6 +56,11 @@ export function colourName(colour: string, lower = false): string {
   return t(lower ? `messages:colourLower.${colour}` : `messages:colour.${colour}`);
 }
 
+/** A computer level's name in the current language; an unknown level is shown as it is written. */
+export function levelName(level: string): string {
+  return t(`hud:level.${level}`, { defaultValue: level });
+}
+
 /** "a, b and c" in the current language. */
 export function listOf(items: readonly string[]): string {
   return new Intl.ListFormat(i18next.language, { type: 'conjunction' }).format(items);

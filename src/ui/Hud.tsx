@@ -5,6 +5,7 @@ import { useSession } from '../app/pageSession';
 import type { Seat } from '../app/session';
 import { SPEEDS } from '../app/settings';
 import { useDirector } from '../director/index';
+import { captionOf } from '../app/shownRound';
 import { CameraButtons } from './CameraButtons';
 import { HelpButton } from './a11y/HelpOverlay';
 import { ResetViewButton } from './a11y/ResetView';
@@ -12,7 +13,7 @@ import { SymbolMark } from './a11y/SymbolMark';
 import { RecordButtons } from './replay/RecordButtons';
 import { ReplayMoves } from './replay/ReplayMoves';
 import { LanguageSelect } from './LanguageSelect';
-import { colourName, listOf, t } from '../i18n/index';
+import { colourName, fixedTexts, levelName, listOf, t } from '../i18n/index';
 
 export function Swatches({ colours }: { colours: readonly Colour[] }) {
   return (
@@ -27,17 +28,32 @@ export function Swatches({ colours }: { colours: readonly Colour[] }) {
 }
 
 export function seatKind(seat: Seat): string {
-  return seat.kind === 'human' ? t('hud:human') : t('hud:computerLevel', { level: t(`hud:level.${seat.level}`, { defaultValue: seat.level }) });
+  return seat.kind === 'human' ? t('hud:human') : t('hud:computerLevel', { level: levelName(seat.level!) });
 }
 
+/** The HUD's own words with parameters (the others are looked up where shown): the hud namespace. */
+export const hudTexts = {
+  ...fixedTexts('hud', ['rolledTitle', 'misere', 'paused', 'coordinatesTitle', 'rulesTitle', 'rules'] as const),
+  rolled: (n: number) => t('hud:rolledBalls', { count: n }),
+  /** The hover preview: "f4: rolls 3 balls". */
+  rolls: (square: string, n: number) => (n === 0 ? t('hud:previewNone', { square }) : t('hud:preview', { square, count: n })),
+};
+
 function Seats() {
-  const toMove = useSession((s) => s.snapshot.toMove);
+  // What the board shows, not the engine's latest state (shownRound.ts).
+  const toMove = useSession((s) => s.shown.toMove);
   // Seats are in the order of the round's players (session makeRound).
-  const playerScores = useSession((s) => s.snapshot.playerScores);
+  const playerScores = useSession((s) => s.shown.playerScores);
   const seats = useSession((s) => s.seats);
   const thinking = useSession((s) => s.thinking);
+  const misere = useSession((s) => s.snapshot.setup.misere);
   return (
     <section className="seats panel" aria-label={t('hud:players')}>
+      {misere && (
+        <div className="misere" data-testid="misere">
+          {hudTexts.misere}
+        </div>
+      )}
       {seats.map((seat, i) => {
         const moving = toMove !== null && seat.colours.includes(toMove);
         return (
@@ -66,11 +82,11 @@ function speedLabel(speed: number): string {
   return speed === Infinity ? t('hud:instant') : t('hud:speedTimes', { speed });
 }
 
-function Toolbar({ onNewGame }: { onNewGame: () => void }) {
+function Toolbar({ onNewGame, onRules }: { onNewGame: () => void; onRules: () => void }) {
   const takeBacks = useSession((s) => s.snapshot.setup.takeBacks);
   const canUndo = useSession((s) => s.snapshot.canUndo);
   const settings = useSession((s) => s.settings);
-  const { undo, setSpeed, setSocketDots } = useSession.getState();
+  const { undo, setSpeed, setSocketDots, setCoordinates } = useSession.getState();
   const busy = useDirector((s) => s.busy);
   const skip = useDirector((s) => s.skip);
   return (
@@ -101,6 +117,12 @@ function Toolbar({ onNewGame }: { onNewGame: () => void }) {
       <button className={`btn${settings.socketDots ? ' on' : ''}`} aria-pressed={settings.socketDots} onClick={() => setSocketDots(!settings.socketDots)} title={t('hud:hintsTitle')}>
         {t('hud:hints')}
       </button>
+      <button className={`btn${settings.coordinates ? ' on' : ''}`} aria-pressed={settings.coordinates} onClick={() => setCoordinates(!settings.coordinates)} title={hudTexts.coordinatesTitle}>
+        a1
+      </button>
+      <button className="btn" onClick={onRules} title={hudTexts.rulesTitle}>
+        {hudTexts.rules}
+      </button>
       <RecordButtons />
       <CameraButtons />
       <ResetViewButton />
@@ -111,7 +133,7 @@ function Toolbar({ onNewGame }: { onNewGame: () => void }) {
 }
 
 function MoveList() {
-  const moves = useSession((s) => s.snapshot.state.moves);
+  const moves = useSession((s) => s.shown.moves);
   const [ref, setRef] = useState<HTMLOListElement | null>(null);
   useEffect(() => {
     if (ref) ref.scrollTop = ref.scrollHeight;
@@ -128,7 +150,11 @@ function MoveList() {
             <SymbolMark colour={m.colour} />
             <span className="sr-only">{colourName(m.colour)} </span>
             {m.squares.join('+')}
-            {m.rolls.length > 0 && <span className="rolled"> ×{m.rolls.length}</span>}
+            {m.rolls.length > 0 && (
+              <span className="rolled" title={hudTexts.rolled(m.rolls.length)}>
+                {' '}×{m.rolls.length}
+              </span>
+            )}
             {m.timedOut && <span className="rolled"> {t('hud:timedOut')}</span>}
           </li>
         ))}
@@ -160,6 +186,7 @@ function useNow(active: boolean, every = 200): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!active) return;
+    setNow(Date.now()); // not the time of the last tick, which may be long ago
     const id = setInterval(() => setNow(Date.now()), every);
     return () => clearInterval(id);
   }, [active, every]);
@@ -167,7 +194,10 @@ function useNow(active: boolean, every = 200): number {
 }
 
 function Status() {
-  const { toMove, state, over, result } = useSession((s) => s.snapshot);
+  const result = useSession((s) => s.snapshot.result);
+  const { toMove, moves, over, startThrow } = useSession((s) => s.shown);
+  const paused = useSession((s) => s.paused);
+  const preview = useSession((s) => s.preview);
   const seats = useSession((s) => s.seats);
   const thinking = useSession((s) => s.thinking);
   const clock = useSession((s) => s.clock);
@@ -176,7 +206,6 @@ function Status() {
   const suggest = useSession((s) => s.suggest);
   const nextRound = useSession((s) => s.nextRound);
   const now = useNow(clock !== null || thinking !== null);
-  const moves = state.moves;
   const seat = toMove ? seats.find((s) => s.colours.includes(toMove)) : undefined;
   const last = moves[moves.length - 1];
   const remaining = clock ? Math.max(0, Math.ceil((clock.deadline - now) / 1000)) : 0;
@@ -199,27 +228,37 @@ function Status() {
       )}
       {!over && (
         <div className="bar panel" aria-live="polite">
+          {startThrow && (
+            <span className="throw-caption" data-testid="throw-caption" aria-live="polite">
+              {captionOf(startThrow)}
+            </span>
+          )}
           {toMove && (
             <span data-testid="turn">
               <span className={`swatch ${toMove}`} style={{ verticalAlign: -2, marginRight: 6 }} />
               {t('hud:toMoveLead')}<b>{seat?.name ?? colourName(toMove)}</b> {t('hud:toMove', { colour: colourName(toMove, true) })}
             </span>
           )}
-          {last && (
+          {preview && (
+            <span data-testid="preview" className={preview.legal ? undefined : 'illegal'}>
+              {preview.legal ? hudTexts.rolls(preview.square, preview.rolls.length) : preview.reason}
+            </span>
+          )}
+          {!preview && last && (
             <span style={{ color: 'var(--muted)' }}>
               {t('hud:last', { colour: colourName(last.colour, true), squares: last.squares.join('+') })}
-              {last.rolls.length > 0 && t('hud:rolled', { count: last.rolls.length })}
+              {last.rolls.length > 0 && <span title={hudTexts.rolledTitle}>, {hudTexts.rolled(last.rolls.length)}</span>}
             </span>
           )}
           {clock && (
             <span className={`clock${remaining <= 5 ? ' low' : ''}`} aria-label={t('hud:timeLeft')}>
-              {t('hud:secondsLeft', { count: remaining })}
+              {paused ? hudTexts.paused : t('hud:secondsLeft', { count: remaining })}
             </span>
           )}
           {thinking && (
             <>
               <span data-testid="thinking">
-                {t(thinking.purpose === 'suggestion' ? 'hud:findingSuggestion' : 'hud:thinking', { seconds: (now - thinking.since) / 1000 })}
+                {t(thinking.purpose === 'suggestion' ? 'hud:findingSuggestion' : 'hud:thinking', { seconds: Math.max(0, now - thinking.since) / 1000 })}
               </span>
               <button className="btn" onClick={moveNow} title={thinking.purpose === 'suggestion' ? t('hud:nowTitle') : t('hud:moveNowTitle')}>
                 {thinking.purpose === 'suggestion' ? t('hud:now') : t('hud:moveNow')}
@@ -256,12 +295,12 @@ function Problems() {
   );
 }
 
-export function Hud({ onNewGame }: { onNewGame: () => void }) {
+export function Hud({ onNewGame, onRules }: { onNewGame: () => void; onRules: () => void }) {
   const replaying = useSession((s) => s.replay !== null);
   return (
     <div className="hud">
       <Seats />
-      <Toolbar onNewGame={onNewGame} />
+      <Toolbar onNewGame={onNewGame} onRules={onRules} />
       {replaying ? <ReplayMoves /> : <MoveList />}
       <Status />
       <Problems />

@@ -7,6 +7,7 @@ import { useDialogFocus } from './a11y/useDialogFocus';
 import { Swatches } from './Hud';
 import { ruleSentence } from '../i18n/engineReasons';
 import { t } from '../i18n/index';
+import { levelLabel } from './levelTexts';
 
 export interface NewGameDialogProps {
   levels: readonly string[];
@@ -107,7 +108,7 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
                 <select aria-label={t('dialogs:seatLevel', { n: i + 1 })} value={seat.level} onChange={(e) => setSeat(i, { level: e.target.value })}>
                   {levels.map((l) => (
                     <option key={l} value={l}>
-                      {t(`hud:level.${l}`, { defaultValue: l })}
+                      {levelLabel(l)}
                     </option>
                   ))}
                 </select>
