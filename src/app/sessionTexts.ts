@@ -5,8 +5,7 @@ import { colourName, fixedTexts, levelName as level, listOf, t } from '../i18n/i
 
 const k = (key: string, options?: Record<string, unknown>) => t(`messages:${key}`, options);
 
-export const sessionTexts = {
-  ...fixedTexts('messages', ['roundIsOver', 'finishRoundFirst', 'takeBacksOff', 'takeBacksNeedHuman', 'nothingToTakeBack', 'suggestionsForHuman', 'noSuggestion'] as const),
+export const sessionTexts = fixedTexts('messages', ['roundIsOver', 'finishRoundFirst', 'takeBacksOff', 'takeBacksNeedHuman', 'nothingToTakeBack', 'suggestionsForHuman', 'noSuggestion'] as const, {
   refusal: (e: RuleError) => ruleText(e),
   computerIllegal: (name: string, move: string, reason: string) => k('computerIllegal', { level: level(name), move, reason }),
   computerFailed: (name: string) => k('computerFailed', { level: level(name) }),
@@ -15,4 +14,4 @@ export const sessionTexts = {
   secondBallCancelled: (e: RuleError) => k('secondBallCancelled', { reason: ruleText(e) }),
   proClickAgain: (square: string) => k('proClickAgain', { square }),
   proSecondSocket: (square: string) => k('proSecondSocket', { square }),
-};
+});

@@ -33,11 +33,10 @@ export type StartThrow =
   | { kind: 'starts'; colour: Colour };
 
 /** Texts of the start throw (one place, for a later translation). */
-export const throwTexts = {
-  ...fixedTexts('captions', ['rolling', 'stillRolling', 'notYet'] as const),
+export const throwTexts = fixedTexts('captions', ['rolling', 'stillRolling', 'notYet'] as const, {
   rethrow: (colour: Colour) => t('captions:rethrow', { colour: colourName(colour) }),
   starts: (colour: Colour) => t('captions:starts', { colour: colourName(colour) }),
-};
+});
 
 export function captionOf(start: StartThrow): string {
   return start.kind === 'rolling' ? throwTexts.rolling : start.kind === 'rethrow' ? throwTexts.rethrow(start.colour) : throwTexts.starts(start.colour);

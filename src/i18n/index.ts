@@ -83,9 +83,14 @@ export function setLanguage(language: Language, storage?: Pick<Storage, 'setItem
 
 export { i18next };
 
-/** Texts without parameters: each property reads `namespace:property` in the current language whenever it is read. */
-export function fixedTexts<K extends string>(namespace: string, keys: readonly K[]): Readonly<Record<K, string>> {
+/**
+ * A feature's texts: each of `keys` is a property that reads `namespace:key` in the current language whenever it
+ * is read; `more` adds the texts with parameters (functions, getters). Never spread the result: spreading reads
+ * the getters once and freezes the texts in the language of that moment.
+ */
+export function fixedTexts<K extends string, M extends object = Record<never, never>>(namespace: string, keys: readonly K[], more?: M): Readonly<Record<K, string>> & M {
   const texts = {} as Record<K, string>;
   for (const key of keys) Object.defineProperty(texts, key, { enumerable: true, get: () => t(`${namespace}:${key}`) });
-  return texts;
+  if (more) Object.defineProperties(texts, Object.getOwnPropertyDescriptors(more));
+  return texts as Readonly<Record<K, string>> & M;
 }

@@ -3,12 +3,11 @@ import { fixedTexts, i18next } from '../i18n/index';
 import { useEffect, useRef } from 'react';
 
 /** The panel's words, from docs/rules.md in short: the rules namespace of the language files. */
-export const rulesTexts = {
-  ...fixedTexts('rules', ['title', 'close'] as const),
+export const rulesTexts = fixedTexts('rules', ['title', 'close'] as const, {
   get points(): string[] {
     return i18next.t('rules:points', { returnObjects: true }) as string[];
   },
-};
+});
 
 export function RulesPanel({ onClose }: { onClose: () => void }) {
   const button = useRef<HTMLButtonElement>(null);

@@ -121,6 +121,20 @@ describe('choosing and using a language', () => {
     }
   });
 
+  it("the feature texts objects follow a language change (their getters read the current language)", async () => {
+    const { replayTexts } = await import('../../src/app/replayTexts');
+    const { throwTexts } = await import('../../src/app/shownRound');
+    const english = [replayTexts.saveRefused, throwTexts.rolling, replayTexts.badLink('x')];
+    try {
+      setLanguage('it');
+      expect([replayTexts.saveRefused, throwTexts.rolling, replayTexts.badLink('x')]).toEqual([t('replay:saveRefused'), t('captions:rolling'), t('replay:badLink', { reason: 'x' })]);
+      expect(replayTexts.saveRefused).not.toBe(english[0]);
+      expect(throwTexts.rolling).not.toBe(english[1]);
+    } finally {
+      setLanguage('en');
+    }
+  });
+
   it('English is the language when nothing else is chosen (the unit tests read English)', () => {
     expect(i18next.language).toBe('en');
   });

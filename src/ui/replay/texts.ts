@@ -3,15 +3,14 @@ import { fixedTexts, t } from '../../i18n/index';
 
 const k = (key: string, options?: Record<string, unknown>) => t(`replay:${key}`, options);
 
-export const texts = {
-  ...fixedTexts('replay', [
+export const texts = fixedTexts('replay', [
     'open', 'openTitle', 'openHeading', 'pasteLabel', 'fileLabel', 'dropHint', 'openButton', 'cancel', 'close', 'emptyPaste',
     'share', 'shareTitle', 'shareHeading', 'linkLabel', 'makingLink', 'copyLink', 'copied', 'copyFailed', 'download',
     'replayLabel', 'start', 'back', 'forward', 'end', 'startTitle', 'backTitle', 'forwardTitle', 'endTitle', 'scrubber',
     'variations', 'recordLine', 'startPosition', 'downloadSave',
     'clip', 'clipTitle', 'clipHeading', 'clipFrom', 'clipTo', 'clipSpeed', 'clipSpeedLabel', 'clipRecord', 'clipUnsupported', 'clipNoCanvas',
     'history', 'historyTitle', 'historyHeading', 'historyEmpty', 'replayRound', 'delete', 'exportAll', 'importFile', 'ok',
-  ] as const),
+  ] as const, {
   fileProblem: (name: string, reason: string) => `${name}: ${reason}`,
   unreadableFile: (name: string) => k('unreadableFile', { name }),
   linkLength: (n: number) => k('linkLength', { count: n }),
@@ -26,7 +25,7 @@ export const texts = {
   roundKind: (size: number, variant: string, misere: boolean) => k(misere ? 'roundKindMisere' : 'roundKind', { size, variant: t(`dialogs:variant.${variant}`) }),
   deleteRound: (date: string) => k('deleteRound', { date }),
   imported: (added: number, skipped: number) => `${k('imported', { count: added })} ${k('skipped', { count: skipped })}`,
-};
+});
 
 /** A file name for a record: rolit-<date>.rolit. */
 export function recordFileName(date: Date): string {

@@ -1,0 +1,109 @@
+/**
+ * Each language in real headless Chromium: chosen from the browser's language, the start screen and
+ * the new-game dialog show no missing text (⟦key⟧) and no text overflowing its box; the HUD's select
+ * switches the language, <html lang> follows and the choice survives a reload. Screenshots per language
+ * go to test-artifacts/i18n-<language>-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { LANGUAGES, RESOURCES } from '../../src/i18n/index';
+import { launchChromium, screenshot, serveBuiltApp, type Served, waitForScene } from './harness';
+
+let served: Served;
+let browser: Browser;
+
+beforeAll(async () => {
+  served = await serveBuiltApp();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+const text = (language: string, ns: string, key: string) => (RESOURCES[language][ns] as Record<string, string>)[key];
+
+/** A returning visitor (no rules panel) whose browser speaks `locale`. */
+async function openIn(locale: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale });
+  await page.addInitScript(() => {
+    if (localStorage.getItem('rolit.settings.v1') === null) localStorage.setItem('rolit.settings.v1', JSON.stringify({ rulesSeen: true }));
+  });
+  await page.goto(`${served.url}?seats=human,ai:beginner,ai:beginner,ai:beginner&seed=5`);
+  await page.waitForFunction(() => typeof window.rolit?.state === 'function');
+  return page;
+}
+
+/** Texts the page shows or speaks (visible text, labels, titles, placeholders) that are missing keys. */
+async function missingTexts(page: Page, root: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const el = document.querySelector(selector) as HTMLElement;
+    const texts = [el.innerText];
+    for (const node of el.querySelectorAll('[aria-label], [title], [placeholder]'))
+      for (const name of ['aria-label', 'title', 'placeholder']) texts.push(node.getAttribute(name) ?? '');
+    return texts.filter((t) => t.includes('⟦'));
+  }, root);
+}
+
+/** Buttons, labels, legends, headings, selects and dialog rows whose content is wider than their box. */
+async function overflowing(page: Page, root: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const el = document.querySelector(selector) as HTMLElement;
+    const boxes = el.querySelectorAll<HTMLElement>('button, label, legend, h2, select, .label-text, .note, .error, .seat .kind, .seat .name, .dialog, fieldset, .seat-row, .row, .toolbar');
+    return [el, ...boxes]
+      .filter((b) => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
+      .map((b) => `${b.tagName.toLowerCase()} "${b.innerText.slice(0, 40)}" ${b.scrollWidth}>${b.clientWidth}`);
+  }, root);
+}
+
+describe('five languages', { timeout: 300_000 }, () => {
+  it.each(Object.keys(LANGUAGES))('%s: start screen and new-game dialog complete and fitting', async (language) => {
+    const page = await openIn(language === 'en' ? 'en-GB' : `${language}-${language.toUpperCase()}`);
+    try {
+      await waitForScene(page);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+      const newGame = page.getByRole('button', { name: text(language, 'hud', 'newGame'), exact: true });
+      await newGame.waitFor();
+      expect(await missingTexts(page, '.app')).toEqual([]);
+      expect(await overflowing(page, '.hud')).toEqual([]);
+      expect(await page.getByTestId('language').inputValue()).toBe(language);
+      await screenshot(page, `i18n-${language}-start`);
+
+      await newGame.click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      expect(await dialog.getByRole('heading').innerText()).toBe(text(language, 'dialogs', 'newGame'));
+      expect(await missingTexts(page, '[role="dialog"]')).toEqual([]);
+      expect(await overflowing(page, '[role="dialog"]')).toEqual([]);
+      await screenshot(page, `i18n-${language}-new-game`);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: text(language, 'hud', 'rules'), exact: true }).click();
+      const rules = page.getByTestId('rules');
+      await rules.waitFor();
+      expect(await rules.getByRole('heading').innerText()).toBe((RESOURCES[language].rules as { title: string }).title);
+      expect(await missingTexts(page, '[data-testid="rules"]')).toEqual([]);
+      await screenshot(page, `i18n-${language}-rules`);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('the HUD select switches the language, <html lang> follows, and a reload keeps it', async () => {
+    const page = await openIn('en-US');
+    try {
+      await page.getByRole('button', { name: 'New game', exact: true }).waitFor();
+      const select = page.getByTestId('language');
+      expect(await select.locator('option').allInnerTexts()).toEqual(Object.values(LANGUAGES));
+      await select.selectOption('de');
+      await page.getByRole('button', { name: 'Neues Spiel', exact: true }).waitFor();
+      expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('rolit.language')])).toEqual(['de', 'de']);
+      await page.reload();
+      await page.getByRole('button', { name: 'Neues Spiel', exact: true }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    } finally {
+      await page.close();
+    }
+  });
+});
