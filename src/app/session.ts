@@ -296,8 +296,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       const events = game.expireClock();
       const placed = events.flatMap((e) => (e.type === 'ballPlaced' ? [e.square] : []));
       set({ clock: null, pendingDouble: null });
-      const most = game.setup.misere ? 'fewest' : 'most'; // the engine's time-out move (rules.md)
-      notice(`${colour}'s time ran out: ${placed.join('+')} was played (the move that rolls the ${most} balls).`);
+      // The engine's time-out move (rules.md): the most balls, the fewest in misère.
+      notice(sessionTexts.timeRanOut(colour, placed.join('+'), game.setup.misere));
       changed();
     }
 

@@ -12,6 +12,7 @@ export const sessionTexts = fixedTexts('messages', ['roundIsOver', 'finishRoundF
   computerThinking: (colour: string, name: string) => k('computerThinking', { colour: colourName(colour, true), name }),
   suggestion: (name: string, move: string, rolls: readonly string[]) => k(rolls.length ? 'suggestionRolls' : 'suggestion', { level: level(name), move, rolls: listOf(rolls) }),
   secondBallCancelled: (e: RuleError) => k('secondBallCancelled', { reason: ruleText(e) }),
+  timeRanOut: (colour: string, move: string, misere: boolean) => k(misere ? 'timeRanOutFewest' : 'timeRanOutMost', { colour: colourName(colour), move }),
   proClickAgain: (square: string) => k('proClickAgain', { square }),
   proSecondSocket: (square: string) => k('proSecondSocket', { square }),
 });

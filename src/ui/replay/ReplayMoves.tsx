@@ -11,7 +11,7 @@ export function ReplayMoves() {
   const line = replay.lines[replay.line];
   const ply = moves.length;
   return (
-    <section className="moves panel replay-moves" aria-label="Moves" data-testid="replay-moves">
+    <section className="moves panel replay-moves" aria-label={texts.movesLabel} data-testid="replay-moves">
       <header>
         <span>{texts.movesHeading(texts.lineName(replay.line))}</span>
       </header>

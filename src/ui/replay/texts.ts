@@ -7,7 +7,7 @@ export const texts = fixedTexts('replay', [
     'open', 'openTitle', 'openHeading', 'pasteLabel', 'fileLabel', 'dropHint', 'openButton', 'cancel', 'close', 'emptyPaste',
     'share', 'shareTitle', 'shareHeading', 'linkLabel', 'makingLink', 'copyLink', 'copied', 'copyFailed', 'download',
     'replayLabel', 'start', 'back', 'forward', 'end', 'startTitle', 'backTitle', 'forwardTitle', 'endTitle', 'scrubber',
-    'variations', 'recordLine', 'startPosition', 'downloadSave',
+    'variations', 'movesLabel', 'recordLine', 'startPosition', 'downloadSave',
     'clip', 'clipTitle', 'clipHeading', 'clipFrom', 'clipTo', 'clipSpeed', 'clipSpeedLabel', 'clipRecord', 'clipUnsupported', 'clipNoCanvas',
     'history', 'historyTitle', 'historyHeading', 'historyEmpty', 'replayRound', 'delete', 'exportAll', 'importFile', 'ok',
   ] as const, {
