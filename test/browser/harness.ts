@@ -120,10 +120,10 @@ export async function socketPosition(page: Page, square: string): Promise<{ x: n
   return p;
 }
 
-/** Saves a screenshot to test-artifacts/<name>.png and returns it decoded. */
-export async function screenshot(page: Page, name: string): Promise<PNG> {
+/** Saves a screenshot to test-artifacts/<name>.png and returns it decoded; `timeout` for a page busy drawing in software. */
+export async function screenshot(page: Page, name: string, timeout = 30_000): Promise<PNG> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  const buffer = await page.screenshot();
+  const buffer = await page.screenshot({ timeout });
   writeFileSync(resolve(ARTIFACTS, `${name}.png`), buffer);
   return PNG.sync.read(buffer);
 }

@@ -68,7 +68,7 @@ describe('five languages', { timeout: 300_000 }, () => {
       expect(await missingTexts(page, '.app')).toEqual([]);
       expect(await overflowing(page, '.hud')).toEqual([]);
       expect(await page.getByTestId('language').inputValue()).toBe(language);
-      await screenshot(page, `i18n-${language}-start`);
+      await screenshot(page, `i18n-${language}-start`, 120_000);
 
       await newGame.click();
       const dialog = page.getByRole('dialog');
@@ -76,7 +76,7 @@ describe('five languages', { timeout: 300_000 }, () => {
       expect(await dialog.getByRole('heading').innerText()).toBe(text(language, 'dialogs', 'newGame'));
       expect(await missingTexts(page, '[role="dialog"]')).toEqual([]);
       expect(await overflowing(page, '[role="dialog"]')).toEqual([]);
-      await screenshot(page, `i18n-${language}-new-game`);
+      await screenshot(page, `i18n-${language}-new-game`, 120_000);
       await page.keyboard.press('Escape');
 
       await page.getByRole('button', { name: text(language, 'hud', 'rules'), exact: true }).click();
@@ -84,7 +84,7 @@ describe('five languages', { timeout: 300_000 }, () => {
       await rules.waitFor();
       expect(await rules.getByRole('heading').innerText()).toBe((RESOURCES[language].rules as { title: string }).title);
       expect(await missingTexts(page, '[data-testid="rules"]')).toEqual([]);
-      await screenshot(page, `i18n-${language}-rules`);
+      await screenshot(page, `i18n-${language}-rules`, 120_000);
     } finally {
       await page.close();
     }
