@@ -32,7 +32,7 @@ export const MCTS_PARAMS: MctsParams = {
   /** Visits before a leaf is expanded. */
   expandAfter: 1,
   scoreWeight: 0.3,
-  bias: 1,
+  bias: 0,
   mapOrder: true,
   solveEndgames: true,
   history: 0,
