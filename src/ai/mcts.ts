@@ -23,7 +23,8 @@ export const MCTS_PARAMS: MctsParams = {
   epsilon: 0.05,
   /** Visits before a leaf is expanded. */
   expandAfter: 1,
-  scoreWeight: 0.3,
+  /** Win-only reward (docs/ai.md: a blend with the ball share lost to plain UCT in four-player games). */
+  scoreWeight: 0,
   mapOrder: true,
   solveEndgames: true,
 };
@@ -55,9 +56,9 @@ const SOLVER_NODES_PER_ITERATION = 16;
  * keeps a reward total for each player, and at each node the player to move picks the child
  * that is best for itself by UCT; unvisited children are tried best-first on the tactical map.
  * Playouts are epsilon-greedy on the tactical map: mostly a legal square of the best map
- * value, sometimes a random move. A playout's reward for each player is 0.7 x its win share
- * (ties split) + 0.3 x its share of the board (MCTS_PARAMS). The arena's `uct` baseline is the
- * same search with UCT_PARAMS.
+ * value, sometimes a random move. A playout's reward for each player is its win share (ties
+ * split); MctsParams.scoreWeight can blend in its share of the board. The arena's `uct`
+ * baseline is the same search with UCT_PARAMS.
  * The tree lives in flat typed arrays that grow by doubling, so an iteration allocates nothing.
  *
  * Two-player endgames (at most SOLVE_EMPTIES empty sockets) are first solved exactly with
