@@ -6,10 +6,10 @@ import { Game, setupRefusal } from '../../src/engine/index';
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
-/** Leaf keys ("ns:a.b") with their text. */
+/** Leaf keys ("ns:a.b", arrays as "ns:points.0") with their text. */
 function leaves(tree: unknown, prefix: string, out = new Map<string, string>()): Map<string, string> {
   for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
-    const path = prefix ? `${prefix}.${key}` : key;
+    const path = prefix.endsWith(':') ? `${prefix}${key}` : `${prefix}.${key}`;
     if (typeof value === 'string') out.set(path, value);
     else if (value && typeof value === 'object') leaves(value, path, out);
     else out.set(path, `<${typeof value}>`);
@@ -19,8 +19,8 @@ function leaves(tree: unknown, prefix: string, out = new Map<string, string>()):
 
 function keysOf(language: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const [ns, tree] of Object.entries(RESOURCES[language] ?? {})) leaves(tree, `${ns}:`.replace(/:$/, ':'), out);
-  return new Map([...out].map(([k, v]) => [k.replace(':.', ':'), v]));
+  for (const [ns, tree] of Object.entries(RESOURCES[language] ?? {})) leaves(tree, `${ns}:`, out);
+  return out;
 }
 
 /** A key's interpolation variables ({{name}} or {{name, format}}), `count` included only when given. */
