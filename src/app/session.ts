@@ -59,6 +59,8 @@ export interface SessionState {
   thinking: ThinkingState | null;
   animating: boolean;
   clock: Clock | null;
+  /** Computer seats wait (spectator pause); humans may still move. */
+  paused: boolean;
 
   hoverSquare(square: string | null): void;
   clickSquare(square: string): void;
@@ -69,6 +71,12 @@ export interface SessionState {
   setSocketDots(on: boolean): void;
   setAnimating(busy: boolean): void;
   moveNow(): void;
+  /** Pauses or resumes the computer seats. */
+  setPaused(paused: boolean): void;
+  /** Lets the computer to move play exactly one move, then stays paused. */
+  step(): void;
+  /** A person takes a computer seat (`human` true; its next turn is theirs) or hands it back. */
+  takeOver(seat: number, human: boolean): void;
   /** For a human to move: the strongest level's move, shown as the preview and in the message. */
   suggest(): void;
   dismissProblems(): void;
@@ -98,6 +106,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
   let match: Match = startMatch(first);
   let { game, seats: firstSeats } = makeRound(match, 0);
   let messageId = 0;
+  /** One computer move allowed while paused (step). */
+  let stepping = false;
   let refresh: () => void = () => undefined;
 
   const store = createStore<SessionState>()((set, get) => {
@@ -147,6 +157,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
     function play(text: string): void {
       if (get().thinking?.purpose === 'suggestion') computer.cancel();
+      stepping = false;
       game.play(text);
       set({ message: null, pendingDouble: null });
       changed();
@@ -186,7 +197,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
     /** A computer's turn, once the director is idle (the session asks only then). */
     function think(): void {
       const seat = seatToMove();
-      if (computer.busy || get().animating || !seat || seat.kind !== 'computer') return;
+      if (computer.busy || get().animating || !seat || seat.kind !== 'computer' || (get().paused && !stepping)) return;
       const limit = game.setup.moveTimeLimit;
       const level = seat.level!;
       askFor(seat, 'move', level, limit > 0 ? Math.min(limit * 500, 5000) : undefined, (move) => {
@@ -219,6 +230,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       thinking: null,
       animating: false,
       clock: null,
+      paused: false,
 
       hoverSquare(square) {
         set({ hovered: square, preview: previewFor(square) });
@@ -293,6 +305,35 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
       moveNow() {
         computer.moveNow();
+      },
+
+      setPaused(paused) {
+        if (get().paused === paused) return;
+        stepping = false;
+        set({ paused });
+        // A move being thought about is dropped: paused means the board stays as it is.
+        if (paused && get().thinking?.purpose === 'move') computer.cancel();
+        if (!paused) computer.soon(think);
+      },
+
+      step() {
+        // Running: the move being thought about is the step. Paused: ask for one.
+        stepping = true;
+        set({ paused: true });
+        computer.soon(think);
+      },
+
+      takeOver(index, human) {
+        const seat = get().seats[index];
+        if (!seat) return notice(`There is no seat ${index + 1}.`, 'refusal');
+        if (!seat.level) return notice(`Seat ${index + 1} (${seat.name}) was never a computer: there is none to hand it back to.`, 'refusal');
+        if ((seat.kind === 'human') === human) return;
+        if (get().thinking?.seat === index) computer.cancel();
+        const kind = human ? 'human' : 'computer';
+        // The match's player changes too, so the take-over lasts through the next rounds until handed back.
+        match = { ...match, players: match.players.map((p, i) => (i === seat.player ? { ...p, kind } : p)) };
+        set({ seats: get().seats.map((s, i) => (i === index ? { ...s, kind } : s)), players: match.players, pendingDouble: null });
+        changed();
       },
 
       suggest() {
