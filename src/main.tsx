@@ -5,6 +5,7 @@ import { DEFAULT_LEVEL, LEVELS } from './ai/index';
 import { workerComputer } from './app/browserComputer';
 import { createHandle, type RolitHandle } from './app/handle';
 import { initSession } from './app/pageSession';
+import { initRoundCountdown } from './app/roundCountdown';
 import { initDirector, linkDirector } from './director/index';
 import { App } from './ui/App';
 import { renderInfo, socketScreenPosition } from './scene/renderInfo';
@@ -28,6 +29,7 @@ function pageStorage(): Storage | null {
 const session = initSession({ computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, storage: pageStorage() }, { search: location.search });
 const { director } = initDirector();
 linkDirector(session, director);
+initRoundCountdown(session);
 Object.defineProperty(window, 'rolit', {
   value: createHandle({
     session,

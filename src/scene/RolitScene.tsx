@@ -12,6 +12,7 @@ import { Balls } from './Balls';
 import { Board } from './Board';
 import { CameraRig, presetPosition } from './CameraRig';
 import { useCamera } from './cameraStore';
+import { LastMoveRings } from './LastMoveRings';
 import { Lights } from './Lights';
 import { RenderProbe } from './RenderProbe';
 import { SideButtons } from './SideButton';
@@ -56,6 +57,7 @@ function Contents() {
       <SideButtons />
       <Supply />
       <Balls />
+      <LastMoveRings />
       <SocketPicker />
       <GhostBalls />
       <SocketDots />

@@ -6,6 +6,10 @@ import type { Seat } from '../app/session';
 import { SPEEDS } from '../app/settings';
 import { useDirector } from '../director/index';
 import { CameraButtons } from './CameraButtons';
+import { watchTexts } from './watch/texts';
+import { TakeOverButton } from './watch/TakeOver';
+import { useCaptions } from './watch/useCaptions';
+import { WatchControls } from './watch/WatchControls';
 
 export function Swatches({ colours }: { colours: readonly Colour[] }) {
   return (
@@ -18,7 +22,8 @@ export function Swatches({ colours }: { colours: readonly Colour[] }) {
 }
 
 export function seatKind(seat: Seat): string {
-  return seat.kind === 'human' ? 'human' : `computer · ${seat.level}`;
+  if (seat.kind === 'human') return seat.level ? watchTexts.takenOver(seat.level) : 'human';
+  return `computer · ${seat.level}`;
 }
 
 function Seats() {
@@ -43,6 +48,7 @@ function Seats() {
                 {seat.colours.join(' + ')} · {seatKind(seat)}
               </span>
             </span>
+            <TakeOverButton seat={seat} index={i} />
             <span className="count" title="balls showing this seat's colours">
               {playerScores[i]}
             </span>
@@ -92,6 +98,7 @@ function Toolbar({ onNewGame }: { onNewGame: () => void }) {
       <button className={`btn${settings.socketDots ? ' on' : ''}`} aria-pressed={settings.socketDots} onClick={() => setSocketDots(!settings.socketDots)} title="Show the legal sockets">
         Hints
       </button>
+      <WatchControls />
       <CameraButtons />
     </nav>
   );
@@ -99,10 +106,11 @@ function Toolbar({ onNewGame }: { onNewGame: () => void }) {
 
 function MoveList() {
   const moves = useSession((s) => s.snapshot.state.moves);
+  const captions = useCaptions();
   const [ref, setRef] = useState<HTMLOListElement | null>(null);
   useEffect(() => {
     if (ref) ref.scrollTop = ref.scrollHeight;
-  }, [ref, moves.length]);
+  }, [ref, moves.length, captions.result]);
   return (
     <section className="moves panel" aria-label="Moves">
       <header>
@@ -113,11 +121,10 @@ function MoveList() {
         {moves.map((m, i) => (
           <li key={i} className={i === moves.length - 1 ? 'last' : undefined}>
             <span className={`swatch ${m.colour}`} style={{ width: 9, height: 9, marginRight: 6 }} />
-            {m.squares.join('+')}
-            {m.rolls.length > 0 && <span className="rolled"> ×{m.rolls.length}</span>}
-            {m.timedOut && <span className="rolled"> (time)</span>}
+            <span className="caption">{captions.moves[i]?.text ?? m.squares.join('+')}</span>
           </li>
         ))}
+        {captions.result && <li className="result">{captions.result}</li>}
       </ol>
     </section>
   );
@@ -165,6 +172,7 @@ function Status() {
   const moves = state.moves;
   const seat = toMove ? seats.find((s) => s.colours.includes(toMove)) : undefined;
   const last = moves[moves.length - 1];
+  const caption = useCaptions().moves.at(-1);
   const remaining = clock ? Math.max(0, Math.ceil((clock.deadline - now) / 1000)) : 0;
   return (
     <div className="status">
@@ -191,10 +199,9 @@ function Status() {
               <b>{seat?.name ?? toMove}</b> to move ({toMove})
             </span>
           )}
-          {last && (
-            <span style={{ color: 'var(--muted)' }}>
-              last: {last.colour} {last.squares.join('+')}
-              {last.rolls.length > 0 && `, rolled ${last.rolls.length}`}
+          {last && caption && (
+            <span className="caption" data-testid="caption">
+              {caption.text}
             </span>
           )}
           {clock && (

@@ -1,0 +1,126 @@
+/**
+ * Watching computer games in the built app: pause and step, captions in the move list, taking a
+ * seat over and handing it back, a match that goes on to its next round by itself.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Browser, Page } from 'playwright-core';
+import { parseRecord } from '../../src/engine/record';
+import { launchChromium, openApp, rolitState, screenshot, serveBuiltApp, type Served, socketPosition, waitForScene, waitIdle } from './harness';
+
+let served: Served;
+let browser: Browser;
+
+beforeAll(async () => {
+  served = await serveBuiltApp();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+const moveCount = (page: Page) => page.evaluate(() => window.rolit.state().moves.length);
+const Name = (c: string) => c[0].toUpperCase() + c.slice(1);
+const corners = new Set(['a1', 'a8', 'h1', 'h8']);
+
+describe('watching computer games', { timeout: 240_000 }, () => {
+  it('Space pauses (nothing moves for seconds), N steps exactly one move, Space resumes', async () => {
+    const { page, errors } = await openApp(browser, served, '?seats=ai:greedy,ai:greedy,ai:greedy,ai:greedy&seed=3&speed=instant');
+    await waitForScene(page);
+    await page.getByTitle('Pause the computer players (Space)').waitFor();
+    await page.waitForFunction(() => window.rolit.state().moves.length >= 2);
+    await page.keyboard.press('Space');
+    await page.getByTitle('Let the computer players play on (Space)').waitFor();
+    const paused = await moveCount(page);
+    await sleep(3000);
+    expect(await moveCount(page)).toBe(paused);
+    await page.keyboard.press('n');
+    await page.waitForFunction((n) => window.rolit.state().moves.length === n + 1, paused);
+    await sleep(2500);
+    expect(await moveCount(page)).toBe(paused + 1);
+    await page.getByTitle('Play one computer move, then pause (N)').click();
+    await page.waitForFunction((n) => window.rolit.state().moves.length === n + 2, paused);
+    await sleep(1500);
+    expect(await moveCount(page)).toBe(paused + 2);
+    await page.keyboard.press('Space');
+    await page.waitForFunction((n) => window.rolit.state().moves.length > n + 4, paused);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('captions tell a corner capture and a free placement, in the move list and the status line', async () => {
+    const { page, errors } = await openApp(browser, served, '?seats=ai:greedy,ai:beginner,ai:greedy,ai:beginner&seed=5&speed=instant');
+    await waitForScene(page);
+    // Stop at the end: pause as soon as the round is over would be too late for the status caption, so watch the list.
+    await page.waitForFunction(() => window.rolit.state().over, undefined, { timeout: 120_000, polling: 200 });
+    await waitIdle(page);
+    const game = parseRecord((await rolitState(page)).record);
+    const list = await page.locator('.moves li .caption').allInnerTexts();
+    expect(list).toHaveLength(game.state.moves.length);
+    let corner = 0;
+    let free = 0;
+    game.state.moves.forEach((m, i) => {
+      const sq = m.squares.join('+');
+      if (m.rolls.length === 0) {
+        free++;
+        expect(list[i]).toContain(`${Name(m.colour)} cannot capture: places freely on ${sq}`);
+      } else if (corners.has(sq)) {
+        corner++;
+        expect(list[i]).toContain(`${Name(m.colour)} takes the ${sq} corner and rolls ${m.rolls.length}`);
+      }
+    });
+    expect(corner, 'the round had a corner capture').toBeGreaterThan(0);
+    expect(free, 'the round had a free placement').toBeGreaterThan(0);
+    const r = game.state.result!;
+    const expected = r.winners.length === 1 ? `${Name(game.setup.players[r.winners[0]][0])} wins ${[...r.playerScores].sort((a, b) => b - a).join('-')}` : 'share the win';
+    await expect.poll(() => page.getByTestId('result-caption').innerText()).toContain(expected);
+    expect(await page.locator('.moves li.result').innerText()).toContain(expected);
+    await screenshot(page, 'watch-round-over-caption');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('take over a computer seat: its turns wait for a click; hand back: the computer plays on', async () => {
+    const { page, errors } = await openApp(browser, served, '?seats=ai:greedy,ai:greedy&seed=2&speed=instant');
+    await waitForScene(page);
+    await page.keyboard.press('Space'); // paused: the take-over happens at a known move
+    await waitIdle(page);
+    const seatOfRed = await page.evaluate(() => [...document.querySelectorAll('.seat')].findIndex((el) => el.textContent?.includes('red')));
+    const seat = page.locator('.seat').nth(seatOfRed);
+    await seat.getByRole('button', { name: 'Take over' }).click();
+    await seat.getByRole('button', { name: 'Hand back' }).waitFor();
+    expect(await seat.innerText()).toContain('you, for computer · greedy');
+    await page.keyboard.press('Space'); // resume: the other computer plays, red waits for us
+    await page.waitForFunction(() => window.rolit.state().toMove === 'red' && !window.rolit.busy());
+    const before = await moveCount(page);
+    await sleep(2500);
+    expect(await moveCount(page)).toBe(before);
+    const game = parseRecord((await rolitState(page)).record);
+    const move = game.legalMoves().find((m) => !m.includes('+'))!;
+    const at = await socketPosition(page, move);
+    await page.mouse.click(at.x, at.y);
+    await page.waitForFunction((n) => window.rolit.state().moves.length >= n + 1, before);
+    expect((await rolitState(page)).moves[before]).toBe(move);
+    await page.waitForFunction(() => window.rolit.state().toMove === 'red' && !window.rolit.busy());
+    await seat.getByRole('button', { name: 'Hand back' }).click();
+    await page.waitForFunction((n) => window.rolit.state().moves.length >= n + 4, before);
+    expect(await seat.innerText()).toContain('computer · greedy');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a match of computers goes on to its second round without a click, after a visible countdown', async () => {
+    const { page, errors } = await openApp(browser, served, '?seats=ai:greedy,ai:beginner&size=6&seed=8&speed=instant');
+    await waitForScene(page);
+    await page.getByTestId('countdown').waitFor({ timeout: 120_000 });
+    expect(await page.getByTestId('countdown').innerText()).toMatch(/Next round in \d s/);
+    await screenshot(page, 'watch-countdown');
+    await page.getByRole('heading', { name: 'Round 2 over' }).waitFor({ timeout: 120_000 });
+    const state = await rolitState(page);
+    expect(state.over).toBe(true);
+    expect(Object.values(state.scores).reduce((a, b) => a + (b ?? 0), 0)).toBe(36);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
