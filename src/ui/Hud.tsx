@@ -47,8 +47,8 @@ function Seats() {
               <span className="kind">
                 {seat.colours.join(' + ')} · {seatKind(seat)}
               </span>
+              <TakeOverButton seat={seat} index={i} />
             </span>
-            <TakeOverButton seat={seat} index={i} />
             <span className="count" title="balls showing this seat's colours">
               {playerScores[i]}
             </span>

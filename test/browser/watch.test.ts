@@ -26,7 +26,7 @@ const corners = new Set(['a1', 'a8', 'h1', 'h8']);
 
 describe('watching computer games', { timeout: 240_000 }, () => {
   it('Space pauses (nothing moves for seconds), N steps exactly one move, Space resumes', async () => {
-    const { page, errors } = await openApp(browser, served, '?seats=ai:greedy,ai:greedy,ai:greedy,ai:greedy&seed=3&speed=instant');
+    const { page, errors } = await openApp(browser, served, '?seats=ai:greedy,ai:greedy,ai:greedy,ai:greedy&seed=3&speed=2'); // animated: the round lasts long enough to pause in
     await waitForScene(page);
     await page.getByTitle('Pause the computer players (Space)').waitFor();
     await page.waitForFunction(() => window.rolit.state().moves.length >= 2);
@@ -35,6 +35,7 @@ describe('watching computer games', { timeout: 240_000 }, () => {
     const paused = await moveCount(page);
     await sleep(3000);
     expect(await moveCount(page)).toBe(paused);
+    await screenshot(page, 'watch-paused'); // the last move ringed, its caption, Resume/Step
     await page.keyboard.press('n');
     await page.waitForFunction((n) => window.rolit.state().moves.length === n + 1, paused);
     await sleep(2500);
