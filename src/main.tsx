@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DEFAULT_LEVEL, LEVELS } from './ai/index';
 import { workerComputer } from './app/browserComputer';
+import { readDemo, startDemo } from './app/demo';
 import { createHandle, type RolitHandle } from './app/handle';
 import { initSession } from './app/pageSession';
 import { initRoundCountdown } from './app/roundCountdown';
@@ -26,10 +27,14 @@ function pageStorage(): Storage | null {
   }
 }
 
-const session = initSession({ computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, storage: pageStorage() }, { search: location.search });
+// Demo mode plays its own matches and leaves the viewer's saved settings alone (no storage).
+const { demo, rest, problem } = readDemo(location.search, LEVELS);
+const session = initSession({ computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, storage: demo ? null : pageStorage() }, { search: rest });
+if (problem) session.setState({ problems: [...session.getState().problems, problem] });
 const { director } = initDirector();
 linkDirector(session, director);
 initRoundCountdown(session);
+if (demo) startDemo(session, demo);
 Object.defineProperty(window, 'rolit', {
   value: createHandle({
     session,
