@@ -1,4 +1,4 @@
-import { type BoardSize, boardOffset, DOUBLE, isPlayable, type Position } from '../engine';
+import { type BoardSize, boardOffset, DOUBLE, isPlayable, popcount, type Position } from '../engine';
 import type { Seating } from './seating';
 
 /**
@@ -29,6 +29,8 @@ export interface BoardMasks {
   xOf: Int32Array;
   /** Static value of a ball on each internal square (corners empty), for move ordering and playouts. */
   squareValue: Float64Array;
+  /** The squares of each squareValue as lo/hi bitboard pairs, highest value first (playouts). */
+  valueClasses: Int32Array;
 }
 
 function addBit(mask: Int32Array, at: number, sq: number): void {
@@ -52,6 +54,7 @@ export function boardMasks(size: BoardSize, w: Weights = WEIGHTS): BoardMasks {
     cOf: new Int32Array(8),
     xOf: new Int32Array(8),
     squareValue: new Float64Array(64),
+    valueClasses: new Int32Array(0),
   };
   const cornerRC = [[off, off], [off, last], [last, off], [last, last]];
   cornerRC.forEach(([r, c], i) => {
@@ -88,15 +91,11 @@ export function boardMasks(size: BoardSize, w: Weights = WEIGHTS): BoardMasks {
     for (let k = 0; k < 4; k++) v += w.cSquare * bit(m.cOf, 2 * k) + w.xSquare * bit(m.xOf, 2 * k);
     m.squareValue[sq] = v;
   }
+  const values = [...new Set(Array.from({ length: 64 }, (_, sq) => sq).filter((sq) => isPlayable(size, sq)).map((sq) => m.squareValue[sq]))].sort((a, b) => b - a);
+  m.valueClasses = new Int32Array(2 * values.length);
+  for (let sq = 0; sq < 64; sq++) if (isPlayable(size, sq)) addBit(m.valueClasses, 2 * values.indexOf(m.squareValue[sq]), sq);
   if (w === WEIGHTS) masksBySize.set(size, m);
   return m;
-}
-
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
 }
 
 /** Static value of a move for ordering and playouts: the tactical map value of its square(s). */

@@ -4,11 +4,12 @@
  *
  *   chooseMove(position, { level, movetime, iterations, seed, owners, misere, shouldStop })
  *     -> an engine move number (square index, or a Pro double; see engine/position.ts)
- *   hint(position, options) -> { move, name, captures }: the strongest level's move and what it rolls
+ *   describeMove(position, move) -> { move, name, captures }: a move's name and what it rolls
+ *   computerSeed(game): the seed of the computer's next move in a game when none is given
  *
  * Levels, weak to strong: LEVELS. Same seed + same iteration budget (and no movetime) => same move.
  */
-import { type Position, type RoundSetup, moveName, squareName } from '../engine';
+import { type Game, moveName, type Position, type RoundSetup, squareName } from '../engine';
 import { MctsSearcher } from './mcts';
 import type { AiOptions } from './options';
 import { ownersFromSetup } from './seating';
@@ -24,15 +25,6 @@ export { ownersFromSetup, Seating } from './seating';
 export const LEVELS = ['beginner', 'greedy', 'tactician', 'strategist', 'master'] as const;
 export type Level = (typeof LEVELS)[number];
 export const DEFAULT_LEVEL: Level = 'master';
-
-/** One line per level, for help texts and menus. */
-export const LEVEL_DESCRIPTIONS: Record<Level, string> = {
-  beginner: 'a random legal move, slightly preferring moves that roll more balls',
-  greedy: 'the move that rolls the most balls (fewest in misere)',
-  tactician: "one move deep on the rule sheets' tactical map (corners, edges, squares next to corners)",
-  strategist: 'paranoid alpha-beta game-tree search with iterative deepening and a transposition table',
-  master: 'Monte Carlo tree search with max^n backup and informed playouts',
-};
 
 /** Thinking time of each level when neither movetime nor iterations is given (ms). */
 export const LEVEL_DEFAULT_MOVETIME: Record<Level, number> = {
@@ -73,7 +65,7 @@ export function chooseMove(position: Position, options: AiOptions = {}): number 
   return searcher.best();
 }
 
-export interface Hint {
+export interface MoveDescription {
   /** Engine move number. */
   move: number;
   /** The move as written in rules.md coordinates, e.g. "f4" or "e3+e6". */
@@ -82,14 +74,8 @@ export interface Hint {
   captures: string[];
 }
 
-/** The strongest level's move (or options.level's) for the colour to move, with what it rolls. */
-export function hint(position: Position, options: AiOptions = {}): Hint {
-  const move = chooseMove(position, options);
-  return describeMove(position, move);
-}
-
 /** A move's name and the squares it would roll in this position. */
-export function describeMove(position: Position, move: number): Hint {
+export function describeMove(position: Position, move: number): MoveDescription {
   const out = new Int32Array(64);
   const n = position.rolls(move, out);
   return { move, name: moveName(position.size, move), captures: Array.from(out.subarray(0, n), (sq) => squareName(position.size, sq)) };
@@ -100,3 +86,11 @@ export function seatOptions(setup: Pick<RoundSetup, 'players' | 'misere'>): { ow
   return { owners: ownersFromSetup(setup), misere: setup.misere };
 }
 
+/**
+ * The seed of the computer's next move in `game` when the caller gives none: the game's seed
+ * mixed with the move number, so the same game and position give the same move (a replayed
+ * game gets the same moves). Used by the browser client and the engine protocol's `go`.
+ */
+export function computerSeed(game: Pick<Game, 'setup' | 'state'>): number {
+  return (game.setup.seed + Math.imul(game.state.moves.length + 1, 0x9e3779b9)) >>> 0;
+}

@@ -1,7 +1,7 @@
-import { MAX_MOVES, Position } from '../engine';
+import { DOUBLE, MAX_MOVES, Position, randomSquare } from '../engine';
 import { type BoardMasks, boardMasks, moveValue } from './evaluate';
 import { now, type Searcher, type SearchContext } from './searcher';
-import { resetSolverTable, solveExact } from './solver';
+import { EndgameSolver } from './solver';
 
 /** Tuned with the arena (docs/ai.md). */
 export interface MctsParams {
@@ -12,6 +12,16 @@ export interface MctsParams {
   scoreWeight: number;
   /** Progressive bias: a child's UCT score adds bias x (its tactical-map value / 10) / (visits + 1). */
   bias: number;
+  /** Try unvisited children best-first on the tactical map (else in move-generation order). */
+  mapOrder: boolean;
+  /** Solve two-player endgames exactly first (SOLVE_EMPTIES). */
+  solveEndgames: boolean;
+  /**
+   * Progressive history (Nijssen and Winands 2011): a child's score adds history x H /
+   * (visits x (1 - mean) + 1), H = the mover's mean reward over every iteration in which it
+   * played that square (in the tree or the playout). 0 = off.
+   */
+  history: number;
 }
 
 export const MCTS_PARAMS: MctsParams = {
@@ -23,6 +33,24 @@ export const MCTS_PARAMS: MctsParams = {
   expandAfter: 1,
   scoreWeight: 0.3,
   bias: 1,
+  mapOrder: true,
+  solveEndgames: true,
+  history: 0,
+};
+
+/**
+ * Plain UCT with max^n backup, the arena's baseline (`uct`): uniform random playouts, reward 1
+ * to the winner (shared on ties), exploration 0.7, no knowledge of the tactical map, no solver.
+ */
+export const UCT_PARAMS: MctsParams = {
+  exploration: 0.7,
+  epsilon: 1,
+  expandAfter: 1,
+  scoreWeight: 0,
+  bias: 0,
+  mapOrder: false,
+  solveEndgames: false,
+  history: 0,
 };
 
 const MAX_NODES = 1 << 22;
@@ -54,7 +82,8 @@ export class MctsSearcher implements Searcher {
   /** Whether the exact solver is still being tried, and its move once it has finished. */
   private solving: boolean;
   private solvedMove = -1;
-  private solverStarted = false;
+  /** This search's own exact solver (its table is cold at the start, so runs are reproducible). */
+  private solver: EndgameSolver | null = null;
   /** Nodes the exact solver visited (not counted in work, which is MCTS iterations). */
   solverNodes = 0;
   private readonly root: Position;
@@ -73,6 +102,11 @@ export class MctsSearcher implements Searcher {
   private readonly path = new Int32Array(128);
   private readonly moveBuffer = new Int32Array(MAX_MOVES);
   private readonly outcome = new Float64Array(4);
+  /** Progressive history: reward sums and counts per player and square, and this iteration's (player << 6 | square) list. */
+  private readonly historySum = new Float64Array(4 * 64);
+  private readonly historyCount = new Float64Array(4 * 64);
+  private readonly played = new Int32Array(128);
+  private playedCount = 0;
   constructor(
     private readonly ctx: SearchContext,
     private readonly params: MctsParams = MCTS_PARAMS,
@@ -84,7 +118,7 @@ export class MctsSearcher implements Searcher {
     this.firstChild[0] = -1;
     this.expand(0, this.root);
     if (this.childCount[0] === 1) this.finished = true;
-    this.solving = this.players === 2 && this.root.empties <= SOLVE_EMPTIES;
+    this.solving = params.solveEndgames && this.players === 2 && this.root.empties <= SOLVE_EMPTIES;
   }
 
   step(sliceEnd: number): boolean {
@@ -122,11 +156,10 @@ export class MctsSearcher implements Searcher {
   private solve(sliceEnd: number): void {
     const ctx = this.ctx;
     const byNodes = ctx.deadline === Infinity;
-    if (byNodes && !this.solverStarted) resetSolverTable();
-    this.solverStarted = true;
+    this.solver ??= new EndgameSolver();
     const solveEnd = ctx.start + (ctx.deadline - ctx.start) * SOLVE_SHARE;
     const stopAt = byNodes ? Infinity : Math.min(sliceEnd, solveEnd);
-    const result = solveExact(this.root, {
+    const result = this.solver.solve(this.root, {
       owners: ctx.seating.owners,
       misere: ctx.seating.misere,
       line: false,
@@ -170,14 +203,17 @@ export class MctsSearcher implements Searcher {
     let depth = 0;
     let node = 0;
     path[depth++] = 0;
+    this.playedCount = 0;
     // Selection: descend through expanded nodes, each mover maximising its own reward.
     while (this.childCount[node] > 0) {
       const child = this.select(node, this.owners[pos.toMove]);
+      this.record(pos, this.nodeMove[child]);
       pos.make(this.nodeMove[child]);
       node = child;
       path[depth++] = node;
       if (this.childCount[node] === 0 && !pos.over && this.visits[node] >= this.params.expandAfter && this.expand(node, pos)) {
         const next = this.select(node, this.owners[pos.toMove]);
+        this.record(pos, this.nodeMove[next]);
         pos.make(this.nodeMove[next]);
         node = next;
         path[depth++] = node;
@@ -194,6 +230,18 @@ export class MctsSearcher implements Searcher {
       const base = n * 4;
       for (let p = 0; p < players; p++) this.rewards[base + p] += out[p];
     }
+    for (let i = 0; i < this.playedCount; i++) {
+      const key = this.played[i];
+      this.historySum[key] += out[key >> 6];
+      this.historyCount[key] += 1;
+    }
+  }
+
+  /** Notes the mover's square for progressive history (a double: its first square). */
+  private record(pos: Position, move: number): void {
+    if (this.params.history === 0) return;
+    const sq = move & DOUBLE ? (move >> 6) & 63 : move;
+    this.played[this.playedCount++] = (this.owners[pos.toMove] << 6) | sq;
   }
 
   /** UCT for `player`; unvisited children first, in order of their tactical-map value. */
@@ -203,13 +251,21 @@ export class MctsSearcher implements Searcher {
     const logN = Math.log(this.visits[node] + 1);
     const c = this.params.exploration;
     const bias = this.params.bias;
+    const history = this.params.history;
     let best = first;
     let bestScore = -Infinity;
     for (let ch = first; ch < end; ch++) {
       const v = this.visits[ch];
-      if (v === 0) return ch; // children are stored best-first on the map
+      if (v === 0) return ch; // children are stored in the order to try them (mapOrder)
+      const mean = this.rewards[ch * 4 + player] / v;
       // Progressive bias: the tactical map guides a child's first visits, then fades.
-      const score = this.rewards[ch * 4 + player] / v + c * Math.sqrt(logN / v) + (bias * moveValue(this.masks, this.nodeMove[ch])) / (10 * (v + 1));
+      let score = mean + c * Math.sqrt(logN / v) + (bias * moveValue(this.masks, this.nodeMove[ch])) / (10 * (v + 1));
+      if (history > 0) {
+        const m = this.nodeMove[ch];
+        const key = (player << 6) | (m & DOUBLE ? (m >> 6) & 63 : m);
+        const count = this.historyCount[key];
+        if (count > 0) score += (history * this.historySum[key]) / count / (v * (1 - mean) + 1);
+      }
       if (score > bestScore) {
         bestScore = score;
         best = ch;
@@ -224,7 +280,7 @@ export class MctsSearcher implements Searcher {
     if (this.nodes + n > this.capacity && !this.grow(this.nodes + n)) return false;
     const moves = this.moveBuffer;
     // Insertion sort by map value, best first (stable, so ties keep board order).
-    for (let i = 1; i < n; i++) {
+    for (let i = 1; i < n && this.params.mapOrder; i++) {
       const m = moves[i];
       const v = moveValue(this.masks, m);
       let j = i - 1;
@@ -267,32 +323,49 @@ export class MctsSearcher implements Searcher {
     return true;
   }
 
+  /** A random move, or the best on the tactical map (ties at random), from the full move list (Pro doubles). */
+  private mapMove(pos: Position, random: boolean): number {
+    const moves = this.moveBuffer;
+    const n = pos.generate(moves);
+    const r = this.ctx.random;
+    if (random) return moves[r.below(n)];
+    let move = moves[0];
+    let best = moveValue(this.masks, move);
+    let ties = 1;
+    for (let i = 1; i < n; i++) {
+      const v = moveValue(this.masks, moves[i]);
+      if (v > best) {
+        best = v;
+        move = moves[i];
+        ties = 1;
+      } else if (v === best && r.below(++ties) === 0) move = moves[i];
+    }
+    return move;
+  }
+
   /** Plays the round out epsilon-greedily and writes each player's reward into this.outcome. */
   private playout(pos: Position): void {
-    const moves = this.moveBuffer;
     const random = this.ctx.random;
-    const value = this.masks.squareValue;
     const epsilon = this.params.epsilon;
+    const classes = this.masks.valueClasses;
     while (!pos.over) {
-      const n = pos.generate(moves);
-      let move: number;
-      if (n === 1) move = moves[0];
-      else if (random.next() < epsilon) move = moves[random.below(n)];
-      else {
-        move = moves[0];
-        let best = moveValue(this.masks, move);
-        let ties = 1;
-        for (let i = 1; i < n; i++) {
-          const m = moves[i];
-          const v = m < 64 ? value[m] : moveValue(this.masks, m);
-          if (v > best) {
-            best = v;
-            move = m;
-            ties = 1;
-          } else if (v === best && random.below(++ties) === 0) move = m;
-        }
+      if (pos.moveMask()) {
+        const double = this.mapMove(pos, random.next() < epsilon);
+        this.record(pos, double);
+        pos.playoutMove(double);
+        continue;
       }
-      pos.make(move);
+      let move = -1;
+      if (epsilon < 1 && random.next() >= epsilon) {
+        // The best squares on the map that are legal, one of them at random.
+        for (let i = 0; move < 0; i += 2) {
+          const lo = pos.moveLo & classes[i];
+          const hi = pos.moveHi & classes[i + 1];
+          if ((lo | hi) !== 0) move = randomSquare(lo, hi, random);
+        }
+      } else move = randomSquare(pos.moveLo, pos.moveHi, random);
+      this.record(pos, move);
+      pos.playoutMove(move);
     }
     const seating = this.ctx.seating;
     seating.outcome(pos, this.outcome);

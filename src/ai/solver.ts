@@ -1,7 +1,8 @@
 /**
  * Exact endgame solver for two-sided Rolit: the final ball difference under perfect play.
  *
- *   solveExact(position, { owners?, misere?, maxNodes?, shouldStop?, line? }) -> SolveResult
+ *   new EndgameSolver().solve(position, { owners?, misere?, maxNodes?, shouldStop?, line? }) -> SolveResult
+ *   solveExact(position, options): the same with a fresh solver (a cold table)
  *
  * - Sides: `owners[c]` says who owns colour c (0 or 1; -1 = nobody). Every colour in play must
  *   belong to side 0 or 1; colours not in play (neutral start balls) usually belong to nobody
@@ -22,11 +23,12 @@
  *
  * Search: fail-soft negamax with alpha-beta and principal-variation (null-window) searches of
  * all but the first move, on the engine's Position (make/unmake, Zobrist
- * hashLo/hashHi), a fixed-size transposition table of bounds on exact values (kept between
- * calls with the same rules and sides; resetSolverTable() clears it), move ordering near the
+ * hashLo/hashHi), a fixed-size transposition table of bounds on exact values (owned by the
+ * EndgameSolver instance and kept between its solves with the same rules and sides; clearTable()
+ * empties it), move ordering near the
  * root by "fewest replies that capture" plus the rules' tactical map (corners first, squares
  * next to corners last), and a direct count of the last empty square instead of a make/unmake.
- * The search allocates nothing; the table (2^20 entries, 14 MB) is created on the first call.
+ * The search allocates nothing; the table (2^20 entries, 14 MB) is created on the solver's first solve.
  */
 import { boardOffset, type BoardSize } from '../engine/geometry';
 import { DOUBLE, MAX_MOVES, Position } from '../engine/position';
@@ -74,7 +76,8 @@ class Table {
   readonly stamp = new Uint16Array(TT_SIZE);
 }
 
-class Solver {
+/** An exact solver and its transposition table; reuse one instance to keep the table warm. */
+export class EndgameSolver {
   private readonly pos = new Position();
   private readonly moves: Int32Array[] = [];
   private readonly keys: Int32Array[] = [];
@@ -104,7 +107,7 @@ class Solver {
     }
   }
 
-  solve(position: Position, options: SolveOptions): SolveResult {
+  solve(position: Position, options: SolveOptions = {}): SolveResult {
     const owners = resolveOwners(position, options.owners);
     const misere = options.misere ?? false;
     this.setUp(position, owners, misere);
@@ -136,6 +139,7 @@ class Solver {
     return { value: this.objective * score + 0, move, line, nodes: this.nodes, complete: true };
   }
 
+  /** Empties the transposition table (benchmarks that measure cold solves). */
   clearTable(): void {
     this.table?.stamp.fill(0);
     this.settings = '';
@@ -385,15 +389,7 @@ function resolveOwners(position: Position, given: ArrayLike<number> | undefined)
   return owners;
 }
 
-let shared: Solver | null = null;
-
-/** Solves a position exactly; see the top of this file. */
+/** Solves a position exactly with a fresh solver (a cold table); see the top of this file. */
 export function solveExact(position: Position, options: SolveOptions = {}): SolveResult {
-  shared ??= new Solver();
-  return shared.solve(position, options);
-}
-
-/** Empties the transposition table (for benchmarks that measure cold solves). */
-export function resetSolverTable(): void {
-  shared?.clearTable();
+  return new EndgameSolver().solve(position, options);
 }

@@ -2,7 +2,7 @@
  * The page's computer player: src/ai's AiClient, which thinks in a Web Worker (the page never
  * blocks) and falls back to a simpler level on the main thread if the worker fails, with a notice.
  */
-import { AiClient } from '../ai/client';
+import { AiClient } from '../ai/browser/client';
 import type { ComputerPlayer } from './computer';
 
 export function workerComputer(): ComputerPlayer {

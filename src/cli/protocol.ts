@@ -3,7 +3,7 @@
  * in, its reply lines out. No I/O here, so it is tested directly; commands/engine.ts connects it
  * to stdin and stdout.
  */
-import { chooseMove, DEFAULT_LEVEL, isLevel, LEVELS, seatOptions } from '../ai/index';
+import { chooseMove, computerSeed, DEFAULT_LEVEL, isLevel, LEVELS, seatOptions } from '../ai/index';
 import { ballCounts, type BoardSize, boardRows, Game, type GameOptions, moveName, parseSquare, quote, RuleError, type Variant } from '../engine/index';
 import { parseBoardSize, parseChoice, parseColour, parseColours, parseSeed, parseWholeNumber } from './args';
 import { UsageError } from './command';
@@ -162,11 +162,8 @@ export class EngineSession {
     const level = values.get('level') ?? DEFAULT_LEVEL;
     if (!isLevel(level)) throw new CommandError(`unknown level ${quote(level)} (levels: ${LEVELS.join(', ')})`);
     const movetime = values.has('movetime') ? parseWholeNumber(values.get('movetime')!, 'movetime', 0, MAX_MOVETIME) : undefined;
-    // Without seed=, the same game and position give the same move: derive it from the
-    // game's seed and the move number.
-    const seed = values.has('seed')
-      ? parseSeed(values.get('seed')!)
-      : (game.setup.seed + Math.imul(game.state.moves.length + 1, 0x9e3779b9)) >>> 0;
+    // Without seed=, the same game and position give the same move (computerSeed).
+    const seed = values.has('seed') ? parseSeed(values.get('seed')!) : computerSeed(game);
     if (game.state.over) throw new CommandError('the round is over');
     const move = chooseMove(game.positionCopy(), { level, movetime, seed, ...seatOptions(game.setup) });
     return [`bestmove ${moveName(game.setup.size, move)}`];

@@ -44,6 +44,9 @@ interface Geometry {
   rays: Int8Array;
   /** neighbours[sq * 8 + i]: playable neighbours of sq, -1 ends. */
   neighbours: Int8Array;
+  /** rayLo/rayHi[sq * 8 + dir]: the squares of that ray as a bitboard (halves). */
+  rayLo: Int32Array;
+  rayHi: Int32Array;
 }
 
 const geometries = new Map<BoardSize, Geometry>();
@@ -55,6 +58,8 @@ function geometry(size: BoardSize): Geometry {
   let playHi = 0;
   const rays = new Int8Array(64 * 8 * 8).fill(-1);
   const neighbours = new Int8Array(64 * 8).fill(-1);
+  const rayLo = new Int32Array(64 * 8);
+  const rayHi = new Int32Array(64 * 8);
   for (let sq = 0; sq < 64; sq++) {
     if (!isPlayable(size, sq)) continue;
     if (sq < 32) playLo |= 1 << sq;
@@ -68,12 +73,14 @@ function geometry(size: BoardSize): Geometry {
       while (r >= 0 && r < 8 && c >= 0 && c < 8 && isPlayable(size, r * 8 + c)) {
         if (i === 0) neighbours[sq * 8 + n++] = r * 8 + c;
         rays[(sq * 8 + d) * 8 + i++] = r * 8 + c;
+        if (r < 4) rayLo[sq * 8 + d] |= 1 << (r * 8 + c);
+        else rayHi[sq * 8 + d] |= 1 << (r * 8 + c - 32);
         r += dr;
         c += dc;
       }
     }
   }
-  g = { playLo, playHi, rays, neighbours };
+  g = { playLo, playHi, rays, neighbours, rayLo, rayHi };
   geometries.set(size, g);
   return g;
 }
@@ -93,11 +100,26 @@ const ZOBRIST = (() => {
 })();
 const ZOBRIST_TO_MOVE = 64 * 4 * 2;
 
-function popcount(x: number): number {
+/** Number of set bits in a 32-bit integer (a bitboard half). */
+export function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   x = (x + (x >>> 4)) & 0x0f0f0f0f;
   return Math.imul(x, 0x01010101) >>> 24;
+}
+
+/** One square of a non-empty bitboard (lo/hi halves), uniformly at random: the n-th set bit for n = random.below(count). */
+export function randomSquare(lo: number, hi: number, random: { below(n: number): number }): number {
+  const inLo = popcount(lo);
+  let r = random.below(inLo + popcount(hi));
+  let offset = 0;
+  if (r >= inLo) {
+    r -= inLo;
+    lo = hi;
+    offset = 32;
+  }
+  for (; r > 0; r--) lo &= lo - 1;
+  return 31 - Math.clz32(lo & -lo) + offset;
 }
 
 export class Position {
@@ -120,13 +142,20 @@ export class Position {
   private playHi = 0;
   private rays: Int8Array = new Int8Array(0);
   private neighbours: Int8Array = new Int8Array(0);
+  private rayLo: Int32Array = new Int32Array(0);
+  private rayHi: Int32Array = new Int32Array(0);
   private fillSteps = 5;
   // Unmake stack: per move, (square << 3 | old colour) for each rolled ball, then the placed
   // squares (second is -1 for a single), the rolled count and the previous mover.
   private readonly undo = new Int16Array(64 * 72);
   private sp = 0;
-  // Scratch results of the bitboard generators and of make().
-  private readonly rolled = new Int32Array(64);
+  /** moveMask()'s result. */
+  moveLo = 0;
+  moveHi = 0;
+  // Scratch results of the bitboard generators, and of rolls() for a double.
+  private readonly scratch = new Int32Array(64);
+  /** randomMove's move list when Pro doubles are legal. */
+  private readonly doubles = new Int32Array(MAX_MOVES);
   private resLo = 0;
   private resHi = 0;
 
@@ -151,6 +180,8 @@ export class Position {
     this.playHi = g.playHi;
     this.rays = g.rays;
     this.neighbours = g.neighbours;
+    this.rayLo = g.rayLo;
+    this.rayHi = g.rayHi;
     this.fillSteps = size - 3;
     this.pro = pro;
     this.inPlay.fill(0);
@@ -180,6 +211,8 @@ export class Position {
     if (this.rays !== o.rays) {
       this.rays = o.rays;
       this.neighbours = o.neighbours;
+      this.rayLo = o.rayLo;
+      this.rayHi = o.rayHi;
     }
     this.size = o.size;
     this.playLo = o.playLo;
@@ -249,38 +282,98 @@ export class Position {
     const steps = this.fillSteps;
     let mLo = 0;
     let mHi = 0;
-    for (let d = 0; d < 8; d++) {
-      const k = SHIFTS[d];
-      const mask = WRAP_MASKS[d];
-      const omLo = oLo & mask;
-      const omHi = oHi & mask;
-      let tLo: number;
-      let tHi: number;
-      if (k > 0) {
-        const j = 32 - k;
-        tLo = (pLo << k) & omLo;
-        tHi = ((pHi << k) | (pLo >>> j)) & omHi;
-        for (let i = 0; i < steps; i++) {
-          const nHi = ((tHi << k) | (tLo >>> j)) & omHi;
-          tLo |= (tLo << k) & omLo;
-          tHi |= nHi;
-        }
-        mLo |= (tLo << k) & mask;
-        mHi |= ((tHi << k) | (tLo >>> j)) & mask;
-      } else {
-        const s = -k;
-        const j = 32 - s;
-        tLo = ((pLo >>> s) | (pHi << j)) & omLo;
-        tHi = (pHi >>> s) & omHi;
-        for (let i = 0; i < steps; i++) {
-          const nLo = ((tLo >>> s) | (tHi << j)) & omLo;
-          tHi |= (tHi >>> s) & omHi;
-          tLo |= nLo;
-        }
-        mLo |= ((tLo >>> s) | (tHi << j)) & mask;
-        mHi |= (tHi >>> s) & mask;
-      }
+    let tLo: number;
+    let tHi: number;
+    let omLo: number;
+    let omHi: number;
+    // N
+    omLo = oLo;
+    omHi = oHi;
+    tLo = ((pLo >>> 8) | (pHi << 24)) & omLo;
+    tHi = (pHi >>> 8) & omHi;
+    for (let i = 0; i < steps; i++) {
+      tLo |= ((tLo >>> 8) | (tHi << 24)) & omLo;
+      tHi |= (tHi >>> 8) & omHi;
     }
+    mLo |= ((tLo >>> 8) | (tHi << 24));
+    mHi |= (tHi >>> 8);
+    // NE
+    omLo = oLo & NOT_A;
+    omHi = oHi & NOT_A;
+    tLo = ((pLo >>> 7) | (pHi << 25)) & omLo;
+    tHi = (pHi >>> 7) & omHi;
+    for (let i = 0; i < steps; i++) {
+      tLo |= ((tLo >>> 7) | (tHi << 25)) & omLo;
+      tHi |= (tHi >>> 7) & omHi;
+    }
+    mLo |= ((tLo >>> 7) | (tHi << 25)) & NOT_A;
+    mHi |= (tHi >>> 7) & NOT_A;
+    // E
+    omLo = oLo & NOT_A;
+    omHi = oHi & NOT_A;
+    tLo = (pLo << 1) & omLo;
+    tHi = (pHi << 1) & omHi;
+    for (let i = 0; i < steps; i++) {
+      tLo |= (tLo << 1) & omLo;
+      tHi |= (tHi << 1) & omHi;
+    }
+    mLo |= (tLo << 1) & NOT_A;
+    mHi |= (tHi << 1) & NOT_A;
+    // SE
+    omLo = oLo & NOT_A;
+    omHi = oHi & NOT_A;
+    tLo = (pLo << 9) & omLo;
+    tHi = ((pHi << 9) | (pLo >>> 23)) & omHi;
+    for (let i = 0; i < steps; i++) {
+      tHi |= ((tHi << 9) | (tLo >>> 23)) & omHi;
+      tLo |= (tLo << 9) & omLo;
+    }
+    mLo |= (tLo << 9) & NOT_A;
+    mHi |= ((tHi << 9) | (tLo >>> 23)) & NOT_A;
+    // S
+    omLo = oLo;
+    omHi = oHi;
+    tLo = (pLo << 8) & omLo;
+    tHi = ((pHi << 8) | (pLo >>> 24)) & omHi;
+    for (let i = 0; i < steps; i++) {
+      tHi |= ((tHi << 8) | (tLo >>> 24)) & omHi;
+      tLo |= (tLo << 8) & omLo;
+    }
+    mLo |= (tLo << 8);
+    mHi |= ((tHi << 8) | (tLo >>> 24));
+    // SW
+    omLo = oLo & NOT_H;
+    omHi = oHi & NOT_H;
+    tLo = (pLo << 7) & omLo;
+    tHi = ((pHi << 7) | (pLo >>> 25)) & omHi;
+    for (let i = 0; i < steps; i++) {
+      tHi |= ((tHi << 7) | (tLo >>> 25)) & omHi;
+      tLo |= (tLo << 7) & omLo;
+    }
+    mLo |= (tLo << 7) & NOT_H;
+    mHi |= ((tHi << 7) | (tLo >>> 25)) & NOT_H;
+    // W
+    omLo = oLo & NOT_H;
+    omHi = oHi & NOT_H;
+    tLo = (pLo >>> 1) & omLo;
+    tHi = (pHi >>> 1) & omHi;
+    for (let i = 0; i < steps; i++) {
+      tLo |= (tLo >>> 1) & omLo;
+      tHi |= (tHi >>> 1) & omHi;
+    }
+    mLo |= (tLo >>> 1) & NOT_H;
+    mHi |= (tHi >>> 1) & NOT_H;
+    // NW
+    omLo = oLo & NOT_H;
+    omHi = oHi & NOT_H;
+    tLo = ((pLo >>> 9) | (pHi << 23)) & omLo;
+    tHi = (pHi >>> 9) & omHi;
+    for (let i = 0; i < steps; i++) {
+      tLo |= ((tLo >>> 9) | (tHi << 23)) & omLo;
+      tHi |= (tHi >>> 9) & omHi;
+    }
+    mLo |= ((tLo >>> 9) | (tHi << 23)) & NOT_H;
+    mHi |= (tHi >>> 9) & NOT_H;
     this.resLo = mLo & eLo;
     this.resHi = mHi & eHi;
   }
@@ -319,6 +412,33 @@ export class Position {
   canCapture(): boolean {
     this.captureSquares(this.toMove);
     return (this.resLo | this.resHi) !== 0;
+  }
+
+  /**
+   * The legal single placements of the colour to move as a bitboard in moveLo/moveHi (the
+   * capturing squares, or else every empty square touching a ball); returns true when Pro
+   * doubles are legal as well (then only generate() lists every move).
+   */
+  moveMask(): boolean {
+    this.captureSquares(this.toMove);
+    if ((this.resLo | this.resHi) === 0) {
+      this.touchingSquares();
+      this.moveLo = this.resLo;
+      this.moveHi = this.resHi;
+      return this.pro;
+    }
+    this.moveLo = this.resLo;
+    this.moveHi = this.resHi;
+    return false;
+  }
+
+  /**
+   * A legal move of the colour to move chosen uniformly at random: the same move as
+   * `moves[random.below(n)]` after `n = generate(moves)`, without listing the moves.
+   */
+  randomMove(random: { below(n: number): number }): number {
+    if (this.moveMask()) return this.doubles[random.below(this.generate(this.doubles))];
+    return randomSquare(this.moveLo, this.moveHi, random);
   }
 
   /**
@@ -437,36 +557,176 @@ export class Position {
     return n;
   }
 
+  /**
+   * The balls a single placement at `sq` by the colour to move rolls, as a bitboard in
+   * resLo/resHi: in each direction, the run of other colours' balls up to the nearest ball of
+   * the mover's (the ray's first square that is not another colour's ball must be the mover's).
+   */
+  private flipSquares(sq: number): void {
+    const bb = this.bb;
+    const mover = this.toMove;
+    const ownLo = bb[2 * mover];
+    const ownHi = bb[2 * mover + 1];
+    // Squares that stop a run: empty or the mover's (rays hold playable squares only).
+    const stopLo = ~((bb[0] | bb[2] | bb[4] | bb[6]) & ~ownLo);
+    const stopHi = ~((bb[1] | bb[3] | bb[5] | bb[7]) & ~ownHi);
+    const rayLo = this.rayLo;
+    const rayHi = this.rayHi;
+    let fLo = 0;
+    let fHi = 0;
+    // Directions 2-5 (E, SE, S, SW) run to higher squares: the nearest stop is the lowest bit.
+    for (let d = 2; d <= 5; d++) {
+      const rLo = rayLo[sq * 8 + d];
+      const rHi = rayHi[sq * 8 + d];
+      const sLo = rLo & stopLo;
+      if (sLo !== 0) {
+        const b = sLo & -sLo;
+        if (b & ownLo) fLo |= rLo & (b - 1);
+        continue;
+      }
+      const sHi = rHi & stopHi;
+      if (sHi !== 0) {
+        const b = sHi & -sHi;
+        if (b & ownHi) {
+          fLo |= rLo;
+          fHi |= rHi & (b - 1);
+        }
+      }
+    }
+    // Directions 6, 7, 0, 1 (W, NW, N, NE) run to lower squares: the nearest stop is the highest bit.
+    for (let k = 0; k < 4; k++) {
+      const d = (k + 6) & 7;
+      const rLo = rayLo[sq * 8 + d];
+      const rHi = rayHi[sq * 8 + d];
+      const sHi = rHi & stopHi;
+      if (sHi !== 0) {
+        const b = 1 << (31 - Math.clz32(sHi));
+        if (b & ownHi) fHi |= rHi & ~((b << 1) - 1 | b);
+        continue;
+      }
+      const sLo = rLo & stopLo;
+      if (sLo !== 0) {
+        const b = 1 << (31 - Math.clz32(sLo));
+        if (b & ownLo) {
+          fHi |= rHi;
+          fLo |= rLo & ~((b << 1) - 1 | b);
+        }
+      }
+    }
+    this.resLo = fLo;
+    this.resHi = fHi;
+  }
+
   /** Plays a legal move for the colour to move (not checked: see Game for validation). */
   make(move: number): void {
     const mover = this.toMove;
+    const first = move & DOUBLE ? (move >> 6) & 63 : move;
+    const second = move & DOUBLE ? move & 63 : -1;
+    if (second < 0) this.flipSquares(first);
+    else this.doubleFlipSquares(first, second);
+    const flipLo = this.resLo;
+    const flipHi = this.resHi;
     const cells = this.cells;
     const undo = this.undo;
-    const rolled = this.rolls(move, this.rolled);
     let sp = this.sp;
-    for (let i = 0; i < rolled; i++) {
-      const sq = this.rolled[i];
-      const old = cells[sq];
-      undo[sp++] = (sq << 3) | old;
-      this.clearBall(sq, old);
-      this.setBall(sq, mover);
+    // Each rolled ball: its square and old colour on the undo stack, and the hash updated; the
+    // bitboards change at once below.
+    let hashLo = this.hashLo;
+    let hashHi = this.hashHi;
+    let bits = flipLo;
+    let offset = 0;
+    for (;;) {
+      while (bits !== 0) {
+        const b = bits & -bits;
+        bits ^= b;
+        const sq = 31 - Math.clz32(b) + offset;
+        const old = cells[sq];
+        undo[sp++] = (sq << 3) | old;
+        cells[sq] = mover;
+        const zOld = (sq * 4 + old) * 2;
+        const zNew = (sq * 4 + mover) * 2;
+        hashLo ^= ZOBRIST[zOld] ^ ZOBRIST[zNew];
+        hashHi ^= ZOBRIST[zOld + 1] ^ ZOBRIST[zNew + 1];
+      }
+      if (offset === 32) break;
+      bits = flipHi;
+      offset = 32;
     }
-    const a = move & DOUBLE ? (move >> 6) & 63 : move;
-    const b = move & DOUBLE ? move & 63 : -1;
-    this.setBall(a, mover);
+    const rolled = sp - this.sp;
+    if (rolled > 0) {
+      const bb = this.bb;
+      for (let c = 0; c < 8; c += 2) {
+        bb[c] &= ~flipLo;
+        bb[c + 1] &= ~flipHi;
+      }
+      bb[2 * mover] |= flipLo;
+      bb[2 * mover + 1] |= flipHi;
+    }
+    this.hashLo = hashLo;
+    this.hashHi = hashHi;
+    this.setBall(first, mover);
     this.empties--;
-    if (b >= 0) {
-      this.setBall(b, mover);
+    if (second >= 0) {
+      this.setBall(second, mover);
       this.empties--;
     }
-    undo[sp++] = a;
-    undo[sp++] = b;
+    undo[sp++] = first;
+    undo[sp++] = second;
     undo[sp++] = rolled;
     undo[sp++] = mover;
     this.sp = sp;
     this.hashLo ^= ZOBRIST[ZOBRIST_TO_MOVE + mover];
     this.toMove = this.next[mover];
     this.hashLo ^= ZOBRIST[ZOBRIST_TO_MOVE + this.toMove];
+  }
+
+  /**
+   * Plays a legal move for a playout, faster than make(): the balls, cells, counts and the
+   * colour to move change as in make(), but the hash (hashLo/hashHi) is left stale and nothing
+   * goes on the undo stack, so the move cannot be taken back. For playouts that run to the
+   * full board from a fresh copyFrom/load and read only the balls.
+   */
+  playoutMove(move: number): void {
+    const mover = this.toMove;
+    const first = move & DOUBLE ? (move >> 6) & 63 : move;
+    const second = move & DOUBLE ? move & 63 : -1;
+    if (second < 0) this.flipSquares(first);
+    else this.doubleFlipSquares(first, second);
+    const cells = this.cells;
+    const bb = this.bb;
+    let lo = this.resLo;
+    let hi = this.resHi;
+    if (second >= 0) {
+      if (second < 32) lo |= 1 << second;
+      else hi |= 1 << (second - 32);
+      this.empties--;
+    }
+    if (first < 32) lo |= 1 << first;
+    else hi |= 1 << (first - 32);
+    this.empties--;
+    for (let c = 0; c < 8; c += 2) {
+      bb[c] &= ~lo;
+      bb[c + 1] &= ~hi;
+    }
+    bb[2 * mover] |= lo;
+    bb[2 * mover + 1] |= hi;
+    for (let bits = lo; bits !== 0; bits &= bits - 1) cells[31 - Math.clz32(bits & -bits)] = mover;
+    for (let bits = hi; bits !== 0; bits &= bits - 1) cells[63 - Math.clz32(bits & -bits)] = mover;
+    this.toMove = this.next[mover];
+  }
+
+  /** resLo/resHi := the balls a Pro double placement rolls: the run between its two squares. */
+  private doubleFlipSquares(a: number, b: number): void {
+    let lo = 0;
+    let hi = 0;
+    const n = this.rolls(DOUBLE | (a << 6) | b, this.scratch);
+    for (let i = 0; i < n; i++) {
+      const sq = this.scratch[i];
+      if (sq < 32) lo |= 1 << sq;
+      else hi |= 1 << (sq - 32);
+    }
+    this.resLo = lo;
+    this.resHi = hi;
   }
 
   /**

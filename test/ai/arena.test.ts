@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type ArenaConfig, entrantNames, eloRatings, formatTable, levelPlayer, newArenaGame, playArenaGame, summarize, toCsv, validateConfig, wilson,
-} from '../../src/ai/arena';
-import { runArena } from '../../src/ai/node/run-arena';
+  type ArenaConfig, entrantNames, eloRatings, formatTable, newArenaGame, playArenaGame, searcherPlayer, seatError, summarize, toCsv, validateConfig, wilson,
+} from '../../src/ai/tools/arena';
+import { entrantSearcher, type SearcherFactory } from '../../src/ai/tools/entrants';
+import { Position } from '../../src/engine';
+import { runArena } from '../../src/ai/tools/run-arena';
 
 const base: ArenaConfig = { seats: ['tactician', 'greedy'], games: 4, iterations: 30, size: 8, seed: 3, variant: 'standard', misere: false };
 
@@ -43,7 +45,7 @@ describe('arena', () => {
 
   it('team and misere games are scored per player', async () => {
     const config: ArenaConfig = { ...base, variant: 'team', misere: true, games: 2 };
-    const players = config.seats.map(levelPlayer);
+    const players = config.seats.map(searcherPlayer);
     const record = await playArenaGame(config, 0, players);
     expect(record.balls[0] + record.balls[1]).toBe(64);
     const winner = record.balls[0] < record.balls[1] ? 0 : record.balls[0] > record.balls[1] ? 1 : -1;
@@ -73,5 +75,35 @@ describe('arena', () => {
     expect(eloRatings(records, 2, true)[0]).toBeLessThan(-200);
     expect(newArenaGame(base, 0).game.setup.seed).toBe(newArenaGame(base, 1).game.setup.seed);
     expect(summarize(base, records).rows[0].winShare).toBe(1);
+  });
+});
+
+describe('arena entrants', () => {
+  it('levels, baselines and tuned searches are entrants; anything else is refused with the reason', () => {
+    for (const spec of ['master', 'paranoid', 'brs', 'uct', 'uct:2000', 'master:bias=0', 'master:500:epsilon=0.2:mapOrder=false', 'cmd:cat']) expect(seatError(spec), spec).toBeNull();
+    expect(seatError('wizard')).toMatch(/neither a level .* a baseline \(paranoid, brs, uct\)/);
+    expect(seatError('uct:0')).toMatch(/iteration budget must be 1 to/);
+    expect(seatError('master:speed=3')).toMatch(/"speed=3" is neither an iteration count nor <parameter>=<value> \(parameters: exploration/);
+    expect(seatError('master:bias=x')).toMatch(/bias must be a number, not "x"/);
+    expect(seatError('master:mapOrder=1')).toMatch(/mapOrder must be true or false/);
+    expect(seatError('greedy:100')).toMatch(/neither a level/);
+  });
+
+  it('uct:N plays N iterations whatever the movetime, so its moves repeat', () => {
+    const create = entrantSearcher('uct:300') as SearcherFactory;
+    const position = Position.start(8, [0, 1, 2, 3], 0);
+    const run = (movetime: number) => {
+      const s = create(position, { seed: 5, movetime });
+      while (!s.step(Infinity));
+      return [s.best(), s.work];
+    };
+    expect(run(1)).toEqual([run(500)[0], 300]);
+  });
+
+  it('brs, paranoid, uct and master with progressive history play whole four-player games', async () => {
+    const config: ArenaConfig = { ...base, seats: ['brs', 'paranoid', 'uct', 'master:60:history=5'], games: 4, size: 6, iterations: 60 };
+    const { table } = await runArena(config, { parallel: 1 });
+    expect(table.forfeits).toEqual([]);
+    expect(table.rows.reduce((s, r) => s + r.meanBalls, 0)).toBeCloseTo(36, 10);
   });
 });

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { type BoardSize, Game, type GameOptions, isDouble, makeDouble, MAX_MOVES, moveName, parseSquare, Position } from '../../src/engine';
-import { type AiOptions, chooseMove, DEFAULT_LEVEL, hint, LEVELS, seatOptions } from '../../src/ai';
+import { type BoardSize, colourIndex, COLOURS, Game, type GameOptions, isDouble, makeDouble, MAX_MOVES, moveName, parseSquare, Position, setupProblem } from '../../src/engine';
+import { type AiOptions, chooseMove, DEFAULT_LEVEL, describeMove, LEVELS, seatOptions } from '../../src/ai';
 
 /** Small budgets: these tests check legality and reproducibility, not strength. */
 function budget(level: string): AiOptions {
   return level === 'master' ? { iterations: 40 } : level === 'strategist' ? { iterations: 300 } : {};
+}
+
+/** Balls of colours nobody plays (solo: the neutral start balls), which no player scores. */
+function neutralBalls(game: Game): number {
+  const position = game.positionCopy();
+  const owned = new Set(game.setup.players.flat());
+  return COLOURS.filter((c) => !owned.has(c)).reduce((n, c) => n + position.count(colourIndex(c)), 0);
 }
 
 function legalMoves(position: Position): number[] {
@@ -29,15 +36,14 @@ const CONFIGS: (GameOptions & { label: string })[] = [
 ];
 
 describe('every level plays only legal moves', () => {
+  it('every configuration here is one the rules allow', () => {
+    for (const config of CONFIGS) expect(setupProblem(config), config.label).toBeNull();
+  });
+
   for (const config of CONFIGS) {
     for (const level of LEVELS) {
       it(`${level}, ${config.label}`, () => {
-        let game: Game;
-        try {
-          game = new Game({ ...config, seed: 7 });
-        } catch {
-          return; // a combination the rules do not allow (checked by the engine's tests)
-        }
+        const game = new Game({ ...config, seed: 7 });
         while (!game.state.over) {
           const position = game.positionCopy();
           const legal = legalMoves(position);
@@ -45,7 +51,11 @@ describe('every level plays only legal moves', () => {
           expect(legal).toContain(move);
           game.play(moveName(game.setup.size, move));
         }
-        expect(game.state.result).toBeDefined();
+        // The round ended with a full board, its balls shared out among the players, and a winner.
+        const result = game.state.result;
+        expect(result).not.toBeNull();
+        expect(result!.playerScores.reduce((a, b) => a + b, 0)).toBe(game.setup.size * game.setup.size - neutralBalls(game));
+        expect(result!.winners.length).toBeGreaterThan(0);
       });
     }
   }
@@ -92,7 +102,7 @@ describe('scoring rules the levels honour', () => {
   });
 
   it("team: rolling a partner's ball gains nothing for greedy", () => {
-    // Red to move; d4 red, e4 yellow, e5 green, d5 blue. Red c6 would roll blue d5 (an opponent).
+    // Red to move; d4 red, e4 yellow, e5 green, d5 blue. Red d6 would roll blue d5 (an opponent).
     // With red and blue partners, greedy must not count d5 as a gain.
     const p = Position.start(8, [0, 1, 2, 3], 0, false);
     const opponents = chooseMove(p, { level: 'greedy', owners: [0, 1, 2, 3], seed: 1 });
@@ -131,13 +141,13 @@ describe('reproducibility with iteration budgets', () => {
   });
 });
 
-describe('hint', () => {
-  it('gives the strongest level by default, a legal move and what it captures', () => {
+describe('describeMove', () => {
+  it("names the default (strongest) level's move and what it captures", () => {
     expect(DEFAULT_LEVEL).toBe(LEVELS[LEVELS.length - 1]);
     const game = new Game({ players: 2, seed: 5 });
     game.play(game.legalMoves()[0]);
     const position = game.positionCopy();
-    const h = hint(position, { iterations: 300, ...seatOptions(game.setup) });
+    const h = describeMove(position, chooseMove(position, { iterations: 300, ...seatOptions(game.setup) }));
     expect(game.legalMoves()).toContain(h.name);
     const check = game.check(h.name);
     expect(check.ok && check.rolls).toEqual(h.captures);

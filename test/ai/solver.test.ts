@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { randomEndgame } from '../../src/ai/solver-bench';
-import { resetSolverTable, solveExact } from '../../src/ai/solver';
+import { randomEndgame } from '../../src/ai/tools/solver-bench';
+import { EndgameSolver, solveExact } from '../../src/ai/solver';
 import { type BoardSize, EMPTY, MAX_MOVES, Position, Random } from '../../src/engine/index';
 
 /**
@@ -113,9 +113,9 @@ describe('solveExact', () => {
   it('solves the whole 4x4 game: red first loses by 2 (red 7, green 9), as brute force finds', () => {
     const start = Position.start(4, [0, 2], 0);
     const expected = bruteForce(start, RED_GREEN, false);
-    resetSolverTable();
-    const cold = solveExact(start);
-    const warm = solveExact(start);
+    const solver = new EndgameSolver();
+    const cold = solver.solve(start);
+    const warm = solver.solve(start);
     expect(cold.value).toBe(expected);
     expect(cold.value).toBe(-2);
     expect(warm.value).toBe(-2);
@@ -128,9 +128,10 @@ describe('solveExact', () => {
     const pos = casePosition({ size: 6, colours: [0, 2], owners: RED_GREEN, empties: 8 }, 5);
     const normal = bruteForce(pos, RED_GREEN, false);
     const misere = bruteForce(pos, RED_GREEN, true);
+    const solver = new EndgameSolver();
     for (let i = 0; i < 2; i++) {
-      expect(solveExact(pos).value).toBe(normal);
-      expect(solveExact(pos, { misere: true }).value).toBe(misere);
+      expect(solver.solve(pos).value).toBe(normal);
+      expect(solver.solve(pos, { misere: true }).value).toBe(misere);
     }
   });
 
@@ -145,7 +146,6 @@ describe('solveExact', () => {
     const pos = randomEndgame(Position.start(8, [0, 2], 0), 16, 7, 'random');
     const moves = new Int32Array(MAX_MOVES);
     const legal = Array.from(moves.subarray(0, pos.generate(moves)));
-    resetSolverTable();
     const byNodes = solveExact(pos, { maxNodes: 5000 });
     expect(byNodes.complete).toBe(false);
     expect(byNodes.value).toBeNaN();

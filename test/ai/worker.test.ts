@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Game, MAX_MOVES, type Position } from '../../src/engine';
-import { AiClient, FALLBACK_LEVEL, type WorkerLike } from '../../src/ai/client';
-import { type FromWorker, positionFromRequest, type ThinkRequest, type ToWorker, WorkerBrain } from '../../src/ai/worker-protocol';
-import { thinkRequest } from '../../src/ai/client';
+import { AiClient, FALLBACK_LEVEL, type WorkerLike } from '../../src/ai/browser/client';
+import { type FromWorker, positionFromRequest, type ThinkRequest, thinkRequest, type ToWorker } from '../../src/ai/browser/messages';
+import { WorkerBrain } from '../../src/ai/browser/worker-brain';
 
 function legal(position: Position): number[] {
   const out = new Int32Array(MAX_MOVES);
@@ -174,7 +174,7 @@ describe('AiClient', () => {
     expect(worker.terminated).toBe(true);
     expect(client.notice).toMatch(/out of memory.*tactician level/);
     expect(notices).toEqual([client.notice]);
-    // Later requests stay on the fallback until restart().
+    // Later requests of this client stay on the fallback.
     game.play(result!.name);
     const next = await client.requestMove(game);
     expect(next!.fallback).toBe(true);

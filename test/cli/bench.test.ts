@@ -17,6 +17,20 @@ describe('bench --mcts', () => {
   });
 });
 
+describe('bench --against', () => {
+  it('compares random playouts with another checkout (here: itself) and ends with the ratio', async () => {
+    const { code, stdout, stderr } = await runCli(['bench', '--against', '.', '--seconds', '1']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('bench: random playouts, 8x8, red,yellow,green,blue, one thread, this checkout vs ., 2 alternating 0.5 s runs each, seed 1');
+    expect(lines[1]).toMatch(/^this: [1-9]\d* playouts per CPU second \(median\)$/);
+    expect(lines[2]).toMatch(/^\.: [1-9]\d* playouts per CPU second \(median\)$/);
+    expect(lines[3]).toMatch(/^\d+\.\d\dx$/);
+    expect(lines).toHaveLength(4);
+  });
+});
+
 describe('bench --budget', () => {
   it('prints one row per level with p50, p95, max and the time over the budget', async () => {
     const { code, stdout, stderr } = await runCli(['bench', '--budget', '--movetime', '2', '--moves', '3', '--seed', '4']);
@@ -41,7 +55,9 @@ describe('bench --budget', () => {
   });
 
   it.each([
-    [['--mcts', '--budget'], '--mcts and --budget measure different things: give one of them'],
+    [['--mcts', '--budget'], '--mcts, --budget and --against measure different things: give one of them'],
+    [['--mcts', '--against', '.'], '--mcts, --budget and --against measure different things: give one of them'],
+    [['--against', '/nonexistent'], '--against: /nonexistent/src/cli/commands/bench.ts does not exist (give the directory of another checkout of this repository)'],
     [['--movetime', '100'], '--movetime goes with --budget'],
     [['--mcts', '--moves', '3'], '--moves goes with --budget'],
     [['--budget', '--seconds', '1'], '--seconds does not go with --budget (it runs --moves moves per level)'],

@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
-import { type ArenaConfig, formatTable, seatError, toCsv, validateConfig } from '../../ai/arena';
+import { type ArenaConfig, formatTable, seatError, toCsv, validateConfig } from '../../ai/tools/arena';
 import { LEVELS } from '../../ai/index';
-import { runArena } from '../../ai/node/run-arena';
+import { formatGauntlet, type GauntletConfig, gauntletMatches, gauntletProblem, summarizeGauntlet } from '../../ai/tools/gauntlet';
+import { playJobs, runArena } from '../../ai/tools/run-arena';
 import { RuleError } from '../../engine/index';
 import { parseBoardSize, parseChoice, parseCommandLine, parsePositiveNumber, parseWholeNumber } from '../args';
 import type { Command } from '../command';
@@ -35,20 +36,35 @@ export const arena: Command = {
   name: 'arena',
   summary: 'play many games between computer levels and/or external programs',
   help: `usage: npm run rolit -- arena --seats A,B[,C[,D]] [options]
+       npm run rolit -- arena --gauntlet CANDIDATE --pool A,B,... [--players 2,3,4] [--sizes 8,6] [options]
 
 Plays games between computer players and prints a table: games, win share (ties split)
 with a 95% confidence interval, mean balls and an Elo-style rating. Seats rotate so
 every entrant sits in every seat equally often (use a multiple of the seat count for
 --games). With --iterations and no --movetime the results depend only on --seed.
 
-entrants (--seats, one per seat, comma-separated):
-  ${LEVELS.join(', ')}
-  "cmd:<command>"   any program speaking the engine protocol (../shared/protocol.md),
+--gauntlet: the candidate in one seat against each opponent of --pool in all the other
+seats, for each player count (--players, default 2,3,4) and board size (--sizes, default
+8,6), --games games each (seats rotating); the table gives the candidate's win share with
+its 95% interval per opponent and setup, per opponent, and overall, beside the share
+equal strength would get.
+
+entrants (--seats, --gauntlet, --pool, one per seat, comma-separated):
+  ${LEVELS.join(', ')}   the levels
+  paranoid, brs     the strategist's two tree searches (brs: best-reply search)
+  uct               plain UCT (random playouts, win-only reward; a baseline)
+  uct:2000          uct (or master) with a fixed 2000 iterations a move
+  master:bias=0     master (or uct) with a search parameter changed (docs/ai.md)
+  "cmd:<command>"   any program speaking the engine protocol (docs/protocol.md),
                     e.g. "cmd:npm run --silent rolit -- engine"
 
 options:
   --seats       entrants, one per seat (2 to 4; team variant: 2)
-  --games       number of games, default 20
+  --gauntlet    the candidate of a gauntlet (instead of --seats)
+  --pool        with --gauntlet: its opponents
+  --players     with --gauntlet: player counts, default 2,3,4
+  --sizes       with --gauntlet: board sizes, default 8,6
+  --games       number of games (with --gauntlet: per opponent, player count and size), default 20
   --movetime    milliseconds per move (default 100 unless --iterations is given)
   --iterations  work per move (master: MCTS iterations, strategist: nodes); reproducible
   --size        board size 8, 6 or 4, default 8
@@ -62,7 +78,8 @@ options:
 examples:
   npm run rolit -- arena --seats master,tactician,tactician,tactician --games 200 --movetime 100
   npm run rolit -- arena --seats strategist,tactician --games 100 --iterations 20000 --parallel 2
-  npm run rolit -- arena --seats "cmd:npm run --silent rolit -- engine",greedy --games 10 --movetime 50`,
+  npm run rolit -- arena --seats "cmd:npm run --silent rolit -- engine",greedy --games 10 --movetime 50
+  npm run rolit -- arena --gauntlet master --pool uct,paranoid,brs,greedy,tactician --games 12 --movetime 200 --parallel 2`,
 
   async run(args) {
     const { options } = parseCommandLine(args, {
@@ -77,7 +94,13 @@ examples:
       parallel: 'string',
       json: 'boolean',
       csv: 'boolean',
+      gauntlet: 'string',
+      pool: 'string',
+      players: 'string',
+      sizes: 'string',
     });
+    if (options.gauntlet !== undefined) return runGauntlet(options);
+    for (const name of ['pool', 'players', 'sizes'] as const) if (options[name] !== undefined) throw new UsageError(`--${name} goes with --gauntlet`);
     if (!options.seats) throw new UsageError('--seats is required, e.g. --seats master,tactician');
     const seats = splitSeats(options.seats);
     for (const s of seats) {
@@ -118,14 +141,50 @@ examples:
   },
 };
 
-/** Splits --seats at commas, except inside a cmd: entry (which runs to the next ",<level>" or the end). */
+/** Splits --seats at commas, except inside a cmd: entry (which runs to the next ",<entrant>" or the end). */
 function splitSeats(text: string): string[] {
   const parts = text.split(',');
   const seats: string[] = [];
   for (const part of parts) {
     const last = seats[seats.length - 1];
-    if (last?.startsWith('cmd:') && !(LEVELS as readonly string[]).includes(part.trim()) && !part.trim().startsWith('cmd:')) seats[seats.length - 1] = `${last},${part}`;
+    if (last?.startsWith('cmd:') && seatError(part.trim()) !== null && !part.trim().startsWith('cmd:')) seats[seats.length - 1] = `${last},${part}`;
     else seats.push(part.trim());
   }
   return seats;
+}
+
+/** arena --gauntlet: every match of the gauntlet as one batch of games, then its table. */
+async function runGauntlet(options: Record<string, string | boolean | undefined>): Promise<number> {
+  const text = (name: string) => options[name] as string | undefined;
+  for (const name of ['seats', 'size', 'variant', 'misere', 'csv']) if (options[name] !== undefined) throw new UsageError(`--${name} does not go with --gauntlet`);
+  if (!text('pool')) throw new UsageError('--gauntlet needs --pool, e.g. --pool uct,paranoid,greedy');
+  const list = (name: string, fallback: string) => (text(name) ?? fallback).split(',').map((s) => s.trim());
+  const iterations = text('iterations') === undefined ? undefined : parseWholeNumber(text('iterations')!, '--iterations', 1, 1e9);
+  const gauntlet: GauntletConfig = {
+    candidate: text('gauntlet')!.trim(),
+    pool: splitSeats(text('pool')!),
+    players: list('players', '2,3,4').map((p) => parseWholeNumber(p, '--players', 2, 4)),
+    sizes: list('sizes', '8,6').map((s) => parseBoardSize(s, '--sizes')),
+    games: text('games') === undefined ? 20 : parseWholeNumber(text('games')!, '--games', 1, 1e7),
+    movetime: text('movetime') !== undefined ? parsePositiveNumber(text('movetime')!, '--movetime') : iterations === undefined ? 100 : undefined,
+    iterations,
+    seed: text('seed') === undefined ? 1 : parseWholeNumber(text('seed')!, '--seed', 0, 0xffffffff),
+  };
+  const problem = gauntletProblem(gauntlet);
+  if (problem) throw new UsageError(problem);
+  const parallel = text('parallel') === undefined ? 1 : parseWholeNumber(text('parallel')!, '--parallel', 1, 64);
+  const matches = gauntletMatches(gauntlet);
+  const jobs = matches.flatMap((m) => Array.from({ length: m.config.games }, (_, index) => ({ config: m.config, index })));
+  const bar = progressBar('gauntlet');
+  let records;
+  try {
+    records = await playJobs(jobs, { parallel, onProgress: (d, t) => bar.update(d, t) });
+  } finally {
+    bar.end();
+  }
+  const byMatch = matches.map((_, i) => records.slice(i * gauntlet.games, (i + 1) * gauntlet.games));
+  const rows = summarizeGauntlet(matches, byMatch);
+  if (options.json) console.log(JSON.stringify({ gauntlet, rows, matches: matches.map((m, i) => ({ ...m, records: byMatch[i] })) }, null, 2));
+  else console.log(formatGauntlet(gauntlet, rows));
+  return 0;
 }

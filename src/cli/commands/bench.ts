@@ -1,13 +1,15 @@
-import { benchBudget, benchMcts, budgetPositions } from '../../ai/bench';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { benchBudget, benchMcts, budgetPositions } from '../../ai/tools/bench';
 import { LEVELS } from '../../ai/index';
-import { MAX_MOVES, Position, Random } from '../../engine/index';
+import { Position, Random } from '../../engine/index';
 import { parsePositiveNumber, parseCommandLine, parseWholeNumber } from '../args';
 import { type Command, UsageError } from '../command';
 
 /** Plays uniformly random games from `start` until `seconds` have passed; one thread. */
 export function randomPlayouts(start: Position, seconds: number, seed: number): { playouts: number; moves: number; ms: number } {
   const position = new Position();
-  const moves = new Int32Array(MAX_MOVES);
   const random = new Random(seed);
   const begin = performance.now();
   const deadline = begin + seconds * 1000;
@@ -17,8 +19,7 @@ export function randomPlayouts(start: Position, seconds: number, seed: number): 
   while (now < deadline) {
     position.copyFrom(start);
     while (!position.over) {
-      const n = position.generate(moves);
-      position.make(moves[random.below(n)]);
+      position.playoutMove(position.randomMove(random));
       made++;
     }
     playouts++;
@@ -32,12 +33,19 @@ export const bench: Command = {
   name: 'bench',
   summary: 'measure random playouts per second (8x8, four players); --mcts, --budget: the computer players',
   help: `usage: npm run rolit -- bench [--seconds N] [--seed N]
+       npm run rolit -- bench --against DIR [--seconds N]
        npm run rolit -- bench --mcts [--seconds N]
        npm run rolit -- bench --budget [--movetime MS] [--moves N] [--seed N]
 
 Plays random games (uniform over the legal moves) on the 8x8 board with four players,
 red first, on one thread, and prints the moves per second and, as the last line,
 "<N> playouts/s".
+
+--against DIR: random playouts of this checkout and of another one (DIR, e.g. a git
+worktree of an older commit, with node_modules), side by side in this process:
+alternating 0.5 s runs for --seconds per checkout, each timed by its CPU time (so the load
+of other processes counts less); prints the median playouts per CPU second of each and
+their ratio (this / DIR) as the last line.
 
 --mcts: the master level (Monte Carlo tree search) searches the four-player 8x8 start
 position and positions 10, 20 and 30 plies later, one thread, and prints its iterations
@@ -52,6 +60,7 @@ budget (mean over all moves, and the largest), in ms.
 options:
   --seconds   how long to run, default 5 (fractions allowed); not with --budget
   --seed      seed of the random move choice (of the positions with --budget), default 1
+  --against   compare random playouts with the checkout in this directory
   --mcts      measure MCTS playouts per second instead
   --budget    measure how well each level keeps to its movetime instead
   --movetime  with --budget: milliseconds per move, default 100
@@ -59,6 +68,7 @@ options:
 
 examples:
   npm run rolit -- bench --seconds 10
+  npm run rolit -- bench --against ../rolit-main --seconds 10
   npm run rolit -- bench --mcts --seconds 4
   npm run rolit -- bench --budget --movetime 100 --moves 40`,
 
@@ -70,8 +80,11 @@ examples:
       budget: 'boolean',
       movetime: 'string',
       moves: 'string',
+      against: 'string',
     });
-    if (options.mcts && options.budget) throw new UsageError('--mcts and --budget measure different things: give one of them');
+    if ([options.mcts, options.budget, options.against !== undefined].filter(Boolean).length > 1) {
+      throw new UsageError('--mcts, --budget and --against measure different things: give one of them');
+    }
     if (!options.budget) {
       for (const name of ['movetime', 'moves'] as const) if (options[name] !== undefined) throw new UsageError(`--${name} goes with --budget`);
     }
@@ -80,6 +93,7 @@ examples:
     const seconds = options.seconds === undefined ? 5 : parsePositiveNumber(options.seconds, '--seconds');
     const seed = options.seed === undefined ? 1 : parseWholeNumber(options.seed, '--seed', 0, 0xffffffff);
     if (options.mcts) return benchMctsCommand(seconds);
+    if (options.against !== undefined) return benchAgainst(options.against, seconds, seed);
     if (options.budget) {
       const movetime = options.movetime === undefined ? 100 : parsePositiveNumber(options.movetime, '--movetime');
       const moves = options.moves === undefined ? 20 : parseWholeNumber(options.moves, '--moves', 1, 100000);
@@ -116,5 +130,38 @@ function benchBudgetCommand(movetime: number, moves: number, seed: number): numb
     );
   }
   console.log('times in ms; over = max(0, taken - budget)');
+  return 0;
+}
+
+/** The other checkout's randomPlayouts and Position, or a UsageError saying what is missing. */
+async function otherCheckout(dir: string): Promise<{ randomPlayouts: typeof randomPlayouts; Position: typeof Position }> {
+  const root = resolve(dir);
+  const files = ['src/cli/commands/bench.ts', 'src/engine/index.ts'].map((f) => join(root, f));
+  for (const f of files) if (!existsSync(f)) throw new UsageError(`--against: ${f} does not exist (give the directory of another checkout of this repository)`);
+  const [bench, engine] = await Promise.all(files.map((f) => import(pathToFileURL(f).href)));
+  if (typeof bench.randomPlayouts !== 'function' || typeof engine.Position !== 'function') {
+    throw new UsageError(`--against: ${root} has no randomPlayouts in src/cli/commands/bench.ts or no Position in src/engine`);
+  }
+  return { randomPlayouts: bench.randomPlayouts, Position: engine.Position };
+}
+
+async function benchAgainst(dir: string, seconds: number, seed: number): Promise<number> {
+  const builds = [{ name: 'this', randomPlayouts, Position }, { name: dir, ...(await otherCheckout(dir)) }];
+  const rounds = Math.max(1, Math.round(seconds / 0.5));
+  console.log(`bench: random playouts, 8x8, red,yellow,green,blue, one thread, this checkout vs ${dir}, ${rounds} alternating 0.5 s runs each, seed ${seed}`);
+  const rates: number[][] = builds.map(() => []);
+  for (let i = 0; i < rounds; i++) {
+    const order = i % 2 === 0 ? [0, 1] : [1, 0];
+    for (const b of order) {
+      const build = builds[b];
+      const cpu = process.cpuUsage();
+      const r = build.randomPlayouts(build.Position.start(8, [0, 1, 2, 3], 0), 0.5, seed + i);
+      const used = process.cpuUsage(cpu);
+      rates[b].push(r.playouts / ((used.user + used.system) / 1e6));
+    }
+  }
+  const medians = rates.map((r) => [...r].sort((a, b) => a - b)[Math.floor(r.length / 2)]);
+  builds.forEach((b, i) => console.log(`${b.name}: ${Math.round(medians[i])} playouts per CPU second (median)`));
+  console.log(`${(medians[0] / medians[1]).toFixed(2)}x`);
   return 0;
 }

@@ -1,4 +1,4 @@
-import { benchSolver, randomEndgame } from '../../ai/solver-bench';
+import { benchSolver, randomEndgame } from '../../ai/tools/solver-bench';
 import { solveExact } from '../../ai/solver';
 import { type BoardSize, COLOUR_LETTERS, COLOURS, type Colour, Game, type GameOptions, moveName, type Position, quote, RuleError, setupProblem } from '../../engine/index';
 import { parseBoardSize, parseChoice, parseColour, parseColours, parseCommandLine, parseSeed, parseWholeNumber } from '../args';

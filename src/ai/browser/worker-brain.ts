@@ -1,7 +1,6 @@
 /**
- * The messages between the page (client.ts) and the computer-player worker (worker.ts), and
- * WorkerBrain: the worker's whole message handling as a plain class, so it runs and is tested in
- * Node as well. No DOM, no Node APIs.
+ * WorkerBrain: the worker's whole message handling (messages.ts) as a plain class, so it runs and
+ * is tested in Node as well. No DOM, no Node APIs.
  *
  * How "move now" and cancel reach a busy search without SharedArrayBuffer (which needs the
  * page to be cross-origin isolated, i.e. special COOP/COEP headers a normal Vite app does not
@@ -10,49 +9,12 @@
  * so a `stop` or `cancel` message is read within one slice. Every level is a resumable Searcher
  * (searcher.ts), so slicing costs nothing but the yields.
  */
-import { type BoardSize, Position } from '../engine';
-import { createSearcher } from './index';
-import type { Searcher } from './searcher';
-import { now } from './searcher';
-
-/** Everything the worker needs to think about one position. */
-export interface ThinkRequest {
-  size: BoardSize;
-  /** Colour ids in play. */
-  colours: number[];
-  /** 64 internal cells, colour id or -1 (engine Position.cells). */
-  cells: number[];
-  toMove: number;
-  pro: boolean;
-  /** owners[colour] = player, -1 neutral (see AiOptions.owners). */
-  owners: number[];
-  misere: boolean;
-  level: string;
-  movetime?: number;
-  iterations?: number;
-  seed: number;
-}
-
-export type ToWorker =
-  | { type: 'think'; id: number; request: ThinkRequest }
-  /** Move now: answer with the best move so far. */
-  | { type: 'stop'; id: number }
-  /** Forget the search; no answer. */
-  | { type: 'cancel'; id: number };
-
-export type FromWorker =
-  | { type: 'progress'; id: number; best: number; work: number }
-  | { type: 'move'; id: number; move: number; work: number; ms: number }
-  | { type: 'error'; id: number; message: string };
+import { createSearcher } from '../index';
+import { now, type Searcher } from '../searcher';
+import { type FromWorker, positionFromRequest, type ThinkRequest, type ToWorker } from './messages';
 
 export const SLICE_MS = 10;
 const PROGRESS_MS = 100;
-
-export function positionFromRequest(r: ThinkRequest): Position {
-  const p = new Position();
-  p.load(r.size, r.colours, r.cells, r.toMove, r.pro);
-  return p;
-}
 
 /** Yields to the event loop, then runs fn: a MessageChannel round trip where there is one. */
 export function defaultScheduler(): (fn: () => void) => void {

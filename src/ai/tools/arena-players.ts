@@ -1,9 +1,9 @@
-import { type ArenaConfig, type ArenaPlayer, levelPlayer } from '../arena';
-import { ExternalPlayer } from './external';
+import { type ArenaConfig, type ArenaPlayer, searcherPlayer } from './arena';
+import { ExternalPlayer } from './external-player';
 
 /** One player per entrant of the config: levels on this thread, programs as child processes. */
 export function createPlayers(config: ArenaConfig): ArenaPlayer[] {
-  return config.seats.map((spec) => (spec.startsWith('cmd:') ? new ExternalPlayer(spec.slice(4).trim()) : levelPlayer(spec)));
+  return config.seats.map((spec) => (spec.startsWith('cmd:') ? new ExternalPlayer(spec.slice(4).trim()) : searcherPlayer(spec)));
 }
 
 export async function closePlayers(players: ArenaPlayer[]): Promise<void> {

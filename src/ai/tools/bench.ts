@@ -1,6 +1,6 @@
-import { Position, Random } from '../engine';
-import { chooseMove, createSearcher } from './index';
-import { now } from './searcher';
+import { Position, Random } from '../../engine';
+import { chooseMove, createSearcher } from '../index';
+import { now } from '../searcher';
 
 export interface BenchResult {
   /** MCTS iterations (each one a tree descent plus a full playout) per second. */

@@ -1,9 +1,10 @@
 /**
  * Web Worker entry of the computer players (a module worker). Create it with
  *   new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' })
- * (client.ts does). All logic is in WorkerBrain (worker-protocol.ts).
+ * (client.ts does). All logic is in WorkerBrain (worker-brain.ts).
  */
-import { type ToWorker, WorkerBrain } from './worker-protocol';
+import type { ToWorker } from './messages';
+import { WorkerBrain } from './worker-brain';
 
 const scope = globalThis as unknown as {
   postMessage(message: unknown): void;

@@ -3,10 +3,10 @@
  * two-player endgames, printing per-position figures and min/median/max time and nodes/s.
  * Run it with `npm run rolit -- solve --bench [--empties 14] [--positions 20] [--seed 1]`.
  */
-import type { BoardSize } from '../engine/geometry';
-import { MAX_MOVES, Position } from '../engine/position';
-import { Random } from '../engine/random';
-import { resetSolverTable, solveExact } from './solver';
+import type { BoardSize } from '../../engine/geometry';
+import { MAX_MOVES, Position } from '../../engine/position';
+import { Random } from '../../engine/random';
+import { EndgameSolver } from '../solver';
 
 export type PlayPolicy = 'random' | 'greedy';
 
@@ -69,8 +69,9 @@ export function benchSolver(options: BenchOptions = {}): BenchRow[] {
   const seed0 = options.seed ?? 1;
   const log = options.log ?? console.log;
   const start = Position.start(size, [0, 2], 0);
+  const solver = new EndgameSolver();
   // Warm up the JIT on a few smaller solves so the first measured position is not penalised.
-  for (let i = 0; i < 5; i++) solveExact(randomEndgame(start, Math.min(empties, 10), 1000 + i, 'random'), { line: false });
+  for (let i = 0; i < 5; i++) solver.solve(randomEndgame(start, Math.min(empties, 10), 1000 + i, 'random'), { line: false });
   log(`exact solver: ${count} positions, ${size}x${size}, red vs green, ${empties} empties, cold table each`);
   log('seed  play    value      nodes      ms   nodes/s');
   const rows: BenchRow[] = [];
@@ -78,9 +79,9 @@ export function benchSolver(options: BenchOptions = {}): BenchRow[] {
     const seed = seed0 + i;
     const policy: PlayPolicy = i % 2 === 0 ? 'random' : 'greedy';
     const pos = randomEndgame(start, empties, seed, policy);
-    resetSolverTable();
+    solver.clearTable();
     const t0 = performance.now();
-    const r = solveExact(pos, { line: false });
+    const r = solver.solve(pos, { line: false });
     const ms = performance.now() - t0;
     rows.push({ seed, policy, value: r.value, nodes: r.nodes, ms });
     log(`${String(seed).padStart(4)}  ${policy.padEnd(6)} ${String(r.value).padStart(6)} ${String(r.nodes).padStart(10)} ${ms.toFixed(1).padStart(7)} ${rate(r.nodes, ms).padStart(9)}`);

@@ -10,7 +10,6 @@
  *   ai.moveNow();                              // the running search answers with its best move so far
  *   ai.cancel();                               // forget the running search; its promise resolves null
  *   ai.thinking                                // true while a request is running (for the indicator)
- *   const h = await ai.hint(game);             // { move, name, captures } of the strongest level
  *   ai.notice                                  // null, or why this client plays at a simpler level now
  *   ai.dispose();                              // terminates the worker
  *
@@ -24,11 +23,11 @@
  * Failures: a worker that cannot start, throws, posts an error, or does not answer within
  * movetime + WATCHDOG_MS (or WATCHDOG_MS after moveNow) is terminated; the request is answered by
  * FALLBACK_LEVEL on the main thread (result.fallback = true), and so are all later requests of
- * this client (call restart() to try a new worker).
+ * this client.
  */
-import { type Game, type Position } from '../engine';
-import { createSearcher, DEFAULT_LEVEL, describeMove, type Hint, LEVEL_DEFAULT_MOVETIME, isLevel, type Level, seatOptions } from './index';
-import type { FromWorker, ThinkRequest, ToWorker } from './worker-protocol';
+import { type Game, type Position } from '../../engine';
+import { computerSeed, createSearcher, DEFAULT_LEVEL, describeMove, isLevel, type Level, LEVEL_DEFAULT_MOVETIME, type MoveDescription, seatOptions } from '../index';
+import { type FromWorker, thinkRequest, type ToWorker } from './messages';
 
 /** The part of a Worker the client uses (a fake in tests). */
 export interface WorkerLike {
@@ -45,7 +44,7 @@ export interface MoveOptions {
   seed?: number;
 }
 
-export interface MoveResult extends Hint {
+export interface MoveResult extends MoveDescription {
   level: string;
   /** True when the fallback level on the main thread chose this move. */
   fallback: boolean;
@@ -65,24 +64,6 @@ export const WATCHDOG_MS = 3000;
 
 function defaultWorker(): WorkerLike {
   return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike;
-}
-
-/** The worker's request for the colour to move in `position`. */
-export function thinkRequest(position: Position, owners: number[], misere: boolean, options: MoveOptions & { seed: number }): ThinkRequest {
-  const colours = [0, 1, 2, 3].filter((c) => position.inPlay[c]);
-  return {
-    size: position.size,
-    colours,
-    cells: Array.from(position.cells),
-    toMove: position.toMove,
-    pro: position.pro,
-    owners,
-    misere,
-    level: options.level ?? DEFAULT_LEVEL,
-    movetime: options.movetime,
-    iterations: options.iterations,
-    seed: options.seed,
-  };
 }
 
 interface Pending {
@@ -116,15 +97,9 @@ export class AiClient {
     if (game.state.over) return Promise.reject(new Error('the round is over: there is no move to choose'));
     const level = options.level ?? DEFAULT_LEVEL;
     if (!isLevel(level)) return Promise.reject(new Error(`unknown level "${level}"`));
-    const seed = options.seed ?? (game.setup.seed + Math.imul(game.state.moves.length + 1, 0x9e3779b9)) >>> 0;
+    const seed = options.seed ?? computerSeed(game);
     const { owners, misere } = seatOptions(game.setup);
     return this.think(game.positionCopy(), owners, misere, { ...options, level, seed });
-  }
-
-  /** The strongest level's move for the human to move, and what it would roll. */
-  async hint(game: Game, options: MoveOptions = {}): Promise<Hint | null> {
-    const r = await this.requestMove(game, options);
-    return r && { move: r.move, name: r.name, captures: r.captures };
   }
 
   /** Think about any position (owners/misere as in AiOptions). */
@@ -166,11 +141,6 @@ export class AiClient {
     if (p.watchdog) clearTimeout(p.watchdog);
     this.worker?.postMessage({ type: 'cancel', id: p.id });
     p.resolve(null);
-  }
-
-  /** Forgets a failure: the next request tries a new worker. */
-  restart(): void {
-    this.notice = null;
   }
 
   dispose(): void {

@@ -8,11 +8,12 @@
  * equally often when the number of games is a multiple of k. Results depend only on the config
  * and the game index, so they are the same whatever the order or thread that plays them.
  */
-import { type BoardSize, type Colour, Game, moveName, Random, RuleError, type Variant } from '../engine';
-import { chooseMove, isLevel, LEVELS, seatOptions } from './index';
+import { ballCounts, type BoardSize, type Colour, Game, moveName, Random, RuleError, type Variant } from '../../engine';
+import { seatOptions } from '../index';
+import { entrantSearcher } from './entrants';
 
 export interface ArenaConfig {
-  /** One entrant per seat: a level name, or "cmd:<shell command>" for a program speaking the protocol. */
+  /** One entrant per seat: a level or baseline (entrants.ts), or "cmd:<shell command>" for a program speaking the protocol. */
   seats: string[];
   games: number;
   /** Per move: milliseconds, or an iteration budget (reproducible); at least one. */
@@ -32,21 +33,32 @@ export interface MoveRequest {
   iterations?: number;
 }
 
-/** A player in the arena: a level on this thread, or an external program. */
+/** A player in the arena: a level or baseline on this thread, or an external program. */
 export interface ArenaPlayer {
   /** The move (in rules.md notation) for the colour to move. */
   choose(request: MoveRequest): string | Promise<string>;
   close?(): void | Promise<void>;
 }
 
-export interface GameRecord {
+/**
+ * Thrown by an ArenaPlayer that cannot go on with a game (an external program that crashed,
+ * went silent or answered out of protocol): it loses that game, for the one-line reason.
+ */
+export class EntrantFailure extends Error {}
+
+export interface ArenaGame {
   index: number;
   /** entrantOfSeat[s]: which entrant sat in seat s. */
   entrantOfSeat: number[];
   first: Colour;
-  /** Per entrant: balls scored and win share (1 for a sole winner, 1/k for each of k tied). */
+  /**
+   * Per entrant: balls scored (at the forfeit, if any) and win share (1 for a sole winner, 1/k
+   * for each of k tied; after a forfeit the others share the win).
+   */
   balls: number[];
   shares: number[];
+  /** Set when an entrant could not finish the game: it lost it, for this reason. */
+  forfeit?: { entrant: number; reason: string };
 }
 
 export interface EntrantRow {
@@ -65,12 +77,15 @@ export interface ArenaTable {
   config: ArenaConfig;
   games: number;
   rows: EntrantRow[];
+  /** Games lost by forfeit (game numbers from 1), with the reason. */
+  forfeits: { game: number; name: string; reason: string }[];
 }
 
-/** Checks an entrant spec; returns an error message or null. */
+/** Checks an entrant spec (entrants.ts, or cmd:<command>); returns an error message or null. */
 export function seatError(spec: string): string | null {
   if (spec.startsWith('cmd:')) return spec.length > 4 ? null : 'cmd: needs a command after it';
-  return isLevel(spec) ? null : `"${spec}" is neither a level (${LEVELS.join(', ')}) nor cmd:<command>`;
+  const searcher = entrantSearcher(spec);
+  return typeof searcher === 'string' ? searcher : null;
 }
 
 /** Names for the table: the spec, numbered when the same spec sits in several seats. */
@@ -114,42 +129,56 @@ export function validateConfig(config: ArenaConfig): void {
   newArenaGame(config, 0); // board size, variant and player count fit together
 }
 
-/** Plays game `index`; players[e] plays for entrant e. */
-export async function playArenaGame(config: ArenaConfig, index: number, players: ArenaPlayer[]): Promise<GameRecord> {
+/**
+ * Plays game `index`; players[e] plays for entrant e. An entrant that fails (EntrantFailure) or
+ * plays an illegal move loses the game by forfeit; the record says why.
+ */
+export async function playArenaGame(config: ArenaConfig, index: number, players: ArenaPlayer[]): Promise<ArenaGame> {
   const { game, entrantOfSeat } = newArenaGame(config, index);
   const setup = game.setup;
   const seatOf = (colour: Colour) => setup.players.findIndex((cs) => cs.includes(colour));
   const first = game.state.toMove!;
   const baseSeed = game.setup.seed;
+  const k = config.seats.length;
+  const balls = new Array<number>(k).fill(0);
+  const shares = new Array<number>(k).fill(0);
   while (!game.state.over) {
     const colour = game.state.toMove!;
     const entrant = entrantOfSeat[seatOf(colour)];
     const ply = game.state.moves.length;
     const seed = (baseSeed + Math.imul(ply + 1, 0x85ebca6b)) >>> 0;
-    const move = await players[entrant].choose({ game, seed, movetime: config.movetime, iterations: config.iterations });
+    let reason: string;
     try {
-      game.play(move);
+      const move = await players[entrant].choose({ game, seed, movetime: config.movetime, iterations: config.iterations });
+      const check = game.check(move);
+      if (check.ok) {
+        game.play(move);
+        continue;
+      }
+      reason = `played an illegal move ${JSON.stringify(move.slice(0, 20))}: ${check.reason}`;
     } catch (e) {
-      if (e instanceof RuleError) throw new Error(`${config.seats[entrant]} played an illegal move "${move}" in game ${index + 1}: ${e.message}`);
-      throw e;
+      if (!(e instanceof EntrantFailure)) throw e;
+      reason = e.message;
     }
+    ballCounts(setup, game.state.board).playerScores.forEach((score, seat) => (balls[entrantOfSeat[seat]] = score));
+    for (let e = 0; e < k; e++) shares[e] = e === entrant ? 0 : 1 / (k - 1);
+    return { index, entrantOfSeat, first, balls, shares, forfeit: { entrant, reason } };
   }
   const result = game.state.result!;
-  const k = config.seats.length;
-  const balls = new Array<number>(k).fill(0);
-  const shares = new Array<number>(k).fill(0);
   result.playerScores.forEach((score, seat) => (balls[entrantOfSeat[seat]] = score));
   for (const seat of result.winners) shares[entrantOfSeat[seat]] = 1 / result.winners.length;
   return { index, entrantOfSeat, first, balls, shares };
 }
 
-/** An arena player that runs a level on this thread. */
-export function levelPlayer(level: string): ArenaPlayer {
-  if (!isLevel(level)) throw new Error(`unknown level "${level}"`);
+/** An arena player that runs a level or a baseline (entrants.ts) on this thread. */
+export function searcherPlayer(spec: string): ArenaPlayer {
+  const create = entrantSearcher(spec);
+  if (typeof create === 'string') throw new Error(create);
   return {
     choose({ game, seed, movetime, iterations }) {
-      const move = chooseMove(game.positionCopy(), { level, seed, movetime, iterations, ...seatOptions(game.setup) });
-      return moveName(game.setup.size, move);
+      const searcher = create(game.positionCopy(), { seed, movetime, iterations, ...seatOptions(game.setup) });
+      while (!searcher.step(Infinity));
+      return moveName(game.setup.size, searcher.best());
     },
   };
 }
@@ -167,16 +196,18 @@ export function wilson(p: number, n: number): [number, number] {
 
 /**
  * Bradley-Terry ratings on the Elo scale from pairwise results: in every game each pair of
- * entrants counts as a win for the one with more balls (fewer in misere), a draw when equal.
+ * entrants counts as a win for the one with more balls (fewer in misere; after a forfeit, the
+ * one that did not forfeit), a draw when equal.
  * One virtual draw per pair keeps unbeaten entrants finite. Mean rating 0.
  */
-export function eloRatings(records: GameRecord[], entrants: number, misere: boolean): number[] {
+export function eloRatings(records: ArenaGame[], entrants: number, misere: boolean): number[] {
   const wins = Array.from({ length: entrants }, () => new Array<number>(entrants).fill(0));
   for (let i = 0; i < entrants; i++) for (let j = 0; j < entrants; j++) if (i !== j) wins[i][j] = 0.5;
   for (const r of records) {
     for (let i = 0; i < entrants; i++) {
       for (let j = i + 1; j < entrants; j++) {
-        const d = misere ? r.balls[j] - r.balls[i] : r.balls[i] - r.balls[j];
+        // A forfeit is decided by the shares (the forfeiter lost), not by the unfinished board.
+        const d = r.forfeit ? r.shares[i] - r.shares[j] : misere ? r.balls[j] - r.balls[i] : r.balls[i] - r.balls[j];
         if (d > 0) wins[i][j] += 1;
         else if (d < 0) wins[j][i] += 1;
         else {
@@ -208,7 +239,7 @@ export function eloRatings(records: GameRecord[], entrants: number, misere: bool
 }
 
 /** The table for a set of played games. */
-export function summarize(config: ArenaConfig, records: GameRecord[]): ArenaTable {
+export function summarize(config: ArenaConfig, records: ArenaGame[]): ArenaTable {
   const names = entrantNames(config.seats);
   const n = records.length;
   const elo = eloRatings(records, names.length, config.misere);
@@ -218,7 +249,8 @@ export function summarize(config: ArenaConfig, records: GameRecord[]): ArenaTabl
     const meanBalls = n ? records.reduce((s, r) => s + r.balls[e], 0) / n : 0;
     return { name, games: n, winShare, low, high, meanBalls, elo: elo[e] };
   });
-  return { config, games: n, rows };
+  const forfeits = records.flatMap((r) => (r.forfeit ? [{ game: r.index + 1, name: names[r.forfeit.entrant], reason: r.forfeit.reason }] : []));
+  return { config, games: n, rows, forfeits };
 }
 
 function budgetText(config: ArenaConfig): string {
@@ -241,6 +273,7 @@ export function formatTable(table: ArenaTable): string {
         `${r.name.padEnd(width)}  ${String(r.games).padStart(5)}  ${(100 * r.winShare).toFixed(1).padStart(8)}%  ` +
         `[${(100 * r.low).toFixed(1).padStart(5)}%, ${(100 * r.high).toFixed(1).padStart(5)}%]  ${r.meanBalls.toFixed(2).padStart(10)}  ${((r.elo >= 0 ? '+' : '') + r.elo.toFixed(0)).padStart(6)}`,
     ),
+    ...table.forfeits.map((f) => `game ${f.game} lost by ${f.name}: ${f.reason}`),
   ];
   return lines.join('\n');
 }

@@ -1,0 +1,54 @@
+/**
+ * The players the arena can seat on its own threads: the levels, and baselines that are not
+ * levels of the app (docs/ai.md):
+ *
+ *   beginner | greedy | tactician | strategist | master   a level
+ *   paranoid | brs        the strategist's two tree searches (brs: best-reply search)
+ *   uct                   plain UCT max^n (UCT_PARAMS): random playouts, win-only reward
+ *   <name>:<N>            uct or master with a fixed budget of N iterations a move (uct:2000)
+ *   <name>:<key>=<value>  uct or master with one of its MctsParams changed (master:bias=0);
+ *                         several can follow each other: master:5000:epsilon=0.1:bias=0
+ */
+import type { Position } from '../../engine';
+import { createSearcher, isLevel, LEVEL_DEFAULT_MOVETIME, LEVELS } from '../index';
+import { MCTS_PARAMS, type MctsParams, MctsSearcher, UCT_PARAMS } from '../mcts';
+import type { AiOptions } from '../options';
+import { type Searcher, SearchContext } from '../searcher';
+import { StrategistSearcher } from '../strategist';
+
+export const BASELINES = ['paranoid', 'brs', 'uct'] as const;
+
+/** Creates the entrant's search for the colour to move. */
+export type SearcherFactory = (position: Position, options: AiOptions) => Searcher;
+
+const TUNABLE: Record<string, MctsParams> = { master: MCTS_PARAMS, uct: UCT_PARAMS };
+
+/** The entrant's search, or the reason the spec names none. */
+export function entrantSearcher(spec: string): SearcherFactory | string {
+  if (isLevel(spec)) return (position, options) => createSearcher(position, { ...options, level: spec });
+  if (spec === 'paranoid' || spec === 'brs') {
+    return (position, options) => new StrategistSearcher(new SearchContext(position, options, LEVEL_DEFAULT_MOVETIME.strategist), spec);
+  }
+  const [name, ...parts] = spec.split(':');
+  const defaults = TUNABLE[name];
+  if (!defaults) return `"${spec}" is neither a level (${LEVELS.join(', ')}), a baseline (${BASELINES.join(', ')}) nor cmd:<command>`;
+  const params: MctsParams = { ...defaults };
+  let iterations: number | undefined;
+  for (const part of parts) {
+    if (/^\d+$/.test(part)) {
+      iterations = Number(part);
+      if (!(iterations > 0 && iterations <= 1e9)) return `${spec}: the iteration budget must be 1 to 1000000000, not ${part}`;
+      continue;
+    }
+    const m = /^(\w+)=(.*)$/.exec(part);
+    const key = m?.[1] as keyof MctsParams | undefined;
+    if (!m || !key || !(key in params)) return `${spec}: "${part}" is neither an iteration count nor <parameter>=<value> (parameters: ${Object.keys(params).join(', ')})`;
+    const value = typeof params[key] === 'boolean' ? ({ true: true, false: false } as Record<string, boolean>)[m[2]] : m[2] === '' ? NaN : Number(m[2]);
+    if (value === undefined || (typeof value === 'number' && !Number.isFinite(value))) return `${spec}: ${key} must be ${typeof params[key] === 'boolean' ? 'true or false' : 'a number'}, not "${m[2]}"`;
+    (params as unknown as Record<string, number | boolean>)[key] = value;
+  }
+  return (position, options) => {
+    const budget = iterations === undefined ? options : { ...options, movetime: undefined, iterations };
+    return new MctsSearcher(new SearchContext(position, budget, LEVEL_DEFAULT_MOVETIME.master), params);
+  };
+}
