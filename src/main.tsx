@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { DEFAULT_LEVEL, LEVELS } from './ai/index';
 import { workerComputer } from './app/browserComputer';
 import { readDemo, startDemo } from './app/demo';
+import { initEvaluator } from './app/evaluation';
+import type { WorkerLike } from './ai/browser/client';
 import { createHandle, type RolitHandle } from './app/handle';
 import { initSession } from './app/pageSession';
 import { initRoundCountdown } from './app/roundCountdown';
@@ -34,6 +36,8 @@ if (problem) session.setState({ problems: [...session.getState().problems, probl
 const { director } = initDirector();
 linkDirector(session, director);
 initRoundCountdown(session);
+// The evaluation bar's background search has its own worker, so it never delays a computer's move.
+initEvaluator(session, { createWorker: () => new Worker(new URL('./ai/browser/worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike });
 if (demo) startDemo(session, demo);
 Object.defineProperty(window, 'rolit', {
   value: createHandle({

@@ -7,9 +7,11 @@ import { SPEEDS } from '../app/settings';
 import { useDirector } from '../director/index';
 import { CameraButtons } from './CameraButtons';
 import { watchTexts } from './watch/texts';
+import { EvaluationBar } from './watch/EvaluationBar';
 import { TakeOverButton } from './watch/TakeOver';
 import { useCaptions } from './watch/useCaptions';
 import { WatchControls } from './watch/WatchControls';
+import { WinChanceGraph } from './watch/WinChanceGraph';
 
 export function Swatches({ colours }: { colours: readonly Colour[] }) {
   return (
@@ -126,6 +128,7 @@ function MoveList() {
         ))}
         {captions.result && <li className="result">{captions.result}</li>}
       </ol>
+      <WinChanceGraph />
     </section>
   );
 }
@@ -254,6 +257,7 @@ export function Hud({ onNewGame }: { onNewGame: () => void }) {
     <div className="hud">
       <Seats />
       <Toolbar onNewGame={onNewGame} />
+      <EvaluationBar />
       <MoveList />
       <Status />
       <Problems />
