@@ -140,7 +140,7 @@ export function useEvaluation<T>(selector: (e: EvaluationState) => T): T {
 
 /**
  * The biggest swings of a round: the `count` largest changes of any player's chance between
- * consecutive estimates (at least 10 points), with who gained and by how much.
+ * consecutive estimates (at least 10 points), told as the player who gained and by how much.
  */
 export function biggestSwings(history: readonly ChancePoint[], count = 3): { move: number; player: number; change: number }[] {
   const swings: { move: number; player: number; change: number }[] = [];
@@ -148,9 +148,9 @@ export function biggestSwings(history: readonly ChancePoint[], count = 3): { mov
     const before = history[i - 1].chances;
     const after = history[i].chances;
     let player = 0;
-    for (let p = 1; p < after.length; p++) if (Math.abs(after[p] - before[p]) > Math.abs(after[player] - before[player])) player = p;
+    for (let p = 1; p < after.length; p++) if (after[p] - before[p] > after[player] - before[player]) player = p;
     const change = after[player] - before[player];
-    if (Math.abs(change) >= 0.1) swings.push({ move: history[i].move, player, change });
+    if (change >= 0.1) swings.push({ move: history[i].move, player, change });
   }
-  return swings.sort((a, b) => Math.abs(b.change) - Math.abs(a.change)).slice(0, count).sort((a, b) => a.move - b.move);
+  return swings.sort((a, b) => b.change - a.change).slice(0, count).sort((a, b) => a.move - b.move);
 }

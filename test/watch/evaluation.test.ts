@@ -67,7 +67,7 @@ describe('evaluation', () => {
     const history = [0, 0.05, 0.1, 0.6, 0.55, 0.2, 0.25].map((c, move) => ({ move, chances: [c, 1 - c] }));
     expect(biggestSwings(history, 2)).toEqual([
       { move: 3, player: 0, change: expect.closeTo(0.5) },
-      { move: 5, player: 0, change: expect.closeTo(-0.35) },
+      { move: 5, player: 1, change: expect.closeTo(0.35) },
     ]);
   });
 });

@@ -24,5 +24,5 @@ export const watchTexts = {
   win: (pct: number) => `win ${pct}%`,
   estimating: 'estimating…',
   graph: 'Win chances over the round',
-  swing: (move: number, who: string, change: number) => `Move ${move}: ${who} ${change > 0 ? '+' : '−'}${Math.abs(change)} points`,
+  swing: (move: number, who: string, change: number) => `Move ${move}: ${who} +${change} points`,
 } as const;
