@@ -50,6 +50,48 @@ describe('watching computer games', { timeout: 240_000 }, () => {
     await page.close();
   });
 
+  it('the evaluation bar shows one value per colour in play summing to 100%, the graph follows, no long tasks from it', async () => {
+    const { page, errors } = await openApp(browser, served, '?seats=ai:greedy,ai:tactician,ai:greedy,ai:beginner&seed=6&speed=2');
+    await waitForScene(page);
+    await page.waitForFunction(() => window.rolit.state().moves.length >= 2, undefined, { timeout: 60_000 });
+    // Long tasks on the main thread from here on (evaluations are asked after every move).
+    await page.evaluate(() => {
+      const w = window as unknown as { longTasks: number[] };
+      w.longTasks = [];
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(Math.round(e.duration)))).observe({ type: 'longtask' });
+    });
+    await page.waitForFunction(() => window.rolit.state().moves.length >= 14, undefined, { timeout: 120_000 });
+    await page.keyboard.press('Space');
+    await waitIdle(page);
+    // The estimate of the position on the board arrives by itself (the background search).
+    const rows = page.locator('[data-testid=evaluation] tbody tr');
+    await expect.poll(() => rows.count()).toBe(4);
+    await expect.poll(() => page.locator('[data-testid=evaluation] td.win').allInnerTexts(), { timeout: 10_000 }).toEqual(expect.arrayContaining([expect.stringMatching(/^win \d+%$/)]));
+    const wins = (await page.locator('[data-testid=evaluation] td.win').allInnerTexts()).map((s) => Number(/(\d+)%/.exec(s)![1]));
+    const balls = (await page.locator('[data-testid=evaluation] td.n:not(.win)').allInnerTexts()).map((s) => Number(/(\d+)%/.exec(s)![1]));
+    expect(wins.reduce((a, b) => a + b)).toBe(100);
+    expect(balls.reduce((a, b) => a + b)).toBe(100);
+    expect(await page.locator('[data-testid=evaluation] tbody tr').allInnerTexts()).toEqual([expect.stringContaining('Red'), expect.stringContaining('Yellow'), expect.stringContaining('Green'), expect.stringContaining('Blue')]);
+    await page.getByTestId('win-graph').waitFor();
+    expect(await page.locator('[data-testid=win-graph] polyline').count()).toBe(4);
+    // Steady: the numbers do not change while paused.
+    await sleep(2000);
+    expect((await page.locator('[data-testid=evaluation] td.win').allInnerTexts()).map((s) => Number(/(\d+)%/.exec(s)![1]))).toEqual(wins);
+    const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    console.log(`main-thread long tasks over moves 2-14 with evaluation: ${longTasks.length} (${longTasks.join(', ')} ms)`);
+    expect(longTasks).toEqual([]);
+    await screenshot(page, 'watch-evaluation');
+    // The spoiler switch hides it, and the page remembers.
+    await page.getByRole('button', { name: 'Hide' }).click();
+    expect(await page.getByTestId('evaluation').count()).toBe(0);
+    await page.reload();
+    await page.getByRole('button', { name: 'Show who is winning' }).waitFor();
+    expect(await page.getByTestId('evaluation').count()).toBe(0);
+    await page.getByRole('button', { name: 'Show who is winning' }).click();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('captions tell a corner capture and a free placement, in the move list and the status line', async () => {
     const { page, errors } = await openApp(browser, served, '?seats=ai:greedy,ai:beginner,ai:greedy,ai:beginner&seed=5&speed=instant');
     await waitForScene(page);
