@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { DEFAULT_LEVEL, LEVELS } from './ai/index';
 import { workerComputer } from './app/browserComputer';
 import { readDemo, startDemo } from './app/demo';
+import { startSound } from './audio/sound';
 import { initEvaluator } from './app/evaluation';
 import type { WorkerLike } from './ai/browser/client';
 import { createHandle, type RolitHandle } from './app/handle';
@@ -39,6 +40,7 @@ initRoundCountdown(session);
 // The evaluation bar's background search has its own worker, so it never delays a computer's move.
 initEvaluator(session, { createWorker: () => new Worker(new URL('./ai/browser/worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike });
 if (demo) startDemo(session, demo);
+startSound(director, { demo: demo !== null });
 Object.defineProperty(window, 'rolit', {
   value: createHandle({
     session,

@@ -49,6 +49,12 @@ function recording(seed: number, onReady: () => void): ThrowRecording | null {
   return null;
 }
 
+/** The recording of a throw already simulated (its impacts drive the bounce sounds), or null. */
+export function throwRecordingOf(seed: number): ThrowRecording | null {
+  const known = recordings.get(seed);
+  return known && !(known instanceof Promise) ? known : null;
+}
+
 // Scratch for each frame's interpolation (no allocation per frame).
 const a = new Vector3();
 const b = new Vector3();

@@ -8,6 +8,7 @@ import { useDirector } from '../director/index';
 import { CameraButtons } from './CameraButtons';
 import { watchTexts } from './watch/texts';
 import { EvaluationBar } from './watch/EvaluationBar';
+import { SoundControls } from './watch/SoundControls';
 import { TakeOverButton } from './watch/TakeOver';
 import { useCaptions } from './watch/useCaptions';
 import { WatchControls } from './watch/WatchControls';
@@ -101,6 +102,7 @@ function Toolbar({ onNewGame }: { onNewGame: () => void }) {
         Hints
       </button>
       <WatchControls />
+      <SoundControls />
       <CameraButtons />
     </nav>
   );

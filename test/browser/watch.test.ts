@@ -153,6 +153,59 @@ describe('watching computer games', { timeout: 240_000 }, () => {
     await page.close();
   });
 
+  it('a placement sends sounds into the audio graph, only after a user gesture', async () => {
+    const page = await browser.newPage({ viewport: { width: 960, height: 640 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // Spy: count the sources started on any AudioContext (oscillators and noise bursts).
+    await page.addInitScript(() => {
+      const w = window as unknown as { soundsStarted: number; contexts: number };
+      w.soundsStarted = 0;
+      w.contexts = 0;
+      const Real = window.AudioContext;
+      window.AudioContext = class extends Real {
+        constructor(options?: AudioContextOptions) {
+          super(options);
+          w.contexts++;
+        }
+      };
+      for (const Node of [OscillatorNode, AudioBufferSourceNode]) {
+        const start = Node.prototype.start;
+        Node.prototype.start = function (this: AudioScheduledSourceNode, ...args: [number?]) {
+          w.soundsStarted++;
+          return start.apply(this, args);
+        };
+      }
+    });
+    await page.goto(`${served.url}?seats=human,human,human,human&seed=1&speed=1`);
+    await waitForScene(page);
+    await waitIdle(page);
+    const counts = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { soundsStarted: number; contexts: number };
+        return { soundsStarted: w.soundsStarted, contexts: w.contexts };
+      });
+    expect(await counts()).toEqual({ soundsStarted: 0, contexts: 0 }); // nothing before a gesture, though the start balls landed
+    const game = parseRecord((await rolitState(page)).record);
+    const at = await socketPosition(page, game.legalMoves()[0]);
+    await page.mouse.click(at.x, at.y);
+    await page.waitForFunction(() => window.rolit.state().moves.length === 1);
+    await waitIdle(page);
+    const after = await counts();
+    expect(after.contexts).toBe(1);
+    expect(after.soundsStarted).toBeGreaterThanOrEqual(2); // the drop (click + thump), then the rolls
+    // Muted: the next placement sends nothing.
+    await page.getByRole('button', { name: 'Sound' }).click();
+    const at2 = await socketPosition(page, parseRecord((await rolitState(page)).record).legalMoves()[0]);
+    await page.mouse.click(at2.x, at2.y);
+    await page.waitForFunction(() => window.rolit.state().moves.length === 2);
+    await waitIdle(page);
+    expect((await counts()).soundsStarted).toBe(after.soundsStarted);
+    await page.getByRole('button', { name: 'Muted' }).click(); // leave the stored setting as found
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('a match of computers goes on to its second round without a click, after a visible countdown', async () => {
     const { page, errors } = await openApp(browser, served, '?seats=ai:greedy,ai:beginner&size=6&seed=8&speed=instant');
     await waitForScene(page);

@@ -25,4 +25,9 @@ export const watchTexts = {
   estimating: 'estimating…',
   graph: 'Win chances over the round',
   swing: (move: number, who: string, change: number) => `Move ${move}: ${who} +${change} points`,
+  soundOn: 'Sound',
+  soundOff: 'Muted',
+  muteTip: 'Mute the sounds',
+  unmuteTip: 'Turn the sounds on',
+  volume: 'Volume',
 } as const;
