@@ -10,6 +10,9 @@ import type { WorkerLike } from './ai/browser/client';
 import { createHandle, type RolitHandle } from './app/handle';
 import { initSession } from './app/pageSession';
 import { initRoundCountdown } from './app/roundCountdown';
+import { replayTexts } from './app/replayTexts';
+import { carriesRecord, recordFromFragment } from './app/shareLink';
+import { withoutGameParameters } from './app/url';
 import { initDirector, linkDirector } from './director/index';
 import { App } from './ui/App';
 import { renderInfo, socketScreenPosition } from './scene/renderInfo';
@@ -30,10 +33,22 @@ function pageStorage(): Storage | null {
   }
 }
 
-// Demo mode plays its own matches and leaves the viewer's saved settings alone (no storage).
+// Demo mode plays its own matches and leaves the viewer's saved settings and game alone (no storage).
 const { demo, rest, problem } = readDemo(location.search, LEVELS);
-const session = initSession({ computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, storage: demo ? null : pageStorage() }, { search: rest });
+const session = initSession({ computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, storage: demo ? null : pageStorage(), keepGame: !demo }, { search: rest });
 if (problem) session.setState({ problems: [...session.getState().problems, problem] });
+// The URL's game has started (and is saved): without its parameters a reload resumes it.
+const addressWithout = (search: string, hash: string) => history.replaceState(history.state, '', `${location.pathname}${search}${hash}`);
+if (!demo && withoutGameParameters(location.search) !== location.search) addressWithout(withoutGameParameters(location.search), location.hash);
+// A share link: its record opens in replay; the fragment is then dropped, like the parameters.
+if (carriesRecord(location.hash)) {
+  const hash = location.hash;
+  addressWithout(location.search, '');
+  recordFromFragment(hash).then(
+    (record) => session.getState().openRecord(record),
+    (e: Error) => session.getState().showNotice(replayTexts.badLink(e.message), 'refusal'),
+  );
+}
 const { director } = initDirector();
 linkDirector(session, director);
 initRoundCountdown(session);

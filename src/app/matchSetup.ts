@@ -4,7 +4,7 @@
  */
 import { Game, playerInSeat, Random, freshSeed, setupProblem, type Colour } from '../engine/index';
 import { computerName, defaultPlayers, type AppSettings, loadSettings, type NewGameOptions, type PlayerSpec } from './settings';
-import { defaultPlayerCount, describeProblem, parseUrlParams, type SeatChoice, type UrlOptions } from './url';
+import { defaultPlayerCount, describeProblem, GAME_PARAMETERS, parseUrlParams, type SeatChoice, type UrlOptions } from './url';
 
 export interface Seat extends PlayerSpec {
   /** Colours this seat plays this round (RoundSetup.players). */
@@ -31,21 +31,24 @@ export function startMatch(options: NewGameOptions): Match {
 
 /** Round `round` of the match: a new engine Game and who sits where. */
 export function makeRound(match: Match, round: number): { game: Game; seats: Seat[] } {
-  const n = match.players.length;
   const game = new Game({
     size: match.size,
-    players: n,
+    players: match.players.length,
     variant: match.variant,
     misere: match.misere,
     moveTimeLimit: match.moveTimeLimit,
     takeBacks: match.takeBacks,
     seed: roundSeed(match.seed, round),
   });
-  const seats = game.setup.players.map((colours, seat): Seat => {
-    const player = playerInSeat(seat, round, n);
+  return { game, seats: seatsOf(match, round, game) };
+}
+
+/** Who sits where in round `round` of the match (seats rotate between rounds). */
+export function seatsOf(match: Match, round: number, game: Game): Seat[] {
+  return game.setup.players.map((colours, seat): Seat => {
+    const player = playerInSeat(seat, round, match.players.length);
     return { ...match.players[player], colours, player };
   });
-  return { game, seats };
 }
 
 /** The first game: the URL's choices, the last game's (saved) for the rest where the rules allow them. */
@@ -75,13 +78,17 @@ export interface StartingDeps {
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
 }
 
-/** The settings and first match options from the saved settings and the URL, with their problems. */
-export function startingPoint(deps: StartingDeps, search: string): { settings: AppSettings; first: NewGameOptions; problems: string[] } {
+/**
+ * The settings and first match options from the saved settings and the URL, with their problems;
+ * `urlStartsGame` when the URL chooses the game (then it replaces a saved game in progress).
+ */
+export function startingPoint(deps: StartingDeps, search: string): { settings: AppSettings; first: NewGameOptions; problems: string[]; urlStartsGame: boolean } {
   const loaded = loadSettings(deps.storage ?? null, deps.levels, deps.defaultLevel);
   const url = parseUrlParams(search, deps.levels, deps.defaultLevel);
   const settings: AppSettings = { ...loaded.settings };
   if (url.options.speed !== undefined) settings.speed = url.options.speed;
   if (url.options.socketDots !== undefined) settings.socketDots = url.options.socketDots;
   const problems = [...url.problems.map((p) => `URL parameter ${describeProblem(p)}.`), ...loaded.problems];
-  return { settings, first: firstMatchOptions(url.options, settings, deps.defaultLevel), problems };
+  const urlStartsGame = GAME_PARAMETERS.some((name) => url.options[name] !== undefined);
+  return { settings, first: firstMatchOptions(url.options, settings, deps.defaultLevel), problems, urlStartsGame };
 }

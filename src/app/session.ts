@@ -16,7 +16,11 @@ import { Game, matchStandings, type MatchStandings, RuleError, type RoundResult 
 import { createComputerAsker, type ThinkingState } from './askComputer';
 import type { ComputerPlayer } from './computer';
 import { clickableSquares, clickOutcome, type Preview, previewOf } from './input';
-import { makeRound, type Match, type Seat, startingPoint, startMatch } from './matchSetup';
+import { makeRound, type Match, type Seat, seatsOf, startingPoint, startMatch } from './matchSetup';
+import { createGameKeeper, saveText } from './persistence/currentGame';
+import { type HistoryEntry, historyEntry, loadHistory, mergeHistory, readHistoryFile, storeHistory } from './persistence/history';
+import { follow, gameAt, openReplay, playLineMove, type Replay } from './replay';
+import { replayTexts } from './replayTexts';
 import { type Clock, createMoveClock } from './moveClock';
 import { type RoundSnapshot, seatOf, takeSnapshot } from './roundSnapshot';
 import { type AppSettings, type NewGameOptions, type PlayerSpec, saveSettings } from './settings';
@@ -26,6 +30,14 @@ export type { Preview } from './input';
 export type { Clock } from './moveClock';
 export type { ThinkingState } from './askComputer';
 export type { RoundSnapshot } from './roundSnapshot';
+export type { Replay } from './replay';
+
+/** Why the game is not being kept: a save that could not be read (its raw text to download), or storage refusing. */
+export interface SaveNotice {
+  text: string;
+  /** The unreadable save, for the player to keep. */
+  raw?: string;
+}
 
 export interface Message {
   text: string;
@@ -61,6 +73,13 @@ export interface SessionState {
   clock: Clock | null;
   /** Computer seats wait (spectator pause); humans may still move. */
   paused: boolean;
+  /** A recorded round being stepped through (and its variations), or null in a live game. */
+  replay: Replay | null;
+  /** Grows on every jump in a replay that the board shows at once (not animated); 1 at the start of a resumed game. */
+  jumps: number;
+  saveNotice: SaveNotice | null;
+  /** Finished rounds kept on this device, newest first (when the page keeps games). */
+  history: HistoryEntry[];
 
   hoverSquare(square: string | null): void;
   clickSquare(square: string): void;
@@ -80,6 +99,19 @@ export interface SessionState {
   /** For a human to move: the strongest level's move, shown as the preview and in the message. */
   suggest(): void;
   dismissProblems(): void;
+  /** Opens a record in replay at its start; a bad record changes nothing and returns the reason (line, column). */
+  openRecord(text: string): string | null;
+  /** In replay: one move back (the balls roll back) or forward along the followed line. */
+  replayStep(delta: 1 | -1): void;
+  /** In replay: to the position after `ply` moves of `line` (one move: animated; further: at once). */
+  replayGo(line: number, ply: number): void;
+  dismissSaveNotice(): void;
+  /** Forgets a finished round (by its record). */
+  deleteFromHistory(record: string): void;
+  /** Adds the rounds of a history export; says how many were added and skipped, or why none were. */
+  importHistory(text: string): { ok: true; added: number; skipped: number } | { ok: false; reason: string };
+  /** A notice from the page (a share link or file that cannot be read). */
+  showNotice(text: string, kind?: Message['kind']): void;
   /** Stops timers and thinking (page unload, tests). */
   dispose(): void;
 }
@@ -91,6 +123,8 @@ export interface SessionDeps {
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   /** Milliseconds; default Date.now. */
   now?: () => number;
+  /** Keep the current game in `storage` after every move and resume it at the start (the page does). */
+  keepGame?: boolean;
 }
 
 export interface SessionStart {
@@ -101,10 +135,16 @@ export interface SessionStart {
 export function createSession(deps: SessionDeps, start: SessionStart = {}): StoreApi<SessionState> {
   const now = deps.now ?? (() => Date.now());
   const storage = deps.storage ?? null;
-  const { settings, first, problems } = startingPoint(deps, start.search ?? '');
+  const { settings, first, problems, urlStartsGame } = startingPoint(deps, start.search ?? '');
   const moveClock = createMoveClock(now);
-  let match: Match = startMatch(first);
-  let { game, seats: firstSeats } = makeRound(match, 0);
+  const keeper = deps.keepGame ? createGameKeeper(storage, deps.levels) : null;
+  // A game in progress resumes unless the URL chooses a new one.
+  const kept = keeper && !urlStartsGame ? keeper.load() : { resumed: null, unreadable: null };
+  const resumed = kept.resumed;
+  let match: Match = resumed?.match ?? startMatch(first);
+  let { game, seats: firstSeats } = resumed ? { game: resumed.game, seats: seatsOf(resumed.match, resumed.round, resumed.game) } : makeRound(match, 0);
+  let saveFailed = false;
+  const storedHistory: ReturnType<typeof loadHistory> = keeper ? loadHistory(storage) : { entries: [], problem: null };
   let messageId = 0;
   /** One computer move allowed while paused (step). */
   let stepping = false;
@@ -134,9 +174,14 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
     const humanToMove = () => seatToMove()?.kind === 'human';
     const previewFor = (square: string | null) => (square && humanToMove() ? previewOf(game, square, get().pendingDouble) : null);
 
-    /** After every change of the round: a new snapshot, standings, input state, clock, computer. */
+    /** After every change of the round: a new snapshot, standings, input state, clock, computer, save. */
     function changed(): void {
       const snapshot = takeSnapshot(game, get().seats);
+      if (get().replay) set({ replay: follow(get().replay!, snapshot.state.moves) });
+      else {
+        keep(snapshot.record);
+        if (snapshot.over) remember(historyEntry(snapshot.record, get().seats, new Date(now())));
+      }
       const { results } = get();
       const all = snapshot.over && snapshot.result ? [...results, snapshot.result] : results;
       set({ snapshot, standings: matchStandings(all, match.players.length, match.misere) });
@@ -153,6 +198,45 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       game = made.game;
       set({ ...extra, seats: made.seats, round, clock: null, message: null, pendingDouble: null });
       changed();
+    }
+
+    /** Saves the live game; the first refusal by storage is reported, the game goes on. */
+    function keep(record: string): void {
+      if (!keeper) return;
+      const { round, results } = get();
+      if (keeper.save(saveText(match, round, results, record, new Date(now())))) saveFailed = false;
+      else if (!saveFailed) {
+        saveFailed = true;
+        set({ saveNotice: { text: replayTexts.saveRefused } });
+      }
+    }
+
+    /** Adds finished rounds to the history (a record already there is skipped) and stores it. */
+    function remember(...entries: HistoryEntry[]): { added: number; skipped: number } {
+      if (!keeper) return { added: 0, skipped: entries.length };
+      const merged = mergeHistory(get().history, entries);
+      const counts = { added: merged.added, skipped: merged.skipped };
+      if (merged.added === 0) return counts;
+      set({ history: merged.entries });
+      if (!storeHistory(storage, merged.entries) && !saveFailed) {
+        saveFailed = true;
+        set({ saveNotice: { text: replayTexts.saveRefused } });
+      }
+      return counts;
+    }
+
+    /** Puts `next` on the table in replay at once (all seats human, so any move may be tried from there). */
+    function showReplay(next: Game, replay: Replay): void {
+      computer.cancel();
+      moveClock.stop();
+      game = next;
+      const players = game.setup.players.map((colours) => ({ kind: 'human' as const, name: colours.join(' + ') }));
+      // The replay is a match of its own (one round): standings count its seats.
+      match = { ...match, players, misere: game.setup.misere };
+      set({ replay, players, seats: seatsOf(match, 0, game), round: 0, results: [], clock: null, message: null, pendingDouble: null });
+      changed();
+      // After the new log reached the director: it shows the position at once.
+      set({ jumps: get().jumps + 1 });
     }
 
     function play(text: string): void {
@@ -217,9 +301,9 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       snapshot: takeSnapshot(game, firstSeats),
       seats: firstSeats,
       players: match.players,
-      round: 0,
-      results: [],
-      standings: matchStandings([], match.players.length, match.misere),
+      round: resumed?.round ?? 0,
+      results: resumed?.results ?? [],
+      standings: matchStandings(resumed?.results ?? [], match.players.length, match.misere),
       settings,
       hovered: null,
       preview: null,
@@ -231,6 +315,15 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       animating: false,
       clock: null,
       paused: false,
+      replay: null,
+      // A resumed game is shown as it stands, its animations settled.
+      jumps: resumed ? 1 : 0,
+      saveNotice: kept.unreadable
+        ? { text: replayTexts.unreadableSave(kept.unreadable), raw: kept.unreadable.raw }
+        : storedHistory.problem
+          ? { text: replayTexts.unreadableHistory(storedHistory.problem.reason), raw: storedHistory.problem.raw }
+          : null,
+      history: storedHistory.entries,
 
       hoverSquare(square) {
         set({ hovered: square, preview: previewFor(square) });
@@ -265,12 +358,13 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         };
         keepSettings(next);
         match = startMatch(options);
-        newRound(0, { players: options.players, results: [] });
+        newRound(0, { players: options.players, results: [], replay: null });
       },
 
       nextRound() {
         const { round, results } = get();
         if (!game.state.over || !game.state.result) return notice('Finish this round first.', 'refusal');
+        if (get().replay) return notice(replayTexts.noNextRound, 'refusal');
         newRound(round + 1, { results: [...results, game.state.result] });
       },
 
@@ -352,6 +446,72 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
       dismissProblems() {
         set({ problems: [] });
+      },
+
+      openRecord(text) {
+        let replay: Replay;
+        try {
+          replay = openReplay(text);
+        } catch (e) {
+          const reason = replayTexts.badRecord((e as Error).message);
+          notice(reason, 'refusal');
+          return reason;
+        }
+        showReplay(gameAt(replay, 0, 0), replay);
+        return null;
+      },
+
+      replayStep(delta) {
+        const replay = get().replay;
+        if (!replay) return;
+        const ply = game.state.moves.length;
+        if (delta < 0) {
+          if (ply === 0) return;
+          computer.cancel();
+          game.takeBack(true);
+          set({ message: null, pendingDouble: null });
+          changed();
+          return;
+        }
+        const next = replay.lines[replay.line][ply];
+        if (!next) return;
+        playLineMove(game, next);
+        set({ message: null, pendingDouble: null });
+        changed();
+      },
+
+      replayGo(line, ply) {
+        const replay = get().replay;
+        if (!replay || !replay.lines[line]) return;
+        const target = Math.max(0, Math.min(ply, replay.lines[line].length));
+        const here = game.state.moves.length;
+        if (line === replay.line && Math.abs(target - here) === 1) return get().replayStep(target > here ? 1 : -1);
+        if (line === replay.line && target === here) return;
+        showReplay(gameAt(replay, line, target), { ...replay, line });
+      },
+
+      dismissSaveNotice() {
+        set({ saveNotice: null });
+      },
+
+      deleteFromHistory(record) {
+        const history = get().history.filter((e) => e.record !== record);
+        set({ history });
+        storeHistory(storage, history);
+      },
+
+      importHistory(text) {
+        let entries: HistoryEntry[];
+        try {
+          entries = readHistoryFile(text);
+        } catch (e) {
+          return { ok: false, reason: (e as Error).message };
+        }
+        return { ok: true, ...remember(...entries) };
+      },
+
+      showNotice(text, kind = 'notice') {
+        notice(text, kind);
       },
 
       dispose() {

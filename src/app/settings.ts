@@ -158,9 +158,20 @@ export function loadSettings(storage: StorageLike | null, levels: readonly strin
 function readNewGame(value: unknown, levels: readonly string[]): AppSettings['newGame'] | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
-  if (!Array.isArray(v.players) || v.players.length < 1 || v.players.length > 4) return null;
+  const players = readPlayers(v.players, levels);
+  if (!players) return null;
+  if (v.size !== 8 && v.size !== 6 && v.size !== 4) return null;
+  if (v.variant !== 'standard' && v.variant !== 'pro' && v.variant !== 'team') return null;
+  if (typeof v.misere !== 'boolean') return null;
+  if (setupProblem({ size: v.size, variant: v.variant, players: players.length })) return null;
+  return { players, size: v.size, variant: v.variant, misere: v.misere };
+}
+
+/** 1-4 stored players (settings, saved games), each human or a computer of a level that exists; null if not. */
+export function readPlayers(value: unknown, levels: readonly string[]): PlayerSpec[] | null {
+  if (!Array.isArray(value) || value.length < 1 || value.length > 4) return null;
   const players: PlayerSpec[] = [];
-  for (const p of v.players as unknown[]) {
+  for (const p of value as unknown[]) {
     if (typeof p !== 'object' || p === null) return null;
     const { kind, level, name } = p as Record<string, unknown>;
     if (typeof name !== 'string' || name.length > 40) return null;
@@ -168,11 +179,7 @@ function readNewGame(value: unknown, levels: readonly string[]): AppSettings['ne
     else if (kind === 'computer' && typeof level === 'string' && levels.includes(level)) players.push({ kind, level, name });
     else return null;
   }
-  if (v.size !== 8 && v.size !== 6 && v.size !== 4) return null;
-  if (v.variant !== 'standard' && v.variant !== 'pro' && v.variant !== 'team') return null;
-  if (typeof v.misere !== 'boolean') return null;
-  if (setupProblem({ size: v.size, variant: v.variant, players: players.length })) return null;
-  return { players, size: v.size, variant: v.variant, misere: v.misere };
+  return players;
 }
 
 export function saveSettings(storage: StorageLike | null, settings: AppSettings): void {

@@ -33,6 +33,16 @@ export interface UrlProblem {
 export const MIN_SPEED = 0.25;
 export const MAX_SPEED = 8;
 const KNOWN = ['seats', 'size', 'seed', 'speed', 'variant', 'misere', 'hints'];
+/** Parameters that choose the game (not the viewer's settings): the page drops them once the game started. */
+export const GAME_PARAMETERS = ['seats', 'size', 'seed', 'variant', 'misere'] as const;
+
+/** The query string without the game's parameters ("" when nothing is left), so a reload resumes the game. */
+export function withoutGameParameters(search: string): string {
+  const params = new URLSearchParams(search);
+  for (const name of GAME_PARAMETERS) params.delete(name);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
 
 /** "seats=human,ai:greedy" etc. Returns the seats, or the text of what is wrong. */
 function parseSeats(text: string, levels: readonly string[], defaultLevel: string): SeatChoice[] | string {

@@ -258,9 +258,12 @@ export class Game {
     return this.playMove(best, true);
   }
 
-  /** Takes back the last move (when take-backs are on). */
-  takeBack(): GameEvent[] {
-    if (!this.setup.takeBacks) throw new RuleError('take-backs are off (strict play)');
+  /**
+   * Takes back the last move (when take-backs are on). `review`: stepping back through a
+   * finished or recorded round, which is looking at the game, not playing it: allowed always.
+   */
+  takeBack(review = false): GameEvent[] {
+    if (!this.setup.takeBacks && !review) throw new RuleError('take-backs are off (strict play)');
     const last = this.state.moves[this.state.moves.length - 1];
     if (!last) throw new RuleError('there is no move to take back');
     const unrolled: Roll[] = [...last.rolls].reverse().map((r) => ({ square: r.square, from: r.to, to: r.from }));

@@ -2,6 +2,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { Hud } from './Hud';
 import { RoundOver } from './RoundOver';
+import { ReplayHud } from './replay/ReplayHud';
 import { SceneHost } from './SceneHost';
 
 const NewGameDialog = lazy(() => import('./NewGameDialog').then((m) => ({ default: m.NewGameDialog })));
@@ -13,6 +14,7 @@ export function App({ levels, defaultLevel }: { levels: readonly string[]; defau
     <div className="app">
       <SceneHost />
       <Hud onNewGame={open} />
+      <ReplayHud />
       <RoundOver onNewGame={open} />
       {dialog && (
         <Suspense fallback={null}>

@@ -13,6 +13,8 @@ import { TakeOverButton } from './watch/TakeOver';
 import { useCaptions } from './watch/useCaptions';
 import { WatchControls } from './watch/WatchControls';
 import { WinChanceGraph } from './watch/WinChanceGraph';
+import { RecordButtons } from './replay/RecordButtons';
+import { ReplayMoves } from './replay/ReplayMoves';
 
 export function Swatches({ colours }: { colours: readonly Colour[] }) {
   return (
@@ -103,6 +105,7 @@ function Toolbar({ onNewGame }: { onNewGame: () => void }) {
       </button>
       <WatchControls />
       <SoundControls />
+      <RecordButtons />
       <CameraButtons />
     </nav>
   );
@@ -255,12 +258,13 @@ function Problems() {
 }
 
 export function Hud({ onNewGame }: { onNewGame: () => void }) {
+  const replaying = useSession((s) => s.replay !== null);
   return (
     <div className="hud">
       <Seats />
       <Toolbar onNewGame={onNewGame} />
       <EvaluationBar />
-      <MoveList />
+      {replaying ? <ReplayMoves /> : <MoveList />}
       <Status />
       <Problems />
     </div>

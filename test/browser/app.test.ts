@@ -15,6 +15,8 @@ import {
   rolitState,
   screenshot,
   serveBuiltApp,
+  ALL_SQUARES,
+  socketColour,
   type Served,
   socketPosition,
   waitForScene,
@@ -42,29 +44,6 @@ async function hideHud(page: Page, hidden: boolean): Promise<void> {
   await page.evaluate((h) => {
     for (const el of document.querySelectorAll<HTMLElement>('.hud, .round-over')) el.style.visibility = h ? 'hidden' : '';
   }, hidden);
-}
-
-/** A square box around a socket on screen, about one socket pitch wide. */
-async function socketBox(page: Page, square: string, neighbour: string) {
-  const p = await socketPosition(page, square);
-  const q = await socketPosition(page, neighbour);
-  const half = Math.max(6, Math.round(Math.hypot(p.x - q.x, p.y - q.y) * 0.4));
-  return { x: Math.round(p.x - half), y: Math.round(p.y - half), w: 2 * half, h: 2 * half };
-}
-
-const ALL_SQUARES = [...'abcdefgh'].flatMap((c) => [1, 2, 3, 4, 5, 6, 7, 8].map((r) => `${c}${r}`));
-
-/** A socket next to `square` on the board (for the on-screen socket pitch). */
-function neighbour(square: string): string {
-  const row = Number(square.slice(1));
-  return square[0] + String(row === 1 ? 2 : row - 1);
-}
-
-/** The colour most pixels in a socket's box show (null when none shows a ball colour). */
-async function socketColour(page: Page, shot: Awaited<ReturnType<typeof screenshot>>, square: string) {
-  const counts = countBallColours(shot, await socketBox(page, square, neighbour(square)));
-  const [best, n] = Object.entries(counts).sort((a, b) => b[1] - a[1])[0];
-  return n > 0 ? best : null;
 }
 
 /** Opens the page, waits for the scene and its animations, and looks straight down (each ball shows its top colour). */

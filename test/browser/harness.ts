@@ -181,3 +181,26 @@ export function distinctColours(png: PNG): number {
   for (let i = 0; i < png.data.length; i += 4) seen.add(((png.data[i] >> 4) << 8) | ((png.data[i + 1] >> 4) << 4) | (png.data[i + 2] >> 4));
   return seen.size;
 }
+
+/** A square box around a socket on screen, about one socket pitch wide. */
+export async function socketBox(page: Page, square: string, neighbour: string) {
+  const p = await socketPosition(page, square);
+  const q = await socketPosition(page, neighbour);
+  const half = Math.max(6, Math.round(Math.hypot(p.x - q.x, p.y - q.y) * 0.4));
+  return { x: Math.round(p.x - half), y: Math.round(p.y - half), w: 2 * half, h: 2 * half };
+}
+
+export const ALL_SQUARES = [...'abcdefgh'].flatMap((c) => [1, 2, 3, 4, 5, 6, 7, 8].map((r) => `${c}${r}`));
+
+/** A socket next to `square` on the board (for the on-screen socket pitch). */
+export function neighbour(square: string): string {
+  const row = Number(square.slice(1));
+  return square[0] + String(row === 1 ? 2 : row - 1);
+}
+
+/** The colour most pixels in a socket's box show (null when none shows a ball colour). */
+export async function socketColour(page: Page, shot: Awaited<ReturnType<typeof screenshot>>, square: string) {
+  const counts = countBallColours(shot, await socketBox(page, square, neighbour(square)));
+  const [best, n] = Object.entries(counts).sort((a, b) => b[1] - a[1])[0];
+  return n > 0 ? best : null;
+}

@@ -12,8 +12,9 @@ const logOnly = (events: readonly GameEvent[]) => ({ events }) as unknown as Ses
 /** The part of the session the director reads and reports to. */
 function fakeSession(game: Game, speed = 1) {
   const calls: boolean[] = [];
-  const store = createStore<Pick<SessionState, 'snapshot' | 'settings' | 'animating' | 'setAnimating'>>()((set) => ({
+  const store = createStore<Pick<SessionState, 'snapshot' | 'settings' | 'animating' | 'setAnimating' | 'jumps'>>()((set) => ({
     snapshot: logOnly([...game.events]),
+    jumps: 0,
     settings: { speed, socketDots: false, takeBacks: true, moveTimeLimit: 0, newGame: { players: [], size: 8, variant: 'standard', misere: false } },
     animating: false,
     setAnimating(busy) {
@@ -76,5 +77,46 @@ describe('linkDirector with a log it cannot play', () => {
     }
     expect(errors[0]).toMatch(/cannot follow the game: .*d4.*occupied/);
     expect(d.busy).toBe(false);
+  });
+});
+
+describe('linkDirector and replay jumps', () => {
+  it('a jump to another line with the same first and last events shows that line at once', () => {
+    const a = new Game({ seed: 3 });
+    const b = new Game({ seed: 3 });
+    const [first, second] = a.legalMoves();
+    a.play(first);
+    b.play(second);
+    const { store } = fakeSession(a);
+    const d = new Director();
+    linkDirector(store, d);
+    d.skip();
+    // Only the jump tells the two logs apart: both end with the same turn event.
+    expect(b.events.at(-1)).toEqual(a.events.at(-1));
+    store.setState({ snapshot: logOnly([...b.events]), jumps: 1 });
+    expect(d.busy).toBe(false);
+    const shown = d.sample().sockets.filter((s) => s !== null).length;
+    expect(shown).toBe(Object.keys(b.state.board).length);
+    const model = new Director();
+    model.sync(b.events);
+    model.skip();
+    expect(d.sample().sockets.map((s) => s?.colour ?? null)).toEqual(model.sample().sockets.map((s) => s?.colour ?? null));
+  });
+});
+
+describe('linkDirector and a resumed game', () => {
+  it('starts settled when the session has jumped (a resumed game), animated otherwise', () => {
+    const game = new Game({ seed: 3 });
+    game.play(game.legalMoves()[0]);
+    const fresh = fakeSession(game);
+    const animated = new Director();
+    linkDirector(fresh.store, animated);
+    expect(animated.busy).toBe(true);
+    const resumed = fakeSession(game);
+    resumed.store.setState({ jumps: 1 });
+    const settled = new Director();
+    linkDirector(resumed.store, settled);
+    expect(settled.busy).toBe(false);
+    expect(resumed.store.getState().animating).toBe(false);
   });
 });

@@ -1,0 +1,132 @@
+/**
+ * The current game and match, kept in localStorage after every move so a reload (or a crash)
+ * resumes where it was. localStorage because the save stays small (a few kB) and its writes are
+ * synchronous: what was played before the tab died is on disk.
+ *
+ * The round is kept as its record (docs/record-format.md), so the engine's record reader checks
+ * every move again on the way back in; the match adds its players, seed, round and results.
+ * The format is versioned (docs/saves.md); anything unreadable or of another version is reported
+ * with its raw text (for download) and never half-applied.
+ */
+import { type Game, readRecord, RecordError, type RoundResult } from '../../engine/index';
+import { type Match, roundSeed } from '../matchSetup';
+import { readPlayers, type PlayerSpec } from '../settings';
+
+export const GAME_KEY = 'rolit.currentGame';
+export const SAVE_VERSION = 1;
+
+/** What is written: version 1. */
+export interface SavedGame {
+  version: typeof SAVE_VERSION;
+  /** ISO time of the save. */
+  savedAt: string;
+  players: PlayerSpec[];
+  /** The match's seed (each round's seed derives from it). */
+  seed: number;
+  round: number;
+  results: RoundResult[];
+  /** The current round as a record. */
+  record: string;
+}
+
+/** A save read back: the match and its current round, replayed by the engine. */
+export interface ResumedGame {
+  match: Match;
+  round: number;
+  results: RoundResult[];
+  game: Game;
+}
+
+/** Why a save cannot be used, with its raw text for the player to keep. */
+export interface UnreadableSave {
+  reason: string;
+  raw: string;
+}
+
+type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export function saveText(match: Match, round: number, results: readonly RoundResult[], record: string, now: Date): string {
+  const saved: SavedGame = { version: SAVE_VERSION, savedAt: now.toISOString(), players: match.players, seed: match.seed, round, results: [...results], record };
+  return JSON.stringify(saved);
+}
+
+/** Reads a save; throws an Error saying what is wrong. */
+export function readSave(text: string, levels: readonly string[]): ResumedGame {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`not readable data (${(e as Error).message})`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new Error('not a saved game');
+  const s = data as Record<string, unknown>;
+  if (s.version !== SAVE_VERSION) throw new Error(`saved in format version ${JSON.stringify(s.version)}, this page reads version ${SAVE_VERSION}`);
+  const players = readPlayers(s.players, levels);
+  if (!players) throw new Error('the players are not valid');
+  if (!Number.isInteger(s.seed) || (s.seed as number) < 0 || (s.seed as number) > 0xffffffff) throw new Error('the match seed is not valid');
+  if (!Number.isInteger(s.round) || (s.round as number) < 0) throw new Error('the round number is not valid');
+  if (!Array.isArray(s.results) || s.results.length !== s.round || !s.results.every(isResult)) throw new Error('the results of the earlier rounds are not valid');
+  if (typeof s.record !== 'string') throw new Error('the round record is missing');
+  let game: Game;
+  try {
+    game = readRecord(s.record).game;
+  } catch (e) {
+    if (e instanceof RecordError) throw new Error(`the round record, ${e.message}`);
+    throw e;
+  }
+  const setup = game.setup;
+  const seed = s.seed as number;
+  const round = s.round as number;
+  if (setup.players.length !== players.length) throw new Error(`the round has ${setup.players.length} seats for ${players.length} players`);
+  if (setup.seed !== roundSeed(seed, round)) throw new Error(`the round's seed ${setup.seed} is not round ${round + 1} of match seed ${seed}`);
+  const match: Match = { players, size: setup.size, variant: setup.variant, misere: setup.misere, moveTimeLimit: setup.moveTimeLimit, takeBacks: setup.takeBacks, seed };
+  return { match, round, results: s.results as RoundResult[], game };
+}
+
+function isResult(value: unknown): value is RoundResult {
+  if (typeof value !== 'object' || value === null) return false;
+  const r = value as Record<string, unknown>;
+  const numbers = (v: unknown) => Array.isArray(v) && v.every((n) => Number.isInteger(n));
+  return typeof r.scores === 'object' && r.scores !== null && numbers(r.playerScores) && numbers(r.winners);
+}
+
+export interface GameKeeper {
+  /** The saved game, or why it cannot be used (the bad save is then removed), or nothing saved. */
+  load(): { resumed: ResumedGame | null; unreadable: UnreadableSave | null };
+  /** Writes the save; false when storage refused it (full or blocked). */
+  save(text: string): boolean;
+}
+
+/** The current game's keeper on a storage; a null storage keeps nothing (and says so on save). */
+export function createGameKeeper(storage: StorageLike | null, levels: readonly string[]): GameKeeper {
+  return {
+    load() {
+      let raw: string | null;
+      try {
+        raw = storage?.getItem(GAME_KEY) ?? null;
+      } catch {
+        return { resumed: null, unreadable: null };
+      }
+      if (raw === null) return { resumed: null, unreadable: null };
+      try {
+        return { resumed: readSave(raw, levels), unreadable: null };
+      } catch (e) {
+        try {
+          storage!.removeItem(GAME_KEY);
+        } catch {
+          // The next save replaces it anyway.
+        }
+        return { resumed: null, unreadable: { reason: (e as Error).message, raw } };
+      }
+    },
+    save(text) {
+      if (!storage) return false;
+      try {
+        storage.setItem(GAME_KEY, text);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * History of finished rounds, kept in localStorage (`rolit.history`): each round's record with what
+ * the list shows (date, players and levels, size, variant, result). A record is about 1.6 kB, so
+ * thousands of rounds fit. The same record is never kept twice (a resumed game finishing again, an
+ * import of rounds already there). Export writes every round as one JSON file; import reads it back
+ * all or nothing, naming the first bad round and its record's line and column.
+ */
+import { readRecord, RecordError, resultText } from '../../engine/index';
+import type { Seat } from '../matchSetup';
+
+export const HISTORY_KEY = 'rolit.history';
+export const HISTORY_FORMAT = 'rolit-history';
+export const HISTORY_VERSION = 1;
+/** An import file larger than this is refused before it is read. */
+export const MAX_IMPORT_CHARS = 20_000_000;
+
+export interface HistoryPlayer {
+  name: string;
+  /** "human" or the computer's level. */
+  level: string;
+  colours: string[];
+}
+
+export interface HistoryEntry {
+  /** ISO time the round finished. */
+  finishedAt: string;
+  players: HistoryPlayer[];
+  size: number;
+  variant: string;
+  misere: boolean;
+  /** "red 20, yellow 15, ..." */
+  result: string;
+  record: string;
+}
+
+type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** The entry for a finished round on the table. */
+export function historyEntry(record: string, seats: readonly Seat[], finishedAt: Date): HistoryEntry {
+  const { game } = readRecord(record);
+  const setup = game.setup;
+  return {
+    finishedAt: finishedAt.toISOString(),
+    players: seats.map((s) => ({ name: s.name, level: s.kind === 'human' ? 'human' : s.level!, colours: [...s.colours] })),
+    size: setup.size,
+    variant: setup.variant,
+    misere: setup.misere,
+    result: resultText(game.state),
+    record,
+  };
+}
+
+/** Reads one stored or imported entry; throws an Error saying what is wrong. */
+function readEntry(value: unknown): HistoryEntry {
+  if (typeof value !== 'object' || value === null) throw new Error('not a round');
+  const v = value as Record<string, unknown>;
+  if (typeof v.record !== 'string') throw new Error('no record');
+  let game;
+  try {
+    game = readRecord(v.record).game;
+  } catch (e) {
+    if (e instanceof RecordError) throw new Error(`its record, ${e.message}`);
+    throw e;
+  }
+  if (!game.state.over) throw new Error('its record is of an unfinished round');
+  const date = typeof v.finishedAt === 'string' && !Number.isNaN(Date.parse(v.finishedAt)) ? v.finishedAt : null;
+  if (!date) throw new Error('no valid date');
+  const players = Array.isArray(v.players) ? v.players : null;
+  const playerOk = (p: unknown) => typeof p === 'object' && p !== null && typeof (p as HistoryPlayer).name === 'string' && typeof (p as HistoryPlayer).level === 'string' && Array.isArray((p as HistoryPlayer).colours);
+  if (!players || players.length !== game.setup.players.length || !players.every(playerOk)) throw new Error('the players do not match its record');
+  const setup = game.setup;
+  return { finishedAt: date, players: players as HistoryPlayer[], size: setup.size, variant: setup.variant, misere: setup.misere, result: resultText(game.state), record: v.record };
+}
+
+/** The rounds in an export file; throws an Error naming what is wrong (nothing is half-read). */
+export function readHistoryFile(text: string): HistoryEntry[] {
+  if (text.length > MAX_IMPORT_CHARS) throw new Error(`the file is ${text.length} characters long, more than ${MAX_IMPORT_CHARS}`);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`not readable data (${(e as Error).message})`);
+  }
+  const d = data as Record<string, unknown> | null;
+  if (typeof d !== 'object' || d === null || d.format !== HISTORY_FORMAT) throw new Error(`not a Rolit history file (expected "format": "${HISTORY_FORMAT}")`);
+  if (d.version !== HISTORY_VERSION) throw new Error(`history format version ${JSON.stringify(d.version)}, this page reads version ${HISTORY_VERSION}`);
+  if (!Array.isArray(d.rounds)) throw new Error('no list of rounds');
+  return d.rounds.map((r, i) => {
+    try {
+      return readEntry(r);
+    } catch (e) {
+      throw new Error(`round ${i + 1}: ${(e as Error).message}`);
+    }
+  });
+}
+
+export function historyFile(entries: readonly HistoryEntry[]): string {
+  return JSON.stringify({ format: HISTORY_FORMAT, version: HISTORY_VERSION, rounds: entries }, null, 1);
+}
+
+/** `entries` with `more` added, skipping records already there; newest first. */
+export function mergeHistory(entries: readonly HistoryEntry[], more: readonly HistoryEntry[]): { entries: HistoryEntry[]; added: number; skipped: number } {
+  const seen = new Set(entries.map((e) => e.record));
+  const fresh = more.filter((e) => !seen.has(e.record) && seen.add(e.record));
+  const all = [...entries, ...fresh].sort((a, b) => b.finishedAt.localeCompare(a.finishedAt));
+  return { entries: all, added: fresh.length, skipped: more.length - fresh.length };
+}
+
+/** Reads the stored history (an unreadable store reads as empty, with the reason and its raw text). */
+export function loadHistory(storage: StorageLike | null): { entries: HistoryEntry[]; problem: { reason: string; raw: string } | null } {
+  let raw: string | null = null;
+  try {
+    raw = storage?.getItem(HISTORY_KEY) ?? null;
+  } catch {
+    return { entries: [], problem: null };
+  }
+  if (raw === null) return { entries: [], problem: null };
+  try {
+    return { entries: readHistoryFile(raw), problem: null };
+  } catch (e) {
+    return { entries: [], problem: { reason: (e as Error).message, raw } };
+  }
+}
+
+/** Writes the history; false when storage refused it. */
+export function storeHistory(storage: StorageLike | null, entries: readonly HistoryEntry[]): boolean {
+  if (!storage) return false;
+  try {
+    storage.setItem(HISTORY_KEY, historyFile(entries));
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,66 @@
+/** Finished rounds kept on this device: open one in replay, delete one, export all, import a file. */
+import { useState, type ChangeEvent } from 'react';
+import { useSession } from '../../app/pageSession';
+import { historyFile } from '../../app/persistence/history';
+import { downloadText } from './download';
+import { texts } from './texts';
+
+export function HistoryDialog({ onClose }: { onClose: () => void }) {
+  const history = useSession((s) => s.history);
+  const { openRecord, deleteFromHistory, importHistory } = useSession.getState();
+  const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const pick = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    const outcome = importHistory(await file.text());
+    setStatus(outcome.ok ? { text: texts.imported(outcome.added, outcome.skipped), error: false } : { text: texts.fileProblem(file.name, outcome.reason), error: true });
+  };
+  const open = (record: string) => {
+    if (!openRecord(record)) onClose();
+  };
+  return (
+    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="history-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <div className="card dialog history">
+        <h2 id="history-title">{texts.historyHeading}</h2>
+        {history.length === 0 && <p className="note">{texts.historyEmpty}</p>}
+        <ul className="history-list" data-testid="history-list">
+          {history.map((entry) => (
+            <li key={entry.record}>
+              <div>
+                <b>{new Date(entry.finishedAt).toLocaleString()}</b> · {texts.roundKind(entry.size, entry.variant, entry.misere)}
+                <div className="note">{entry.players.map((p) => `${p.name} (${p.colours.join(' + ')}, ${p.level})`).join(', ')}</div>
+                <div>{entry.result}</div>
+              </div>
+              <div className="row">
+                <button className="btn" onClick={() => open(entry.record)}>
+                  {texts.replayRound}
+                </button>
+                <button className="btn" onClick={() => deleteFromHistory(entry.record)} aria-label={texts.deleteRound(new Date(entry.finishedAt).toLocaleString())}>
+                  {texts.delete}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+        {status && (
+          <div className={status.error ? 'error' : 'note'} role="status">
+            {status.text}
+          </div>
+        )}
+        <div className="actions">
+          <button className="btn" disabled={history.length === 0} onClick={() => downloadText('rolit-history.json', historyFile(history), 'application/json')}>
+            {texts.exportAll}
+          </button>
+          <label className="btn">
+            {texts.importFile}
+            <input type="file" accept=".json,application/json" onChange={pick} className="visually-hidden" data-testid="history-file" />
+          </label>
+          <button className="btn primary" onClick={onClose}>
+            {texts.close}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * Replay controls: start, back, forward, end (also Home, Left, Right, End on the keyboard) and a
+ * scrubber. One move back or forward is animated (back: the balls roll back); further is at once.
+ */
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { ClipDialog } from './ClipDialog';
+import { useSession } from '../../app/pageSession';
+import { texts } from './texts';
+
+/** Keys belong to a focused field or an open dialog, not to the replay. */
+function keyIsElsewhere(e: KeyboardEvent): boolean {
+  const target = e.target as HTMLElement | null;
+  return !!target?.closest('input, textarea, select, [role="dialog"]') || e.altKey || e.ctrlKey || e.metaKey;
+}
+
+export function ReplayBar() {
+  const replay = useSession((s) => s.replay);
+  const ply = useSession((s) => s.snapshot.state.moves.length);
+  const { replayStep, replayGo } = useSession.getState();
+  const line = replay?.line ?? 0;
+  const total = replay?.lines[line].length ?? 0;
+  const [clip, setClip] = useState(false);
+  useEffect(() => {
+    if (!replay) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (keyIsElsewhere(e)) return;
+      const go: Record<string, () => void> = {
+        ArrowLeft: () => replayStep(-1),
+        ArrowRight: () => replayStep(1),
+        Home: () => replayGo(line, 0),
+        End: () => replayGo(line, total),
+      };
+      if (!go[e.key]) return;
+      e.preventDefault();
+      go[e.key]();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [replay, line, total, replayStep, replayGo]);
+  if (!replay) return null;
+  return (
+    <section className="replay-bar panel" aria-label={texts.replayLabel} data-testid="replay-bar">
+      <b>{texts.replayLabel}</b>
+      <button className="btn" onClick={() => replayGo(line, 0)} disabled={ply === 0} title={texts.startTitle} aria-label={texts.start}>
+        |◀
+      </button>
+      <button className="btn" onClick={() => replayStep(-1)} disabled={ply === 0} title={texts.backTitle} aria-label={texts.back}>
+        ◀
+      </button>
+      <button className="btn" onClick={() => replayStep(1)} disabled={ply >= total} title={texts.forwardTitle} aria-label={texts.forward}>
+        ▶
+      </button>
+      <button className="btn" onClick={() => replayGo(line, total)} disabled={ply >= total} title={texts.endTitle} aria-label={texts.end}>
+        ▶|
+      </button>
+      <input type="range" min={0} max={total} value={Math.min(ply, total)} onChange={(e) => replayGo(line, Number(e.target.value))} aria-label={texts.scrubber} aria-valuetext={texts.position(ply, total)} />
+      <span className="replay-position" data-testid="replay-position">
+        {texts.position(ply, total)}
+      </span>
+      <button className="btn" onClick={() => setClip(true)} title={texts.clipTitle} disabled={total === 0}>
+        {texts.clip}
+      </button>
+      <span className="note">{texts.following(texts.lineName(line))}</span>
+      {clip && createPortal(<ClipDialog onClose={() => setClip(false)} />, document.querySelector('.app') ?? document.body)}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+/** Share the round on the table: a link carrying the whole record, or the record as a .rolit file. */
+import { useEffect, useState } from 'react';
+import { useSession } from '../../app/pageSession';
+import { shareLink } from '../../app/shareLink';
+import { downloadText } from './download';
+import { recordFileName, texts } from './texts';
+
+export function ShareDialog({ onClose }: { onClose: () => void }) {
+  const record = useSession((s) => s.snapshot.record);
+  const [link, setLink] = useState<string | null>(null);
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  useEffect(() => {
+    let live = true;
+    void shareLink(location.href, record).then((made) => live && setLink(made));
+    return () => {
+      live = false;
+    };
+  }, [record]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link!);
+      setCopied('yes');
+    } catch {
+      setCopied('failed');
+    }
+  };
+  return (
+    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="share-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <div className="card dialog">
+        <h2 id="share-title">{texts.shareHeading}</h2>
+        <label className="stack">
+          <span>
+            {texts.linkLabel}
+            {link && <span className="note"> · {texts.linkLength(link.length)}</span>}
+          </span>
+          <input readOnly value={link ?? texts.makingLink} onFocus={(e) => e.target.select()} data-testid="share-link" aria-label={texts.linkLabel} />
+        </label>
+        {copied === 'failed' && <div className="error">{texts.copyFailed}</div>}
+        <div className="actions">
+          <button className="btn" disabled={!link} onClick={copy} autoFocus>
+            {copied === 'yes' ? texts.copied : texts.copyLink}
+          </button>
+          <button className="btn" onClick={() => downloadText(recordFileName(new Date()), record)}>
+            {texts.download}
+          </button>
+          <button className="btn primary" onClick={onClose}>
+            {texts.close}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
