@@ -9,6 +9,7 @@ import { initEvaluator } from './app/evaluation';
 import type { WorkerLike } from './ai/browser/client';
 import { createHandle, type RolitHandle } from './app/handle';
 import { initSession } from './app/pageSession';
+import { pageStorage } from './app/pageStorage';
 import { initRoundCountdown } from './app/roundCountdown';
 import { replayTexts } from './app/replayTexts';
 import { carriesRecord, recordFromFragment } from './app/shareLink';
@@ -21,15 +22,6 @@ import './ui/hud.css';
 declare global {
   interface Window {
     rolit: RolitHandle;
-  }
-}
-
-/** localStorage, or null where the browser blocks it (private modes, sandboxed frames). */
-function pageStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
   }
 }
 

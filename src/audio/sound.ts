@@ -5,6 +5,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
+import { pageStorage as storage } from '../app/pageStorage';
 import type { Director } from '../director/timeline';
 import { followDirector } from './soundtrack';
 import { playSound } from './synth';
@@ -15,14 +16,6 @@ export interface SoundSettings {
   /** 0..1 */
   volume: number;
   muted: boolean;
-}
-
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
 }
 
 /** The stored settings; anything unreadable gives the defaults (half volume, on). */

@@ -1,16 +1,9 @@
 /** The evaluation's spoiler switch: hidden or shown, remembered in localStorage (a bad value: shown). */
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
+import { pageStorage as storage } from '../../app/pageStorage';
 
 export const SPOILER_KEY = 'rolit.evaluation.hidden';
-
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 const spoiler = createStore<{ hidden: boolean }>()(() => ({ hidden: storage()?.getItem(SPOILER_KEY) === 'true' }));
 
