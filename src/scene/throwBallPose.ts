@@ -14,6 +14,7 @@ import { THROW_AREA } from './layout';
 import type { ThrowRecording } from './throwPhysics';
 
 const recordings = new Map<number, ThrowRecording | Promise<void>>();
+const KEPT_THROWS = 8;
 let physics: Promise<typeof import('./throwPhysics')> | null = null;
 
 function loadPhysicsModule() {
@@ -41,6 +42,8 @@ function recording(seed: number, onReady: () => void): ThrowRecording | null {
         .then((m) => m.simulateThrow(seed))
         .then((rec) => {
           recordings.set(seed, rec);
+          // Every round throws with a new seed: keep only the latest throws (an endless demo must not grow).
+          for (const old of recordings.keys()) if (recordings.size > KEPT_THROWS && old !== seed) recordings.delete(old);
           onReady();
         })
         .catch((error: unknown) => console.error('the throw could not be simulated; the ball is shown at rest', error)),
