@@ -1,7 +1,7 @@
 /** Starts the page: the session (from the URL and saved settings), the director, window.rolit, React. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { DEFAULT_LEVEL, LEVELS } from './ai/index';
+import { DEFAULT_LEVEL, FIRST_GAME_LEVEL, LEVELS } from './ai/index';
 import { workerComputer } from './app/browserComputer';
 import { readDemo, startDemo } from './app/demo';
 import { startSound } from './audio/sound';
@@ -27,7 +27,10 @@ declare global {
 
 // Demo mode plays its own matches and leaves the viewer's saved settings and game alone (no storage).
 const { demo, rest, problem } = readDemo(location.search, LEVELS);
-const session = initSession({ computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, storage: demo ? null : pageStorage(), keepGame: !demo }, { search: rest });
+const session = initSession(
+  { computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, firstGameLevel: FIRST_GAME_LEVEL, storage: demo ? null : pageStorage(), keepGame: !demo, shownByDirector: true },
+  { search: rest },
+);
 if (problem) session.setState({ problems: [...session.getState().problems, problem] });
 // The URL's game has started (and is saved): without its parameters a reload resumes it.
 const addressWithout = (search: string, hash: string) => history.replaceState(history.state, '', `${location.pathname}${search}${hash}`);
@@ -61,6 +64,6 @@ Object.defineProperty(window, 'rolit', {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App levels={LEVELS} defaultLevel={DEFAULT_LEVEL} />
+    <App levels={LEVELS} defaultLevel={FIRST_GAME_LEVEL} />
   </StrictMode>,
 );

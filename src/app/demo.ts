@@ -77,11 +77,11 @@ export function startDemo(session: StoreApi<SessionState>, demo: DemoSetup, opti
   // Progress: the event log changes; waiting (paused, animating, counting down) is not a stall.
   let lastChange = Date.now();
   const unsubscribe = session.subscribe((s, previous) => {
-    if (s.snapshot.events !== previous.snapshot.events || s.paused || s.animating || s.snapshot.over) lastChange = Date.now();
+    if (s.snapshot.events !== previous.snapshot.events || s.paused || s.spectatorPaused || s.animating || s.snapshot.over) lastChange = Date.now();
   });
   const watchdog = setInterval(() => {
     const s = session.getState();
-    if (s.paused || s.animating || s.snapshot.over) lastChange = Date.now();
+    if (s.paused || s.spectatorPaused || s.animating || s.snapshot.over) lastChange = Date.now();
     else if (Date.now() - lastChange > stallMs) {
       console.warn(demoTexts.stalled);
       lastChange = Date.now();

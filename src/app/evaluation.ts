@@ -19,6 +19,13 @@ export interface ChancePoint {
   move: number;
   /** Per player of the round (RoundSetup.players), summing to 1. */
   chances: number[];
+  /** The round's result (winners 1, shared wins split), not an estimate. */
+  final?: boolean;
+}
+
+/** The points of positions the board has shown: up to its move count, the result once the end is shown. */
+export function shownHistory(history: readonly ChancePoint[], shownMoves: number, shownOver: boolean): ChancePoint[] {
+  return history.filter((p) => p.move <= shownMoves && (!p.final || shownOver));
 }
 
 export interface EvaluationState {
@@ -92,7 +99,7 @@ export function createEvaluator(session: StoreApi<SessionState>, options: Evalua
     if (snapshot.over && snapshot.result) {
       const winners = snapshot.result.winners;
       asked = null;
-      return record({ move, chances: snapshot.setup.players.map((_, p) => (winners.includes(p) ? 1 / winners.length : 0)) });
+      return record({ move, chances: snapshot.setup.players.map((_, p) => (winners.includes(p) ? 1 / winners.length : 0)), final: true });
     }
     if (snapshot.toMove === null) return; // the start throw is still to come
     // Taken back: the graph forgets the moves that are gone.

@@ -12,7 +12,7 @@ import { BOARD_TOP, socketX, socketZ } from './layout';
 const RING_RADIUS = 0.6;
 
 export function LastMoveRings() {
-  const last = useSession((s) => s.snapshot.state.moves.at(-1));
+  const last = useSession((s) => s.shown.moves.at(-1)); // as the board shows it: no ring before the ball lands
   const size = useSession((s) => s.snapshot.setup.size);
   const { placed, rolled, material } = useMemo(
     () => ({

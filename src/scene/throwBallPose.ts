@@ -4,33 +4,17 @@
  * painted so that the colour of the engine's ballThrown event ends on top. It is drawn as one
  * more instance of the balls' InstancedMesh (Balls.tsx), so it costs no extra draw call.
  */
-import { useEffect } from 'react';
 import { Quaternion, Vector3 } from 'three';
 import type { ThrowView } from '../director/timeline';
 import { TIMING } from '../director/timeline';
 import { colourIndex } from '../engine/colours';
 import { FACE_RADIUS, repaint, restingOrientation } from './ballGeometry';
 import { THROW_AREA } from './layout';
+import { physicsModule } from './physicsLoad';
 import type { ThrowRecording } from './throwPhysics';
 
 const recordings = new Map<number, ThrowRecording | Promise<void>>();
 const KEPT_THROWS = 8;
-let physics: Promise<typeof import('./throwPhysics')> | null = null;
-
-function loadPhysicsModule() {
-  physics ??= import('./throwPhysics');
-  return physics;
-}
-
-/** Starts loading the physics when the table is shown, not when the first throw is due. */
-export function useThrowPhysicsPreload(): void {
-  useEffect(() => {
-    loadPhysicsModule()
-      .then((m) => m.loadPhysics())
-      .catch((error: unknown) => console.error('the physics engine could not be loaded; throws are shown at rest', error));
-  }, []);
-}
-
 /** The recording of a throw, or null while it is being simulated (then `onReady` is called). */
 function recording(seed: number, onReady: () => void): ThrowRecording | null {
   const known = recordings.get(seed);
@@ -38,7 +22,7 @@ function recording(seed: number, onReady: () => void): ThrowRecording | null {
   if (!known) {
     recordings.set(
       seed,
-      loadPhysicsModule()
+      physicsModule()
         .then((m) => m.simulateThrow(seed))
         .then((rec) => {
           recordings.set(seed, rec);
@@ -66,16 +50,17 @@ const qb = new Quaternion();
 
 /**
  * Where the thrown ball is at this point of its throw. Returns false when it is not to be shown
- * (no throw, or still in flight while its physics is being simulated).
+ * (no throw, or still in flight while its physics is being simulated). With reduced motion there
+ * is no bouncing throw: the ball lies at rest showing its result from the start.
  */
-export function throwBallPose(thrown: ThrowView | null, onReady: () => void, position: Vector3, quaternion: Quaternion): boolean {
+export function throwBallPose(thrown: ThrowView | null, onReady: () => void, position: Vector3, quaternion: Quaternion, reducedMotion = false): boolean {
   if (!thrown) return false;
-  const rec = recording(thrown.seed, onReady);
+  const rec = reducedMotion ? null : recording(thrown.seed, onReady);
   if (!rec) {
-    // Not simulated yet: at rest, show the outcome in the throw area.
+    // Reduced motion, or not simulated yet: at rest, the outcome in the throw area (reduced motion: at once).
     position.set(THROW_AREA[0], FACE_RADIUS, THROW_AREA[1]);
     restingOrientation(thrown.colour, 0.6, quaternion);
-    return thrown.progress >= 1;
+    return reducedMotion || thrown.progress >= 1;
   }
   // Real time while the throw fits its step; a longer one is played a little faster.
   const length = (rec.frames - 1) * rec.dt;

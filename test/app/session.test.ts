@@ -144,6 +144,24 @@ describe('session: human play', () => {
     expect(s().snapshot.state.moves[moves].squares).toEqual([a, b]);
     expect(s().pendingDouble).toBeNull();
   });
+
+  it('Pro double: cancelling the first ball (Escape) leaves the round as it was', () => {
+    let seed = 0;
+    while (new Game({ players: 4, seed }).state.toMove !== 'red') seed++;
+    const { s } = session(`seats=human,human,human,human&variant=pro&seed=${seed}`);
+    s().clickSquare('f4');
+    const [a, b] = s().snapshot.legalMoves.find((m) => m.includes('+'))!.split('+');
+    expect(s().cancelDouble()).toBe(false); // nothing to cancel yet
+    s().clickSquare(a);
+    s().hoverSquare(b);
+    expect(s().cancelDouble()).toBe(true);
+    expect(s().pendingDouble).toBeNull();
+    expect(s().message).toBeNull();
+    expect(s().preview?.first).toBeUndefined(); // the preview is of b alone again
+    const before = s().snapshot;
+    s().clickSquare(b); // starts afresh from b: the cancelled first ball is not part of any move
+    expect(s().snapshot.state.moves).toHaveLength(before.state.moves.length);
+  });
 });
 
 describe('session: suggestions', () => {
@@ -425,5 +443,24 @@ describe('session: round snapshots', () => {
     expect(before.state.board).toEqual(board);
     s().hoverSquare('a1');
     expect(s().snapshot).toBe(after); // hovering is input, not a change of the round
+  });
+});
+
+describe('session: a fair first game', () => {
+  it('with nothing saved, the computers play the first-game level; a saved choice wins', () => {
+    const fresh = createSession({ computer: fakeComputer(false).computer, levels: LEVELS, defaultLevel: 'master', firstGameLevel: 'greedy' }, { search: '' });
+    stores.push(fresh);
+    const computers = fresh.getState().players.filter((p) => p.kind === 'computer');
+    expect(computers.length).toBeGreaterThan(0);
+    expect(computers.every((p) => p.level === 'greedy')).toBe(true);
+    expect(fresh.getState().players[0]).toMatchObject({ kind: 'human' });
+    const storage = memoryStorage();
+    fresh.getState().dispose();
+    const first = createSession({ computer: fakeComputer(false).computer, levels: LEVELS, defaultLevel: 'master', firstGameLevel: 'greedy', storage }, { search: '' });
+    stores.push(first);
+    first.getState().newGame({ players: [{ kind: 'human', name: 'A' }, { kind: 'computer', level: 'master', name: 'M' }], size: 8, variant: 'standard', misere: false, moveTimeLimit: 0, takeBacks: true });
+    const again = createSession({ computer: fakeComputer(false).computer, levels: LEVELS, defaultLevel: 'master', firstGameLevel: 'greedy', storage }, { search: '' });
+    stores.push(again);
+    expect(again.getState().players[1]).toMatchObject({ kind: 'computer', level: 'master' });
   });
 });

@@ -47,9 +47,9 @@ describe('next round by itself', () => {
     expect(s().round).toBe(0);
     s().nextRound();
     await playRound(s);
-    s().setPaused(true);
+    s().setSpectatorPaused(true);
     expect(countdown.getState().endsAt).toBeNull();
-    s().setPaused(false);
+    s().setSpectatorPaused(false);
     expect(countdown.getState().endsAt).not.toBeNull();
   });
 

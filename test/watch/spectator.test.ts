@@ -54,13 +54,13 @@ describe('spectator controls', () => {
     expect(jobs).toHaveLength(1);
     await answer();
     expect(moves(s)).toBe(1);
-    s().setPaused(true);
+    s().setSpectatorPaused(true);
     expect(jobs.at(-1)!.cancelled).toBe(true);
     expect(s().thinking).toBeNull();
     await vi.advanceTimersByTimeAsync(5000);
     expect(openJobs(jobs).length).toBe(1); // only the first, answered one
     expect(moves(s)).toBe(1);
-    s().setPaused(false);
+    s().setSpectatorPaused(false);
     await vi.runAllTimersAsync();
     await answer();
     expect(moves(s)).toBe(2);
@@ -68,7 +68,7 @@ describe('spectator controls', () => {
 
   it('step plays exactly one move while paused, and again on the next step', async () => {
     const { s, jobs, answer } = session('seats=ai,ai:greedy&seed=2');
-    s().setPaused(true);
+    s().setSpectatorPaused(true);
     await vi.runAllTimersAsync();
     expect(openJobs(jobs)).toHaveLength(0);
     s().step();
@@ -77,7 +77,7 @@ describe('spectator controls', () => {
     expect(moves(s)).toBe(1);
     await vi.advanceTimersByTimeAsync(3000);
     expect(openJobs(jobs)).toHaveLength(1);
-    expect(s().paused).toBe(true);
+    expect(s().spectatorPaused).toBe(true);
     s().step();
     await vi.runAllTimersAsync();
     await answer();
@@ -92,7 +92,7 @@ describe('spectator controls', () => {
     expect(jobs[0].cancelled).toBe(false);
     await answer();
     expect(moves(s)).toBe(1);
-    expect(s().paused).toBe(true);
+    expect(s().spectatorPaused).toBe(true);
     expect(openJobs(jobs)).toHaveLength(1);
   });
 

@@ -3,7 +3,8 @@
  * of the balls now and the win chance the master level estimates; a stacked bar of the chances.
  * Percentages are rounded so that they still add up to 100. Hideable (spoiler switch, remembered).
  */
-import { useEvaluation } from '../../app/evaluation';
+import { useMemo } from 'react';
+import { shownHistory, useEvaluation } from '../../app/evaluation';
 import type { Colour } from '../../engine/index';
 import { captionTexts } from '../../app/captions';
 import { useSession } from '../../app/pageSession';
@@ -28,8 +29,12 @@ export const playerName = (colours: readonly Colour[]) => colours.map(captionTex
 export function EvaluationBar() {
   const hidden = useEvaluationHidden();
   const players = useSession((s) => s.snapshot.setup.players);
-  const scores = useSession((s) => s.snapshot.scores);
-  const latest = useEvaluation((e) => e.latest);
+  // What the board shows: its ball counts, and the newest estimate of a position it has shown.
+  const scores = useSession((s) => s.shown.scores);
+  const shownMoves = useSession((s) => s.shown.moves.length);
+  const shownOver = useSession((s) => s.shown.over);
+  const history = useEvaluation((e) => e.history);
+  const latest = useMemo(() => shownHistory(history, shownMoves, shownOver).at(-1) ?? null, [history, shownMoves, shownOver]);
   if (hidden) {
     return (
       <button className="btn evaluation-show" onClick={() => setEvaluationHidden(false)}>

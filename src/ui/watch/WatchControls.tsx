@@ -19,9 +19,9 @@ function typingInControl(target: EventTarget | null): boolean {
 }
 
 export function WatchControls() {
-  const paused = useSession((s) => s.paused);
+  const paused = useSession((s) => s.spectatorPaused);
   const anyComputer = useSession((s) => s.seats.some((seat) => seat.kind === 'computer'));
-  const { setPaused, step } = useSession.getState();
+  const { setSpectatorPaused: setPaused, step } = useSession.getState();
 
   useEffect(() => {
     if (!anyComputer) return;
@@ -29,7 +29,7 @@ export function WatchControls() {
       if (e.ctrlKey || e.metaKey || e.altKey || typingInControl(e.target)) return;
       if (e.key === ' ') {
         e.preventDefault();
-        setPaused(!useSession.getState().paused);
+        setPaused(!useSession.getState().spectatorPaused);
       } else if (e.key === 'n' || e.key === 'N') step();
     };
     window.addEventListener('keydown', onKey);

@@ -3,7 +3,8 @@
  * colour's initial at the end, so the lines are told apart without colour), the biggest swings
  * ringed with their move in a tooltip. Hidden with the evaluation bar.
  */
-import { biggestSwings, useEvaluation } from '../../app/evaluation';
+import { useMemo } from 'react';
+import { biggestSwings, shownHistory, useEvaluation } from '../../app/evaluation';
 import { useSession } from '../../app/pageSession';
 import { playerName } from './EvaluationBar';
 import { useEvaluationHidden } from './spoiler';
@@ -15,7 +16,10 @@ const DASHES = ['', '6 3', '2 2', '8 2 2 2'];
 
 export function WinChanceGraph() {
   const hidden = useEvaluationHidden();
-  const history = useEvaluation((e) => e.history);
+  const all = useEvaluation((e) => e.history);
+  const shownMoves = useSession((s) => s.shown.moves.length);
+  const shownOver = useSession((s) => s.shown.over);
+  const history = useMemo(() => shownHistory(all, shownMoves, shownOver), [all, shownMoves, shownOver]);
   const players = useSession((s) => s.snapshot.setup.players);
   const size = useSession((s) => s.snapshot.setup.size);
   if (hidden || history.length < 2) return null;
