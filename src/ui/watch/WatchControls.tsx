@@ -15,7 +15,7 @@ export const keepFocus = (e: React.MouseEvent) => e.preventDefault();
 
 /** Keys typed into a control belong to that control, not to the shortcuts. */
 function typingInControl(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(target.tagName));
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(target.tagName) || target.closest('[role="dialog"]') !== null);
 }
 
 export function WatchControls() {
@@ -26,15 +26,14 @@ export function WatchControls() {
   useEffect(() => {
     if (!anyComputer) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || typingInControl(e.target)) return;
-      if (e.key === ' ') {
-        e.preventDefault();
-        setPaused(!useSession.getState().spectatorPaused);
-      } else if (e.key === 'n' || e.key === 'N') step();
+      // N (step) is one of the page's shortcuts (a11y/shortcuts.ts); Space is not a single-character shortcut.
+      if (e.defaultPrevented || e.key !== ' ' || e.ctrlKey || e.metaKey || e.altKey || typingInControl(e.target)) return;
+      e.preventDefault();
+      setPaused(!useSession.getState().spectatorPaused);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [anyComputer, setPaused, step]);
+  }, [anyComputer, setPaused]);
 
   if (!anyComputer) return null;
   return (
