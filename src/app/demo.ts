@@ -68,6 +68,8 @@ export function startDemo(session: StoreApi<SessionState>, demo: DemoSetup, opti
   const random = options.random ?? Math.random;
   const stallMs = (options.stallSeconds ?? 30) * 1000;
   const fresh = () => session.getState().newGame(randomMatch(random, demo.levels));
+  // An unattended screen: the rules panel (offered on a first visit) must not open and pause it.
+  session.setState((s) => ({ settings: { ...s.settings, rulesSeen: true } }));
   initRoundCountdown(session, {
     seconds: options.countdownSeconds ?? 5,
     next: (s) => (s.round + 1 < s.players.length ? s.nextRound() : fresh()),

@@ -161,6 +161,8 @@ describe('watching computer games', { timeout: 240_000 }, () => {
     const page = await browser.newPage({ viewport: { width: 960, height: 640 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    // A returning visitor (the rules panel would pause the page), as openApp does.
+    await page.addInitScript(() => localStorage.setItem('rolit.settings.v1', JSON.stringify({ rulesSeen: true })));
     // Spy: count the sources started on any AudioContext (oscillators and noise bursts).
     await page.addInitScript(() => {
       const w = window as unknown as { soundsStarted: number; contexts: number };
