@@ -14,6 +14,7 @@ import { Board } from './Board';
 import { BoardCoordinates } from './BoardCoordinates';
 import { CameraRig, presetPosition } from './CameraRig';
 import { useCamera } from './cameraStore';
+import { LastMoveRings } from './LastMoveRings';
 import { Lights } from './Lights';
 import { markLoaded, resetShaders } from './loadProgress';
 import { RenderProbe } from './RenderProbe';
@@ -67,6 +68,7 @@ function Contents({ software, warm, onWarm }: { software: boolean; warm: boolean
       <SideButtons />
       <Supply />
       <Balls />
+      <LastMoveRings />
       <SocketPicker />
       <GhostBalls />
       <SocketDots />

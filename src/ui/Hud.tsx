@@ -7,6 +7,13 @@ import { SPEEDS } from '../app/settings';
 import { useDirector } from '../director/index';
 import { captionOf } from '../app/shownRound';
 import { CameraButtons } from './CameraButtons';
+import { watchTexts } from './watch/texts';
+import { EvaluationBar } from './watch/EvaluationBar';
+import { SoundControls } from './watch/SoundControls';
+import { TakeOverButton } from './watch/TakeOver';
+import { useCaptions } from './watch/useCaptions';
+import { WatchControls } from './watch/WatchControls';
+import { WinChanceGraph } from './watch/WinChanceGraph';
 import { HelpButton } from './a11y/HelpOverlay';
 import { ResetViewButton } from './a11y/ResetView';
 import { SymbolMark } from './a11y/SymbolMark';
@@ -28,7 +35,8 @@ export function Swatches({ colours }: { colours: readonly Colour[] }) {
 }
 
 export function seatKind(seat: Seat): string {
-  return seat.kind === 'human' ? t('hud:human') : t('hud:computerLevel', { level: levelName(seat.level!) });
+  if (seat.kind === 'human') return seat.level ? watchTexts.takenOver(seat.level) : t('hud:human');
+  return t('hud:computerLevel', { level: levelName(seat.level!) });
 }
 
 /** The HUD's own words with parameters (the others are looked up where shown): the hud namespace. */
@@ -66,6 +74,7 @@ function Seats() {
               <span className="kind">
                 {seat.colours.map((c) => colourName(c)).join(' + ')} · {seatKind(seat)}
               </span>
+              <TakeOverButton seat={seat} index={i} />
             </span>
             <span className="count" title={t('hud:countTitle')}>
               {playerScores[i]}
@@ -122,6 +131,8 @@ function Toolbar({ onNewGame, onRules }: { onNewGame: () => void; onRules: () =>
       <button className="btn" onClick={onRules} title={hudTexts.rulesTitle}>
         {hudTexts.rules}
       </button>
+      <WatchControls />
+      <SoundControls />
       <RecordButtons />
       <CameraButtons />
       <ResetViewButton />
@@ -133,10 +144,11 @@ function Toolbar({ onNewGame, onRules }: { onNewGame: () => void; onRules: () =>
 
 function MoveList() {
   const moves = useSession((s) => s.shown.moves);
+  const captions = useCaptions();
   const [ref, setRef] = useState<HTMLOListElement | null>(null);
   useEffect(() => {
     if (ref) ref.scrollTop = ref.scrollHeight;
-  }, [ref, moves.length]);
+  }, [ref, moves.length, captions.result]);
   return (
     <section className="moves panel" aria-label={t('hud:moves')}>
       <header>
@@ -147,17 +159,12 @@ function MoveList() {
         {moves.map((m, i) => (
           <li key={i} className={i === moves.length - 1 ? 'last' : undefined}>
             <SymbolMark colour={m.colour} />
-            <span className="sr-only">{colourName(m.colour)} </span>
-            {m.squares.join('+')}
-            {m.rolls.length > 0 && (
-              <span className="rolled" title={hudTexts.rolled(m.rolls.length)}>
-                {' '}×{m.rolls.length}
-              </span>
-            )}
-            {m.timedOut && <span className="rolled"> {t('hud:timedOut')}</span>}
+            <span className="caption">{captions.moves[i]?.text ?? m.squares.join('+')}</span>
           </li>
         ))}
+        {captions.result && <li className="result">{captions.result}</li>}
       </ol>
+      <WinChanceGraph />
     </section>
   );
 }
@@ -207,6 +214,7 @@ function Status() {
   const now = useNow(clock !== null || thinking !== null);
   const seat = toMove ? seats.find((s) => s.colours.includes(toMove)) : undefined;
   const last = moves[moves.length - 1];
+  const caption = useCaptions().moves.at(-1);
   const remaining = clock ? Math.max(0, Math.ceil((clock.deadline - now) / 1000)) : 0;
   return (
     <div className="status">
@@ -243,10 +251,9 @@ function Status() {
               {preview.legal ? hudTexts.rolls(preview.square, preview.rolls.length) : preview.reason}
             </span>
           )}
-          {!preview && last && (
-            <span style={{ color: 'var(--muted)' }}>
-              {t('hud:last', { colour: colourName(last.colour, true), squares: last.squares.join('+') })}
-              {last.rolls.length > 0 && <span title={hudTexts.rolledTitle}>, {hudTexts.rolled(last.rolls.length)}</span>}
+          {!preview && last && caption && (
+            <span className="caption" data-testid="caption">
+              {caption.text}
             </span>
           )}
           {clock && (
@@ -300,6 +307,7 @@ export function Hud({ onNewGame, onRules }: { onNewGame: () => void; onRules: ()
     <div className="hud">
       <Seats />
       <Toolbar onNewGame={onNewGame} onRules={onRules} />
+      <EvaluationBar />
       {replaying ? <ReplayMoves /> : <MoveList />}
       <Status />
       <Problems />

@@ -1,15 +1,8 @@
 /** The HUD's language select: each language in its own name; the choice is remembered on this device. */
 import { useTranslation } from 'react-i18next';
+import { pageStorage } from '../app/pageStorage';
 import { currentLanguage, isLanguage, LANGUAGES, setLanguage, t } from '../i18n/index';
 
-/** localStorage, or null where the browser blocks it. */
-function pageStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 export function LanguageSelect() {
   useTranslation(); // re-render when the language changes

@@ -4,6 +4,8 @@ import { useSession } from '../app/pageSession';
 import { useDirector } from '../director/index';
 import { Swatches } from './Hud';
 import { t } from '../i18n/index';
+import { NextRoundCountdown } from './watch/Countdown';
+import { useCaptions } from './watch/useCaptions';
 
 export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
   const { setup, result } = useSession((s) => s.snapshot);
@@ -14,6 +16,7 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
   const nextRound = useSession((s) => s.nextRound);
   const busy = useDirector((s) => s.busy);
   const [hiddenFor, setHiddenFor] = useState<unknown>(null);
+  const caption = useCaptions().result;
   // Wait for the final count animation; "hide" keeps the board visible until the next round (a new setup).
   if (!result || busy || hiddenFor === setup) return null;
   const misere = setup.misere;
@@ -22,6 +25,7 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
       <h2>
         {t(misere ? 'hud:roundNumberOverMisere' : 'hud:roundNumberOver', { round: round + 1 })}
       </h2>
+      {caption && <p className="caption" data-testid="result-caption">{caption}</p>}
       <table>
         <tbody>
           {seats.map((seat, i) => (
@@ -58,6 +62,7 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
           </table>
         </>
       )}
+      <NextRoundCountdown />
       <div className="actions" style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
         <button className="btn" onClick={() => setHiddenFor(setup)}>
           {t('hud:viewBoard')}

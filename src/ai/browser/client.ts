@@ -178,6 +178,7 @@ export class AiClient {
       return;
     }
     if (message.type === 'error') return this.crash(`the computer player failed: ${message.message}`);
+    if (message.type === 'evaluation') return; // answers to the page's evaluator (src/app/evaluation.ts), never asked here
     if (!this.isLegal(p.position, message.move)) return this.crash(`the computer player answered an illegal move (${message.move})`);
     this.finish(p, { ...describeMove(p.position, message.move), level: p.level, fallback: false, work: message.work });
   }

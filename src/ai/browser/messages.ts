@@ -27,12 +27,16 @@ export type ToWorker =
   /** Move now: answer with the best move so far. */
   | { type: 'stop'; id: number }
   /** Forget the search; no answer. */
-  | { type: 'cancel'; id: number };
+  | { type: 'cancel'; id: number }
+  /** The master's per-player root values of the position (request.level is ignored), for the page's evaluation bar. */
+  | { type: 'evaluate'; id: number; request: ThinkRequest };
 
 export type FromWorker =
   | { type: 'progress'; id: number; best: number; work: number }
   | { type: 'move'; id: number; move: number; work: number; ms: number }
-  | { type: 'error'; id: number; message: string };
+  | { type: 'error'; id: number; message: string }
+  /** Answer to 'evaluate': values[player] = the master's mean reward at the root. */
+  | { type: 'evaluation'; id: number; values: number[]; work: number };
 
 export function positionFromRequest(r: ThinkRequest): Position {
   const p = new Position();
