@@ -4,21 +4,20 @@
  * A move that rolls nothing was a free placement: the must-capture rule (docs/rules.md) leaves no
  * other way to roll nothing. All English text is in `captionTexts`, ready for translation.
  */
+import { colourName, fixedTexts, listOf, t } from '../i18n/index';
 import { type Colour, type GameEvent, parseSquare, type RoundSetup, boardOffset } from '../engine/index';
 
-export const captionTexts = {
-  colour: (c: Colour) => c[0].toUpperCase() + c.slice(1),
-  corner: (who: string, square: string) => `${who} takes the ${square} corner`,
-  plays: (who: string, squares: string) => `${who} plays ${squares}`,
-  rolls: (n: number) => ` and rolls ${n}`,
-  free: (who: string, squares: string, corner: boolean) => `${who} cannot capture: places freely on ${squares}${corner ? ' (a corner)' : ''}`,
-  timedOut: (text: string) => `Time ran out: ${text}`,
-  lastBall: (whose: string) => `${whose}'s last ball`,
-  lastSocket: 'the board is full',
-  wins: (who: string, score: string) => `${who} wins ${score}`,
-  share: (who: string, score: string) => `${who} share the win ${score}`,
-  fewest: ' (fewest balls)',
-} as const;
+export const captionTexts = fixedTexts('captions', ['lastSocket', 'fewest'] as const, {
+  colour: (c: Colour) => colourName(c),
+  corner: (who: string, square: string) => t('captions:corner', { who, square }),
+  plays: (who: string, squares: string) => t('captions:plays', { who, squares }),
+  rolls: (n: number) => t('captions:rolls', { count: n }),
+  free: (who: string, squares: string, corner: boolean) => t(corner ? 'captions:freeCorner' : 'captions:free', { who, squares }),
+  timedOut: (text: string) => t('captions:timedOut', { text }),
+  lastBall: (whose: string) => t('captions:lastBall', { colour: whose }),
+  wins: (who: string, score: string) => t('captions:wins', { who, score }),
+  share: (who: string, score: string) => t('captions:share', { who, score }),
+});
 
 export interface MoveCaption {
   /** Index of the move in the round (state.moves). */
@@ -123,7 +122,7 @@ function moveText(setup: RoundSetup, move: { colour: Colour; squares: string[]; 
 function resultText(setup: RoundSetup, playerScores: readonly number[], winners: readonly number[]): string {
   const t = captionTexts;
   const name = (player: number) => setup.players[player].map(t.colour).join(' + ');
-  const winnerNames = winners.map(name).join(' and ');
+  const winnerNames = listOf(winners.map(name));
   // The winner's score first, then the others from most to fewest (fewest first in misere).
   const order = playerScores.map((_, i) => i).sort((a, b) => Number(winners.includes(b)) - Number(winners.includes(a)) || (setup.misere ? playerScores[a] - playerScores[b] : playerScores[b] - playerScores[a]));
   const score = order.map((i) => playerScores[i]).join('-');

@@ -5,17 +5,16 @@
  * then a new match starts. A match that stops making progress (a failed computer, a move the
  * session refused) is replaced by a new one, so the screen keeps going by itself.
  */
+import { fixedTexts, t } from '../i18n/index';
 import type { StoreApi } from 'zustand/vanilla';
 import { type BoardSize, setupProblem, type Variant } from '../engine/index';
 import { initRoundCountdown } from './roundCountdown';
 import type { SessionState } from './session';
 import { computerName, type NewGameOptions } from './settings';
 
-export const demoTexts = {
-  badLevel: (value: string, levels: readonly string[]) => `demo: "${value}" is not a level (${levels.join(', ')}); all levels play`,
-  banner: 'Demo',
-  stalled: 'The demo was stuck and starts a new game.',
-} as const;
+export const demoTexts = fixedTexts('watch', ['demoBanner', 'demoStalled'] as const, {
+  badLevel: (value: string, levels: readonly string[]) => t('watch:demoBadLevel', { value, levels: levels.join(', ') }),
+});
 
 export interface DemoSetup {
   /** Levels the computer seats are drawn from. */
@@ -85,7 +84,7 @@ export function startDemo(session: StoreApi<SessionState>, demo: DemoSetup, opti
     const s = session.getState();
     if (s.paused || s.spectatorPaused || s.animating || s.snapshot.over) lastChange = Date.now();
     else if (Date.now() - lastChange > stallMs) {
-      console.warn(demoTexts.stalled);
+      console.warn(demoTexts.demoStalled);
       lastChange = Date.now();
       fresh();
     }

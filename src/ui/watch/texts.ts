@@ -1,33 +1,19 @@
-/** Every English text of the watching controls, in one place for translation. */
-export const watchTexts = {
-  pause: 'Pause',
-  resume: 'Resume',
-  pauseTip: 'Pause the computer players (Space)',
-  resumeTip: 'Let the computer players play on (Space)',
-  step: 'Step',
-  stepTip: 'Play one computer move, then pause (N)',
-  paused: 'paused',
-  takeOver: 'Take over',
-  takeOverTip: (name: string) => `Play ${name}'s turns yourself from its next turn`,
-  handBack: 'Hand back',
-  handBackTip: (level: string) => `Give the seat back to the computer (${level})`,
-  takenOver: (level: string) => `you, for computer · ${level}`,
-  countdown: (seconds: number) => `Next round in ${seconds} s`,
-  cancelCountdown: 'Stay',
-  cancelCountdownTip: 'Stop the countdown and keep this round on screen',
-  evaluation: 'Who is winning',
-  evaluationTip: 'Ball share now and win chance as the master level estimates it',
-  hide: 'Hide',
-  show: 'Show who is winning',
-  hideTip: 'Hide the evaluation (no spoilers)',
-  balls: (pct: number) => `balls ${pct}%`,
-  win: (pct: number) => `win ${pct}%`,
-  estimating: 'estimating…',
-  graph: 'Win chances over the round',
-  swing: (move: number, who: string, change: number) => `Move ${move}: ${who} +${change} points`,
-  soundOn: 'Sound',
-  soundOff: 'Muted',
-  muteTip: 'Mute the sounds',
-  unmuteTip: 'Turn the sounds on',
-  volume: 'Volume',
-} as const;
+/** The watching controls' texts: the watch namespace of the language files. */
+import { fixedTexts, levelName, t } from '../../i18n/index';
+
+export const watchTexts = fixedTexts(
+  'watch',
+  [
+    'pause', 'resume', 'pauseTip', 'resumeTip', 'step', 'stepTip', 'paused', 'takeOver', 'handBack', 'cancelCountdown', 'cancelCountdownTip',
+    'evaluation', 'evaluationTip', 'hide', 'show', 'hideTip', 'estimating', 'graph', 'soundOn', 'soundOff', 'muteTip', 'unmuteTip', 'volume',
+  ] as const,
+  {
+    takeOverTip: (name: string) => t('watch:takeOverTip', { name }),
+    handBackTip: (level: string) => t('watch:handBackTip', { level: levelName(level) }),
+    takenOver: (level: string) => t('watch:takenOver', { level: levelName(level) }),
+    countdown: (seconds: number) => t('watch:countdown', { count: seconds }),
+    balls: (pct: number) => t('watch:balls', { pct }),
+    win: (pct: number) => t('watch:win', { pct }),
+    swing: (move: number, who: string, change: number) => t('watch:swing', { move, who, change }),
+  },
+);
