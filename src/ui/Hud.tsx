@@ -1,5 +1,5 @@
 /** The DOM overlay over the board: seats, toolbar, move list, status line and messages. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Colour } from '../engine/index';
 import { useSession } from '../app/pageSession';
 import type { Seat } from '../app/session';
@@ -18,6 +18,7 @@ import { HelpButton } from './a11y/HelpOverlay';
 import { ResetViewButton } from './a11y/ResetView';
 import { SymbolMark } from './a11y/SymbolMark';
 import { RecordButtons } from './replay/RecordButtons';
+import { useToolbarHeight } from './useToolbarHeight';
 import { ReplayMoves } from './replay/ReplayMoves';
 
 export function Swatches({ colours }: { colours: readonly Colour[] }) {
@@ -100,8 +101,10 @@ function Toolbar({ onNewGame, onRules }: { onNewGame: () => void; onRules: () =>
   const { undo, setSpeed, setSocketDots, setCoordinates } = useSession.getState();
   const busy = useDirector((s) => s.busy);
   const skip = useDirector((s) => s.skip);
+  const toolbar = useRef<HTMLElement>(null);
+  useToolbarHeight(toolbar);
   return (
-    <nav className="toolbar panel" aria-label="Game controls">
+    <nav ref={toolbar} className="toolbar panel" aria-label="Game controls">
       <button className="btn primary" onClick={onNewGame}>
         New game
       </button>
