@@ -1,5 +1,5 @@
 /** The DOM overlay over the board: seats, toolbar, move list, status line and messages. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Colour } from '../engine/index';
 import { useSession } from '../app/pageSession';
 import type { Seat } from '../app/session';
@@ -18,6 +18,7 @@ import { HelpButton } from './a11y/HelpOverlay';
 import { ResetViewButton } from './a11y/ResetView';
 import { SymbolMark } from './a11y/SymbolMark';
 import { RecordButtons } from './replay/RecordButtons';
+import { useToolbarHeight } from './useToolbarHeight';
 import { ReplayMoves } from './replay/ReplayMoves';
 import { LanguageSelect } from './LanguageSelect';
 import { colourName, fixedTexts, levelName, listOf, t } from '../i18n/index';
@@ -97,8 +98,10 @@ function Toolbar({ onNewGame, onRules }: { onNewGame: () => void; onRules: () =>
   const { undo, setSpeed, setSocketDots, setCoordinates } = useSession.getState();
   const busy = useDirector((s) => s.busy);
   const skip = useDirector((s) => s.skip);
+  const toolbar = useRef<HTMLElement>(null);
+  useToolbarHeight(toolbar);
   return (
-    <nav className="toolbar panel" aria-label={t('hud:controls')}>
+    <nav ref={toolbar} className="toolbar panel" aria-label={t('hud:controls')}>
       <button className="btn primary" onClick={onNewGame}>
         {t('hud:newGame')}
       </button>
