@@ -22,8 +22,22 @@ export interface ThinkRequest {
   seed: number;
 }
 
+/** A two-sided position whose every legal move the exact solver values (MoveValues). */
+export interface SolveRequest {
+  size: BoardSize;
+  colours: number[];
+  cells: number[];
+  toMove: number;
+  pro: boolean;
+  /** owners[colour] = side 0 or 1, -1 nobody. */
+  owners: number[];
+  misere: boolean;
+}
+
 export type ToWorker =
   | { type: 'think'; id: number; request: ThinkRequest }
+  /** Exact values of every legal move, answered one move at a time; `cancel` stops it. */
+  | { type: 'solve'; id: number; request: SolveRequest }
   /** Move now: answer with the best move so far. */
   | { type: 'stop'; id: number }
   /** Forget the search; no answer. */
@@ -32,9 +46,13 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'progress'; id: number; best: number; work: number }
   | { type: 'move'; id: number; move: number; work: number; ms: number }
-  | { type: 'error'; id: number; message: string };
+  | { type: 'error'; id: number; message: string }
+  /** One move of a solve request: its final ball difference for the mover's side. */
+  | { type: 'moveValue'; id: number; move: number; value: number }
+  /** Every move of the solve request has been answered. */
+  | { type: 'solved'; id: number; ms: number };
 
-export function positionFromRequest(r: ThinkRequest): Position {
+export function positionFromRequest(r: ThinkRequest | SolveRequest): Position {
   const p = new Position();
   p.load(r.size, r.colours, r.cells, r.toMove, r.pro);
   return p;
@@ -42,18 +60,24 @@ export function positionFromRequest(r: ThinkRequest): Position {
 
 /** The worker's request for the colour to move in `position`. */
 export function thinkRequest(position: Position, owners: number[], misere: boolean, options: { level?: string; movetime?: number; iterations?: number; seed: number }): ThinkRequest {
-  const colours = [0, 1, 2, 3].filter((c) => position.inPlay[c]);
+  return {
+    ...solveRequest(position, owners, misere),
+    level: options.level ?? DEFAULT_LEVEL,
+    movetime: options.movetime,
+    iterations: options.iterations,
+    seed: options.seed,
+  };
+}
+
+/** The worker's solve request for `position` (the colour to move in it). */
+export function solveRequest(position: Position, owners: number[], misere: boolean): SolveRequest {
   return {
     size: position.size,
-    colours,
+    colours: [0, 1, 2, 3].filter((c) => position.inPlay[c]),
     cells: Array.from(position.cells),
     toMove: position.toMove,
     pro: position.pro,
     owners,
     misere,
-    level: options.level ?? DEFAULT_LEVEL,
-    movetime: options.movetime,
-    iterations: options.iterations,
-    seed: options.seed,
   };
 }
