@@ -2,7 +2,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DEFAULT_LEVEL, LEVELS } from './ai/index';
+import { SolveClient } from './ai/browser/solveClient';
 import { workerComputer } from './app/browserComputer';
+import { initExactValues } from './app/exactValues';
 import { createHandle, type RolitHandle } from './app/handle';
 import { initSession } from './app/pageSession';
 import { replayTexts } from './app/replayTexts';
@@ -41,6 +43,7 @@ if (carriesRecord(location.hash)) {
     (e: Error) => session.getState().showNotice(replayTexts.badLink(e.message), 'refusal'),
   );
 }
+initExactValues(session, new SolveClient());
 const { director } = initDirector();
 linkDirector(session, director);
 Object.defineProperty(window, 'rolit', {

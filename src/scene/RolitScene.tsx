@@ -11,6 +11,7 @@ import { NeutralToneMapping } from 'three';
 import { Balls } from './Balls';
 import { Board } from './Board';
 import { CameraRig, presetPosition } from './CameraRig';
+import { ExactLabels } from './ExactLabels';
 import { useCamera } from './cameraStore';
 import { Lights } from './Lights';
 import { RenderProbe } from './RenderProbe';
@@ -59,6 +60,7 @@ function Contents() {
       <SocketPicker />
       <GhostBalls />
       <SocketDots />
+      <ExactLabels />
       <CameraRig />
       <RenderProbe />
     </>

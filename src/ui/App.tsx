@@ -1,5 +1,6 @@
 /** The page: the 3D view with the HUD over it, the round-over panel and the new-game dialog. */
 import { Suspense, lazy, useState } from 'react';
+import { AnalysisPanel } from './analysis/AnalysisPanel';
 import { Hud } from './Hud';
 import { RoundOver } from './RoundOver';
 import { ReplayHud } from './replay/ReplayHud';
@@ -15,6 +16,9 @@ export function App({ levels, defaultLevel }: { levels: readonly string[]; defau
       <SceneHost />
       <Hud onNewGame={open} />
       <ReplayHud />
+      <div className="hud">
+        <AnalysisPanel />
+      </div>
       <RoundOver onNewGame={open} />
       {dialog && (
         <Suspense fallback={null}>

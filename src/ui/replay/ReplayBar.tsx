@@ -4,6 +4,8 @@
  */
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { ContinueDialog } from '../analysis/ContinueDialog';
+import { texts as analysisTexts } from '../analysis/texts';
 import { ClipDialog } from './ClipDialog';
 import { useSession } from '../../app/pageSession';
 import { texts } from './texts';
@@ -21,6 +23,8 @@ export function ReplayBar() {
   const line = replay?.line ?? 0;
   const total = replay?.lines[line].length ?? 0;
   const [clip, setClip] = useState(false);
+  const [continuing, setContinuing] = useState(false);
+  const over = useSession((s) => s.snapshot.over);
   useEffect(() => {
     if (!replay) return;
     const onKey = (e: KeyboardEvent) => {
@@ -61,7 +65,11 @@ export function ReplayBar() {
       <button className="btn" onClick={() => setClip(true)} title={texts.clipTitle} disabled={total === 0}>
         {texts.clip}
       </button>
+      <button className="btn" onClick={() => setContinuing(true)} title={analysisTexts.continueTitle} disabled={over}>
+        {analysisTexts.continue}
+      </button>
       <span className="note">{texts.following(texts.lineName(line))}</span>
+      {continuing && createPortal(<ContinueDialog onClose={() => setContinuing(false)} />, document.querySelector('.app') ?? document.body)}
       {clip && createPortal(<ClipDialog onClose={() => setClip(false)} />, document.querySelector('.app') ?? document.body)}
     </section>
   );
