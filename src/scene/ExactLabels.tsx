@@ -62,7 +62,7 @@ export function ExactLabels() {
     <>
       {[...socketValues(values, misere)].map(([square, value]) => {
         const index = parseSquare(size, square);
-        return <sprite key={square} material={material(signedValue(value))} position={[socketX(index), BOARD_TOP + LABEL_HEIGHT, socketZ(index)]} scale={[PITCH * 0.78, PITCH * 0.49, 1]} renderOrder={10} />;
+        return <sprite key={square} material={material(signedValue(value))} position={[socketX(index), BOARD_TOP + LABEL_HEIGHT, socketZ(index)]} scale={[PITCH * 0.92, PITCH * 0.58, 1]} renderOrder={10} />;
       })}
     </>
   );

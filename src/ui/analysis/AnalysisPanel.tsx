@@ -17,7 +17,8 @@ function countsText(after: Partial<Record<Colour, number>>): string {
 
 function PreviewLine() {
   const preview = useSession((s) => s.preview);
-  if (!preview) return null;
+  // Always there (two lines high), so hovering never moves the socket buttons under the pointer.
+  if (!preview) return <p className="analysis-preview" data-testid="analysis-preview" aria-live="polite" />;
   return (
     <p className="analysis-preview" data-testid="analysis-preview" aria-live="polite">
       {preview.legal ? texts.rolls(preview.first ? `${preview.first}+${preview.square}` : preview.square, preview.rolls) : texts.illegal(preview.square, preview.reason ?? '')}
