@@ -81,6 +81,8 @@ export interface SessionState {
 
   hoverSquare(square: string | null): void;
   clickSquare(square: string): void;
+  /** Drops the first ball of a half-made Pro double (Escape); true when there was one. */
+  cancelDouble(): boolean;
   newGame(options: NewGameOptions): void;
   nextRound(): void;
   undo(): void;
@@ -353,6 +355,13 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
           notice(e.message, 'refusal');
           set({ preview: previewFor(get().hovered) });
         }
+      },
+
+      cancelDouble() {
+        if (!get().pendingDouble) return false;
+        set({ pendingDouble: null, message: null });
+        set({ preview: previewFor(get().hovered) });
+        return true;
       },
 
       newGame(options) {

@@ -3,6 +3,7 @@
  * back as setAnimating (the session waits for it before the next computer move).
  */
 import type { StoreApi } from 'zustand';
+import { animationSpeed, useAccess } from '../app/accessPrefs';
 import type { SessionState } from '../app/session';
 import type { Director } from './timeline';
 
@@ -11,7 +12,8 @@ export function linkDirector(session: StoreApi<SessionState>, target: Director):
   const pull = (state: SessionState) => {
     // A log the director cannot play must not break the session that is notifying us: say so.
     try {
-      if (target.speed !== state.settings.speed) target.setSpeed(state.settings.speed);
+      const speed = animationSpeed(state.settings.speed, useAccess.getState());
+      if (target.speed !== speed) target.setSpeed(speed);
       target.sync(state.snapshot.events);
     } catch (error) {
       console.error(`the board animation cannot follow the game: ${error instanceof Error ? error.message : String(error)}`);
@@ -33,11 +35,14 @@ export function linkDirector(session: StoreApi<SessionState>, target: Director):
       target.skip();
     }
   });
+  // Reduced motion switched on or off: the speed follows.
+  const unsubscribeAccess = useAccess.subscribe(() => pull(session.getState()));
   pull(session.getState());
   // A resumed game (or a page opened after a jump) starts settled.
   if (session.getState().jumps > 0) target.skip();
   report();
   return () => {
+    unsubscribeAccess();
     unsubscribeSession();
     unsubscribeDirector();
   };

@@ -10,7 +10,8 @@ import { useSession } from '../app/pageSession';
 import { BALL_COUNT } from '../director/timeline';
 import { parseSquare } from '../engine/geometry';
 import { BALL_DETAIL, createBallGeometry } from './ballGeometry';
-import { createBallMaterial } from './ballMaterial';
+import { type BallSymbols, createBallMaterial } from './ballMaterial';
+import { reducedMotionOn, symbolsOn, useAccess } from '../app/accessPrefs';
 import { BallPoser } from './ballPoses';
 import { throwBallPose, useThrowPhysicsPreload } from './throwBallPose';
 import { currentView } from './view';
@@ -26,12 +27,19 @@ export function Balls() {
     g.setAttribute('highlight', new InstancedBufferAttribute(new Float32Array(BALL_COUNT + 1), 1));
     return g;
   }, []);
-  const material = useMemo(() => createBallMaterial({ highlight: true }), []);
+  const symbols = useMemo<BallSymbols>(() => ({ value: 0 }), []);
+  const material = useMemo(() => createBallMaterial({ highlight: true, symbols }), [symbols]);
+  const symbolsShown = useAccess(symbolsOn);
+  const reducedMotion = useAccess(reducedMotionOn);
   const poser = useMemo(() => new BallPoser(), []);
   const rolls = useSession((s) => s.preview?.rolls);
   const invalidate = useThree((s) => s.invalidate);
   useThrowPhysicsPreload();
   useEffect(() => invalidate(), [rolls, invalidate]);
+  useEffect(() => {
+    symbols.value = symbolsShown ? 1 : 0;
+    invalidate();
+  }, [symbols, symbolsShown, invalidate]);
   // Reused every frame: the frame loop allocates nothing.
   const scratch = useMemo(() => ({ m: new Matrix4(), p: new Vector3(), q: new Quaternion(), highlight: new Set<number>() }), []);
 
@@ -53,7 +61,7 @@ export function Balls() {
       im.setMatrixAt(ball, poser.matrix(ball, m));
       glow.setX(ball, poser.highlighted[ball] ? 1 : 0);
     }
-    if (throwBallPose(view.throwBall, invalidate, p, q)) m.compose(p, q, UNIT);
+    if (throwBallPose(view.throwBall, invalidate, p, q, reducedMotion)) m.compose(p, q, UNIT);
     else m.makeScale(0, 0, 0);
     im.setMatrixAt(THROWN, m);
     im.instanceMatrix.needsUpdate = true;

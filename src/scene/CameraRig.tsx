@@ -7,6 +7,7 @@ import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useMemo, useRef } from 'react';
 import { Matrix4, type PerspectiveCamera, Spherical, Vector3 } from 'three';
 import type { OrbitControls as OrbitControlsImpl } from 'three-stdlib';
+import { reducedMotionOn, useAccess } from '../app/accessPrefs';
 import { CAMERA_PRESETS, type CameraPreset, useCamera } from './cameraStore';
 import { easeInOut } from './easing';
 import { VIEW_BOUNDS } from './layout';
@@ -98,7 +99,8 @@ export function CameraRig() {
     // Turn the short way round.
     while (to.theta - from.theta > Math.PI) to.theta -= Math.PI * 2;
     while (to.theta - from.theta < -Math.PI) to.theta += Math.PI * 2;
-    flight.current = { from, to, fromTarget: target.clone(), t: 0 };
+    // Reduced motion: no glide, the first frame is already the end of the flight.
+    flight.current = { from, to, fromTarget: target.clone(), t: reducedMotionOn(useAccess.getState()) ? 1 : 0 };
     invalidate();
   }, [request, preset, aspect, fov, camera, invalidate]);
 

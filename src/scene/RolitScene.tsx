@@ -8,6 +8,7 @@
 import { Canvas } from '@react-three/fiber';
 import { type ReactNode, useCallback, useState } from 'react';
 import { NeutralToneMapping } from 'three';
+import { AdaptiveQuality } from './AdaptiveQuality';
 import { Balls } from './Balls';
 import { Board } from './Board';
 import { CameraRig, presetPosition } from './CameraRig';
@@ -16,6 +17,7 @@ import { useCamera } from './cameraStore';
 import { Lights } from './Lights';
 import { RenderProbe } from './RenderProbe';
 import { SideButtons } from './SideButton';
+import { SocketCursor } from './SocketCursor';
 import { GhostBalls, SocketDots, SocketPicker } from './Sockets';
 import { Supply } from './Supply';
 import { Table } from './Table';
@@ -45,7 +47,7 @@ function SceneMessage({ children }: { children: ReactNode }) {
   );
 }
 
-function Contents() {
+function Contents({ software }: { software: boolean }) {
   useDirectorFrames();
   return (
     <>
@@ -61,8 +63,10 @@ function Contents() {
       <GhostBalls />
       <SocketDots />
       <ExactLabels />
+      <SocketCursor />
       <CameraRig />
       <RenderProbe />
+      {!software && <AdaptiveQuality maxDpr={Math.min(2, window.devicePixelRatio || 1)} />}
     </>
   );
 }
@@ -100,7 +104,7 @@ export function RolitScene() {
         onCreated={onCreated}
         data-generation={generation}
       >
-        <Contents />
+        <Contents software={software} />
       </Canvas>
       {lost && <SceneMessage>The graphics card reset; restoring the 3D board…</SceneMessage>}
     </div>

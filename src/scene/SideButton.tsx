@@ -1,10 +1,13 @@
 /**
  * The coloured button in the middle of each side of the board. The button of the colour to move
- * lights up (and rises a little), as the director says.
+ * lights up (and rises a little), as the director says. With the colour symbols on, its top
+ * carries its colour's symbol, as the balls do.
  */
 import { useFrame } from '@react-three/fiber';
 import { useRef } from 'react';
-import type { Mesh, MeshStandardMaterial } from 'three';
+import { Color, type Mesh, type MeshStandardMaterial } from 'three';
+import { symbolsOn, useAccess } from '../app/accessPrefs';
+import { SYMBOL_INK } from './ballMaterial';
 import type { Colour } from '../engine/colours';
 import { PAINT, SIDE_BUTTONS } from './layout';
 import { currentView } from './view';
@@ -25,7 +28,50 @@ export function SideButton({ colour, position, facing }: { colour: Colour; posit
       {/* An oval-ish pad: a cylinder squashed along the side. */}
       <cylinderGeometry args={[0.42, 0.46, 0.16, 40]} />
       <meshStandardMaterial ref={material} color={PAINT[colour]} emissive={PAINT[colour]} emissiveIntensity={0} roughness={0.3} />
+      <ButtonSymbol colour={colour} />
     </mesh>
+  );
+}
+
+/** The colour's symbol lying on the button's top (same shapes as on the balls: ballMaterial.ts). */
+function ButtonSymbol({ colour }: { colour: Colour }) {
+  const shown = useAccess(symbolsOn);
+  if (!shown) return null;
+  const ink = new Color().setScalar(SYMBOL_INK[colour]);
+  const material = <meshBasicMaterial color={ink} toneMapped={false} />;
+  const bar = (angle: number) => (
+    <mesh rotation-z={angle}>
+      <planeGeometry args={[0.5, 0.13]} />
+      {material}
+    </mesh>
+  );
+  return (
+    <group position-y={0.082} rotation-x={-Math.PI / 2}>
+      {colour === 'red' && (
+        <mesh>
+          <circleGeometry args={[0.2, 32]} />
+          {material}
+        </mesh>
+      )}
+      {colour === 'yellow' && (
+        <mesh rotation-z={Math.PI / 2}>
+          <circleGeometry args={[0.26, 3]} />
+          {material}
+        </mesh>
+      )}
+      {colour === 'green' && (
+        <mesh>
+          <circleGeometry args={[0.25, 4, Math.PI / 4]} />
+          {material}
+        </mesh>
+      )}
+      {colour === 'blue' && (
+        <>
+          {bar(0)}
+          {bar(Math.PI / 2)}
+        </>
+      )}
+    </group>
   );
 }
 

@@ -3,6 +3,8 @@
  * under the pointer (square math, no per-socket objects); the session computes the preview.
  * A legal hovered socket shows a ghost ball of the mover's colour (the balls that would roll glow:
  * Balls.tsx); socket dots mark every legal socket. Only human turns have previews and legal squares.
+ * On a touch screen there is no hover: the first tap on a socket shows its preview, a second tap
+ * on the same socket plays it (no mis-taps).
  */
 import type { ThreeEvent } from '@react-three/fiber';
 import { useLayoutEffect, useMemo, useRef } from 'react';
@@ -18,6 +20,9 @@ const CLICK_SLOP = 6;
 
 export function SocketPicker() {
   const last = useRef<string | null>(null);
+  const touch = useRef(false);
+  /** The socket a first tap previews, waiting for the confirming tap. */
+  const tapped = useRef<string | null>(null);
   const size = useSession((s) => s.snapshot.setup.size);
   const hoverSquare = useSession((s) => s.hoverSquare);
   const clickSquare = useSession((s) => s.clickSquare);
@@ -45,12 +50,19 @@ export function SocketPicker() {
       visible={false}
       position={[0, BOARD_TOP + 0.02, 0]}
       rotation-x={-Math.PI / 2}
-      onPointerMove={(e) => hover(squareOf(e))}
-      onPointerOut={() => hover(null)}
+      onPointerDown={(e) => (touch.current = e.pointerType === 'touch')}
+      onPointerMove={(e) => !touch.current && hover(squareOf(e))}
+      onPointerOut={() => !touch.current && hover(null)}
       onClick={(e) => {
         if (e.delta > CLICK_SLOP) return;
         const square = squareOf(e);
-        if (square) clickSquare(square);
+        if (!square) return;
+        if (touch.current && tapped.current !== square) {
+          tapped.current = square;
+          return hover(square);
+        }
+        tapped.current = null;
+        clickSquare(square);
       }}
     >
       <planeGeometry args={[8 * PITCH, 8 * PITCH]} />

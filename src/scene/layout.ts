@@ -81,10 +81,14 @@ export const SIDE_BUTTONS: { colour: Colour; position: [number, number, number];
   { colour: 'blue', position: [BOARD_WIDTH / 2 - MARGIN / 2, BOARD_TOP, 0], facing: Math.PI / 2 },
 ];
 
-/** The paint of the balls and buttons (sRGB). */
+/**
+ * The paint of the balls and buttons (sRGB). Green is a bluish green and blue a deeper blue so
+ * that every pair stays apart under protanopia, deuteranopia and tritanopia simulations (the
+ * earlier #12a043 green and red were 8 CIEDE2000 apart for deuteranopes; see docs/accessibility.md).
+ */
 export const PAINT: Record<Colour, string> = {
   red: '#d7191c',
   yellow: '#f7c613',
-  green: '#12a043',
-  blue: '#1656d6',
+  green: '#20a880',
+  blue: '#1644c0',
 };

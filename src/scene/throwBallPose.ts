@@ -57,16 +57,17 @@ const qb = new Quaternion();
 
 /**
  * Where the thrown ball is at this point of its throw. Returns false when it is not to be shown
- * (no throw, or still in flight while its physics is being simulated).
+ * (no throw, or still in flight while its physics is being simulated). With reduced motion there
+ * is no bouncing throw: the ball lies at rest showing its result from the start.
  */
-export function throwBallPose(thrown: ThrowView | null, onReady: () => void, position: Vector3, quaternion: Quaternion): boolean {
+export function throwBallPose(thrown: ThrowView | null, onReady: () => void, position: Vector3, quaternion: Quaternion, reducedMotion = false): boolean {
   if (!thrown) return false;
-  const rec = recording(thrown.seed, onReady);
+  const rec = reducedMotion ? null : recording(thrown.seed, onReady);
   if (!rec) {
-    // Not simulated yet: at rest, show the outcome in the throw area.
+    // Reduced motion, or not simulated yet: at rest, the outcome in the throw area (reduced motion: at once).
     position.set(THROW_AREA[0], FACE_RADIUS, THROW_AREA[1]);
     restingOrientation(thrown.colour, 0.6, quaternion);
-    return thrown.progress >= 1;
+    return reducedMotion || thrown.progress >= 1;
   }
   // Real time while the throw fits its step; a longer one is played a little faster.
   const length = (rec.frames - 1) * rec.dt;

@@ -1,6 +1,7 @@
 /** The page: the 3D view with the HUD over it, the round-over panel and the new-game dialog. */
 import { Suspense, lazy, useState } from 'react';
 import { AnalysisPanel } from './analysis/AnalysisPanel';
+import { AccessLayer } from './a11y/AccessLayer';
 import { Hud } from './Hud';
 import { RoundOver } from './RoundOver';
 import { ReplayHud } from './replay/ReplayHud';
@@ -19,6 +20,7 @@ export function App({ levels, defaultLevel }: { levels: readonly string[]; defau
       <div className="hud">
         <AnalysisPanel />
       </div>
+      <AccessLayer />
       <RoundOver onNewGame={open} />
       {dialog && (
         <Suspense fallback={null}>

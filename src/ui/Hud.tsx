@@ -6,6 +6,9 @@ import type { Seat } from '../app/session';
 import { SPEEDS } from '../app/settings';
 import { useDirector } from '../director/index';
 import { CameraButtons } from './CameraButtons';
+import { HelpButton } from './a11y/HelpOverlay';
+import { ResetViewButton } from './a11y/ResetView';
+import { SymbolMark } from './a11y/SymbolMark';
 import { RecordButtons } from './replay/RecordButtons';
 import { ReplayMoves } from './replay/ReplayMoves';
 
@@ -13,7 +16,9 @@ export function Swatches({ colours }: { colours: readonly Colour[] }) {
   return (
     <span className="swatches">
       {colours.map((c) => (
-        <span key={c} className={`swatch ${c}`} title={c} />
+        <span key={c} className={`swatch ${c}`} title={c}>
+          <SymbolMark colour={c} />
+        </span>
       ))}
     </span>
   );
@@ -96,6 +101,8 @@ function Toolbar({ onNewGame }: { onNewGame: () => void }) {
       </button>
       <RecordButtons />
       <CameraButtons />
+      <ResetViewButton />
+      <HelpButton />
     </nav>
   );
 }
@@ -112,10 +119,11 @@ function MoveList() {
         <span>Moves · {moves.length}</span>
         <CopyRecord />
       </header>
-      <ol ref={setRef}>
+      <ol ref={setRef} tabIndex={0} aria-label="Moves played">
         {moves.map((m, i) => (
           <li key={i} className={i === moves.length - 1 ? 'last' : undefined}>
-            <span className={`swatch ${m.colour}`} style={{ width: 9, height: 9, marginRight: 6 }} />
+            <SymbolMark colour={m.colour} />
+            <span className="sr-only">{m.colour} </span>
             {m.squares.join('+')}
             {m.rolls.length > 0 && <span className="rolled"> ×{m.rolls.length}</span>}
             {m.timedOut && <span className="rolled"> (time)</span>}

@@ -1,8 +1,9 @@
 /** The new-game dialog: players (human or computer with a level), board size and the rules.md options. */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { type BoardSize, roundSetup, seedProblem, setupProblem, type Variant } from '../engine/index';
 import { useSession } from '../app/pageSession';
 import { computerName, type NewGameOptions, type PlayerSpec, TIME_LIMITS } from '../app/settings';
+import { useDialogFocus } from './a11y/useDialogFocus';
 import { Swatches } from './Hud';
 
 export interface NewGameDialogProps {
@@ -37,6 +38,8 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
   const [moveTimeLimit, setMoveTimeLimit] = useState(setup.moveTimeLimit);
   const [takeBacks, setTakeBacks] = useState(setup.takeBacks);
   const [seedText, setSeedText] = useState('');
+  const dialog = useRef<HTMLDivElement>(null);
+  useDialogFocus(dialog, onClose);
 
   // The engine's setup check decides what the dialog allows: each choice is asked with the others as they are.
   // Each choice is disabled exactly when the engine refuses it, with its reason as the tooltip.
@@ -82,7 +85,7 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
   };
 
   return (
-    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="new-game-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="new-game-title" ref={dialog}>
       <form className="card dialog" onSubmit={submit}>
         <h2 id="new-game-title">New game</h2>
         <fieldset>

@@ -150,6 +150,24 @@ describe('session: human play', () => {
     expect(s().snapshot.state.moves[moves].squares).toEqual([a, b]);
     expect(s().pendingDouble).toBeNull();
   });
+
+  it('Pro double: cancelling the first ball (Escape) leaves the round as it was', () => {
+    let seed = 0;
+    while (new Game({ players: 4, seed }).state.toMove !== 'red') seed++;
+    const { s } = session(`seats=human,human,human,human&variant=pro&seed=${seed}`);
+    s().clickSquare('f4');
+    const [a, b] = s().snapshot.legalMoves.find((m) => m.includes('+'))!.split('+');
+    expect(s().cancelDouble()).toBe(false); // nothing to cancel yet
+    s().clickSquare(a);
+    s().hoverSquare(b);
+    expect(s().cancelDouble()).toBe(true);
+    expect(s().pendingDouble).toBeNull();
+    expect(s().message).toBeNull();
+    expect(s().preview?.first).toBeUndefined(); // the preview is of b alone again
+    const before = s().snapshot;
+    s().clickSquare(b); // starts afresh from b: the cancelled first ball is not part of any move
+    expect(s().snapshot.state.moves).toHaveLength(before.state.moves.length);
+  });
 });
 
 describe('session: suggestions', () => {

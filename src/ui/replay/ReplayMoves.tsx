@@ -1,6 +1,7 @@
 /** The move list in replay: the followed line's moves (each a jump), and every line (the record and its variations). */
 import { useSession } from '../../app/pageSession';
 import { texts } from './texts';
+import { SymbolMark } from '../a11y/SymbolMark';
 
 export function ReplayMoves() {
   const replay = useSession((s) => s.replay);
@@ -25,7 +26,8 @@ export function ReplayMoves() {
           return (
             <li key={i} className={`${i + 1 === ply ? 'last' : ''}${i >= ply ? ' ahead' : ''}`}>
               <button className="link" onClick={() => replayGo(replay.line, i + 1)} aria-current={i + 1 === ply ? 'step' : undefined}>
-                {colour && <span className={`swatch ${colour}`} style={{ width: 9, height: 9, marginRight: 6 }} title={colour} />}
+                {colour && <SymbolMark colour={colour} />}
+                {colour && <span className="sr-only">{colour} </span>}
                 {i + 1}. {m.text}
                 {m.timedOut && ' (time)'}
               </button>

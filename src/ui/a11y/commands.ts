@@ -1,0 +1,60 @@
+/** The actions behind the shortcuts and the board-reading buttons: one place, used by both. */
+import { cursorOn, useBoardCursor } from '../../app/boardCursor';
+import { useSession } from '../../app/pageSession';
+import type { Colour } from '../../engine/index';
+import { useCamera } from '../../scene/cameraStore';
+import { pageDirector } from '../../director/index';
+import { useAnnouncer } from './announcer';
+import { readBallsOf, readColumn, readLastMove, readLegalMoves, readRow, readScore, readTurn } from './reading';
+import type { ShortcutId } from './shortcuts';
+import { a11yTexts as t } from './texts';
+
+/** The cursor's square on the round's board now. */
+export function cursorSquare(): string {
+  const { snapshot, legalSquares } = useSession.getState();
+  return cursorOn(snapshot.setup.size, useBoardCursor.getState().square, legalSquares);
+}
+
+export function runCommand(id: ShortcutId, arg: { seat?: number; colour?: Colour } = {}): void {
+  const session = useSession.getState();
+  const snapshot = session.snapshot;
+  const say = useAnnouncer.getState().say;
+  switch (id) {
+    case 'help':
+      return; // opened by the key handler, which owns the overlay
+    case 'undo':
+      return session.undo();
+    case 'suggest':
+      return session.suggest();
+    case 'hints':
+      return session.setSocketDots(!session.settings.socketDots);
+    case 'skip':
+      return pageDirector().status.getState().skip();
+    case 'views': {
+      const seat = session.seats[arg.seat ?? 0];
+      if (seat) useCamera.getState().setPreset(seat.colours[0]);
+      return;
+    }
+    case 'topView':
+      return useCamera.getState().setPreset('top');
+    case 'readScore':
+      return say(readScore(snapshot));
+    case 'readTurn':
+      return say(readTurn(snapshot));
+    case 'readLast':
+      return say(readLastMove(snapshot));
+    case 'readLegal':
+      return say(readLegalMoves(snapshot));
+    case 'readRow':
+      return say(readRow(snapshot, cursorSquare()));
+    case 'readColumn':
+      return say(readColumn(snapshot, cursorSquare()));
+    case 'readBalls':
+      return say(readBallsOf(snapshot, arg.colour ?? 'red'));
+  }
+}
+
+/** Escape on the board: drop a half-made Pro double, and say so. */
+export function cancelDouble(): void {
+  if (useSession.getState().cancelDouble()) useAnnouncer.getState().say(t.doubleCancelled);
+}

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createStore } from 'zustand/vanilla';
+import type { StoreApi } from 'zustand';
+import { animationSpeed, DEFAULT_ACCESS, REDUCED_MOTION_SPEEDUP, useAccess } from '../../src/app/accessPrefs';
+import type { SessionState } from '../../src/app/session';
+import { linkDirector } from '../../src/director/link';
+import { Director } from '../../src/director/timeline';
+import { Game } from '../../src/engine';
+
+function session(speed: number) {
+  const game = new Game({ seed: 3 });
+  return createStore<Pick<SessionState, 'snapshot' | 'settings' | 'animating' | 'setAnimating'>>()((set) => ({
+    snapshot: { events: [...game.events] } as unknown as SessionState['snapshot'],
+    settings: { speed, socketDots: false, takeBacks: true, moveTimeLimit: 0, newGame: { players: [], size: 8, variant: 'standard', misere: false } },
+    animating: false,
+    setAnimating: (busy) => set({ animating: busy }),
+  })) as unknown as StoreApi<SessionState>;
+}
+
+afterEach(() => useAccess.setState({ reducedMotion: null }));
+
+describe('reduced motion', () => {
+  it('plays the animations faster, instant stays instant', () => {
+    expect(animationSpeed(2, { ...DEFAULT_ACCESS, reducedMotion: true })).toBe(2 * REDUCED_MOTION_SPEEDUP);
+    expect(animationSpeed(2, { ...DEFAULT_ACCESS, reducedMotion: false })).toBe(2);
+    expect(animationSpeed(Infinity, { ...DEFAULT_ACCESS, reducedMotion: true })).toBe(Infinity);
+  });
+
+  it('the director follows the switch at once', () => {
+    const d = new Director();
+    const unlink = linkDirector(session(2), d);
+    expect(d.speed).toBe(2);
+    useAccess.setState({ reducedMotion: true });
+    expect(d.speed).toBe(2 * REDUCED_MOTION_SPEEDUP);
+    useAccess.setState({ reducedMotion: false });
+    expect(d.speed).toBe(2);
+    unlink();
+  });
+});
