@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { solveExact } from '../../src/ai/solver';
 import { COLOURS, Game, parseMove, toRecord } from '../../src/engine/index';
 import { readRecord } from '../../src/engine/record';
-import { cameraView, changedPixels, launchChromium, openApp, rolitState, screenshot, serveBuiltApp, type Served, socketPosition, waitFramesSettled, waitForScene, waitIdle } from './harness';
+import { cameraView, changedPixels, launchChromium, openApp, rolitState, screenshot, serveBuiltApp, type Served, socketPosition, openRecordByPaste, waitFramesSettled, waitForScene, waitIdle } from './harness';
 
 let served: Served;
 let browser: Browser;
@@ -49,13 +49,6 @@ function cliValues(record: string): Map<string, number> {
   // The best of them is the position's value, as the CLI prints it.
   expect(Math.max(...values.values())).toBe(solveExact(position, { owners }).value);
   return values;
-}
-
-async function openRecordByPaste(page: Page, text: string) {
-  await page.getByRole('button', { name: 'Open…' }).click();
-  await page.getByLabel('Paste a record').fill(text);
-  await page.getByRole('button', { name: 'Open in replay' }).click();
-  await page.getByTestId('replay-bar').waitFor();
 }
 
 async function hideOverlays(page: Page, hidden: boolean) {

@@ -4,8 +4,8 @@
 import { type BoardSize, Position } from '../../engine';
 import { DEFAULT_LEVEL } from '../index';
 
-/** Everything the worker needs to think about one position. */
-export interface ThinkRequest {
+/** A position as the worker receives it, with who owns which colour and the aim. */
+export interface PositionRequest {
   size: BoardSize;
   /** Colour ids in play. */
   colours: number[];
@@ -13,9 +13,13 @@ export interface ThinkRequest {
   cells: number[];
   toMove: number;
   pro: boolean;
-  /** owners[colour] = player, -1 neutral (see AiOptions.owners). */
+  /** owners[colour] = player, -1 neutral (see AiOptions.owners); for a solve, side 0 or 1. */
   owners: number[];
   misere: boolean;
+}
+
+/** Everything the worker needs to think about one position. */
+export interface ThinkRequest extends PositionRequest {
   level: string;
   movetime?: number;
   iterations?: number;
@@ -23,16 +27,7 @@ export interface ThinkRequest {
 }
 
 /** A two-sided position whose every legal move the exact solver values (MoveValues). */
-export interface SolveRequest {
-  size: BoardSize;
-  colours: number[];
-  cells: number[];
-  toMove: number;
-  pro: boolean;
-  /** owners[colour] = side 0 or 1, -1 nobody. */
-  owners: number[];
-  misere: boolean;
-}
+export type SolveRequest = PositionRequest;
 
 export type ToWorker =
   | { type: 'think'; id: number; request: ThinkRequest }
@@ -52,7 +47,7 @@ export type FromWorker =
   /** Every move of the solve request has been answered. */
   | { type: 'solved'; id: number; ms: number };
 
-export function positionFromRequest(r: ThinkRequest | SolveRequest): Position {
+export function positionFromRequest(r: PositionRequest): Position {
   const p = new Position();
   p.load(r.size, r.colours, r.cells, r.toMove, r.pro);
   return p;
