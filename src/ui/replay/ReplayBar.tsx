@@ -10,10 +10,10 @@ import { ClipDialog } from './ClipDialog';
 import { useSession } from '../../app/pageSession';
 import { texts } from './texts';
 
-/** Keys belong to a focused field or an open dialog, not to the replay. */
+/** Keys belong to a focused field, an open dialog or the keyboard board (its cursor), not to the replay. */
 function keyIsElsewhere(e: KeyboardEvent): boolean {
   const target = e.target as HTMLElement | null;
-  return !!target?.closest('input, textarea, select, [role="dialog"]') || e.altKey || e.ctrlKey || e.metaKey;
+  return !!target?.closest('input, textarea, select, [role="dialog"], .board-grid') || e.altKey || e.ctrlKey || e.metaKey;
 }
 
 export function ReplayBar() {
@@ -36,11 +36,14 @@ export function ReplayBar() {
         End: () => replayGo(line, total),
       };
       if (!go[e.key]) return;
+      // Before the page's board-cursor keys (which take arrows to the board): in replay Left,
+      // Right, Home and End step through the game; Up and Down still go to the board.
       e.preventDefault();
+      e.stopPropagation();
       go[e.key]();
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('keydown', onKey, { capture: true });
+    return () => window.removeEventListener('keydown', onKey, { capture: true });
   }, [replay, line, total, replayStep, replayGo]);
   if (!replay) return null;
   return (
