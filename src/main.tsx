@@ -1,7 +1,7 @@
 /** Starts the page: the session (from the URL and saved settings), the director, window.rolit, React. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { DEFAULT_LEVEL, LEVELS } from './ai/index';
+import { DEFAULT_LEVEL, FIRST_GAME_LEVEL, LEVELS } from './ai/index';
 import { SolveClient } from './ai/browser/solveClient';
 import { workerComputer } from './app/browserComputer';
 import { initExactValues } from './app/exactValues';
@@ -30,7 +30,10 @@ function pageStorage(): Storage | null {
   }
 }
 
-const session = initSession({ computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, storage: pageStorage(), keepGame: true }, { search: location.search });
+const session = initSession(
+  { computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, firstGameLevel: FIRST_GAME_LEVEL, storage: pageStorage(), keepGame: true, shownByDirector: true },
+  { search: location.search },
+);
 // The URL's game has started (and is saved): without its parameters a reload resumes it.
 const addressWithout = (search: string, hash: string) => history.replaceState(history.state, '', `${location.pathname}${search}${hash}`);
 if (withoutGameParameters(location.search) !== location.search) addressWithout(withoutGameParameters(location.search), location.hash);
@@ -59,6 +62,6 @@ Object.defineProperty(window, 'rolit', {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App levels={LEVELS} defaultLevel={DEFAULT_LEVEL} />
+    <App levels={LEVELS} defaultLevel={FIRST_GAME_LEVEL} />
   </StrictMode>,
 );

@@ -25,6 +25,8 @@ export { ownersFromSetup, Seating } from './seating';
 export const LEVELS = ['beginner', 'greedy', 'tactician', 'strategist', 'master'] as const;
 export type Level = (typeof LEVELS)[number];
 export const DEFAULT_LEVEL: Level = 'master';
+/** A newcomer's opponents (no saved choice yet): the middle level, a game they can win. */
+export const FIRST_GAME_LEVEL: Level = 'tactician';
 
 /** Thinking time of each level when neither movetime nor iterations is given (ms). */
 export const LEVEL_DEFAULT_MOVETIME: Record<Level, number> = {

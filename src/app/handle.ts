@@ -5,6 +5,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { Colour } from '../engine/index';
 import type { SessionState } from './session';
+import { captionOf } from './shownRound';
 
 export interface RolitStateView {
   toMove: Colour | null;
@@ -15,6 +16,19 @@ export interface RolitStateView {
   over: boolean;
   /** The round in the documented record format (docs/record-format.md). */
   record: string;
+  /** What the board has shown so far (the HUD says this): it lags the engine while animations play. */
+  shown: ShownStateView;
+}
+
+export interface ShownStateView {
+  /** Events of the round's log the board has shown. */
+  events: number;
+  toMove: Colour | null;
+  scores: Partial<Record<Colour, number>>;
+  moves: string[];
+  over: boolean;
+  /** The start throw's caption ("Blue starts"), null once the first move is shown. */
+  caption: string | null;
 }
 
 /** The renderer's counters of the last frame drawn, as window.rolit reports them. */
@@ -42,13 +56,21 @@ export interface HandleSources {
 }
 
 export function stateView(session: SessionState): RolitStateView {
-  const { snapshot } = session;
+  const { snapshot, shown } = session;
   return {
     toMove: snapshot.toMove,
     scores: { ...snapshot.scores },
     moves: snapshot.state.moves.map((m) => m.squares.join('+')),
     over: snapshot.over,
     record: snapshot.record,
+    shown: {
+      events: shown.count,
+      toMove: shown.toMove,
+      scores: { ...shown.scores },
+      moves: shown.moves.map((m) => m.squares.join('+')),
+      over: shown.over,
+      caption: shown.startThrow ? captionOf(shown.startThrow) : null,
+    },
   };
 }
 

@@ -75,6 +75,8 @@ function playersFromUrl(choices: SeatChoice[]): PlayerSpec[] {
 export interface StartingDeps {
   levels: readonly string[];
   defaultLevel: string;
+  /** Level of the computers in the first game when nothing is saved (default: defaultLevel). */
+  firstGameLevel?: string;
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
 }
 
@@ -83,12 +85,13 @@ export interface StartingDeps {
  * `urlStartsGame` when the URL chooses the game (then it replaces a saved game in progress).
  */
 export function startingPoint(deps: StartingDeps, search: string): { settings: AppSettings; first: NewGameOptions; problems: string[]; urlStartsGame: boolean } {
-  const loaded = loadSettings(deps.storage ?? null, deps.levels, deps.defaultLevel);
+  const firstLevel = deps.firstGameLevel ?? deps.defaultLevel;
+  const loaded = loadSettings(deps.storage ?? null, deps.levels, firstLevel);
   const url = parseUrlParams(search, deps.levels, deps.defaultLevel);
   const settings: AppSettings = { ...loaded.settings };
   if (url.options.speed !== undefined) settings.speed = url.options.speed;
   if (url.options.socketDots !== undefined) settings.socketDots = url.options.socketDots;
   const problems = [...url.problems.map((p) => `URL parameter ${describeProblem(p)}.`), ...loaded.problems];
   const urlStartsGame = GAME_PARAMETERS.some((name) => url.options[name] !== undefined);
-  return { settings, first: firstMatchOptions(url.options, settings, deps.defaultLevel), problems, urlStartsGame };
+  return { settings, first: firstMatchOptions(url.options, settings, firstLevel), problems, urlStartsGame };
 }

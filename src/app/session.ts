@@ -23,6 +23,7 @@ import { follow, gameAt, openReplay, playLineMove, type Replay } from './replay'
 import { replayTexts } from './replayTexts';
 import { type Clock, createMoveClock } from './moveClock';
 import { type RoundSnapshot, seatOf, takeSnapshot } from './roundSnapshot';
+import { type ShownRound, shownRound, throwTexts } from './shownRound';
 import { type AppSettings, type NewGameOptions, type PlayerSpec, saveSettings } from './settings';
 
 export type { Seat } from './matchSetup';
@@ -30,6 +31,7 @@ export type { Preview } from './input';
 export type { Clock } from './moveClock';
 export type { ThinkingState } from './askComputer';
 export type { RoundSnapshot } from './roundSnapshot';
+export type { ShownRound } from './shownRound';
 export type { Replay } from './replay';
 
 /** Why the game is not being kept: a save that could not be read (its raw text to download), or storage refusing. */
@@ -49,6 +51,10 @@ export interface Message {
 export interface SessionState {
   /** The round now, as of its last change. */
   snapshot: RoundSnapshot;
+  /** The round as the board has shown it (the director's position in the log): what the HUD says. */
+  shown: ShownRound;
+  /** A dialog is open: clocks, computer thinking and animations wait. */
+  paused: boolean;
   seats: Seat[];
   /** The people (or programs) of the match, in the order of the new-game dialog. */
   players: PlayerSpec[];
@@ -88,7 +94,13 @@ export interface SessionState {
   undo(): void;
   setSpeed(speed: number): void;
   setSocketDots(on: boolean): void;
+  setCoordinates(on: boolean): void;
+  /** The rules panel was shown: it does not open by itself again. */
+  rulesSeen(): void;
   setAnimating(busy: boolean): void;
+  /** The director reports how many events of the log the board has shown. */
+  setShown(count: number): void;
+  setPaused(paused: boolean): void;
   moveNow(): void;
   /** For a human to move: the strongest level's move, shown as the preview and in the message. */
   suggest(): void;
@@ -120,9 +132,16 @@ export interface SessionDeps {
   computer: ComputerPlayer;
   levels: readonly string[];
   defaultLevel: string;
+  /** Level of the computers in the first game when nothing is saved (default: defaultLevel). */
+  firstGameLevel?: string;
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   /** Milliseconds; default Date.now. */
   now?: () => number;
+  /**
+   * Whether a director reports what the board has shown (setShown). Without one (tests, the
+   * command line) every event counts as shown at once.
+   */
+  shownByDirector?: boolean;
   /** Keep the current game in `storage` after every move and resume it at the start (the page does). */
   keepGame?: boolean;
 }
@@ -146,6 +165,10 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
   let saveFailed = false;
   const storedHistory: ReturnType<typeof loadHistory> = keeper ? loadHistory(storage) : { entries: [], problem: null };
   let messageId = 0;
+  /** Events the director reports as shown; the whole log when there is no director. */
+  let directorCount = 0;
+  /** Milliseconds left on the move clock when a dialog paused it. */
+  let clockLeft: number | null = null;
   let refresh: () => void = () => undefined;
 
   const store = createStore<SessionState>()((set, get) => {
@@ -170,7 +193,11 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
     }
 
     const humanToMove = () => seatToMove()?.kind === 'human';
-    const previewFor = (square: string | null) => (square && humanToMove() ? previewOf(game, square, get().pendingDouble) : null);
+    /** A human may move once the board shows their turn (the previous move has come to rest). */
+    const humanMayMove = () => humanToMove() && get().shown.caughtUp;
+    const previewFor = (square: string | null) => (square && humanMayMove() ? previewOf(game, square, get().pendingDouble) : null);
+    const shownOf = (snapshot: RoundSnapshot) => shownRound(snapshot.events, deps.shownByDirector ? directorCount : snapshot.events.length, get().seats);
+    const updateInput = () => set({ legalSquares: humanMayMove() ? clickableSquares(get().snapshot.legalMoves) : [], preview: previewFor(get().hovered) });
 
     /** After every change of the round: a new snapshot, standings, input state, clock, computer, save. */
     function changed(): void {
@@ -182,8 +209,9 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       }
       const { results } = get();
       const all = snapshot.over && snapshot.result ? [...results, snapshot.result] : results;
-      set({ snapshot, standings: matchStandings(all, match.players.length, match.misere) });
-      set({ legalSquares: humanToMove() ? clickableSquares(snapshot.legalMoves) : [], preview: previewFor(get().hovered) });
+      // The director (if linked) hears of the new log here and reports what it shows (setShown).
+      set({ snapshot, shown: shownOf(snapshot), standings: matchStandings(all, match.players.length, match.misere) });
+      updateInput();
       updateClock();
       computer.soon(think);
     }
@@ -257,16 +285,24 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
     }
 
     function updateClock(): void {
-      const { animating, clock } = get();
+      const { animating, clock, paused } = get();
+      if (paused) return; // setPaused keeps the time left
       const limit = game.setup.moveTimeLimit;
       const colour = game.state.toMove;
       const moveNumber = game.state.moves.length + 1;
+      const timed = game;
+      const onExpire = () => expire(timed, moveNumber);
       // The clock waits while the previous move is still being animated.
       const runs = limit > 0 && colour !== null && humanToMove() && !animating;
-      if (runs && clock && clock.moveNumber === moveNumber && clock.colour === colour) return;
+      const left = clockLeft;
+      clockLeft = null;
+      if (runs && clock && clock.moveNumber === moveNumber && clock.colour === colour) {
+        // Resumed after a dialog: the time that was left, not a fresh limit.
+        if (left !== null) set({ clock: moveClock.start(colour, moveNumber, left / 1000, onExpire) });
+        return;
+      }
       moveClock.stop();
-      const timed = game;
-      if (runs) set({ clock: moveClock.start(colour, moveNumber, limit, () => expire(timed, moveNumber)) });
+      if (runs) set({ clock: moveClock.start(colour, moveNumber, limit, onExpire) });
       else if (clock) set({ clock: null });
     }
 
@@ -290,7 +326,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
     /** A computer's turn, once the director is idle (the session asks only then). */
     function think(): void {
       const seat = seatToMove();
-      if (computer.busy || get().animating || !seat || seat.kind !== 'computer') return;
+      if (computer.busy || get().animating || get().paused || !seat || seat.kind !== 'computer') return;
       const limit = game.setup.moveTimeLimit;
       const level = seat.level!;
       askFor(seat, 'move', level, limit > 0 ? Math.min(limit * 500, 5000) : undefined, (move) => {
@@ -306,8 +342,11 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
     deps.computer.onNotice?.((text) => notice(text));
     refresh = changed;
 
+    const snapshot = takeSnapshot(game, firstSeats);
     return {
-      snapshot: takeSnapshot(game, firstSeats),
+      snapshot,
+      shown: shownRound(snapshot.events, deps.shownByDirector ? 0 : snapshot.events.length, firstSeats),
+      paused: false,
       seats: firstSeats,
       players: match.players,
       round: resumed?.round ?? 0,
@@ -339,6 +378,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
       clickSquare(square) {
         if (game.state.over) return notice('The round is over: start the next round or a new game.', 'refusal');
+        const { shown } = get();
+        if (!shown.caughtUp) return notice(shown.startThrow && shown.startThrow.kind !== 'starts' ? throwTexts.stillRolling : throwTexts.notYet, 'refusal');
         const seat = seatToMove();
         if (seat && seat.kind !== 'human') return notice(`It is ${game.state.toMove}'s turn: ${seat.name} (computer) is thinking.`, 'refusal');
         const outcome = clickOutcome(game, square, get().pendingDouble);
@@ -405,11 +446,40 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         keepSettings({ ...get().settings, socketDots: on });
       },
 
+      setCoordinates(on) {
+        keepSettings({ ...get().settings, coordinates: on });
+      },
+
+      rulesSeen() {
+        if (!get().settings.rulesSeen) keepSettings({ ...get().settings, rulesSeen: true });
+      },
+
       setAnimating(busy) {
         if (get().animating === busy) return;
         set({ animating: busy });
         updateClock();
         if (!busy) computer.soon(think);
+      },
+
+      setShown(count) {
+        if (!deps.shownByDirector || count === directorCount) return;
+        directorCount = count;
+        set({ shown: shownOf(get().snapshot) });
+        updateInput();
+      },
+
+      setPaused(paused) {
+        if (get().paused === paused) return;
+        set({ paused });
+        if (paused) {
+          computer.cancel();
+          const { clock } = get();
+          if (clock) clockLeft = Math.max(0, clock.deadline - now());
+          moveClock.stop();
+        } else {
+          updateClock();
+          computer.soon(think);
+        }
       },
 
       moveNow() {

@@ -36,6 +36,10 @@ export interface AppSettings {
   moveTimeLimit: number;
   /** The last new game's choices (the dialog starts from them). */
   newGame: Omit<NewGameOptions, 'seed' | 'takeBacks' | 'moveTimeLimit'>;
+  /** Coordinates (a-h, 1-8) printed on the board's frame. */
+  coordinates: boolean;
+  /** The rules panel has been offered (it opens by itself on the first visit only). */
+  rulesSeen: boolean;
 }
 
 export const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, Infinity] as const;
@@ -59,6 +63,8 @@ export function defaultSettings(level: string): AppSettings {
     takeBacks: true,
     moveTimeLimit: 0,
     newGame: { players: defaultPlayers(4, level), size: 8, variant: 'standard', misere: false },
+    coordinates: true,
+    rulesSeen: false,
   };
 }
 
@@ -145,6 +151,11 @@ export function loadSettings(storage: StorageLike | null, levels: readonly strin
   if ('moveTimeLimit' in s) {
     if ((TIME_LIMITS as readonly unknown[]).includes(s.moveTimeLimit)) settings.moveTimeLimit = s.moveTimeLimit as number;
     else bad('moveTimeLimit', s.moveTimeLimit);
+  }
+  for (const field of ['coordinates', 'rulesSeen'] as const) {
+    if (!(field in s)) continue;
+    if (typeof s[field] === 'boolean') settings[field] = s[field];
+    else bad(field, s[field]);
   }
   if ('newGame' in s) {
     const game = readNewGame(s.newGame, levels);

@@ -1,6 +1,7 @@
 /**
- * Connects the page's session to the director: the event log and speed go in, busy/idle comes
- * back as setAnimating (the session waits for it before the next computer move).
+ * Connects the page's session to the director: the event log, speed and pause go in; busy/idle
+ * comes back as setAnimating (the session waits for it before the next computer move) and the
+ * number of events shown as setShown (the HUD follows the board).
  */
 import type { StoreApi } from 'zustand';
 import { animationSpeed, useAccess } from '../app/accessPrefs';
@@ -14,6 +15,7 @@ export function linkDirector(session: StoreApi<SessionState>, target: Director):
     try {
       const speed = animationSpeed(state.settings.speed, useAccess.getState());
       if (target.speed !== speed) target.setSpeed(speed);
+      target.setPaused(state.paused);
       target.sync(state.snapshot.events);
     } catch (error) {
       console.error(`the board animation cannot follow the game: ${error instanceof Error ? error.message : String(error)}`);
@@ -22,11 +24,12 @@ export function linkDirector(session: StoreApi<SessionState>, target: Director):
   };
   const report = () => {
     const busy = target.busy;
+    session.getState().setShown(target.shownEvents);
     if (session.getState().animating !== busy) session.getState().setAnimating(busy);
   };
   const unsubscribeDirector = target.subscribe(report);
   const unsubscribeSession = session.subscribe((state, previous) => {
-    if (state.snapshot.events !== previous.snapshot.events || state.settings.speed !== previous.settings.speed) pull(state);
+    if (state.snapshot.events !== previous.snapshot.events || state.settings.speed !== previous.settings.speed || state.paused !== previous.paused) pull(state);
     // A jump in a replay: a log that may differ anywhere from the last one (another line), so
     // the board is rebuilt from it and shown at once, not rolled move by move.
     if (state.jumps !== previous.jumps) {

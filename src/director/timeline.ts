@@ -93,6 +93,8 @@ export interface Step {
   before: TableModel;
   after: TableModel;
   motions: Motion[];
+  /** How many events of the log the table shows once this step has ended (the presentation clock). */
+  through: number;
 }
 
 /** What one socket shows at a moment. Progress runs 0..1 (linear; the scene eases). */
@@ -192,6 +194,9 @@ export class Director {
   private throwCount = 0;
   private clock = 0;
   private rate = 1;
+  private paused = false;
+  /** Events of the log turned into steps so far (each step records it as `through`). */
+  private appended = 0;
   private revisions = 0;
   private listeners = new Set<DirectorListener>();
 
@@ -224,6 +229,24 @@ export class Director {
     if (!(speed > 0)) throw new Error(`animation speed must be positive, not ${speed}`);
     this.rate = speed;
     if (speed === Infinity) this.skip();
+  }
+
+  /** While paused (a dialog is open) the clock stands still; skip still jumps to the end. */
+  setPaused(paused: boolean): void {
+    this.paused = paused;
+  }
+
+  /**
+   * How many events of the log the table has shown: those whose step has ended. A ball counts
+   * once it is at rest (placed and landed, rolled to its new colour), so the HUD's fold of these
+   * events says what the board shows.
+   */
+  get shownEvents(): number {
+    for (let i = this.steps.length - 1; i >= 0; i--) {
+      const step = this.steps[i];
+      if (step.start + step.duration <= this.clock) return this.busy ? step.through : this.known.length;
+    }
+    return this.busy ? 0 : this.known.length;
   }
 
   /** Queued steps, oldest first (for tests and diagnostics). */
@@ -259,6 +282,7 @@ export class Director {
       this.known = [...events];
       this.skipSilently();
       this.steps = [];
+      this.appended = 0;
       this.append(events);
       if (events.length === 0) this.clearBoard();
     }
@@ -269,7 +293,7 @@ export class Director {
 
   /** Advances the clock by real seconds (times speed). Returns whether anything is still playing. */
   advance(realSeconds: number): boolean {
-    if (!(realSeconds >= 0)) return this.busy;
+    if (!(realSeconds >= 0) || this.paused) return this.busy;
     const wasBusy = this.busy;
     this.clock = Math.min(this.end, this.clock + realSeconds * this.rate);
     if (wasBusy) this.notify();
@@ -293,12 +317,13 @@ export class Director {
     this.model = emptyModel();
     this.steps = [];
     this.setup = null;
+    this.appended = 0;
     this.sync(events);
     this.skipSilently();
   }
 
   private push(kind: StepKind, duration: number, before: TableModel, after: TableModel, motions: Motion[]): void {
-    this.steps.push({ kind, start: this.end, duration, before, after, motions });
+    this.steps.push({ kind, start: this.end, duration, before, after, motions, through: kind === 'clear' ? 0 : this.appended }); // a clear starts a log
     this.model = after;
   }
 
@@ -332,7 +357,10 @@ export class Director {
   }
 
   private append(events: readonly GameEvent[]): void {
-    for (const event of events) this.appendOne(event);
+    for (const event of events) {
+      this.appended++;
+      this.appendOne(event);
+    }
   }
 
   private appendOne(event: GameEvent): void {

@@ -13,7 +13,7 @@ import { BALL_DETAIL, createBallGeometry } from './ballGeometry';
 import { type BallSymbols, createBallMaterial } from './ballMaterial';
 import { reducedMotionOn, symbolsOn, useAccess } from '../app/accessPrefs';
 import { BallPoser } from './ballPoses';
-import { throwBallPose, useThrowPhysicsPreload } from './throwBallPose';
+import { throwBallPose } from './throwBallPose';
 import { currentView } from './view';
 
 /** Instance index of the thrown ball. */
@@ -34,7 +34,6 @@ export function Balls() {
   const poser = useMemo(() => new BallPoser(), []);
   const rolls = useSession((s) => s.preview?.rolls);
   const invalidate = useThree((s) => s.invalidate);
-  useThrowPhysicsPreload();
   useEffect(() => invalidate(), [rolls, invalidate]);
   useEffect(() => {
     symbols.value = symbolsShown ? 1 : 0;

@@ -5,17 +5,20 @@
  * animation state lives in stores, so nothing is lost). The page (ui/SceneHost) checks for WebGL
  * before loading this module and catches a canvas that fails to start.
  */
-import { Canvas } from '@react-three/fiber';
-import { type ReactNode, useCallback, useState } from 'react';
+import { Canvas, useThree } from '@react-three/fiber';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { NeutralToneMapping } from 'three';
 import { AdaptiveQuality } from './AdaptiveQuality';
 import { Balls } from './Balls';
 import { Board } from './Board';
+import { BoardCoordinates } from './BoardCoordinates';
 import { CameraRig, presetPosition } from './CameraRig';
 import { ExactLabels } from './ExactLabels';
 import { useCamera } from './cameraStore';
 import { Lights } from './Lights';
+import { markLoaded, resetShaders } from './loadProgress';
 import { RenderProbe } from './RenderProbe';
+import { ShaderWarmup } from './ShaderWarmup';
 import { SideButtons } from './SideButton';
 import { SocketCursor } from './SocketCursor';
 import { GhostBalls, SocketDots, SocketPicker } from './Sockets';
@@ -47,15 +50,21 @@ function SceneMessage({ children }: { children: ReactNode }) {
   );
 }
 
-function Contents({ software }: { software: boolean }) {
+function Contents({ software, warm, onWarm }: { software: boolean; warm: boolean; onWarm: () => void }) {
   useDirectorFrames();
+  const invalidate = useThree((s) => s.invalidate);
+  useEffect(() => {
+    if (warm) invalidate(); // the first visible frame
+  }, [warm, invalidate]);
   return (
     <>
+      <ShaderWarmup onDone={onWarm} />
       <color attach="background" args={[BACKGROUND]} />
       <fog attach="fog" args={[BACKGROUND, 45, 100]} />
       <Lights />
       <Table />
       <Board />
+      <BoardCoordinates />
       <SideButtons />
       <Supply />
       <Balls />
@@ -75,6 +84,12 @@ export function RolitScene() {
   const [software] = useState(softwareRendering);
   const [generation, setGeneration] = useState(0);
   const [lost, setLost] = useState(false);
+  // No frame is drawn until the shaders are compiled (frameloop "never"), then on demand.
+  const [warmFor, setWarmFor] = useState(-1);
+  const onWarm = useCallback(() => {
+    setWarmFor(generation);
+    markLoaded('shaders');
+  }, [generation]);
 
   const onCreated = useCallback(({ gl }: { gl: { domElement: HTMLCanvasElement } }) => {
     const canvas = gl.domElement;
@@ -86,6 +101,7 @@ export function RolitScene() {
     });
     canvas.addEventListener('webglcontextrestored', () => {
       retired = true;
+      resetShaders();
       setLost(false);
       setGeneration((g) => g + 1);
     });
@@ -95,7 +111,7 @@ export function RolitScene() {
     <div style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden', touchAction: 'none' }}>
       <Canvas
         key={generation}
-        frameloop="demand"
+        frameloop={warmFor === generation ? 'demand' : 'never'}
         shadows="percentage"
         dpr={software ? 0.75 : [1, 2]}
         gl={{ antialias: !software, toneMapping: NeutralToneMapping, toneMappingExposure: 1.05 }}
@@ -104,7 +120,7 @@ export function RolitScene() {
         onCreated={onCreated}
         data-generation={generation}
       >
-        <Contents software={software} />
+        <Contents software={software} warm={warmFor === generation} onWarm={onWarm} />
       </Canvas>
       {lost && <SceneMessage>The graphics card reset; restoring the 3D board…</SceneMessage>}
     </div>

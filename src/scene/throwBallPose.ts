@@ -4,32 +4,16 @@
  * painted so that the colour of the engine's ballThrown event ends on top. It is drawn as one
  * more instance of the balls' InstancedMesh (Balls.tsx), so it costs no extra draw call.
  */
-import { useEffect } from 'react';
 import { Quaternion, Vector3 } from 'three';
 import type { ThrowView } from '../director/timeline';
 import { TIMING } from '../director/timeline';
 import { colourIndex } from '../engine/colours';
 import { FACE_RADIUS, repaint, restingOrientation } from './ballGeometry';
 import { THROW_AREA } from './layout';
+import { physicsModule } from './physicsLoad';
 import type { ThrowRecording } from './throwPhysics';
 
 const recordings = new Map<number, ThrowRecording | Promise<void>>();
-let physics: Promise<typeof import('./throwPhysics')> | null = null;
-
-function loadPhysicsModule() {
-  physics ??= import('./throwPhysics');
-  return physics;
-}
-
-/** Starts loading the physics when the table is shown, not when the first throw is due. */
-export function useThrowPhysicsPreload(): void {
-  useEffect(() => {
-    loadPhysicsModule()
-      .then((m) => m.loadPhysics())
-      .catch((error: unknown) => console.error('the physics engine could not be loaded; throws are shown at rest', error));
-  }, []);
-}
-
 /** The recording of a throw, or null while it is being simulated (then `onReady` is called). */
 function recording(seed: number, onReady: () => void): ThrowRecording | null {
   const known = recordings.get(seed);
@@ -37,7 +21,7 @@ function recording(seed: number, onReady: () => void): ThrowRecording | null {
   if (!known) {
     recordings.set(
       seed,
-      loadPhysicsModule()
+      physicsModule()
         .then((m) => m.simulateThrow(seed))
         .then((rec) => {
           recordings.set(seed, rec);

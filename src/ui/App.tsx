@@ -1,27 +1,44 @@
-/** The page: the 3D view with the HUD over it, the round-over panel and the new-game dialog. */
-import { Suspense, lazy, useState } from 'react';
+/**
+ * The page: the 3D view with the HUD over it, the round-over panel, the new-game dialog and the
+ * rules panel. While a dialog is open the game pauses (clocks, computer thinking, animations).
+ */
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { useSession } from '../app/pageSession';
+import { useLoadProgress } from '../scene/loadProgress';
 import { AnalysisPanel } from './analysis/AnalysisPanel';
 import { AccessLayer } from './a11y/AccessLayer';
 import { Hud } from './Hud';
 import { RoundOver } from './RoundOver';
 import { ReplayHud } from './replay/ReplayHud';
+import { RulesPanel } from './RulesPanel';
 import { SceneHost } from './SceneHost';
 
 const NewGameDialog = lazy(() => import('./NewGameDialog').then((m) => ({ default: m.NewGameDialog })));
 
 export function App({ levels, defaultLevel }: { levels: readonly string[]; defaultLevel: string }) {
   const [dialog, setDialog] = useState(false);
+  // The first visit offers the rules (once the table is there, so the loading screen shows first).
+  const [rules, setRules] = useState(() => !useSession.getState().settings.rulesSeen);
   const open = () => setDialog(true);
+  // The game also waits for the 3D view, so the start throw is seen from its beginning.
+  const loading = !useLoadProgress((p) => p.settled);
+  const paused = dialog || rules || loading;
+  useEffect(() => useSession.getState().setPaused(paused), [paused]);
+  const closeRules = () => {
+    useSession.getState().rulesSeen();
+    setRules(false);
+  };
   return (
     <div className="app">
       <SceneHost />
-      <Hud onNewGame={open} />
+      <Hud onNewGame={open} onRules={() => setRules(true)} />
       <ReplayHud />
       <div className="hud">
         <AnalysisPanel />
       </div>
       <AccessLayer />
       <RoundOver onNewGame={open} />
+      {rules && !loading && <RulesPanel onClose={closeRules} />}
       {dialog && (
         <Suspense fallback={null}>
           <NewGameDialog levels={levels} defaultLevel={defaultLevel} onClose={() => setDialog(false)} />

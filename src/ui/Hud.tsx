@@ -5,6 +5,7 @@ import { useSession } from '../app/pageSession';
 import type { Seat } from '../app/session';
 import { SPEEDS } from '../app/settings';
 import { useDirector } from '../director/index';
+import { captionOf } from '../app/shownRound';
 import { CameraButtons } from './CameraButtons';
 import { HelpButton } from './a11y/HelpOverlay';
 import { ResetViewButton } from './a11y/ResetView';
@@ -28,14 +29,33 @@ export function seatKind(seat: Seat): string {
   return seat.kind === 'human' ? 'human' : `computer · ${seat.level}`;
 }
 
+/** The HUD's own words (one place, for a later translation). */
+export const hudTexts = {
+  rolled: (n: number) => `rolled ${n} ${n === 1 ? 'ball' : 'balls'}`,
+  /** The hover preview: "f4: rolls 3 balls". */
+  rolls: (square: string, n: number) => `${square}: ${n === 0 ? 'rolls no ball' : `rolls ${n} ${n === 1 ? 'ball' : 'balls'}`}`,
+  rolledTitle: 'balls this move rolled over to the mover\'s colour',
+  misere: 'Misère: fewest balls wins',
+  paused: 'paused',
+  coordinatesTitle: 'Show the coordinates (a-h, 1-8) on the board\'s frame',
+  rulesTitle: 'How to play',
+};
+
 function Seats() {
-  const toMove = useSession((s) => s.snapshot.toMove);
+  // What the board shows, not the engine's latest state (shownRound.ts).
+  const toMove = useSession((s) => s.shown.toMove);
   // Seats are in the order of the round's players (session makeRound).
-  const playerScores = useSession((s) => s.snapshot.playerScores);
+  const playerScores = useSession((s) => s.shown.playerScores);
   const seats = useSession((s) => s.seats);
   const thinking = useSession((s) => s.thinking);
+  const misere = useSession((s) => s.snapshot.setup.misere);
   return (
     <section className="seats panel" aria-label="Players">
+      {misere && (
+        <div className="misere" data-testid="misere">
+          {hudTexts.misere}
+        </div>
+      )}
       {seats.map((seat, i) => {
         const moving = toMove !== null && seat.colours.includes(toMove);
         return (
@@ -64,11 +84,11 @@ function speedLabel(speed: number): string {
   return speed === Infinity ? 'instant' : `${speed}×`;
 }
 
-function Toolbar({ onNewGame }: { onNewGame: () => void }) {
+function Toolbar({ onNewGame, onRules }: { onNewGame: () => void; onRules: () => void }) {
   const takeBacks = useSession((s) => s.snapshot.setup.takeBacks);
   const canUndo = useSession((s) => s.snapshot.canUndo);
   const settings = useSession((s) => s.settings);
-  const { undo, setSpeed, setSocketDots } = useSession.getState();
+  const { undo, setSpeed, setSocketDots, setCoordinates } = useSession.getState();
   const busy = useDirector((s) => s.busy);
   const skip = useDirector((s) => s.skip);
   return (
@@ -99,6 +119,12 @@ function Toolbar({ onNewGame }: { onNewGame: () => void }) {
       <button className={`btn${settings.socketDots ? ' on' : ''}`} aria-pressed={settings.socketDots} onClick={() => setSocketDots(!settings.socketDots)} title="Show the legal sockets">
         Hints
       </button>
+      <button className={`btn${settings.coordinates ? ' on' : ''}`} aria-pressed={settings.coordinates} onClick={() => setCoordinates(!settings.coordinates)} title={hudTexts.coordinatesTitle}>
+        a1
+      </button>
+      <button className="btn" onClick={onRules} title={hudTexts.rulesTitle}>
+        Rules
+      </button>
       <RecordButtons />
       <CameraButtons />
       <ResetViewButton />
@@ -108,7 +134,7 @@ function Toolbar({ onNewGame }: { onNewGame: () => void }) {
 }
 
 function MoveList() {
-  const moves = useSession((s) => s.snapshot.state.moves);
+  const moves = useSession((s) => s.shown.moves);
   const [ref, setRef] = useState<HTMLOListElement | null>(null);
   useEffect(() => {
     if (ref) ref.scrollTop = ref.scrollHeight;
@@ -125,7 +151,11 @@ function MoveList() {
             <SymbolMark colour={m.colour} />
             <span className="sr-only">{m.colour} </span>
             {m.squares.join('+')}
-            {m.rolls.length > 0 && <span className="rolled"> ×{m.rolls.length}</span>}
+            {m.rolls.length > 0 && (
+              <span className="rolled" title={hudTexts.rolled(m.rolls.length)}>
+                {' '}×{m.rolls.length}
+              </span>
+            )}
             {m.timedOut && <span className="rolled"> (time)</span>}
           </li>
         ))}
@@ -157,6 +187,7 @@ function useNow(active: boolean, every = 200): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!active) return;
+    setNow(Date.now()); // not the time of the last tick, which may be long ago
     const id = setInterval(() => setNow(Date.now()), every);
     return () => clearInterval(id);
   }, [active, every]);
@@ -164,7 +195,10 @@ function useNow(active: boolean, every = 200): number {
 }
 
 function Status() {
-  const { toMove, state, over, result } = useSession((s) => s.snapshot);
+  const result = useSession((s) => s.snapshot.result);
+  const { toMove, moves, over, startThrow } = useSession((s) => s.shown);
+  const paused = useSession((s) => s.paused);
+  const preview = useSession((s) => s.preview);
   const seats = useSession((s) => s.seats);
   const thinking = useSession((s) => s.thinking);
   const clock = useSession((s) => s.clock);
@@ -173,7 +207,6 @@ function Status() {
   const suggest = useSession((s) => s.suggest);
   const nextRound = useSession((s) => s.nextRound);
   const now = useNow(clock !== null || thinking !== null);
-  const moves = state.moves;
   const seat = toMove ? seats.find((s) => s.colours.includes(toMove)) : undefined;
   const last = moves[moves.length - 1];
   const remaining = clock ? Math.max(0, Math.ceil((clock.deadline - now) / 1000)) : 0;
@@ -196,27 +229,37 @@ function Status() {
       )}
       {!over && (
         <div className="bar panel" aria-live="polite">
+          {startThrow && (
+            <span className="throw-caption" data-testid="throw-caption" aria-live="polite">
+              {captionOf(startThrow)}
+            </span>
+          )}
           {toMove && (
             <span data-testid="turn">
               <span className={`swatch ${toMove}`} style={{ verticalAlign: -2, marginRight: 6 }} />
               <b>{seat?.name ?? toMove}</b> to move ({toMove})
             </span>
           )}
-          {last && (
+          {preview && (
+            <span data-testid="preview" className={preview.legal ? undefined : 'illegal'}>
+              {preview.legal ? hudTexts.rolls(preview.square, preview.rolls.length) : preview.reason}
+            </span>
+          )}
+          {!preview && last && (
             <span style={{ color: 'var(--muted)' }}>
               last: {last.colour} {last.squares.join('+')}
-              {last.rolls.length > 0 && `, rolled ${last.rolls.length}`}
+              {last.rolls.length > 0 && <span title={hudTexts.rolledTitle}>, {hudTexts.rolled(last.rolls.length)}</span>}
             </span>
           )}
           {clock && (
             <span className={`clock${remaining <= 5 ? ' low' : ''}`} aria-label="time left">
-              {remaining} s left
+              {paused ? hudTexts.paused : `${remaining} s left`}
             </span>
           )}
           {thinking && (
             <>
               <span data-testid="thinking">
-                {thinking.purpose === 'suggestion' ? 'finding a suggestion' : 'thinking'}… {((now - thinking.since) / 1000).toFixed(1)}s
+                {thinking.purpose === 'suggestion' ? 'finding a suggestion' : 'thinking'}… {(Math.max(0, now - thinking.since) / 1000).toFixed(1)}s
               </span>
               <button className="btn" onClick={moveNow} title={thinking.purpose === 'suggestion' ? 'Answer with the best move found so far' : 'Play the best move found so far'}>
                 {thinking.purpose === 'suggestion' ? 'Now' : 'Move now'}
@@ -253,12 +296,12 @@ function Problems() {
   );
 }
 
-export function Hud({ onNewGame }: { onNewGame: () => void }) {
+export function Hud({ onNewGame, onRules }: { onNewGame: () => void; onRules: () => void }) {
   const replaying = useSession((s) => s.replay !== null);
   return (
     <div className="hud">
       <Seats />
-      <Toolbar onNewGame={onNewGame} />
+      <Toolbar onNewGame={onNewGame} onRules={onRules} />
       {replaying ? <ReplayMoves /> : <MoveList />}
       <Status />
       <Problems />

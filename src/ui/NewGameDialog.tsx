@@ -5,6 +5,7 @@ import { useSession } from '../app/pageSession';
 import { computerName, type NewGameOptions, type PlayerSpec, TIME_LIMITS } from '../app/settings';
 import { useDialogFocus } from './a11y/useDialogFocus';
 import { Swatches } from './Hud';
+import { levelLabel } from './levelTexts';
 
 export interface NewGameDialogProps {
   levels: readonly string[];
@@ -109,7 +110,7 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
                 <select aria-label={`Seat ${i + 1} level`} value={seat.level} onChange={(e) => setSeat(i, { level: e.target.value })}>
                   {levels.map((l) => (
                     <option key={l} value={l}>
-                      {l}
+                      {levelLabel(l)}
                     </option>
                   ))}
                 </select>

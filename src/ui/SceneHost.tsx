@@ -1,12 +1,49 @@
 /**
  * The 3D view: checks for WebGL first (a clear message instead of a blank page), then loads the
- * scene lazily so the HUD shows while three.js arrives. The one WebGL check and the one error
- * boundary of the 3D view are here.
+ * scene lazily so the HUD shows while three.js arrives, with a loading screen in the scene's
+ * place until its first frame can be drawn without a freeze (code, physics, shaders). The one
+ * WebGL check and the one error boundary of the 3D view are here.
  */
-import { Component, type ReactNode, Suspense, lazy, useState } from 'react';
+import { Component, type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
+import { loadFraction, loadGaveUp, type LoadStep, loadTexts, trackLoad, useLoadProgress } from '../scene/loadProgress';
+import { preloadPhysics } from '../scene/physicsLoad';
 import { webglAvailable } from '../scene/webgl';
 
-const RolitScene = lazy(() => import('../scene/index'));
+// The physics is fetched beside the scene's code, so the start throw never waits for it.
+const RolitScene = lazy(() => {
+  trackLoad('physics', preloadPhysics()).catch((error: unknown) => console.error('the physics engine could not be loaded; throws are shown at rest', error));
+  return trackLoad('scene', import('../scene/index'));
+});
+
+/** In the scene's place until its first frame: what is loading, with a progress bar. */
+function LoadingScreen() {
+  const progress = useLoadProgress((p) => p);
+  if (progress.done.shaders) return null;
+  const steps = Object.keys(loadTexts.steps) as LoadStep[];
+  const percent = Math.round(loadFraction(progress) * 100);
+  return (
+    <div className="stage-message stage-loading" role="status" aria-live="polite" data-testid="loading">
+      <div className="card">
+        <h2>{loadTexts.title}</h2>
+        <progress max={100} value={percent} aria-label={`${percent}%`} />
+        <ul>
+          {steps.map((step) => (
+            <li key={step} className={progress.done[step] ? 'done' : undefined}>
+              {loadTexts.steps[step]}
+              {progress.done[step] ? ' ✓' : step === 'shaders' && progress.shaders.total ? ` ${progress.shaders.compiled}/${progress.shaders.total}` : ' …'}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/** The game waits for the 3D view only while it can come: not without WebGL or after a failure. */
+function GiveUpLoading() {
+  useEffect(() => loadGaveUp(), []);
+  return null;
+}
 
 /** A failure to load the scene's code (e.g. the network dropped) or to start its canvas: say so, keep the game. */
 class SceneLoadBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
@@ -21,6 +58,7 @@ class SceneLoadBoundary extends Component<{ children: ReactNode }, { error: Erro
     if (this.state.error) {
       return (
         <StageMessage title="The 3D board could not be started">
+          <GiveUpLoading />
           {this.state.error.message}. Reload the page to try again; if this keeps happening, turn on hardware acceleration in
           the browser settings, or try another browser.
         </StageMessage>
@@ -46,6 +84,7 @@ export function SceneHost() {
   if (!webgl) {
     return (
       <StageMessage title="This browser cannot show the 3D board">
+        <GiveUpLoading />
         Rolit 3D draws the board with WebGL 2, which is not available here (it may be switched off, or the graphics
         driver is blocked). Turn on hardware acceleration in the browser settings, or try another browser.
       </StageMessage>
@@ -54,9 +93,10 @@ export function SceneHost() {
   return (
     <div className="stage" data-testid="stage">
       <SceneLoadBoundary>
-        <Suspense fallback={<div className="stage-message stage-loading">Setting up the board…</div>}>
+        <Suspense fallback={null}>
           <RolitScene />
         </Suspense>
+        <LoadingScreen />
       </SceneLoadBoundary>
     </div>
   );

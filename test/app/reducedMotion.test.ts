@@ -3,17 +3,21 @@ import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand';
 import { animationSpeed, DEFAULT_ACCESS, REDUCED_MOTION_SPEEDUP, useAccess } from '../../src/app/accessPrefs';
 import type { SessionState } from '../../src/app/session';
+import { defaultSettings } from '../../src/app/settings';
 import { linkDirector } from '../../src/director/link';
 import { Director } from '../../src/director/timeline';
 import { Game } from '../../src/engine';
 
 function session(speed: number) {
   const game = new Game({ seed: 3 });
-  return createStore<Pick<SessionState, 'snapshot' | 'settings' | 'animating' | 'setAnimating'>>()((set) => ({
+  return createStore<Pick<SessionState, 'snapshot' | 'settings' | 'animating' | 'setAnimating' | 'paused' | 'jumps' | 'setShown'>>()((set) => ({
     snapshot: { events: [...game.events] } as unknown as SessionState['snapshot'],
-    settings: { speed, socketDots: false, takeBacks: true, moveTimeLimit: 0, newGame: { players: [], size: 8, variant: 'standard', misere: false } },
+    settings: { ...defaultSettings('tactician'), speed },
     animating: false,
     setAnimating: (busy) => set({ animating: busy }),
+    paused: false,
+    jumps: 0,
+    setShown: () => undefined,
   })) as unknown as StoreApi<SessionState>;
 }
 

@@ -451,3 +451,22 @@ describe('session: round snapshots', () => {
     expect(s().snapshot).toBe(after); // hovering is input, not a change of the round
   });
 });
+
+describe('session: a fair first game', () => {
+  it('with nothing saved, the computers play the first-game level; a saved choice wins', () => {
+    const fresh = createSession({ computer: fakeComputer(false).computer, levels: LEVELS, defaultLevel: 'master', firstGameLevel: 'greedy' }, { search: '' });
+    stores.push(fresh);
+    const computers = fresh.getState().players.filter((p) => p.kind === 'computer');
+    expect(computers.length).toBeGreaterThan(0);
+    expect(computers.every((p) => p.level === 'greedy')).toBe(true);
+    expect(fresh.getState().players[0]).toMatchObject({ kind: 'human' });
+    const storage = memoryStorage();
+    fresh.getState().dispose();
+    const first = createSession({ computer: fakeComputer(false).computer, levels: LEVELS, defaultLevel: 'master', firstGameLevel: 'greedy', storage }, { search: '' });
+    stores.push(first);
+    first.getState().newGame({ players: [{ kind: 'human', name: 'A' }, { kind: 'computer', level: 'master', name: 'M' }], size: 8, variant: 'standard', misere: false, moveTimeLimit: 0, takeBacks: true });
+    const again = createSession({ computer: fakeComputer(false).computer, levels: LEVELS, defaultLevel: 'master', firstGameLevel: 'greedy', storage }, { search: '' });
+    stores.push(again);
+    expect(again.getState().players[1]).toMatchObject({ kind: 'computer', level: 'master' });
+  });
+});

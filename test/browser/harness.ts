@@ -49,9 +49,17 @@ export interface AppPage {
   errors: string[];
 }
 
-/** Opens the app with the given query string and waits for window.rolit. */
-export async function openApp(browser: Browser, served: Served, search = '', viewport = { width: 960, height: 640 }): Promise<AppPage> {
+/**
+ * Opens the app with the given query string and waits for window.rolit. Unless `firstVisit`, the
+ * page is a returning visitor's: the rules panel (offered on the first visit) does not open.
+ */
+export async function openApp(browser: Browser, served: Served, search = '', viewport = { width: 960, height: 640 }, firstVisit = false): Promise<AppPage> {
   const page = await browser.newPage({ viewport });
+  if (!firstVisit) {
+    await page.addInitScript(() => {
+      if (localStorage.getItem('rolit.settings.v1') === null) localStorage.setItem('rolit.settings.v1', JSON.stringify({ rulesSeen: true }));
+    });
+  }
   const errors: string[] = [];
   page.on('console', (m: ConsoleMessage) => {
     if (m.type() === 'error') errors.push(`console: ${m.text()}`);

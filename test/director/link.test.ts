@@ -3,7 +3,7 @@ import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand';
 import type { SessionState } from '../../src/app/session';
 import { linkDirector } from '../../src/director/link';
-import { Director } from '../../src/director/timeline';
+import { Director, TIMING } from '../../src/director/timeline';
 import { Game, type GameEvent } from '../../src/engine';
 
 /** A round snapshot with only the part the director reads: the event log. */
@@ -12,17 +12,22 @@ const logOnly = (events: readonly GameEvent[]) => ({ events }) as unknown as Ses
 /** The part of the session the director reads and reports to. */
 function fakeSession(game: Game, speed = 1) {
   const calls: boolean[] = [];
-  const store = createStore<Pick<SessionState, 'snapshot' | 'settings' | 'animating' | 'setAnimating' | 'jumps'>>()((set) => ({
+  const shown: number[] = [];
+  const store = createStore<Pick<SessionState, 'snapshot' | 'settings' | 'animating' | 'setAnimating' | 'jumps' | 'paused' | 'setShown'>>()((set) => ({
     snapshot: logOnly([...game.events]),
     jumps: 0,
-    settings: { speed, socketDots: false, takeBacks: true, moveTimeLimit: 0, newGame: { players: [], size: 8, variant: 'standard', misere: false } },
+    settings: { speed, socketDots: false, takeBacks: true, moveTimeLimit: 0, newGame: { players: [], size: 8, variant: 'standard', misere: false }, coordinates: true, rulesSeen: true },
     animating: false,
+    paused: false,
+    setShown(count) {
+      shown.push(count);
+    },
     setAnimating(busy) {
       calls.push(busy);
       set({ animating: busy });
     },
   }));
-  return { store: store as unknown as StoreApi<SessionState>, calls };
+  return { store: store as unknown as StoreApi<SessionState>, calls, shown };
 }
 
 describe('linkDirector', () => {
@@ -57,6 +62,25 @@ describe('linkDirector', () => {
     game.play(game.legalMoves()[0]);
     store.setState({ snapshot: logOnly([...game.events]) });
     expect(calls).toEqual([true]);
+  });
+});
+
+describe('linkDirector and the presentation clock', () => {
+  it('reports the events shown as each step ends, and stands still while the session is paused', () => {
+    const game = new Game({ seed: 3 });
+    const { store, shown } = fakeSession(game);
+    const d = new Director();
+    linkDirector(store, d);
+    expect(shown.at(-1)).toBe(0); // nothing has come to rest yet
+    d.advance(TIMING.startBall * 4);
+    expect(shown.at(-1)).toBe(1); // the start balls are in
+    store.setState({ paused: true });
+    const time = d.time;
+    d.advance(5);
+    expect(d.time).toBe(time);
+    store.setState({ paused: false });
+    while (d.advance(0.5));
+    expect(shown.at(-1)).toBe(game.events.length);
   });
 });
 

@@ -1,0 +1,72 @@
+/**
+ * Coordinates printed on the board's frame, as docs/rules.md names the squares: columns a.. left
+ * to right, rows 1.. from the green side, and on 6x6 and 4x4 the names of that board (the
+ * engine's squareName). One transparent texture over the board top, redrawn when the size changes;
+ * switched in the HUD (settings.coordinates).
+ */
+import { useFrame } from '@react-three/fiber';
+import { useEffect, useMemo, useState } from 'react';
+import { CanvasTexture, MeshBasicMaterial, PlaneGeometry, SRGBColorSpace } from 'three';
+import { useSession } from '../app/pageSession';
+import { type BoardSize, boardOffset, squareName } from '../engine/geometry';
+import { BOARD_TOP, BOARD_WIDTH, MARGIN, socketX, socketZ } from './layout';
+import { currentView } from './view';
+
+const PIXELS = 1024;
+/** Middle of the frame between the outer sockets and the board's edge. */
+const LABEL_DISTANCE = BOARD_WIDTH / 2 - MARGIN / 2;
+
+const toPixel = (world: number) => (world / BOARD_WIDTH + 0.5) * PIXELS;
+
+/** Draws the labels of a board size on the canvas (transparent elsewhere). */
+export function drawCoordinates(canvas: HTMLCanvasElement, size: BoardSize): void {
+  const g = canvas.getContext('2d');
+  if (!g) return;
+  g.clearRect(0, 0, PIXELS, PIXELS);
+  g.fillStyle = 'rgba(205, 215, 235, 0.62)'; // subtle: a light grey-blue on the navy board
+  g.font = '600 34px system-ui, sans-serif';
+  g.textAlign = 'center';
+  g.textBaseline = 'middle';
+  const off = boardOffset(size);
+  const edge = [toPixel(-LABEL_DISTANCE), toPixel(LABEL_DISTANCE)];
+  for (let k = off; k < 8 - off; k++) {
+    const column = off * 8 + k; // a square of this column in the region
+    const row = k * 8 + off; // a square of this row in the region
+    const letter = squareName(size, column)[0];
+    const number = squareName(size, row).slice(1);
+    for (const y of edge) g.fillText(letter, toPixel(socketX(column)), y);
+    for (const x of edge) g.fillText(number, x, toPixel(socketZ(row)));
+  }
+}
+
+export function BoardCoordinates() {
+  const on = useSession((s) => s.settings.coordinates);
+  const [size, setSize] = useState<BoardSize>(() => currentView().size);
+  useFrame(() => {
+    const now = currentView().size;
+    if (now !== size) setSize(now);
+  });
+  const canvas = useMemo(() => {
+    const c = document.createElement('canvas');
+    c.width = c.height = PIXELS;
+    return c;
+  }, []);
+  const texture = useMemo(() => {
+    const t = new CanvasTexture(canvas);
+    t.colorSpace = SRGBColorSpace;
+    t.anisotropy = 4;
+    return t;
+  }, [canvas]);
+  const material = useMemo(() => new MeshBasicMaterial({ map: texture, transparent: true, depthWrite: false, toneMapped: false }), [texture]);
+  const geometry = useMemo(() => new PlaneGeometry(BOARD_WIDTH, BOARD_WIDTH).rotateX(-Math.PI / 2), []);
+  useEffect(() => {
+    drawCoordinates(canvas, size);
+    texture.needsUpdate = true;
+  }, [canvas, texture, size]);
+  useEffect(() => () => {
+    texture.dispose();
+    material.dispose();
+    geometry.dispose();
+  }, [texture, material, geometry]);
+  return <mesh geometry={geometry} material={material} position={[0, BOARD_TOP + 0.01, 0]} visible={on} renderOrder={1} />;
+}

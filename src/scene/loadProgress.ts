@@ -1,0 +1,63 @@
+/**
+ * Start-up progress of the 3D view, from the loading steps' own promises: the scene's code, the
+ * throw's physics and the shaders compiled ahead of the first visible frame. No three.js here
+ * (the page's loading screen reads it before the scene's chunk has arrived).
+ */
+import { createStore } from 'zustand/vanilla';
+import { useStore } from 'zustand';
+
+export type LoadStep = 'scene' | 'physics' | 'shaders';
+
+export interface LoadProgress {
+  done: Record<LoadStep, boolean>;
+  /** The 3D view is showing, or will not (no WebGL, failed to load): the game need not wait for it. */
+  settled: boolean;
+  /** Shader programs compiled / to compile (known once the scene is built). */
+  shaders: { compiled: number; total: number };
+}
+
+/** The loading screen's words (one place, for translation). */
+export const loadTexts = {
+  title: 'Setting up the table…',
+  steps: { scene: '3D scene', physics: 'start-ball physics', shaders: 'shaders' } satisfies Record<LoadStep, string>,
+};
+
+const initial = (): LoadProgress => ({ done: { scene: false, physics: false, shaders: false }, settled: false, shaders: { compiled: 0, total: 0 } });
+
+export const loadProgress = createStore<LoadProgress>(initial);
+
+/** Marks `step` done when its promise settles (a failure is shown elsewhere; loading moves on). */
+export function trackLoad<T>(step: LoadStep, promise: Promise<T>): Promise<T> {
+  const done = () => markLoaded(step);
+  promise.then(done, done);
+  return promise;
+}
+
+/** A step is done; the shaders being compiled means the first frame can be shown. */
+export function markLoaded(step: LoadStep): void {
+  loadProgress.setState((s) => ({ done: { ...s.done, [step]: true }, settled: s.settled || step === 'shaders' }));
+}
+
+/** The 3D view will not show (no WebGL, or it failed to start): nothing waits for it. */
+export function loadGaveUp(): void {
+  loadProgress.setState({ settled: true });
+}
+
+export function shaderProgress(compiled: number, total: number): void {
+  loadProgress.setState({ shaders: { compiled, total } });
+}
+
+/** 0..1: each step a third, the shaders by the share compiled. */
+export function loadFraction(p: LoadProgress): number {
+  const shaders = p.done.shaders ? 1 : p.shaders.total ? p.shaders.compiled / p.shaders.total : 0;
+  return ((p.done.scene ? 1 : 0) + (p.done.physics ? 1 : 0) + shaders) / 3;
+}
+
+export function useLoadProgress<T>(selector: (p: LoadProgress) => T): T {
+  return useStore(loadProgress, selector);
+}
+
+/** For a restored WebGL context: the shaders are compiled again. */
+export function resetShaders(): void {
+  loadProgress.setState((s) => ({ done: { ...s.done, shaders: false }, shaders: { compiled: 0, total: 0 } }));
+}
