@@ -4,6 +4,8 @@ import { solveExact } from '../../src/ai/solver';
 import { randomEndgame } from '../../src/ai/tools/solver-bench';
 import { type FromWorker, solveRequest } from '../../src/ai/browser/messages';
 import { WorkerBrain } from '../../src/ai/browser/worker-brain';
+import type { WorkerLike } from '../../src/ai/browser/client';
+import { SolveClient } from '../../src/ai/browser/solveClient';
 
 function legal(position: Position): number[] {
   const out = new Int32Array(MAX_MOVES);
@@ -75,5 +77,48 @@ describe("the worker's solve request (exact value of every legal move)", () => {
     while (queue.length) runSlice();
     expect(posted).toEqual([{ type: 'error', id: 4, message: expect.stringContaining('is in play') }]);
     expect(brain.busy).toBe(false);
+  });
+});
+
+describe('SolveClient (the page side of a solve)', () => {
+  /** A worker that runs the real brain, answering when the test says. */
+  function fakeWorker() {
+    const queue: (() => void)[] = [];
+    const worker: WorkerLike = {
+      onmessage: null,
+      onerror: null,
+      terminate: () => undefined,
+      postMessage: (message) => brain.handle(message),
+    };
+    const brain = new WorkerBrain((m) => worker.onmessage?.({ data: m }), (fn) => queue.push(fn), 1);
+    return { worker, run: () => { while (queue.length) queue.shift()!(); } };
+  }
+
+  it('reports every move then done; a cancelled request reports nothing more', () => {
+    const position = endgame(8, 2);
+    const { worker, run } = fakeWorker();
+    const client = new SolveClient(() => worker);
+    const seen: number[] = [];
+    let done = 0;
+    client.solve(position, RED_GREEN, false, { value: (move) => seen.push(move), done: () => done++, failed: (r) => { throw new Error(r); } });
+    run();
+    expect(seen).toHaveLength(legal(position).length);
+    expect(done).toBe(1);
+    const late: number[] = [];
+    const solving = client.solve(position, RED_GREEN, false, { value: (move) => late.push(move), done: () => done++, failed: () => undefined });
+    solving.cancel();
+    run();
+    expect(late).toEqual([]);
+    expect(done).toBe(1);
+  });
+
+  it('a worker error reaches failed with the reason', () => {
+    const position = endgame(8, 2);
+    const { worker } = fakeWorker();
+    const client = new SolveClient(() => worker);
+    let reason = '';
+    client.solve(position, RED_GREEN, false, { value: () => undefined, done: () => undefined, failed: (r) => (reason = r) });
+    worker.onerror?.({ message: 'out of memory' });
+    expect(reason).toBe('the solver stopped with an error (out of memory)');
   });
 });
