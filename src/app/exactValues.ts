@@ -57,12 +57,11 @@ export function createExactValues(session: StoreApi<SessionState>, solver: MoveS
       if (problem) return set({ ...base, status: 'unavailable', reason: problem, moves: 0 });
       const { owners, misere } = seatOptions(snapshot.setup);
       set({ ...base, status: 'solving', reason: null, moves: snapshot.legalMoves.length });
-      const mine = solver.solve(position, owners, misere, {
+      open = solver.solve(position, owners, misere, {
         value: (move, value) => set({ values: { ...get().values, [moveName(position.size, move)]: value } }),
         done: () => set({ status: 'done' }),
         failed: (reason) => set({ status: 'failed', reason }),
       });
-      open = mine;
     }
     session.subscribe((state, previous) => {
       if (state.snapshot !== previous.snapshot) solveNow(state.snapshot);

@@ -1,8 +1,9 @@
 /** Continue from the move on the board with chosen seats: each seat human or a computer level. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { LEVELS } from '../../ai/index';
 import { useSession } from '../../app/pageSession';
 import type { PlayerSpec } from '../../app/settings';
+import { useDialogFocus } from '../a11y/useDialogFocus';
 import { texts } from './texts';
 
 const HUMAN = 'human';
@@ -12,6 +13,9 @@ export function ContinueDialog({ onClose }: { onClose: () => void }) {
   const ply = useSession((s) => s.snapshot.state.moves.length);
   const [choices, setChoices] = useState(() => seats.map((seat) => (seat.kind === 'computer' ? seat.level! : HUMAN)));
   const [error, setError] = useState<string | null>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+  // Focus in on opening, Tab kept inside, Escape closes, focus back to the Continue button.
+  useDialogFocus(dialog, onClose);
   const play = () => {
     const players: PlayerSpec[] = seats.map((seat, i) => {
       const name = seat.colours.join(' + ');
@@ -22,14 +26,14 @@ export function ContinueDialog({ onClose }: { onClose: () => void }) {
     else onClose();
   };
   return (
-    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="continue-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+    <div ref={dialog} className="overlay" role="dialog" aria-modal="true" aria-labelledby="continue-title">
       <div className="card dialog">
         <h2 id="continue-title">{texts.continueHeading}</h2>
         <div className="stack">
           {seats.map((seat, i) => (
             <label key={seat.colours.join()}>
               {texts.seatLabel(seat.colours.join(' + '))}{' '}
-              <select value={choices[i]} onChange={(e) => setChoices(choices.map((c, j) => (j === i ? e.target.value : c)))} autoFocus={i === 0}>
+              <select value={choices[i]} onChange={(e) => setChoices(choices.map((c, j) => (j === i ? e.target.value : c)))}>
                 <option value={HUMAN}>{texts.human}</option>
                 {LEVELS.map((level) => (
                   <option key={level} value={level}>
