@@ -1,27 +1,19 @@
-import { DOUBLE, MAX_MOVES, Position, randomSquare } from '../engine';
+import { MAX_MOVES, Position, randomSquare } from '../engine';
 import { type BoardMasks, boardMasks, moveValue } from './evaluate';
 import { now, type Searcher, type SearchContext } from './searcher';
 import { EndgameSolver } from './solver';
 
-/** Tuned with the arena (docs/ai.md). */
+/** Tuned with the arena against the pool (docs/ai.md). */
 export interface MctsParams {
   exploration: number;
   epsilon: number;
   expandAfter: number;
   /** Weight of the ball share in a playout's reward (the rest is the win share). */
   scoreWeight: number;
-  /** Progressive bias: a child's UCT score adds bias x (its tactical-map value / 10) / (visits + 1). */
-  bias: number;
   /** Try unvisited children best-first on the tactical map (else in move-generation order). */
   mapOrder: boolean;
   /** Solve two-player endgames exactly first (SOLVE_EMPTIES). */
   solveEndgames: boolean;
-  /**
-   * Progressive history (Nijssen and Winands 2011): a child's score adds history x H /
-   * (visits x (1 - mean) + 1), H = the mover's mean reward over every iteration in which it
-   * played that square (in the tree or the playout). 0 = off.
-   */
-  history: number;
 }
 
 export const MCTS_PARAMS: MctsParams = {
@@ -31,11 +23,10 @@ export const MCTS_PARAMS: MctsParams = {
   epsilon: 0.05,
   /** Visits before a leaf is expanded. */
   expandAfter: 1,
-  scoreWeight: 0.3,
-  bias: 1,
+  /** Win-only reward (docs/ai.md: a blend with the ball share lost to plain UCT in four-player games). */
+  scoreWeight: 0,
   mapOrder: true,
   solveEndgames: true,
-  history: 0,
 };
 
 /**
@@ -47,10 +38,8 @@ export const UCT_PARAMS: MctsParams = {
   epsilon: 1,
   expandAfter: 1,
   scoreWeight: 0,
-  bias: 0,
   mapOrder: false,
   solveEndgames: false,
-  history: 0,
 };
 
 const MAX_NODES = 1 << 22;
@@ -65,10 +54,11 @@ const SOLVER_NODES_PER_ITERATION = 16;
 /**
  * master: Monte Carlo tree search with max^n backup (Nijssen and Winands 2013): every node
  * keeps a reward total for each player, and at each node the player to move picks the child
- * that is best for itself (UCT plus a progressive bias towards moves the tactical map rates
- * well, fading with the child's visits). Playouts are epsilon-greedy on the tactical map: mostly the
- * move whose square has the best map value, sometimes a random move. A playout's reward for
- * each player is 0.7 x its win share (ties split) + 0.3 x its share of the board (MCTS_PARAMS).
+ * that is best for itself by UCT; unvisited children are tried best-first on the tactical map.
+ * Playouts are epsilon-greedy on the tactical map: mostly a legal square of the best map
+ * value, sometimes a random move. A playout's reward for each player is its win share (ties
+ * split); MctsParams.scoreWeight can blend in its share of the board. The arena's `uct`
+ * baseline is the same search with UCT_PARAMS.
  * The tree lives in flat typed arrays that grow by doubling, so an iteration allocates nothing.
  *
  * Two-player endgames (at most SOLVE_EMPTIES empty sockets) are first solved exactly with
@@ -102,11 +92,6 @@ export class MctsSearcher implements Searcher {
   private readonly path = new Int32Array(128);
   private readonly moveBuffer = new Int32Array(MAX_MOVES);
   private readonly outcome = new Float64Array(4);
-  /** Progressive history: reward sums and counts per player and square, and this iteration's (player << 6 | square) list. */
-  private readonly historySum = new Float64Array(4 * 64);
-  private readonly historyCount = new Float64Array(4 * 64);
-  private readonly played = new Int32Array(128);
-  private playedCount = 0;
   constructor(
     private readonly ctx: SearchContext,
     private readonly params: MctsParams = MCTS_PARAMS,
@@ -203,17 +188,14 @@ export class MctsSearcher implements Searcher {
     let depth = 0;
     let node = 0;
     path[depth++] = 0;
-    this.playedCount = 0;
     // Selection: descend through expanded nodes, each mover maximising its own reward.
     while (this.childCount[node] > 0) {
       const child = this.select(node, this.owners[pos.toMove]);
-      this.record(pos, this.nodeMove[child]);
       pos.make(this.nodeMove[child]);
       node = child;
       path[depth++] = node;
       if (this.childCount[node] === 0 && !pos.over && this.visits[node] >= this.params.expandAfter && this.expand(node, pos)) {
         const next = this.select(node, this.owners[pos.toMove]);
-        this.record(pos, this.nodeMove[next]);
         pos.make(this.nodeMove[next]);
         node = next;
         path[depth++] = node;
@@ -230,18 +212,6 @@ export class MctsSearcher implements Searcher {
       const base = n * 4;
       for (let p = 0; p < players; p++) this.rewards[base + p] += out[p];
     }
-    for (let i = 0; i < this.playedCount; i++) {
-      const key = this.played[i];
-      this.historySum[key] += out[key >> 6];
-      this.historyCount[key] += 1;
-    }
-  }
-
-  /** Notes the mover's square for progressive history (a double: its first square). */
-  private record(pos: Position, move: number): void {
-    if (this.params.history === 0) return;
-    const sq = move & DOUBLE ? (move >> 6) & 63 : move;
-    this.played[this.playedCount++] = (this.owners[pos.toMove] << 6) | sq;
   }
 
   /** UCT for `player`; unvisited children first, in order of their tactical-map value. */
@@ -250,22 +220,12 @@ export class MctsSearcher implements Searcher {
     const end = first + this.childCount[node];
     const logN = Math.log(this.visits[node] + 1);
     const c = this.params.exploration;
-    const bias = this.params.bias;
-    const history = this.params.history;
     let best = first;
     let bestScore = -Infinity;
     for (let ch = first; ch < end; ch++) {
       const v = this.visits[ch];
       if (v === 0) return ch; // children are stored in the order to try them (mapOrder)
-      const mean = this.rewards[ch * 4 + player] / v;
-      // Progressive bias: the tactical map guides a child's first visits, then fades.
-      let score = mean + c * Math.sqrt(logN / v) + (bias * moveValue(this.masks, this.nodeMove[ch])) / (10 * (v + 1));
-      if (history > 0) {
-        const m = this.nodeMove[ch];
-        const key = (player << 6) | (m & DOUBLE ? (m >> 6) & 63 : m);
-        const count = this.historyCount[key];
-        if (count > 0) score += (history * this.historySum[key]) / count / (v * (1 - mean) + 1);
-      }
+      const score = this.rewards[ch * 4 + player] / v + c * Math.sqrt(logN / v);
       if (score > bestScore) {
         bestScore = score;
         best = ch;
@@ -350,9 +310,7 @@ export class MctsSearcher implements Searcher {
     const classes = this.masks.valueClasses;
     while (!pos.over) {
       if (pos.moveMask()) {
-        const double = this.mapMove(pos, random.next() < epsilon);
-        this.record(pos, double);
-        pos.playoutMove(double);
+        pos.playoutMove(this.mapMove(pos, random.next() < epsilon));
         continue;
       }
       let move = -1;
@@ -364,7 +322,6 @@ export class MctsSearcher implements Searcher {
           if ((lo | hi) !== 0) move = randomSquare(lo, hi, random);
         }
       } else move = randomSquare(pos.moveLo, pos.moveHi, random);
-      this.record(pos, move);
       pos.playoutMove(move);
     }
     const seating = this.ctx.seating;

@@ -80,11 +80,11 @@ describe('arena', () => {
 
 describe('arena entrants', () => {
   it('levels, baselines and tuned searches are entrants; anything else is refused with the reason', () => {
-    for (const spec of ['master', 'paranoid', 'brs', 'uct', 'uct:2000', 'master:bias=0', 'master:500:epsilon=0.2:mapOrder=false', 'cmd:cat']) expect(seatError(spec), spec).toBeNull();
+    for (const spec of ['master', 'paranoid', 'brs', 'uct', 'uct:2000', 'master:epsilon=0.3', 'master:500:epsilon=0.2:mapOrder=false', 'cmd:cat']) expect(seatError(spec), spec).toBeNull();
     expect(seatError('wizard')).toMatch(/neither a level .* a baseline \(paranoid, brs, uct\)/);
     expect(seatError('uct:0')).toMatch(/iteration budget must be 1 to/);
     expect(seatError('master:speed=3')).toMatch(/"speed=3" is neither an iteration count nor <parameter>=<value> \(parameters: exploration/);
-    expect(seatError('master:bias=x')).toMatch(/bias must be a number, not "x"/);
+    expect(seatError('master:epsilon=x')).toMatch(/epsilon must be a number, not "x"/);
     expect(seatError('master:mapOrder=1')).toMatch(/mapOrder must be true or false/);
     expect(seatError('greedy:100')).toMatch(/neither a level/);
   });
@@ -100,8 +100,8 @@ describe('arena entrants', () => {
     expect(run(1)).toEqual([run(500)[0], 300]);
   });
 
-  it('brs, paranoid, uct and master with progressive history play whole four-player games', async () => {
-    const config: ArenaConfig = { ...base, seats: ['brs', 'paranoid', 'uct', 'master:60:history=5'], games: 4, size: 6, iterations: 60 };
+  it('brs, paranoid, uct and a tuned master play whole four-player games', async () => {
+    const config: ArenaConfig = { ...base, seats: ['brs', 'paranoid', 'uct', 'master:60:epsilon=0.5'], games: 4, size: 6, iterations: 60 };
     const { table } = await runArena(config, { parallel: 1 });
     expect(table.forfeits).toEqual([]);
     expect(table.rows.reduce((s, r) => s + r.meanBalls, 0)).toBeCloseTo(36, 10);

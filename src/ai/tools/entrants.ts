@@ -6,8 +6,8 @@
  *   paranoid | brs        the strategist's two tree searches (brs: best-reply search)
  *   uct                   plain UCT max^n (UCT_PARAMS): random playouts, win-only reward
  *   <name>:<N>            uct or master with a fixed budget of N iterations a move (uct:2000)
- *   <name>:<key>=<value>  uct or master with one of its MctsParams changed (master:bias=0);
- *                         several can follow each other: master:5000:epsilon=0.1:bias=0
+ *   <name>:<key>=<value>  uct or master with one of its MctsParams changed (master:epsilon=0.3);
+ *                         several can follow each other: master:5000:epsilon=0.1:scoreWeight=0
  */
 import type { Position } from '../../engine';
 import { createSearcher, isLevel, LEVEL_DEFAULT_MOVETIME, LEVELS } from '../index';

@@ -54,7 +54,7 @@ entrants (--seats, --gauntlet, --pool, one per seat, comma-separated):
   paranoid, brs     the strategist's two tree searches (brs: best-reply search)
   uct               plain UCT (random playouts, win-only reward; a baseline)
   uct:2000          uct (or master) with a fixed 2000 iterations a move
-  master:bias=0     master (or uct) with a search parameter changed (docs/ai.md)
+  master:epsilon=0.3  master (or uct) with a search parameter changed (docs/ai.md)
   "cmd:<command>"   any program speaking the engine protocol (docs/protocol.md),
                     e.g. "cmd:npm run --silent rolit -- engine"
 

@@ -68,7 +68,6 @@ options:
 
 examples:
   npm run rolit -- bench --seconds 10
-  npm run rolit -- bench --against ../rolit-main --seconds 10
   npm run rolit -- bench --mcts --seconds 4
   npm run rolit -- bench --budget --movetime 100 --moves 40`,
 
