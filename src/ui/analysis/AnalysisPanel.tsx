@@ -3,6 +3,7 @@
  * too), and every legal socket as a button, so the "what would roll" preview is there from the
  * keyboard: focusing a socket previews it like hovering the board, a click plays it.
  */
+import { useSyncExternalStore } from 'react';
 import { signedValue, socketValues, useExactValues } from '../../app/exactValues';
 import { useSession } from '../../app/pageSession';
 import type { Colour } from '../../engine/index';
@@ -44,7 +45,21 @@ function ExactStatus() {
   );
 }
 
+/** Phones: the toolbar and status fill the bottom; the analysis board is a desktop tool for now. */
+const SMALL_SCREEN = '(max-width: 720px), (max-height: 480px)';
+const smallScreen = () => window.matchMedia(SMALL_SCREEN).matches;
+const onScreenChange = (listener: () => void) => {
+  const query = window.matchMedia(SMALL_SCREEN);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+};
+
 export function AnalysisPanel() {
+  const small = useSyncExternalStore(onScreenChange, smallScreen);
+  return small ? null : <AnalysisBoard />;
+}
+
+function AnalysisBoard() {
   const on = useExactValues((s) => s.on);
   const setOn = useExactValues((s) => s.setOn);
   const values = useExactValues((s) => s.values);
