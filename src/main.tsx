@@ -5,8 +5,14 @@ import { DEFAULT_LEVEL, FIRST_GAME_LEVEL, LEVELS } from './ai/index';
 import { SolveClient } from './ai/browser/solveClient';
 import { workerComputer } from './app/browserComputer';
 import { initExactValues } from './app/exactValues';
+import { readDemo, startDemo } from './app/demo';
+import { startSound } from './audio/sound';
+import { initEvaluator } from './app/evaluation';
+import type { WorkerLike } from './ai/browser/client';
 import { createHandle, type RolitHandle } from './app/handle';
 import { initSession } from './app/pageSession';
+import { pageStorage } from './app/pageStorage';
+import { initRoundCountdown } from './app/roundCountdown';
 import { replayTexts } from './app/replayTexts';
 import { carriesRecord, recordFromFragment } from './app/shareLink';
 import { withoutGameParameters } from './app/url';
@@ -21,22 +27,16 @@ declare global {
   }
 }
 
-/** localStorage, or null where the browser blocks it (private modes, sandboxed frames). */
-function pageStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
+// Demo mode plays its own matches and leaves the viewer's saved settings and game alone (no storage).
+const { demo, rest, problem } = readDemo(location.search, LEVELS);
 const session = initSession(
-  { computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, firstGameLevel: FIRST_GAME_LEVEL, storage: pageStorage(), keepGame: true, shownByDirector: true },
-  { search: location.search },
+  { computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, firstGameLevel: FIRST_GAME_LEVEL, storage: demo ? null : pageStorage(), keepGame: !demo, shownByDirector: true },
+  { search: rest },
 );
+if (problem) session.setState({ problems: [...session.getState().problems, problem] });
 // The URL's game has started (and is saved): without its parameters a reload resumes it.
 const addressWithout = (search: string, hash: string) => history.replaceState(history.state, '', `${location.pathname}${search}${hash}`);
-if (withoutGameParameters(location.search) !== location.search) addressWithout(withoutGameParameters(location.search), location.hash);
+if (!demo && withoutGameParameters(location.search) !== location.search) addressWithout(withoutGameParameters(location.search), location.hash);
 // A share link: its record opens in replay; the fragment is then dropped, like the parameters.
 if (carriesRecord(location.hash)) {
   const hash = location.hash;
@@ -49,6 +49,11 @@ if (carriesRecord(location.hash)) {
 initExactValues(session, new SolveClient());
 const { director } = initDirector();
 linkDirector(session, director);
+initRoundCountdown(session);
+// The evaluation bar's background search has its own worker, so it never delays a computer's move.
+initEvaluator(session, { createWorker: () => new Worker(new URL('./ai/browser/worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike });
+if (demo) startDemo(session, demo);
+startSound(director, { demo: demo !== null });
 Object.defineProperty(window, 'rolit', {
   value: createHandle({
     session,

@@ -177,6 +177,14 @@ export class MctsSearcher implements Searcher {
     return this.nodeMove[best];
   }
 
+  /**
+   * Each player's mean reward at the root (the page's evaluation bar): how good the position is
+   * for each, as the search sees it; zeros before the first iteration.
+   */
+  rootValues(): number[] {
+    return Array.from({ length: this.players }, (_, p) => this.mean(0, p));
+  }
+
   private mean(node: number, player: number): number {
     return this.visits[node] > 0 ? this.rewards[node * 4 + player] / this.visits[node] : 0;
   }

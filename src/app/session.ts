@@ -77,6 +77,8 @@ export interface SessionState {
   thinking: ThinkingState | null;
   animating: boolean;
   clock: Clock | null;
+  /** Computer seats wait (a spectator's pause, apart from the dialogs' `paused`); humans may still move. */
+  spectatorPaused: boolean;
   /** A recorded round being stepped through (and its variations), or null in a live game. */
   replay: Replay | null;
   /** Grows on every jump in a replay that the board shows at once (not animated); 1 at the start of a resumed game. */
@@ -102,6 +104,12 @@ export interface SessionState {
   setShown(count: number): void;
   setPaused(paused: boolean): void;
   moveNow(): void;
+  /** Pauses or resumes the computer seats (Space). */
+  setSpectatorPaused(paused: boolean): void;
+  /** Lets the computer to move play exactly one move, then stays paused. */
+  step(): void;
+  /** A person takes a computer seat (`human` true; its next turn is theirs) or hands it back. */
+  takeOver(seat: number, human: boolean): void;
   /** For a human to move: the strongest level's move, shown as the preview and in the message. */
   suggest(): void;
   dismissProblems(): void;
@@ -165,6 +173,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
   let saveFailed = false;
   const storedHistory: ReturnType<typeof loadHistory> = keeper ? loadHistory(storage) : { entries: [], problem: null };
   let messageId = 0;
+  /** One computer move allowed while paused (step). */
+  let stepping = false;
   /** Events the director reports as shown; the whole log when there is no director. */
   let directorCount = 0;
   /** Milliseconds left on the move clock when a dialog paused it. */
@@ -279,6 +289,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
     function play(text: string): void {
       if (get().thinking?.purpose === 'suggestion') computer.cancel();
+      stepping = false;
       game.play(text);
       set({ message: null, pendingDouble: null });
       changed();
@@ -326,7 +337,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
     /** A computer's turn, once the director is idle (the session asks only then). */
     function think(): void {
       const seat = seatToMove();
-      if (computer.busy || get().animating || get().paused || !seat || seat.kind !== 'computer') return;
+      if (computer.busy || get().animating || get().paused || (get().spectatorPaused && !stepping) || !seat || seat.kind !== 'computer') return;
       const limit = game.setup.moveTimeLimit;
       const level = seat.level!;
       askFor(seat, 'move', level, limit > 0 ? Math.min(limit * 500, 5000) : undefined, (move) => {
@@ -362,6 +373,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       thinking: null,
       animating: false,
       clock: null,
+      spectatorPaused: false,
       replay: null,
       // A resumed game is shown as it stands, its animations settled.
       jumps: resumed ? 1 : 0,
@@ -484,6 +496,35 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
       moveNow() {
         computer.moveNow();
+      },
+
+      setSpectatorPaused(paused) {
+        if (get().spectatorPaused === paused) return;
+        stepping = false;
+        set({ spectatorPaused: paused });
+        // A move being thought about is dropped: paused means the board stays as it is.
+        if (paused && get().thinking?.purpose === 'move') computer.cancel();
+        if (!paused) computer.soon(think);
+      },
+
+      step() {
+        // Running: the move being thought about is the step. Paused: ask for one.
+        stepping = true;
+        set({ spectatorPaused: true });
+        computer.soon(think);
+      },
+
+      takeOver(index, human) {
+        const seat = get().seats[index];
+        if (!seat) return notice(`There is no seat ${index + 1}.`, 'refusal');
+        if (!seat.level) return notice(`Seat ${index + 1} (${seat.name}) was never a computer: there is none to hand it back to.`, 'refusal');
+        if ((seat.kind === 'human') === human) return;
+        if (get().thinking?.seat === index) computer.cancel();
+        const kind = human ? 'human' : 'computer';
+        // The match's player changes too, so the take-over lasts through the next rounds until handed back.
+        match = { ...match, players: match.players.map((p, i) => (i === seat.player ? { ...p, kind } : p)) };
+        set({ seats: get().seats.map((s, i) => (i === index ? { ...s, kind } : s)), players: match.players, pendingDouble: null });
+        changed();
       },
 
       suggest() {

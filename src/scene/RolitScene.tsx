@@ -15,6 +15,7 @@ import { BoardCoordinates } from './BoardCoordinates';
 import { CameraRig, presetPosition } from './CameraRig';
 import { ExactLabels } from './ExactLabels';
 import { useCamera } from './cameraStore';
+import { LastMoveRings } from './LastMoveRings';
 import { Lights } from './Lights';
 import { markLoaded, resetShaders } from './loadProgress';
 import { RenderProbe } from './RenderProbe';
@@ -68,6 +69,7 @@ function Contents({ software, warm, onWarm }: { software: boolean; warm: boolean
       <SideButtons />
       <Supply />
       <Balls />
+      <LastMoveRings />
       <SocketPicker />
       <GhostBalls />
       <SocketDots />

@@ -14,6 +14,7 @@ import { physicsModule } from './physicsLoad';
 import type { ThrowRecording } from './throwPhysics';
 
 const recordings = new Map<number, ThrowRecording | Promise<void>>();
+const KEPT_THROWS = 8;
 /** The recording of a throw, or null while it is being simulated (then `onReady` is called). */
 function recording(seed: number, onReady: () => void): ThrowRecording | null {
   const known = recordings.get(seed);
@@ -25,12 +26,20 @@ function recording(seed: number, onReady: () => void): ThrowRecording | null {
         .then((m) => m.simulateThrow(seed))
         .then((rec) => {
           recordings.set(seed, rec);
+          // Every round throws with a new seed: keep only the latest throws (an endless demo must not grow).
+          for (const old of recordings.keys()) if (recordings.size > KEPT_THROWS && old !== seed) recordings.delete(old);
           onReady();
         })
         .catch((error: unknown) => console.error('the throw could not be simulated; the ball is shown at rest', error)),
     );
   }
   return null;
+}
+
+/** The recording of a throw already simulated (its impacts drive the bounce sounds), or null. */
+export function throwRecordingOf(seed: number): ThrowRecording | null {
+  const known = recordings.get(seed);
+  return known && !(known instanceof Promise) ? known : null;
 }
 
 // Scratch for each frame's interpolation (no allocation per frame).

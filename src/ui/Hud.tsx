@@ -1,5 +1,5 @@
 /** The DOM overlay over the board: seats, toolbar, move list, status line and messages. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Colour } from '../engine/index';
 import { useSession } from '../app/pageSession';
 import type { Seat } from '../app/session';
@@ -7,10 +7,18 @@ import { SPEEDS } from '../app/settings';
 import { useDirector } from '../director/index';
 import { captionOf } from '../app/shownRound';
 import { CameraButtons } from './CameraButtons';
+import { watchTexts } from './watch/texts';
+import { EvaluationBar } from './watch/EvaluationBar';
+import { SoundControls } from './watch/SoundControls';
+import { TakeOverButton } from './watch/TakeOver';
+import { useCaptions } from './watch/useCaptions';
+import { WatchControls } from './watch/WatchControls';
+import { WinChanceGraph } from './watch/WinChanceGraph';
 import { HelpButton } from './a11y/HelpOverlay';
 import { ResetViewButton } from './a11y/ResetView';
 import { SymbolMark } from './a11y/SymbolMark';
 import { RecordButtons } from './replay/RecordButtons';
+import { useToolbarHeight } from './useToolbarHeight';
 import { ReplayMoves } from './replay/ReplayMoves';
 
 export function Swatches({ colours }: { colours: readonly Colour[] }) {
@@ -26,7 +34,8 @@ export function Swatches({ colours }: { colours: readonly Colour[] }) {
 }
 
 export function seatKind(seat: Seat): string {
-  return seat.kind === 'human' ? 'human' : `computer · ${seat.level}`;
+  if (seat.kind === 'human') return seat.level ? watchTexts.takenOver(seat.level) : 'human';
+  return `computer · ${seat.level}`;
 }
 
 /** The HUD's own words (one place, for a later translation). */
@@ -69,6 +78,7 @@ function Seats() {
               <span className="kind">
                 {seat.colours.join(' + ')} · {seatKind(seat)}
               </span>
+              <TakeOverButton seat={seat} index={i} />
             </span>
             <span className="count" title="balls showing this seat's colours">
               {playerScores[i]}
@@ -91,8 +101,10 @@ function Toolbar({ onNewGame, onRules }: { onNewGame: () => void; onRules: () =>
   const { undo, setSpeed, setSocketDots, setCoordinates } = useSession.getState();
   const busy = useDirector((s) => s.busy);
   const skip = useDirector((s) => s.skip);
+  const toolbar = useRef<HTMLElement>(null);
+  useToolbarHeight(toolbar);
   return (
-    <nav className="toolbar panel" aria-label="Game controls">
+    <nav ref={toolbar} className="toolbar panel" aria-label="Game controls">
       <button className="btn primary" onClick={onNewGame}>
         New game
       </button>
@@ -125,6 +137,8 @@ function Toolbar({ onNewGame, onRules }: { onNewGame: () => void; onRules: () =>
       <button className="btn" onClick={onRules} title={hudTexts.rulesTitle}>
         Rules
       </button>
+      <WatchControls />
+      <SoundControls />
       <RecordButtons />
       <CameraButtons />
       <ResetViewButton />
@@ -135,10 +149,11 @@ function Toolbar({ onNewGame, onRules }: { onNewGame: () => void; onRules: () =>
 
 function MoveList() {
   const moves = useSession((s) => s.shown.moves);
+  const captions = useCaptions();
   const [ref, setRef] = useState<HTMLOListElement | null>(null);
   useEffect(() => {
     if (ref) ref.scrollTop = ref.scrollHeight;
-  }, [ref, moves.length]);
+  }, [ref, moves.length, captions.result]);
   return (
     <section className="moves panel" aria-label="Moves">
       <header>
@@ -149,17 +164,12 @@ function MoveList() {
         {moves.map((m, i) => (
           <li key={i} className={i === moves.length - 1 ? 'last' : undefined}>
             <SymbolMark colour={m.colour} />
-            <span className="sr-only">{m.colour} </span>
-            {m.squares.join('+')}
-            {m.rolls.length > 0 && (
-              <span className="rolled" title={hudTexts.rolled(m.rolls.length)}>
-                {' '}×{m.rolls.length}
-              </span>
-            )}
-            {m.timedOut && <span className="rolled"> (time)</span>}
+            <span className="caption">{captions.moves[i]?.text ?? m.squares.join('+')}</span>
           </li>
         ))}
+        {captions.result && <li className="result">{captions.result}</li>}
       </ol>
+      <WinChanceGraph />
     </section>
   );
 }
@@ -209,6 +219,7 @@ function Status() {
   const now = useNow(clock !== null || thinking !== null);
   const seat = toMove ? seats.find((s) => s.colours.includes(toMove)) : undefined;
   const last = moves[moves.length - 1];
+  const caption = useCaptions().moves.at(-1);
   const remaining = clock ? Math.max(0, Math.ceil((clock.deadline - now) / 1000)) : 0;
   return (
     <div className="status">
@@ -245,10 +256,9 @@ function Status() {
               {preview.legal ? hudTexts.rolls(preview.square, preview.rolls.length) : preview.reason}
             </span>
           )}
-          {!preview && last && (
-            <span style={{ color: 'var(--muted)' }}>
-              last: {last.colour} {last.squares.join('+')}
-              {last.rolls.length > 0 && <span title={hudTexts.rolledTitle}>, {hudTexts.rolled(last.rolls.length)}</span>}
+          {!preview && last && caption && (
+            <span className="caption" data-testid="caption">
+              {caption.text}
             </span>
           )}
           {clock && (
@@ -302,6 +312,7 @@ export function Hud({ onNewGame, onRules }: { onNewGame: () => void; onRules: ()
     <div className="hud">
       <Seats />
       <Toolbar onNewGame={onNewGame} onRules={onRules} />
+      <EvaluationBar />
       {replaying ? <ReplayMoves /> : <MoveList />}
       <Status />
       <Problems />

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useSession } from '../app/pageSession';
 import { useDirector } from '../director/index';
 import { Swatches } from './Hud';
+import { NextRoundCountdown } from './watch/Countdown';
+import { useCaptions } from './watch/useCaptions';
 
 export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
   const { setup, result } = useSession((s) => s.snapshot);
@@ -13,6 +15,7 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
   const nextRound = useSession((s) => s.nextRound);
   const busy = useDirector((s) => s.busy);
   const [hiddenFor, setHiddenFor] = useState<unknown>(null);
+  const caption = useCaptions().result;
   // Wait for the final count animation; "hide" keeps the board visible until the next round (a new setup).
   if (!result || busy || hiddenFor === setup) return null;
   const misere = setup.misere;
@@ -21,6 +24,7 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
       <h2>
         Round {round + 1} over{misere ? ' (misère: fewest balls wins)' : ''}
       </h2>
+      {caption && <p className="caption" data-testid="result-caption">{caption}</p>}
       <table>
         <tbody>
           {seats.map((seat, i) => (
@@ -57,6 +61,7 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
           </table>
         </>
       )}
+      <NextRoundCountdown />
       <div className="actions" style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
         <button className="btn" onClick={() => setHiddenFor(setup)}>
           View board

@@ -41,7 +41,7 @@ describe('gauntlet', () => {
     expect(gauntletProblem({ ...base, pool: [] })).toMatch(/at least one opponent/);
     expect(gauntletProblem({ ...base, pool: ['wizard'] })).toMatch(/"wizard" is neither a level/);
     expect(gauntletProblem({ ...base, players: [5] })).toMatch(/players must be 2, 3 or 4, not 5/);
-    expect(gauntletProblem({ ...base, sizes: [4] })).toMatch(/4x4 is for one or two players/);
+    expect(gauntletProblem({ ...base, sizes: [4] })).toMatch(/4x4 with 3 players: the 4x4 board is for one or two players/);
     expect(gauntletProblem({ ...base, iterations: undefined })).toMatch(/budget/);
   });
 });

@@ -286,6 +286,10 @@ describe('everyone can play', { timeout: 300_000 }, () => {
       await page.goto(`${served.url}${TWO_SMALL}`);
       await page.waitForFunction(() => typeof window.rolit?.state === 'function');
       await waitForScene(page);
+      // A first visit: the rules panel covers the board until Play is tapped.
+      const rules = page.getByTestId('rules');
+      await rules.getByRole('button', { name: 'Play' }).tap();
+      await rules.waitFor({ state: 'detached' });
       await waitIdle(page);
       await waitFramesSettled(page);
       await screenshot(page, name);

@@ -36,7 +36,9 @@ export type ToWorker =
   /** Move now: answer with the best move so far. */
   | { type: 'stop'; id: number }
   /** Forget the search; no answer. */
-  | { type: 'cancel'; id: number };
+  | { type: 'cancel'; id: number }
+  /** The master's per-player root values of the position (request.level is ignored), for the page's evaluation bar. */
+  | { type: 'evaluate'; id: number; request: ThinkRequest };
 
 export type FromWorker =
   | { type: 'progress'; id: number; best: number; work: number }
@@ -45,7 +47,9 @@ export type FromWorker =
   /** One move of a solve request: its final ball difference for the mover's side. */
   | { type: 'moveValue'; id: number; move: number; value: number }
   /** Every move of the solve request has been answered. */
-  | { type: 'solved'; id: number; ms: number };
+  | { type: 'solved'; id: number; ms: number }
+  /** Answer to 'evaluate': values[player] = the master's mean reward at the root. */
+  | { type: 'evaluation'; id: number; values: number[]; work: number };
 
 export function positionFromRequest(r: PositionRequest): Position {
   const p = new Position();

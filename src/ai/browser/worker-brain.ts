@@ -10,6 +10,7 @@
  * (searcher.ts), so slicing costs nothing but the yields.
  */
 import { createSearcher } from '../index';
+import { MctsSearcher } from '../mcts';
 import { now, type Searcher } from '../searcher';
 import { MoveValues } from '../moveValues';
 import { type FromWorker, positionFromRequest, type SolveRequest, type ThinkRequest, type ToWorker } from './messages';
@@ -37,6 +38,8 @@ interface Active {
   stop: boolean;
   started: number;
   lastProgress: number;
+  /** An 'evaluate' request: answered with the root values instead of a move. */
+  evaluate: boolean;
 }
 
 /** A solve request: one move solved per slice, so a cancel is read between moves. */
@@ -65,7 +68,10 @@ export class WorkerBrain {
   handle(message: ToWorker): void {
     switch (message.type) {
       case 'think':
-        this.start(message.id, message.request);
+        this.start(message.id, message.request, false);
+        break;
+      case 'evaluate':
+        this.start(message.id, { ...message.request, level: 'master' }, true);
         break;
       case 'stop':
         if (this.active?.id === message.id) this.active.stop = true;
@@ -113,11 +119,11 @@ export class WorkerBrain {
     this.schedule(() => this.solveSlice(solving));
   }
 
-  private start(id: number, request: ThinkRequest): void {
+  private start(id: number, request: ThinkRequest, evaluate: boolean): void {
     this.solving = null;
     let searcher: Searcher;
     try {
-      const active: Active = { id, searcher: null!, stop: false, started: now(), lastProgress: now() };
+      const active: Active = { id, searcher: null!, stop: false, started: now(), lastProgress: now(), evaluate };
       searcher = createSearcher(positionFromRequest(request), {
         level: request.level,
         movetime: request.movetime,
@@ -149,6 +155,7 @@ export class WorkerBrain {
     }
     if (done) {
       this.active = null;
+      if (a.evaluate && a.searcher instanceof MctsSearcher) return this.post({ type: 'evaluation', id, values: a.searcher.rootValues(), work: a.searcher.work });
       this.post({ type: 'move', id, move: a.searcher.best(), work: a.searcher.work, ms: now() - a.started });
       return;
     }

@@ -4,7 +4,7 @@
  * (arena.ts); the table gives the candidate's win share with its 95% interval per opponent and
  * setup, per opponent, and overall, beside the share equal strength would get (1 / players).
  */
-import type { BoardSize } from '../../engine';
+import { type BoardSize, setupProblem } from '../../engine';
 import { type ArenaConfig, type ArenaGame, seatError, wilson } from './arena';
 
 export interface GauntletConfig {
@@ -34,7 +34,12 @@ export function gauntletProblem(g: GauntletConfig): string | null {
   }
   if (g.pool.length === 0) return 'the pool needs at least one opponent';
   for (const p of g.players) if (!(Number.isInteger(p) && p >= 2 && p <= 4)) return `players must be 2, 3 or 4, not ${p}`;
-  for (const s of g.sizes) if (s === 4 && g.players.some((p) => p > 2)) return '4x4 is for one or two players: leave 4 out of the sizes or play only 2 players';
+  for (const size of g.sizes) {
+    for (const players of g.players) {
+      const problem = setupProblem({ size, players });
+      if (problem) return `${size}x${size} with ${players} players: ${problem}`;
+    }
+  }
   if (g.movetime === undefined && g.iterations === undefined) return 'give a budget per move: movetime or iterations';
   return null;
 }

@@ -6,12 +6,15 @@
 import { useEffect } from 'react';
 import { useBoardCursor } from '../../app/boardCursor';
 import { useAccess } from '../../app/accessPrefs';
+import { useSession } from '../../app/pageSession';
 import { focusBoardSquare } from './BoardGrid';
 import { cancelDouble, cursorSquare, runCommand } from './commands';
 import { useHelp } from './HelpOverlay';
 import { shortcutOf } from './shortcuts';
 
 const CURSOR_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End']);
+/** In a replay these step through the moves (ReplayBar): off the board they are the replay's, not the cursor's. */
+const REPLAY_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);
 
 export function useKeyboardControls(): void {
   useEffect(() => {
@@ -21,6 +24,7 @@ export function useKeyboardControls(): void {
       if (target?.closest('input, select, textarea, [role="dialog"]')) return;
       const onBoard = !!target?.closest('.board-grid');
       if (!onBoard && CURSOR_KEYS.has(e.key)) {
+        if (useSession.getState().replay && REPLAY_KEYS.has(e.key)) return;
         e.preventDefault();
         const square = cursorSquare();
         useBoardCursor.getState().moveTo(square);

@@ -30,6 +30,9 @@ export function runCommand(id: ShortcutId, arg: { seat?: number; colour?: Colour
       return session.setSocketDots(!session.settings.socketDots);
     case 'skip':
       return pageDirector().status.getState().skip();
+    case 'step':
+      if (session.seats.some((s) => s.kind === 'computer')) session.step();
+      return;
     case 'views': {
       const seat = session.seats[arg.seat ?? 0];
       if (seat) useCamera.getState().setPreset(seat.colours[0]);

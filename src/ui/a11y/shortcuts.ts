@@ -7,7 +7,7 @@ import type { Colour } from '../../engine/index';
 import { a11yTexts as t } from './texts';
 
 export type ShortcutId =
-  | 'help' | 'undo' | 'suggest' | 'hints' | 'skip' | 'views' | 'topView'
+  | 'help' | 'undo' | 'suggest' | 'hints' | 'skip' | 'step' | 'views' | 'topView'
   | 'readScore' | 'readTurn' | 'readLast' | 'readLegal' | 'readRow' | 'readColumn' | 'readBalls';
 
 export interface Shortcut {
@@ -23,6 +23,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'suggest', keys: 'S', description: t.shortcut.suggest },
   { id: 'hints', keys: 'H', description: t.shortcut.hints },
   { id: 'skip', keys: 'K', description: t.shortcut.skip },
+  { id: 'step', keys: 'N', description: t.shortcut.step },
   { id: 'views', keys: '1 2 3 4', description: t.shortcut.views },
   { id: 'topView', keys: '0', description: t.shortcut.topView },
   { id: 'readScore', keys: 'C', description: t.shortcut.readScore },
@@ -44,7 +45,7 @@ export function shortcutOf(e: { key: string; code: string; shiftKey: boolean; ct
   if (e.key === '?') return { id: 'help' };
   if (e.shiftKey) return BALLS_BY_DIGIT[e.code] ? { id: 'readBalls', colour: BALLS_BY_DIGIT[e.code] } : null;
   if (/^[1-4]$/.test(e.key)) return { id: 'views', seat: Number(e.key) - 1 };
-  const byKey: Record<string, ShortcutId> = { u: 'undo', s: 'suggest', h: 'hints', k: 'skip', '0': 'topView', c: 'readScore', w: 'readTurn', l: 'readLast', m: 'readLegal', r: 'readRow', o: 'readColumn' };
+  const byKey: Record<string, ShortcutId> = { u: 'undo', s: 'suggest', h: 'hints', k: 'skip', n: 'step', '0': 'topView', c: 'readScore', w: 'readTurn', l: 'readLast', m: 'readLegal', r: 'readRow', o: 'readColumn' };
   const id = byKey[e.key.toLowerCase()];
   return id ? { id } : null;
 }

@@ -48,6 +48,7 @@ export const a11yTexts = {
     suggest: 'Suggest a move',
     hints: 'Socket dots on or off (legal sockets)',
     skip: 'Skip the animations',
+    step: 'Computer players: play one move, then pause (Space pauses and resumes)',
     views: "Camera: view from each seat's side",
     topView: 'Camera: view from above',
     readScore: 'Read the score (count)',

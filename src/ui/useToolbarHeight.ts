@@ -1,0 +1,21 @@
+/**
+ * Publishes the toolbar's height as the CSS variable --toolbar-height on the page, so that on
+ * phones the status line sits just above the toolbar however many rows the toolbar wraps to.
+ */
+import { type RefObject, useEffect } from 'react';
+
+export function useToolbarHeight(toolbar: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const element = toolbar.current;
+    if (!element || typeof ResizeObserver !== 'function') return;
+    const root = document.documentElement;
+    const publish = () => root.style.setProperty('--toolbar-height', `${Math.ceil(element.getBoundingClientRect().height)}px`);
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    publish();
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--toolbar-height');
+    };
+  }, [toolbar]);
+}

@@ -1,0 +1,16 @@
+/** Take a computer seat over (its next turn is yours) or hand it back. */
+import { useSession } from '../../app/pageSession';
+import type { Seat } from '../../app/session';
+import { watchTexts as t } from './texts';
+import { keepFocus } from './WatchControls';
+
+export function TakeOverButton({ seat, index }: { seat: Seat; index: number }) {
+  const takeOver = useSession((s) => s.takeOver);
+  if (!seat.level) return null;
+  const human = seat.kind === 'human';
+  return (
+    <button className="btn take-over" onMouseDown={keepFocus} onClick={() => takeOver(index, !human)} title={human ? t.handBackTip(seat.level) : t.takeOverTip(seat.name)}>
+      {human ? t.handBack : t.takeOver}
+    </button>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * Pause / resume and step for the computer players, with Space and N as shortcuts (shown in the
+ * tooltips). Shown while any seat is a computer.
+ */
+import { useEffect } from 'react';
+import { useSession } from '../../app/pageSession';
+import { watchTexts as t } from './texts';
+import './watch.css';
+
+/**
+ * A mouse click on these buttons leaves the focus where it was, so Space keeps meaning pause
+ * rather than pressing the button clicked last (keyboard users tabbing to a button still get it).
+ */
+export const keepFocus = (e: React.MouseEvent) => e.preventDefault();
+
+/** Keys typed into a control belong to that control, not to the shortcuts. */
+function typingInControl(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(target.tagName) || target.closest('[role="dialog"]') !== null);
+}
+
+export function WatchControls() {
+  const paused = useSession((s) => s.spectatorPaused);
+  const anyComputer = useSession((s) => s.seats.some((seat) => seat.kind === 'computer'));
+  const { setSpectatorPaused: setPaused, step } = useSession.getState();
+
+  useEffect(() => {
+    if (!anyComputer) return;
+    const onKey = (e: KeyboardEvent) => {
+      // N (step) is one of the page's shortcuts (a11y/shortcuts.ts); Space is not a single-character shortcut.
+      if (e.defaultPrevented || e.key !== ' ' || e.ctrlKey || e.metaKey || e.altKey || typingInControl(e.target)) return;
+      e.preventDefault();
+      setPaused(!useSession.getState().spectatorPaused);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [anyComputer, setPaused]);
+
+  if (!anyComputer) return null;
+  return (
+    <span className="group watch-controls">
+      <button className={`btn${paused ? ' on' : ''}`} aria-pressed={paused} onMouseDown={keepFocus} onClick={() => setPaused(!paused)} title={paused ? t.resumeTip : t.pauseTip} aria-keyshortcuts="Space">
+        {paused ? t.resume : t.pause}
+      </button>
+      <button className="btn" onMouseDown={keepFocus} onClick={step} title={t.stepTip} aria-keyshortcuts="N">
+        {t.step}
+      </button>
+    </span>
+  );
+}

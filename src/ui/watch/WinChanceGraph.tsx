@@ -1,0 +1,51 @@
+/**
+ * The win chances over the round, one line per player (each with its own dash pattern and its
+ * colour's initial at the end, so the lines are told apart without colour), the biggest swings
+ * ringed with their move in a tooltip. Hidden with the evaluation bar.
+ */
+import { useMemo } from 'react';
+import { biggestSwings, shownHistory, useEvaluation } from '../../app/evaluation';
+import { useSession } from '../../app/pageSession';
+import { playerName } from './EvaluationBar';
+import { useEvaluationHidden } from './spoiler';
+import { watchTexts as t } from './texts';
+
+const W = 196;
+const H = 64;
+const DASHES = ['', '6 3', '2 2', '8 2 2 2'];
+
+export function WinChanceGraph() {
+  const hidden = useEvaluationHidden();
+  const all = useEvaluation((e) => e.history);
+  const shownMoves = useSession((s) => s.shown.moves.length);
+  const shownOver = useSession((s) => s.shown.over);
+  const history = useMemo(() => shownHistory(all, shownMoves, shownOver), [all, shownMoves, shownOver]);
+  const players = useSession((s) => s.snapshot.setup.players);
+  const size = useSession((s) => s.snapshot.setup.size);
+  if (hidden || history.length < 2) return null;
+  const totalMoves = size * size - 4;
+  const x = (move: number) => (move / totalMoves) * (W - 12) + 2;
+  const y = (chance: number) => H - 3 - chance * (H - 6);
+  const last = history[history.length - 1];
+  return (
+    <svg className="win-graph" width={W} height={H} role="img" aria-label={t.graph} data-testid="win-graph">
+      <title>{t.graph}</title>
+      {players.map((colours, p) => (
+        <g key={p}>
+          <polyline className={`line ${colours[0]}`} strokeDasharray={DASHES[p]} points={history.map((h) => `${x(h.move).toFixed(1)},${y(h.chances[p]).toFixed(1)}`).join(' ')} />
+          <text x={x(last.move) + 3} y={y(last.chances[p]) + 3} className="initial">
+            {playerName(colours)[0]}
+          </text>
+        </g>
+      ))}
+      {biggestSwings(history).map((s) => {
+        const point = history.find((h) => h.move === s.move)!;
+        return (
+          <circle key={s.move} className="swing" cx={x(s.move)} cy={y(point.chances[s.player])} r={4}>
+            <title>{t.swing(s.move, playerName(players[s.player]), Math.round(s.change * 100))}</title>
+          </circle>
+        );
+      })}
+    </svg>
+  );
+}

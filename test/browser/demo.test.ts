@@ -1,0 +1,99 @@
+/**
+ * Demo mode in the built app: it plays on unattended, survives a worker crash and a lost WebGL
+ * context, and its heap does not keep growing over 20 rounds (figures in test-artifacts/demo-heap.json).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { ARTIFACTS, launchChromium, openApp, screenshot, serveBuiltApp, type Served, waitForScene } from './harness';
+
+let served: Served;
+let browser: Browser;
+beforeAll(async () => {
+  served = await serveBuiltApp();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await served?.close();
+});
+
+/** Waits for `n` more round ends (the state's `over` turning true), polling the page. */
+async function roundsEnd(page: Page, n: number, timeout = 300_000): Promise<void> {
+  const until = Date.now() + timeout;
+  let seen = 0;
+  let wasOver = await page.evaluate(() => window.rolit.state().over);
+  while (seen < n) {
+    if (Date.now() > until) throw new Error(`only ${seen} of ${n} rounds ended in time`);
+    await new Promise((r) => setTimeout(r, 150));
+    const over = await page.evaluate(() => window.rolit.state().over);
+    if (over && !wasOver) seen++;
+    wasOver = over;
+  }
+}
+
+const moveCount = (page: Page) => page.evaluate(() => window.rolit.state().moves.length + window.rolit.state().record.length);
+
+describe('demo mode', { timeout: 900_000 }, () => {
+  it('plays two rounds unattended with no console errors, then survives a worker crash and a context loss', async () => {
+    const { page, errors } = await openApp(browser, served, '?demo=greedy,tactician&speed=8');
+    await waitForScene(page);
+    await roundsEnd(page, 2);
+    await page.getByTestId('countdown').waitFor();
+    await screenshot(page, 'demo-between-rounds');
+    expect(errors).toEqual([]);
+
+    // A worker that dies (closes itself) is noticed by the client's watchdog; play goes on.
+    await page.waitForFunction(() => !window.rolit.state().over && window.rolit.state().moves.length > 2, undefined, { timeout: 60_000 });
+    const workers = page.workers();
+    expect(workers.length).toBeGreaterThan(0);
+    for (const w of workers) await w.evaluate(() => self.close()).catch(() => undefined);
+    const atCrash = await moveCount(page);
+    await page.waitForFunction((n) => window.rolit.state().moves.length + window.rolit.state().record.length !== n, atCrash, { timeout: 60_000 });
+    await roundsEnd(page, 1);
+
+    // The WebGL context is lost and comes back; the demo never stopped.
+    await page.evaluate(() => {
+      const gl = document.querySelector('canvas')!.getContext('webgl2')!;
+      const lose = gl.getExtension('WEBGL_lose_context')!;
+      (window as unknown as { lose: WEBGL_lose_context }).lose = lose;
+      lose.loseContext();
+    });
+    await page.waitForFunction(() => document.querySelector('canvas')!.getContext('webgl2')!.isContextLost());
+    const atLoss = await moveCount(page);
+    await page.evaluate(() => (window as unknown as { lose: WEBGL_lose_context }).lose.restoreContext());
+    await waitForScene(page);
+    await page.waitForFunction((n) => window.rolit.state().moves.length + window.rolit.state().record.length !== n, atLoss, { timeout: 60_000 });
+    const frames = await page.evaluate(() => window.rolit.renderInfo()!.frames!);
+    await roundsEnd(page, 1);
+    expect(await page.evaluate(() => window.rolit.renderInfo()!.frames!)).toBeGreaterThan(frames);
+    await screenshot(page, 'demo-after-recovery');
+    expect(errors.filter((e) => !/context lost|computer player/i.test(e))).toEqual([]);
+    await page.close();
+  });
+
+  it('the JS heap does not keep growing over 20 rounds at instant speed', async () => {
+    const { page, errors } = await openApp(browser, served, '?demo=beginner,greedy&speed=instant');
+    await waitForScene(page);
+    const cdp = await page.context().newCDPSession(page);
+    const heap = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+      return Math.round(usedSize / 1024);
+    };
+    const figures: { round: number; kib: number }[] = [];
+    for (let round = 1; round <= 20; round++) {
+      await roundsEnd(page, 1);
+      if (round === 2 || round % 5 === 0) figures.push({ round, kib: await heap() });
+    }
+    writeFileSync(resolve(ARTIFACTS, 'demo-heap.json'), JSON.stringify(figures, null, 1));
+    console.log('demo heap (KiB after GC):', figures.map((f) => `round ${f.round}: ${f.kib}`).join(', '));
+    const warm = figures[0].kib;
+    const last = figures[figures.length - 1].kib;
+    // Steady: the last figure within 25% (and 4 MiB) of the warm one.
+    expect(last).toBeLessThan(Math.max(warm * 1.25, warm + 4096));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
