@@ -2,7 +2,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DEFAULT_LEVEL, FIRST_GAME_LEVEL, LEVELS } from './ai/index';
+import { SolveClient } from './ai/browser/solveClient';
 import { workerComputer } from './app/browserComputer';
+import { initExactValues } from './app/exactValues';
 import { readDemo, startDemo } from './app/demo';
 import { startSound } from './audio/sound';
 import { initEvaluator } from './app/evaluation';
@@ -48,6 +50,7 @@ if (carriesRecord(location.hash)) {
     (e: Error) => session.getState().showNotice(replayTexts.badLink(e.message), 'refusal'),
   );
 }
+initExactValues(session, new SolveClient());
 const { director } = initDirector();
 linkDirector(session, director);
 initRoundCountdown(session);

@@ -3,7 +3,7 @@
  * may be played, and clicks, including building a Pro double from two clicks. Pure: the session
  * passes the round and applies the outcome.
  */
-import type { Game } from '../engine/index';
+import { ballCounts, type Colour, type Game } from '../engine/index';
 import { sessionTexts } from './sessionTexts';
 
 export interface Preview {
@@ -15,6 +15,16 @@ export interface Preview {
   rolls: string[];
   /** Pro double being built: the first square already chosen. */
   first?: string;
+  /** Balls of each colour in play after the move (a legal complete move only). */
+  after?: Partial<Record<Colour, number>>;
+}
+
+/** Each colour's balls after `move` (placed balls and the balls they roll take the mover's colour). */
+function countsAfter(game: Game, move: string, rolls: readonly string[]): Partial<Record<Colour, number>> {
+  const mover = game.state.toMove!;
+  const board = { ...game.state.board };
+  for (const square of [...move.split('+'), ...rolls]) board[square] = mover;
+  return ballCounts(game.setup, board).scores;
 }
 
 /** What a click asks the session to do. */
@@ -37,10 +47,10 @@ export function clickableSquares(legalMoves: readonly string[]): string[] {
 export function previewOf(game: Game, square: string, pendingDouble: string | null): Preview {
   if (pendingDouble && square !== pendingDouble) {
     const check = game.check(`${pendingDouble}+${square}`);
-    return check.ok ? { square, legal: true, rolls: check.rolls, first: pendingDouble } : { square, legal: false, reason: check.reason, rolls: [], first: pendingDouble };
+    return check.ok ? { square, legal: true, rolls: check.rolls, first: pendingDouble, after: countsAfter(game, `${pendingDouble}+${square}`, check.rolls) } : { square, legal: false, reason: check.reason, rolls: [], first: pendingDouble };
   }
   const check = game.check(square);
-  if (check.ok) return { square, legal: true, rolls: check.rolls };
+  if (check.ok) return { square, legal: true, rolls: check.rolls, after: countsAfter(game, square, check.rolls) };
   // In Pro a square may be illegal alone but the first ball of a legal double.
   if (doublesWith(game.legalMoves(), square).length) return { square, legal: true, rolls: [] };
   return { square, legal: false, reason: check.reason, rolls: [] };

@@ -2,9 +2,11 @@
 import { fixedTexts, t } from '../i18n/index';
 import type { UnreadableSave } from './persistence/currentGame';
 
-export const replayTexts = fixedTexts('replay', ['saveRefused', 'noNextRound'] as const, {
+export const replayTexts = fixedTexts('replay', ['saveRefused', 'noNextRound', 'continueOutsideReplay', 'continueRoundOver'] as const, {
   unreadableSave: (bad: UnreadableSave) => t('replay:unreadableSave', { reason: bad.reason }),
   unreadableHistory: (reason: string) => t('replay:unreadableHistory', { reason }),
   badRecord: (reason: string) => t('replay:badRecord', { reason }),
   badLink: (reason: string) => t('replay:badLink', { reason }),
+  continueSeatCount: (given: number, seats: number) => t('replay:continueSeatCount', { count: given, seats }),
+  continueUnknownLevel: (level: string, levels: readonly string[]) => t('replay:continueUnknownLevel', { level, levels: levels.join(', ') }),
 });

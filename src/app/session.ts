@@ -121,6 +121,12 @@ export interface SessionState {
   replayStep(delta: 1 | -1): void;
   /** In replay: to the position after `ply` moves of `line` (one move: animated; further: at once). */
   replayGo(line: number, ply: number): void;
+  /**
+   * In replay: play on from this move with these players (one per seat, human or computer with a
+   * level), like a live game; the moves made a variation, the record's line stays. Stepping or
+   * jumping returns to review (every seat human). Returns why not, or null.
+   */
+  replayContinue(players: PlayerSpec[]): string | null;
   dismissSaveNotice(): void;
   /** Forgets a finished round (by its record). */
   deleteFromHistory(record: string): void;
@@ -257,15 +263,27 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       return counts;
     }
 
+    /** The replay's players: `players`, or for review every seat human (so any move may be tried). */
+    function replayPlayers(players?: PlayerSpec[]): Pick<SessionState, 'players' | 'seats'> {
+      players ??= game.setup.players.map((colours) => ({ kind: 'human' as const, name: colours.join(' + ') }));
+      // The replay is a match of its own (one round): standings count its seats.
+      match = { ...match, players, misere: game.setup.misere };
+      return { players, seats: seatsOf(match, 0, game) };
+    }
+
+    /** Back to review after playing on with computer seats: their thinking stops, every seat is human. */
+    function review(): void {
+      if (get().seats.every((s) => s.kind === 'human')) return;
+      computer.cancel();
+      set(replayPlayers());
+    }
+
     /** Puts `next` on the table in replay at once (all seats human, so any move may be tried from there). */
     function showReplay(next: Game, replay: Replay): void {
       computer.cancel();
       moveClock.stop();
       game = next;
-      const players = game.setup.players.map((colours) => ({ kind: 'human' as const, name: colours.join(' + ') }));
-      // The replay is a match of its own (one round): standings count its seats.
-      match = { ...match, players, misere: game.setup.misere };
-      set({ replay, players, seats: seatsOf(match, 0, game), round: 0, results: [], clock: null, message: null, pendingDouble: null });
+      set({ replay, ...replayPlayers(), round: 0, results: [], clock: null, message: null, pendingDouble: null });
       changed();
       // After the new log reached the director: it shows the position at once.
       set({ jumps: get().jumps + 1 });
@@ -545,6 +563,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       replayStep(delta) {
         const replay = get().replay;
         if (!replay) return;
+        review();
         const ply = game.state.moves.length;
         if (delta < 0) {
           if (ply === 0) return;
@@ -569,6 +588,18 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         if (line === replay.line && Math.abs(target - here) === 1) return get().replayStep(target > here ? 1 : -1);
         if (line === replay.line && target === here) return;
         showReplay(gameAt(replay, line, target), { ...replay, line });
+      },
+
+      replayContinue(players) {
+        if (!get().replay) return replayTexts.continueOutsideReplay;
+        if (game.state.over) return replayTexts.continueRoundOver;
+        if (players.length !== game.setup.players.length) return replayTexts.continueSeatCount(players.length, game.setup.players.length);
+        const unknown = players.find((p) => p.kind === 'computer' && !deps.levels.includes(p.level ?? ''));
+        if (unknown) return replayTexts.continueUnknownLevel(unknown.level ?? '', deps.levels);
+        computer.cancel();
+        set({ ...replayPlayers(players), message: null, pendingDouble: null });
+        changed();
+        return null;
       },
 
       dismissSaveNotice() {

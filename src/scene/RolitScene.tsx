@@ -13,6 +13,7 @@ import { Balls } from './Balls';
 import { Board } from './Board';
 import { BoardCoordinates } from './BoardCoordinates';
 import { CameraRig, presetPosition } from './CameraRig';
+import { ExactLabels } from './ExactLabels';
 import { useCamera } from './cameraStore';
 import { LastMoveRings } from './LastMoveRings';
 import { Lights } from './Lights';
@@ -72,6 +73,7 @@ function Contents({ software, warm, onWarm }: { software: boolean; warm: boolean
       <SocketPicker />
       <GhostBalls />
       <SocketDots />
+      <ExactLabels />
       <SocketCursor />
       <CameraRig />
       <RenderProbe />

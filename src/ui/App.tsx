@@ -6,6 +6,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../app/pageSession';
 import { useLoadProgress } from '../scene/loadProgress';
+import { AnalysisPanel } from './analysis/AnalysisPanel';
 import { AccessLayer } from './a11y/AccessLayer';
 import { Hud } from './Hud';
 import { RoundOver } from './RoundOver';
@@ -34,6 +35,9 @@ export function App({ levels, defaultLevel }: { levels: readonly string[]; defau
       <SceneHost />
       <Hud onNewGame={open} onRules={() => setRules(true)} />
       <ReplayHud />
+      <div className="hud">
+        <AnalysisPanel />
+      </div>
       <AccessLayer />
       <RoundOver onNewGame={open} />
       {rules && !loading && <RulesPanel onClose={closeRules} />}

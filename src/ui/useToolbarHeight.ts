@@ -1,6 +1,7 @@
 /**
- * Publishes the toolbar's height as the CSS variable --toolbar-height on the page, so that on
- * phones the status line sits just above the toolbar however many rows the toolbar wraps to.
+ * Publishes the toolbar's height as the CSS variable --toolbar-height on the page, so that what
+ * stands next to the toolbar (the evaluation panel below it; on phones the status line above it)
+ * keeps clear of it however many rows the toolbar wraps to.
  */
 import { type RefObject, useEffect } from 'react';
 

@@ -161,6 +161,37 @@ describe('replay', () => {
     expect(s().snapshot.state.moves[5].squares.join('+')).toBe(other);
   });
 
+  it('continues from a move with computer seats: they play on as a variation, the record stays; a step back returns to review', async () => {
+    const s = page('', memoryStorage());
+    s().openRecord(record);
+    // A move where the computer (first legal move) leaves the record's line.
+    let ply = 0;
+    for (; ply < recorded.length; ply++) {
+      s().replayGo(0, ply);
+      if (s().snapshot.legalMoves[0] !== recorded[ply]) break;
+    }
+    const players = s().players.map((p, i) => (i === 1 ? p : { kind: 'computer' as const, level: 'greedy', name: `computer ${i + 1}` }));
+    expect(s().replayContinue(players.slice(1))).toMatch(/3 players were chosen for 4 seats/);
+    expect(s().replayContinue(players.map((p) => ({ ...p, kind: 'computer' as const, level: 'grandmaster' })))).toMatch(/"grandmaster" is not a computer level/);
+    expect(s().replayContinue(players)).toBeNull();
+    expect(s().seats.map((seat) => seat.kind)).toEqual(['computer', 'human', 'computer', 'computer']);
+    for (let i = 0; i < 6; i++) {
+      s().setAnimating(false);
+      await vi.runAllTimersAsync();
+    }
+    // The computers played until the human seat (seat 2) was to move.
+    expect(s().snapshot.state.moves.length).toBeGreaterThan(ply);
+    expect(s().snapshot.seatToMove).toBe(1);
+    expect(s().replay?.lines[0].map((m) => m.text)).toEqual(recorded);
+    expect(s().replay?.lines).toHaveLength(2);
+    expect(s().replay?.branchedAt[1]).toBe(ply);
+    const played = s().snapshot.state.moves.length;
+    s().replayStep(-1);
+    await vi.runAllTimersAsync();
+    expect(s().seats.every((seat) => seat.kind === 'human')).toBe(true);
+    expect(s().snapshot.state.moves).toHaveLength(played - 1);
+  });
+
   it('a bad record is refused with line and column, and the game on the table is untouched', () => {
     const storage = memoryStorage();
     const s = page('seats=human,human&seed=9', storage);

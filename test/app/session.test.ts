@@ -114,7 +114,13 @@ describe('session: human play', () => {
     s().hoverSquare(move);
     const check = checkMove(s(), move);
     expect(check.ok).toBe(true);
-    expect(s().preview).toEqual({ square: move, legal: true, rolls: check.ok ? check.rolls : [] });
+    const rolls = check.ok ? check.rolls : [];
+    // Each colour's count after the move: the mover gains the placed ball and every rolled one.
+    const after = { ...s().snapshot.scores };
+    const mover = s().snapshot.toMove!;
+    after[mover]! += 1 + rolls.length;
+    for (const square of rolls) after[s().snapshot.state.board[square]]! -= 1;
+    expect(s().preview).toEqual({ square: move, legal: true, rolls, after });
     expect(s().preview!.rolls.length).toBeGreaterThan(0);
     s().hoverSquare('a1');
     expect(s().preview).toEqual({ square: 'a1', legal: false, reason: 'a1 touches no ball', rolls: [] });

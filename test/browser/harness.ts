@@ -212,3 +212,11 @@ export async function socketColour(page: Page, shot: Awaited<ReturnType<typeof s
   const [best, n] = Object.entries(counts).sort((a, b) => b[1] - a[1])[0];
   return n > 0 ? best : null;
 }
+
+/** Opens a record in replay through the Open dialog's paste field. */
+export async function openRecordByPaste(page: Page, text: string): Promise<void> {
+  await page.getByRole('button', { name: 'Open…' }).click();
+  await page.getByLabel('Paste a record').fill(text);
+  await page.getByRole('button', { name: 'Open in replay' }).click();
+  await page.getByTestId('replay-bar').waitFor();
+}

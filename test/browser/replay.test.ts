@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { readRecord } from '../../src/engine/record';
-import { cameraView, changedPixels, launchChromium, openApp, rolitState, screenshot, serveBuiltApp, type Served, socketBox, neighbour, socketColour, socketPosition, waitForScene, waitIdle } from './harness';
+import { cameraView, changedPixels, launchChromium, openApp, rolitState, screenshot, serveBuiltApp, type Served, socketBox, neighbour, socketColour, socketPosition, openRecordByPaste, waitForScene, waitIdle } from './harness';
 
 let served: Served;
 let browser: Browser;
@@ -31,12 +31,6 @@ function boardAt(ply: number): Record<string, string> {
   const game = readRecord(RECORD).game;
   while (game.state.moves.length > ply) game.takeBack(true);
   return game.state.board;
-}
-
-async function openRecordByPaste(page: Page, text: string) {
-  await page.getByRole('button', { name: 'Open…' }).click();
-  await page.getByLabel('Paste a record').fill(text);
-  await page.getByRole('button', { name: 'Open in replay' }).click();
 }
 
 async function hideOverlays(page: Page, hidden: boolean) {

@@ -62,7 +62,7 @@ export interface AiClientOptions {
 export const FALLBACK_LEVEL: Level = 'tactician';
 export const WATCHDOG_MS = 3000;
 
-function defaultWorker(): WorkerLike {
+export function defaultWorker(): WorkerLike {
   return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike;
 }
 
@@ -178,7 +178,7 @@ export class AiClient {
       return;
     }
     if (message.type === 'error') return this.crash(`the computer player failed: ${message.message}`);
-    if (message.type === 'evaluation') return; // answers to the page's evaluator (src/app/evaluation.ts), never asked here
+    if (message.type !== 'move') return; // answers to the page's evaluator (src/app/evaluation.ts) or a SolveClient, never asked here
     if (!this.isLegal(p.position, message.move)) return this.crash(`the computer player answered an illegal move (${message.move})`);
     this.finish(p, { ...describeMove(p.position, message.move), level: p.level, fallback: false, work: message.work });
   }

@@ -4,8 +4,8 @@
 import { type BoardSize, Position } from '../../engine';
 import { DEFAULT_LEVEL } from '../index';
 
-/** Everything the worker needs to think about one position. */
-export interface ThinkRequest {
+/** A position as the worker receives it, with who owns which colour and the aim. */
+export interface PositionRequest {
   size: BoardSize;
   /** Colour ids in play. */
   colours: number[];
@@ -13,17 +13,26 @@ export interface ThinkRequest {
   cells: number[];
   toMove: number;
   pro: boolean;
-  /** owners[colour] = player, -1 neutral (see AiOptions.owners). */
+  /** owners[colour] = player, -1 neutral (see AiOptions.owners); for a solve, side 0 or 1. */
   owners: number[];
   misere: boolean;
+}
+
+/** Everything the worker needs to think about one position. */
+export interface ThinkRequest extends PositionRequest {
   level: string;
   movetime?: number;
   iterations?: number;
   seed: number;
 }
 
+/** A two-sided position whose every legal move the exact solver values (MoveValues). */
+export type SolveRequest = PositionRequest;
+
 export type ToWorker =
   | { type: 'think'; id: number; request: ThinkRequest }
+  /** Exact values of every legal move, answered one move at a time; `cancel` stops it. */
+  | { type: 'solve'; id: number; request: SolveRequest }
   /** Move now: answer with the best move so far. */
   | { type: 'stop'; id: number }
   /** Forget the search; no answer. */
@@ -35,10 +44,14 @@ export type FromWorker =
   | { type: 'progress'; id: number; best: number; work: number }
   | { type: 'move'; id: number; move: number; work: number; ms: number }
   | { type: 'error'; id: number; message: string }
+  /** One move of a solve request: its final ball difference for the mover's side. */
+  | { type: 'moveValue'; id: number; move: number; value: number }
+  /** Every move of the solve request has been answered. */
+  | { type: 'solved'; id: number; ms: number }
   /** Answer to 'evaluate': values[player] = the master's mean reward at the root. */
   | { type: 'evaluation'; id: number; values: number[]; work: number };
 
-export function positionFromRequest(r: ThinkRequest): Position {
+export function positionFromRequest(r: PositionRequest): Position {
   const p = new Position();
   p.load(r.size, r.colours, r.cells, r.toMove, r.pro);
   return p;
@@ -46,18 +59,24 @@ export function positionFromRequest(r: ThinkRequest): Position {
 
 /** The worker's request for the colour to move in `position`. */
 export function thinkRequest(position: Position, owners: number[], misere: boolean, options: { level?: string; movetime?: number; iterations?: number; seed: number }): ThinkRequest {
-  const colours = [0, 1, 2, 3].filter((c) => position.inPlay[c]);
+  return {
+    ...solveRequest(position, owners, misere),
+    level: options.level ?? DEFAULT_LEVEL,
+    movetime: options.movetime,
+    iterations: options.iterations,
+    seed: options.seed,
+  };
+}
+
+/** The worker's solve request for `position` (the colour to move in it). */
+export function solveRequest(position: Position, owners: number[], misere: boolean): SolveRequest {
   return {
     size: position.size,
-    colours,
+    colours: [0, 1, 2, 3].filter((c) => position.inPlay[c]),
     cells: Array.from(position.cells),
     toMove: position.toMove,
     pro: position.pro,
     owners,
     misere,
-    level: options.level ?? DEFAULT_LEVEL,
-    movetime: options.movetime,
-    iterations: options.iterations,
-    seed: options.seed,
   };
 }

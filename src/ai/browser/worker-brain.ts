@@ -12,7 +12,8 @@
 import { createSearcher } from '../index';
 import { MctsSearcher } from '../mcts';
 import { now, type Searcher } from '../searcher';
-import { type FromWorker, positionFromRequest, type ThinkRequest, type ToWorker } from './messages';
+import { MoveValues } from '../moveValues';
+import { type FromWorker, positionFromRequest, type SolveRequest, type ThinkRequest, type ToWorker } from './messages';
 
 export const SLICE_MS = 10;
 const PROGRESS_MS = 100;
@@ -41,9 +42,17 @@ interface Active {
   evaluate: boolean;
 }
 
-/** The worker side: one search at a time, run in slices. */
+/** A solve request: one move solved per slice, so a cancel is read between moves. */
+interface Solving {
+  id: number;
+  values: MoveValues;
+  started: number;
+}
+
+/** The worker side: one search (or solve) at a time, run in slices. */
 export class WorkerBrain {
   private active: Active | null = null;
+  private solving: Solving | null = null;
 
   constructor(
     private readonly post: (message: FromWorker) => void,
@@ -53,7 +62,7 @@ export class WorkerBrain {
 
   /** Whether a search is running. */
   get busy(): boolean {
-    return this.active !== null;
+    return this.active !== null || this.solving !== null;
   }
 
   handle(message: ToWorker): void {
@@ -67,13 +76,51 @@ export class WorkerBrain {
       case 'stop':
         if (this.active?.id === message.id) this.active.stop = true;
         break;
+      case 'solve':
+        this.startSolve(message.id, message.request);
+        break;
       case 'cancel':
         if (this.active?.id === message.id) this.active = null;
+        if (this.solving?.id === message.id) this.solving = null;
         break;
     }
   }
 
+  private startSolve(id: number, request: SolveRequest): void {
+    this.active = null;
+    const solving: Solving = { id, values: null!, started: now() };
+    try {
+      // The solver polls shouldStop inside a long solve: a newer request or a cancel ends it.
+      solving.values = new MoveValues(positionFromRequest(request), request.owners, { misere: request.misere, shouldStop: () => this.solving !== solving });
+    } catch (e) {
+      this.post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });
+      return;
+    }
+    this.solving = solving;
+    this.schedule(() => this.solveSlice(solving));
+  }
+
+  private solveSlice(solving: Solving): void {
+    if (this.solving !== solving) return; // cancelled or replaced
+    try {
+      const value = solving.values.step();
+      if (value) this.post({ type: 'moveValue', id: solving.id, ...value });
+    } catch (e) {
+      this.solving = null;
+      this.post({ type: 'error', id: solving.id, message: e instanceof Error ? e.message : String(e) });
+      return;
+    }
+    if (this.solving !== solving) return;
+    if (solving.values.done) {
+      this.solving = null;
+      this.post({ type: 'solved', id: solving.id, ms: now() - solving.started });
+      return;
+    }
+    this.schedule(() => this.solveSlice(solving));
+  }
+
   private start(id: number, request: ThinkRequest, evaluate: boolean): void {
+    this.solving = null;
     let searcher: Searcher;
     try {
       const active: Active = { id, searcher: null!, stop: false, started: now(), lastProgress: now(), evaluate };

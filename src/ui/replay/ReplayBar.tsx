@@ -4,14 +4,16 @@
  */
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { ContinueDialog } from '../analysis/ContinueDialog';
+import { texts as analysisTexts } from '../analysis/texts';
 import { ClipDialog } from './ClipDialog';
 import { useSession } from '../../app/pageSession';
 import { texts } from './texts';
 
-/** Keys belong to a focused field or an open dialog, not to the replay. */
+/** Keys belong to a focused field, an open dialog or the keyboard board (its cursor), not to the replay. */
 function keyIsElsewhere(e: KeyboardEvent): boolean {
   const target = e.target as HTMLElement | null;
-  return !!target?.closest('input, textarea, select, [role="dialog"]') || e.altKey || e.ctrlKey || e.metaKey;
+  return !!target?.closest('input, textarea, select, [role="dialog"], .board-grid') || e.altKey || e.ctrlKey || e.metaKey;
 }
 
 export function ReplayBar() {
@@ -21,6 +23,8 @@ export function ReplayBar() {
   const line = replay?.line ?? 0;
   const total = replay?.lines[line].length ?? 0;
   const [clip, setClip] = useState(false);
+  const [continuing, setContinuing] = useState(false);
+  const over = useSession((s) => s.snapshot.over);
   useEffect(() => {
     if (!replay) return;
     const onKey = (e: KeyboardEvent) => {
@@ -32,11 +36,14 @@ export function ReplayBar() {
         End: () => replayGo(line, total),
       };
       if (!go[e.key]) return;
+      // Before the page's board-cursor keys (which take arrows to the board): in replay Left,
+      // Right, Home and End step through the game; Up and Down still go to the board.
       e.preventDefault();
+      e.stopPropagation();
       go[e.key]();
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('keydown', onKey, { capture: true });
+    return () => window.removeEventListener('keydown', onKey, { capture: true });
   }, [replay, line, total, replayStep, replayGo]);
   if (!replay) return null;
   return (
@@ -61,7 +68,11 @@ export function ReplayBar() {
       <button className="btn" onClick={() => setClip(true)} title={texts.clipTitle} disabled={total === 0}>
         {texts.clip}
       </button>
+      <button className="btn" onClick={() => setContinuing(true)} title={analysisTexts.continueTitle} disabled={over}>
+        {analysisTexts.continue}
+      </button>
       <span className="note">{texts.following(texts.lineName(line))}</span>
+      {continuing && createPortal(<ContinueDialog onClose={() => setContinuing(false)} />, document.querySelector('.app') ?? document.body)}
       {clip && createPortal(<ClipDialog onClose={() => setClip(false)} />, document.querySelector('.app') ?? document.body)}
     </section>
   );

@@ -1,0 +1,69 @@
+/**
+ * The exact solver's values written above the legal sockets ("+4", "-2": the mover's final ball
+ * difference after that move): one sprite per socket, facing the camera, its text drawn on a
+ * canvas texture (no font files to load). Shown only while the values belong to the position
+ * on the board.
+ */
+import { useLayoutEffect, useMemo } from 'react';
+import { CanvasTexture, SpriteMaterial, SRGBColorSpace } from 'three';
+import { signedValue, socketValues, useExactValues } from '../app/exactValues';
+import { useSession } from '../app/pageSession';
+import { parseSquare } from '../engine/geometry';
+import { BOARD_TOP, PITCH, socketX, socketZ } from './layout';
+
+const LABEL_HEIGHT = 0.55;
+
+/** A label's texture: light text on a dark rounded plate, readable on every ball colour. */
+function labelMaterial(text: string): SpriteMaterial {
+  const canvas = document.createElement('canvas');
+  canvas.width = 128;
+  canvas.height = 80;
+  const g = canvas.getContext('2d')!;
+  g.fillStyle = 'rgba(12, 14, 20, 0.86)';
+  g.beginPath();
+  g.roundRect(4, 4, 120, 72, 18);
+  g.fill();
+  g.strokeStyle = 'rgba(255, 255, 255, 0.85)';
+  g.lineWidth = 4;
+  g.stroke();
+  g.fillStyle = '#ffffff';
+  g.font = 'bold 52px system-ui, sans-serif';
+  g.textAlign = 'center';
+  g.textBaseline = 'middle';
+  g.fillText(text, 64, 42);
+  const texture = new CanvasTexture(canvas);
+  texture.colorSpace = SRGBColorSpace;
+  return new SpriteMaterial({ map: texture, depthTest: false, toneMapped: false });
+}
+
+export function ExactLabels() {
+  const values = useExactValues((s) => s.values);
+  const misere = useExactValues((s) => s.misere);
+  const solvedEvents = useExactValues((s) => s.events);
+  const events = useSession((s) => s.snapshot.events);
+  const size = useSession((s) => s.snapshot.setup.size);
+  const materials = useMemo(() => new Map<string, SpriteMaterial>(), []);
+  useLayoutEffect(
+    () => () => {
+      for (const m of materials.values()) {
+        m.map?.dispose();
+        m.dispose();
+      }
+    },
+    [materials],
+  );
+  if (solvedEvents !== events) return null;
+  const material = (text: string) => {
+    let m = materials.get(text);
+    if (!m) materials.set(text, (m = labelMaterial(text)));
+    return m;
+  };
+  return (
+    <>
+      {[...socketValues(values, misere)].map(([square, value]) => {
+        const index = parseSquare(size, square);
+        return <sprite key={square} material={material(signedValue(value))} position={[socketX(index), BOARD_TOP + LABEL_HEIGHT, socketZ(index)]} scale={[PITCH * 0.92, PITCH * 0.58, 1]} renderOrder={10} />;
+      })}
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The analysis panel: exact values on demand (written on the board by the scene, listed here
+ * too), and every legal socket as a button, so the "what would roll" preview is there from the
+ * keyboard: focusing a socket previews it like hovering the board, a click plays it.
+ */
+import { useSyncExternalStore } from 'react';
+import { signedValue, socketValues, useExactValues } from '../../app/exactValues';
+import { useSession } from '../../app/pageSession';
+import type { Colour } from '../../engine/index';
+import { texts } from './texts';
+import './analysis.css';
+
+function countsText(after: Partial<Record<Colour, number>>): string {
+  return Object.entries(after)
+    .map(([colour, n]) => `${colour} ${n}`)
+    .join(', ');
+}
+
+function PreviewLine() {
+  const preview = useSession((s) => s.preview);
+  // Always there (two lines high), so hovering never moves the socket buttons under the pointer.
+  if (!preview) return <p className="analysis-preview" data-testid="analysis-preview" aria-live="polite" />;
+  return (
+    <p className="analysis-preview" data-testid="analysis-preview" aria-live="polite">
+      {preview.legal ? texts.rolls(preview.first ? `${preview.first}+${preview.square}` : preview.square, preview.rolls) : texts.illegal(preview.square, preview.reason ?? '')}
+      {preview.after && (
+        <>
+          <br />
+          {texts.after(countsText(preview.after))}
+        </>
+      )}
+    </p>
+  );
+}
+
+function ExactStatus() {
+  const { status, reason, moves, values } = useExactValues((s) => s);
+  const toMove = useSession((s) => s.snapshot.toMove);
+  if (status === 'off') return null;
+  if (status === 'unavailable' || status === 'failed') return <p className="note">{status === 'failed' ? texts.failed(reason ?? '') : reason}</p>;
+  return (
+    <p className="note" data-testid="exact-status">
+      {status === 'solving' ? texts.solving(Object.keys(values).length, moves) : texts.solved(toMove ?? '')}
+    </p>
+  );
+}
+
+/** Phones: the toolbar and status fill the bottom; the analysis board is a desktop tool for now. */
+const SMALL_SCREEN = '(max-width: 720px), (max-height: 480px)';
+const smallScreen = () => window.matchMedia(SMALL_SCREEN).matches;
+const onScreenChange = (listener: () => void) => {
+  const query = window.matchMedia(SMALL_SCREEN);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+};
+
+export function AnalysisPanel() {
+  const small = useSyncExternalStore(onScreenChange, smallScreen);
+  return small ? null : <AnalysisBoard />;
+}
+
+function AnalysisBoard() {
+  const on = useExactValues((s) => s.on);
+  const setOn = useExactValues((s) => s.setOn);
+  const values = useExactValues((s) => s.values);
+  const misere = useExactValues((s) => s.misere);
+  const squares = useSession((s) => s.legalSquares);
+  const { hoverSquare, clickSquare } = useSession.getState();
+  const bySocket = socketValues(values, misere);
+  return (
+    <section className="analysis panel" aria-label={texts.panelLabel} data-testid="analysis">
+      <label title={texts.exactTitle}>
+        <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} /> {texts.exactValues}
+      </label>
+      <ExactStatus />
+      {squares.length > 0 && (
+        <ul className="analysis-sockets" aria-label={texts.socketsLabel}>
+          {squares.map((square) => {
+            const value = bySocket.get(square);
+            return (
+              <li key={square}>
+                <button
+                  className="btn"
+                  data-square={square}
+                  data-value={value ?? ''}
+                  onMouseEnter={() => hoverSquare(square)}
+                  onMouseLeave={() => hoverSquare(null)}
+                  onFocus={() => hoverSquare(square)}
+                  onBlur={() => hoverSquare(null)}
+                  onClick={() => clickSquare(square)}
+                >
+                  {texts.socket(square, value === undefined ? null : signedValue(value))}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <PreviewLine />
+    </section>
+  );
+}
