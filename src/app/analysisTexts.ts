@@ -1,6 +1,7 @@
-/** The English words of the analysis board (exact values, the roll preview, continuing with seats), in one place for a later translation. */
-export const analysisTexts = {
-  roundOver: 'The round is over: no move to value.',
-  twoPlayersOnly: (players: number) => `Exact values are for two players (this round has ${players}).`,
-  tooManyEmpties: (empties: number, max: number) => `Exact values from ${max} empty sockets (now ${empties}).`,
-};
+/** The analysis board's notices (exact values): the analysis namespace of the language files. */
+import { fixedTexts, t } from '../i18n/index';
+
+export const analysisTexts = fixedTexts('analysis', ['roundOver'] as const, {
+  twoPlayersOnly: (players: number) => t('analysis:twoPlayersOnly', { players }),
+  tooManyEmpties: (empties: number, max: number) => t('analysis:tooManyEmpties', { empties, max }),
+});

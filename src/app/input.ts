@@ -9,7 +9,7 @@ import { sessionTexts } from './sessionTexts';
 export interface Preview {
   square: string;
   legal: boolean;
-  /** Why the move is illegal (the engine's words). */
+  /** Why the move is illegal (the engine's reason, in the page's language). */
   reason?: string;
   /** Balls the move would roll, in rolling order. */
   rolls: string[];
@@ -47,13 +47,13 @@ export function clickableSquares(legalMoves: readonly string[]): string[] {
 export function previewOf(game: Game, square: string, pendingDouble: string | null): Preview {
   if (pendingDouble && square !== pendingDouble) {
     const check = game.check(`${pendingDouble}+${square}`);
-    return check.ok ? { square, legal: true, rolls: check.rolls, first: pendingDouble, after: countsAfter(game, `${pendingDouble}+${square}`, check.rolls) } : { square, legal: false, reason: check.reason, rolls: [], first: pendingDouble };
+    return check.ok ? { square, legal: true, rolls: check.rolls, first: pendingDouble, after: countsAfter(game, `${pendingDouble}+${square}`, check.rolls) } : { square, legal: false, reason: sessionTexts.refusal(check.refusal), rolls: [], first: pendingDouble };
   }
   const check = game.check(square);
   if (check.ok) return { square, legal: true, rolls: check.rolls, after: countsAfter(game, square, check.rolls) };
   // In Pro a square may be illegal alone but the first ball of a legal double.
   if (doublesWith(game.legalMoves(), square).length) return { square, legal: true, rolls: [] };
-  return { square, legal: false, reason: check.reason, rolls: [] };
+  return { square, legal: false, reason: sessionTexts.refusal(check.refusal), rolls: [] };
 }
 
 /** A human's click on `square`, with `pendingDouble` the first ball of a double already chosen. */

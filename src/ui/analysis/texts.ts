@@ -1,23 +1,19 @@
-/** The English words of the analysis panel and the continue dialog, in one place for a later translation. */
-export const texts = {
-  panelLabel: 'Analysis',
-  exactValues: 'Exact values',
-  exactTitle: "The exact solver's final ball difference for every legal socket (two players, at most 14 empty sockets), written on the board",
-  solving: (done: number, all: number) => `Solving… ${done} of ${all} moves`,
-  solved: (mover: string) => `Final ball difference for ${mover} after each move, perfect play`,
-  failed: (reason: string) => `No exact values: ${reason}.`,
-  socketsLabel: 'Legal sockets (hover or focus for what would roll, click to play)',
-  socket: (move: string, value: string | null) => (value === null ? move : `${move} ${value}`),
-  rolls: (square: string, rolls: readonly string[]) => (rolls.length ? `${square} rolls ${rolls.join(', ')}` : `${square} rolls no ball`),
-  after: (counts: string) => `after: ${counts}`,
-  illegal: (square: string, reason: string) => `${square}: ${reason}`,
-  continue: 'Continue…',
-  continueTitle: 'Play on from this move with human or computer seats (a variation: the record stays)',
-  continueHeading: 'Continue from this move',
-  continueNote: (move: number) => `Play goes on from move ${move + 1} like a live game; stepping back or forward returns to the replay.`,
-  seatLabel: (colours: string) => `Seat ${colours}`,
-  human: 'Human',
-  computer: (level: string) => `Computer (${level})`,
-  play: 'Play on',
-  cancel: 'Cancel',
-};
+/** The analysis panel's and the continue dialog's texts: the analysis namespace of the language files. */
+import { fixedTexts, levelName, listOf, t } from '../../i18n/index';
+
+export const texts = fixedTexts(
+  'analysis',
+  ['panelLabel', 'exactValues', 'exactTitle', 'socketsLabel', 'continue', 'continueTitle', 'continueHeading', 'human', 'play', 'cancel'] as const,
+  {
+    solving: (done: number, all: number) => t('analysis:solving', { done, all }),
+    solved: (mover: string) => t('analysis:solved', { mover }),
+    failed: (reason: string) => t('analysis:failed', { reason }),
+    socket: (move: string, value: string | null) => (value === null ? move : `${move} ${value}`),
+    rolls: (square: string, rolls: readonly string[]) => (rolls.length ? t('analysis:rolls', { square, rolls: listOf(rolls) }) : t('analysis:rollsNone', { square })),
+    after: (counts: string) => t('analysis:after', { counts }),
+    illegal: (square: string, reason: string) => `${square}: ${reason}`,
+    continueNote: (move: number) => t('analysis:continueNote', { move: move + 1 }),
+    seatLabel: (colours: string) => t('analysis:seatLabel', { colours }),
+    computer: (level: string) => t('analysis:computer', { level: levelName(level) }),
+  },
+);
