@@ -294,7 +294,8 @@ describe('everyone can play', { timeout: 300_000 }, () => {
       await waitFramesSettled(page);
       await screenshot(page, name);
       const controls = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('.hud button, .hud select')].map((el) => {
+        // Controls not rendered at this size (display: none, like the evaluation panel on phones) are not on screen.
+        [...document.querySelectorAll<HTMLElement>('.hud button, .hud select')].filter((el) => el.getClientRects().length > 0).map((el) => {
           const r = el.getBoundingClientRect();
           return { text: el.textContent || el.title, left: r.left, top: r.top, right: r.right, bottom: r.bottom, w: r.width, h: r.height };
         }),
