@@ -134,7 +134,8 @@ describe('everyone can play', { timeout: 300_000 }, () => {
       const Name = mover[0].toUpperCase() + mover.slice(1);
       if (check.rolls.length > 0) {
         captures++;
-        expect(said).toContain(`${Name} plays ${move}, rolls ${check.rolls.length === 1 ? check.rolls[0] : `${check.rolls.slice(0, -1).join(', ')} and ${check.rolls.at(-1)}`}.`);
+        // Lists are written as the browser's English list format writes them ("d4, c3, and b2").
+        expect(said).toContain(`${Name} plays ${move}, rolls ${new Intl.ListFormat('en', { type: 'conjunction' }).format(check.rolls)}.`);
       } else expect(said).toContain(`${Name} plays ${move}.`);
       if (!game.state.over) expect(said).toMatch(new RegExp(`${game.state.toMove![0].toUpperCase()}${game.state.toMove!.slice(1)} to move\\.$`));
     }
