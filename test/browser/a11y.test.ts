@@ -5,25 +5,15 @@
  * ring and the colour symbols in pixels, and axe-core audits. Screenshots go to test-artifacts/.
  */
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/record';
 import { stepCursor } from '../../src/app/boardCursor';
 import { pairDistances, type Rgb, type Vision } from './colourVision';
-import { cameraView, changedPixels, launchChromium, openApp, rolitState, screenshot, serveBuiltApp, type Served, socketPosition, waitForScene, waitFramesSettled, waitIdle } from './harness';
+import { cameraView, changedPixels, openApp, rolitState, screenshot, socketPosition, waitForScene, waitFramesSettled, waitIdle } from './harness';
+import { useBuiltApp } from './builtApp';
 
-let served: Served;
-let browser: Browser;
-
-beforeAll(async () => {
-  served = await serveBuiltApp();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const app = useBuiltApp();
 
 const TWO_SMALL = '?seats=human,human&size=4&seed=3&speed=instant';
 
@@ -66,7 +56,7 @@ async function audit(page: Page, what: string) {
 
 describe('everyone can play', { timeout: 300_000 }, () => {
   it('a whole game with the keyboard only: arrows, Enter, and the 3D cursor ring drawn over the board', async () => {
-    const { page, errors } = await openApp(browser, served, TWO_SMALL);
+    const { page, errors } = await openApp(app.browser, app.served, TWO_SMALL);
     await waitForScene(page);
     await waitIdle(page);
     await cameraView(page, 'View from above');
@@ -109,7 +99,7 @@ describe('everyone can play', { timeout: 300_000 }, () => {
   });
 
   it('a whole game through the accessible grid only; the live region names the rolled balls', async () => {
-    const { page, errors } = await openApp(browser, served, '?seats=human,human,human&size=6&seed=5&speed=instant');
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human,human&size=6&seed=5&speed=instant');
     let game = await pageGame(page);
     let captures = 0;
     while (!game.state.over) {
@@ -151,7 +141,7 @@ describe('everyone can play', { timeout: 300_000 }, () => {
   });
 
   it('the help overlay: a dialog that traps focus, closes with Escape, returns focus; a shortcut turned off stays off', async () => {
-    const { page, errors } = await openApp(browser, served, TWO_SMALL);
+    const { page, errors } = await openApp(app.browser, app.served, TWO_SMALL);
     const undo = page.getByRole('button', { name: 'Undo' });
     // Play one move with the grid, so undo has something to take back.
     const move = (await pageGame(page)).legalMoves()[0];
@@ -194,7 +184,7 @@ describe('everyone can play', { timeout: 300_000 }, () => {
   });
 
   it('the new-game dialog traps focus and gives it back to New game', async () => {
-    const { page, errors } = await openApp(browser, served, TWO_SMALL);
+    const { page, errors } = await openApp(app.browser, app.served, TWO_SMALL);
     await page.getByRole('button', { name: 'New game' }).focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'New game' });
@@ -211,7 +201,7 @@ describe('everyone can play', { timeout: 300_000 }, () => {
   });
 
   it('colour symbols on the balls and buttons when switched on (screenshot)', async () => {
-    const { page, errors } = await openApp(browser, served, '?seats=human,human,human,human&seed=1&speed=instant');
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human,human,human&seed=1&speed=instant');
     await waitForScene(page);
     await waitIdle(page);
     await cameraView(page, 'View from above');
@@ -253,7 +243,7 @@ describe('everyone can play', { timeout: 300_000 }, () => {
   });
 
   it('axe-core finds no serious or critical violations: start position, new-game dialog, help overlay, round over', async () => {
-    const { page, errors } = await openApp(browser, served, TWO_SMALL);
+    const { page, errors } = await openApp(app.browser, app.served, TWO_SMALL);
     await waitForScene(page);
     await audit(page, 'start position');
     await page.getByRole('button', { name: 'New game' }).click();
@@ -281,10 +271,10 @@ describe('everyone can play', { timeout: 300_000 }, () => {
 
   for (const [name, viewport] of [['phone-portrait', { width: 390, height: 844 }], ['phone-landscape', { width: 844, height: 390 }]] as const) {
     it(`a touch phone (${viewport.width}x${viewport.height}): every control on screen and at least 24 px; tap previews, a second tap plays`, async () => {
-      const page = await browser.newPage({ viewport, hasTouch: true, isMobile: true });
+      const page = await app.browser.newPage({ viewport, hasTouch: true, isMobile: true });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${served.url}${TWO_SMALL}`);
+      await page.goto(`${app.served.url}${TWO_SMALL}`);
       await page.waitForFunction(() => typeof window.rolit?.state === 'function');
       await waitForScene(page);
       // A first visit: the rules panel covers the board until Play is tapped.

@@ -4,25 +4,15 @@
  * sides) on the same position; focusing a socket previews what would roll and the counts
  * after; Continue… lets a computer seat play on from a replayed move as a variation.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { solveExact } from '../../src/ai/solver';
 import { COLOURS, Game, parseMove, toRecord } from '../../src/engine/index';
 import { readRecord } from '../../src/engine/record';
-import { cameraView, changedPixels, launchChromium, openApp, rolitState, screenshot, serveBuiltApp, type Served, socketPosition, openRecordByPaste, waitFramesSettled, waitForScene, waitIdle } from './harness';
+import { cameraView, changedPixels, openApp, rolitState, screenshot, socketPosition, openRecordByPaste, waitFramesSettled, waitForScene, waitIdle } from './harness';
+import { useBuiltApp } from './builtApp';
 
-let served: Served;
-let browser: Browser;
-
-beforeAll(async () => {
-  served = await serveBuiltApp();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const app = useBuiltApp();
 
 /** A two-player 6x6 round played (deterministically) down to 14 empty sockets. */
 function endgameRecord(): string {
@@ -61,7 +51,7 @@ describe('analysis board in Chromium', { timeout: 300_000 }, () => {
   it('exact values on the board match the CLI solver; focusing a socket previews the roll and the counts after', async () => {
     const record = endgameRecord();
     const expected = cliValues(record);
-    const { page, errors } = await openApp(browser, served, '?seats=human,human&seed=1&speed=instant');
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant');
     await waitForScene(page);
     await openRecordByPaste(page, record);
     await page.getByRole('button', { name: 'End', exact: true }).click();
@@ -108,7 +98,7 @@ describe('analysis board in Chromium', { timeout: 300_000 }, () => {
     const record = endgameRecord();
     const recorded = readRecord(record).game.state.moves.map((m) => m.squares.join('+'));
     const ply = 4;
-    const { page, errors } = await openApp(browser, served, '?seats=human,human&seed=1&speed=instant');
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant');
     await waitForScene(page);
     await openRecordByPaste(page, record);
     for (let i = 0; i < ply; i++) await page.getByRole('button', { name: 'Forward', exact: true }).click();

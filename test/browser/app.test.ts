@@ -2,8 +2,8 @@
  * The built app in real headless Chromium (SwiftShader WebGL): context, pixels, clicks, a whole
  * computer game, bad URL parameters, context loss, no WebGL. Screenshots go to test-artifacts/.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/record';
 import {
   cameraView,
@@ -14,28 +14,16 @@ import {
   openApp,
   rolitState,
   screenshot,
-  serveBuiltApp,
   ALL_SQUARES,
   socketColour,
-  type Served,
   socketPosition,
   waitForScene,
   waitFramesSettled,
   waitIdle,
 } from './harness';
+import { useBuiltApp } from './builtApp';
 
-let served: Served;
-let browser: Browser;
-
-beforeAll(async () => {
-  served = await serveBuiltApp();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const app = useBuiltApp();
 
 /** Four humans: nothing moves unless the test clicks. Seed 1: a fixed start throw. Instant: no waiting for animations (the director's own tests cover them). */
 const STILL = '?seats=human,human,human,human&seed=1&speed=instant';
@@ -48,11 +36,11 @@ async function hideHud(page: Page, hidden: boolean): Promise<void> {
 
 /** Opens the page, waits for the scene and its animations, and looks straight down (each ball shows its top colour). */
 async function openFromAbove(search: string) {
-  const app = await openApp(browser, served, search);
-  await waitForScene(app.page);
-  await waitIdle(app.page);
-  await cameraView(app.page, 'View from above');
-  return app;
+  const opened = await openApp(app.browser, app.served, search);
+  await waitForScene(opened.page);
+  await waitIdle(opened.page);
+  await cameraView(opened.page, 'View from above');
+  return opened;
 }
 
 /** The page's round, rebuilt in Node from its record: legal moves come from the engine. */
@@ -144,7 +132,7 @@ describe('the 3D board in Chromium', { timeout: 240_000 }, () => {
   });
 
   it('the new-game dialog starts the game it describes', async () => {
-    const { page, errors } = await openApp(browser, served, STILL);
+    const { page, errors } = await openApp(app.browser, app.served, STILL);
     await waitForScene(page);
     await page.getByRole('button', { name: 'New game' }).click();
     const dialog = page.getByRole('dialog');
@@ -207,7 +195,7 @@ describe('the 3D board in Chromium', { timeout: 240_000 }, () => {
   });
 
   it('an all-computer game at instant speed runs to the end: scores sum to 64, no console errors', async () => {
-    const { page, errors } = await openApp(browser, served, '?seats=ai:greedy,ai:tactician,ai:beginner,ai:greedy&speed=instant&seed=5');
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:tactician,ai:beginner,ai:greedy&speed=instant&seed=5');
     await waitForScene(page);
     await page.waitForFunction(() => window.rolit.state().over, undefined, { timeout: 120_000, polling: 250 });
     await waitIdle(page);
@@ -226,7 +214,7 @@ describe('the 3D board in Chromium', { timeout: 240_000 }, () => {
   });
 
   it('bad URL parameters: a message lists each, and the game starts with defaults', async () => {
-    const { page, errors } = await openApp(browser, served, '?seats=human,robot&size=9&speed=fast&seed=3');
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,robot&size=9&speed=fast&seed=3');
     const problems = page.getByTestId('problems');
     await problems.waitFor();
     const text = (await problems.textContent()) ?? '';
@@ -283,7 +271,7 @@ describe('the 3D board in Chromium', { timeout: 240_000 }, () => {
     // A browser with WebGL switched off (as by policy or a blocked driver).
     const noWebgl = await launchChromium(['--disable-3d-apis']);
     const page = await noWebgl.newPage({ viewport: { width: 960, height: 640 } });
-    await page.goto(`${served.url}${STILL}`);
+    await page.goto(`${app.served.url}${STILL}`);
     const message = page.getByTestId('stage-message');
     await message.waitFor();
     expect(await message.textContent()).toMatch(/cannot show the 3D board.*WebGL/);

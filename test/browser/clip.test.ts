@@ -1,27 +1,16 @@
 /** A video clip of five replayed moves in Chromium: a WebM file of plausible size, recorded over the animations' time. */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium, openApp, rolitState, screenshot, serveBuiltApp, type Served, waitForScene, waitIdle } from './harness';
+import { describe, expect, it } from 'vitest';
+import { openApp, rolitState, screenshot, waitForScene, waitIdle } from './harness';
+import { useBuiltApp } from './builtApp';
 
-let served: Served;
-let browser: Browser;
-
-beforeAll(async () => {
-  served = await serveBuiltApp();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const app = useBuiltApp();
 
 const RECORD = readFileSync('test/fixtures/records/four-players.rolit', 'utf8');
 
 describe('video clip in Chromium', { timeout: 300_000 }, () => {
   it('records 5 moves at 2x as a WebM with progress, then restores the speed', async () => {
-    const { page, errors } = await openApp(browser, served, '?seats=human,human&seed=1&speed=1');
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=1');
     await waitForScene(page);
     await page.getByRole('button', { name: 'Open…' }).click();
     await page.getByLabel('Paste a record').fill(RECORD);

@@ -2,22 +2,14 @@
  * Demo mode in the built app: it plays on unattended, survives a worker crash and a lost WebGL
  * context, and its heap does not keep growing over 20 rounds (figures in test-artifacts/demo-heap.json).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, launchChromium, openApp, screenshot, serveBuiltApp, type Served, waitForScene } from './harness';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, openApp, screenshot, waitForScene } from './harness';
+import { useBuiltApp } from './builtApp';
 
-let served: Served;
-let browser: Browser;
-beforeAll(async () => {
-  served = await serveBuiltApp();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const app = useBuiltApp();
 
 /** Waits for `n` more round ends (the state's `over` turning true), polling the page. */
 async function roundsEnd(page: Page, n: number, timeout = 300_000): Promise<void> {
@@ -37,7 +29,7 @@ const moveCount = (page: Page) => page.evaluate(() => window.rolit.state().moves
 
 describe('demo mode', { timeout: 900_000 }, () => {
   it('plays two rounds unattended with no console errors, then survives a worker crash and a context loss', async () => {
-    const { page, errors } = await openApp(browser, served, '?demo=greedy,tactician&speed=8');
+    const { page, errors } = await openApp(app.browser, app.served, '?demo=greedy,tactician&speed=8');
     await waitForScene(page);
     await roundsEnd(page, 2);
     await page.getByTestId('countdown').waitFor();
@@ -74,7 +66,7 @@ describe('demo mode', { timeout: 900_000 }, () => {
   });
 
   it('the JS heap does not keep growing over 20 rounds at instant speed', async () => {
-    const { page, errors } = await openApp(browser, served, '?demo=beginner,greedy&speed=instant');
+    const { page, errors } = await openApp(app.browser, app.served, '?demo=beginner,greedy&speed=instant');
     await waitForScene(page);
     const cdp = await page.context().newCDPSession(page);
     const heap = async () => {

@@ -3,26 +3,16 @@
  * the HUD waiting for it, the HUD following what the board shows, coordinates on the board, the
  * game pausing behind a dialog, the misère indicator. Screenshots go to test-artifacts/.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { Game } from '../../src/engine/index';
 import { parseRecord } from '../../src/engine/record';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ARTIFACTS, cameraView, changedPixels, launchChromium, openApp, rolitState, screenshot, serveBuiltApp, type Served, socketPosition, waitForScene, waitFramesSettled, waitIdle } from './harness';
+import { ARTIFACTS, cameraView, changedPixels, openApp, rolitState, screenshot, socketPosition, waitForScene, waitFramesSettled, waitIdle } from './harness';
+import { useBuiltApp } from './builtApp';
 
-let served: Served;
-let browser: Browser;
-
-beforeAll(async () => {
-  served = await serveBuiltApp();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const app = useBuiltApp();
 
 /** A two-player seed whose first throw shows a colour not in play (red and green play). */
 function seedWithRethrow(): number {
@@ -42,7 +32,7 @@ async function hudCounts(page: Page): Promise<number[]> {
 
 describe('the first minute', { timeout: 240_000 }, () => {
   it('shows a loading screen before the scene, and the rules on a first visit', async () => {
-    const { page, errors } = await openApp(browser, served, '?seats=human,human&seed=3', { width: 1280, height: 800 }, true);
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=3', { width: 1280, height: 800 }, true);
     const early = await page.evaluate(() => ({
       loading: document.querySelector('[data-testid="loading"]') !== null,
       drawn: (window.rolit.renderInfo()?.triangles ?? 0) > 0,
@@ -66,7 +56,7 @@ describe('the first minute', { timeout: 240_000 }, () => {
 
   it('the start throw decides: no seat to move and no input until it rests, then a caption names who starts', async () => {
     const seed = seedWithRethrow();
-    const { page, errors } = await openApp(browser, served, `?seats=human,human&seed=${seed}&speed=0.5`, { width: 1280, height: 800 });
+    const { page, errors } = await openApp(app.browser, app.served, `?seats=human,human&seed=${seed}&speed=0.5`, { width: 1280, height: 800 });
     const game = parseRecord((await rolitState(page)).record);
     const starter = game.state.toMove!;
     const move = game.legalMoves()[0];
@@ -96,7 +86,7 @@ describe('the first minute', { timeout: 240_000 }, () => {
   });
 
   it('at 0.25x the HUD counts what the board has shown, not the engine ahead of it; skip jumps to the end', async () => {
-    const { page, errors } = await openApp(browser, served, '?seats=human,human,human,human&seed=1&speed=instant', { width: 1280, height: 800 });
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human,human,human&seed=1&speed=instant', { width: 1280, height: 800 });
     await waitForScene(page);
     await waitIdle(page);
     await page.getByLabel('Animation speed').selectOption('0.25');
@@ -131,7 +121,7 @@ describe('the first minute', { timeout: 240_000 }, () => {
   });
 
   it('prints coordinates on the board, with a switch', async () => {
-    const { page, errors } = await openApp(browser, served, '?seats=human,human&seed=3&speed=instant', { width: 1280, height: 800 });
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=3&speed=instant', { width: 1280, height: 800 });
     await waitForScene(page);
     await waitIdle(page);
     await cameraView(page, 'View from above');
@@ -158,7 +148,7 @@ describe('the first minute', { timeout: 240_000 }, () => {
   });
 
   it('the game does not advance while the new-game dialog is open; misère is shown in the HUD', async () => {
-    const { page, errors } = await openApp(browser, served, '?seats=ai:greedy,ai:greedy&speed=4&seed=5&misere=on', { width: 1280, height: 800 });
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:greedy&speed=4&seed=5&misere=on', { width: 1280, height: 800 });
     await waitForScene(page);
     expect(await page.getByTestId('misere').textContent()).toBe('Misère: fewest balls wins');
     await page.waitForFunction(() => window.rolit.state().moves.length >= 2, undefined, { timeout: 60_000 });

@@ -4,33 +4,23 @@
  * switches the language, <html lang> follows and the choice survives a reload. Screenshots per language
  * go to test-artifacts/i18n-<language>-*.png.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { LANGUAGES, RESOURCES } from '../../src/i18n/index';
-import { launchChromium, screenshot, serveBuiltApp, type Served, waitForScene } from './harness';
+import { screenshot, waitForScene } from './harness';
+import { useBuiltApp } from './builtApp';
 
-let served: Served;
-let browser: Browser;
-
-beforeAll(async () => {
-  served = await serveBuiltApp();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const app = useBuiltApp();
 
 const text = (language: string, ns: string, key: string) => (RESOURCES[language][ns] as Record<string, string>)[key];
 
 /** A returning visitor (no rules panel) whose browser speaks `locale`. */
 async function openIn(locale: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale });
+  const page = await app.browser.newPage({ viewport: { width: 1280, height: 800 }, locale });
   await page.addInitScript(() => {
     if (localStorage.getItem('rolit.settings.v1') === null) localStorage.setItem('rolit.settings.v1', JSON.stringify({ rulesSeen: true }));
   });
-  await page.goto(`${served.url}?seats=human,ai:beginner,ai:beginner,ai:beginner&seed=5`);
+  await page.goto(`${app.served.url}?seats=human,ai:beginner,ai:beginner,ai:beginner&seed=5`);
   await page.waitForFunction(() => typeof window.rolit?.state === 'function');
   return page;
 }

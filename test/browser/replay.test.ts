@@ -5,23 +5,13 @@
  * resumes, a corrupted save is reported and recovered. Screenshots go to test-artifacts/.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { readRecord } from '../../src/engine/record';
-import { cameraView, changedPixels, launchChromium, openApp, rolitState, screenshot, serveBuiltApp, type Served, socketBox, neighbour, socketColour, socketPosition, openRecordByPaste, waitForScene, waitIdle } from './harness';
+import { cameraView, changedPixels, openApp, rolitState, screenshot, socketBox, neighbour, socketColour, socketPosition, openRecordByPaste, waitForScene, waitIdle } from './harness';
+import { useBuiltApp } from './builtApp';
 
-let served: Served;
-let browser: Browser;
-
-beforeAll(async () => {
-  served = await serveBuiltApp();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const app = useBuiltApp();
 
 const RECORD = readFileSync('test/fixtures/records/four-players.rolit', 'utf8');
 const RECORDED = readRecord(RECORD).game.state;
@@ -64,7 +54,7 @@ const movesOf = async (page: Page) => (await rolitState(page)).moves;
 
 describe('replay in Chromium', { timeout: 300_000 }, () => {
   it('steps back and forward: state and socket pixels match the record; a step back shows a ball mid-roll', async () => {
-    const { page, errors } = await openApp(browser, served, '?seats=human,human&seed=1&speed=instant');
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant');
     await waitForScene(page);
     await openRecordByPaste(page, RECORD);
     await page.getByTestId('replay-bar').waitFor();
@@ -121,7 +111,7 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
   });
 
   it('a different move from the middle makes a variation; the record line stays in the move list', async () => {
-    const { page, errors } = await openApp(browser, served, '?seats=human,human&seed=1&speed=instant');
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant');
     await waitForScene(page);
     await openRecordByPaste(page, RECORD);
     await page.getByTestId('replay-bar').waitFor();
@@ -149,7 +139,7 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
   });
 
   it('a share link opens the same game in replay in a new page (fresh profile)', async () => {
-    const { page, errors } = await openApp(browser, served, '?seats=human,human&seed=5&speed=instant');
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=5&speed=instant');
     await waitForScene(page);
     await playFirstLegalMoves(page, 4);
     const shared = await rolitState(page);
@@ -159,7 +149,7 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
     await screenshot(page, 'share-dialog');
     await page.close();
 
-    const friend = await openApp(browser, served, link.slice(served.url.length));
+    const friend = await openApp(app.browser, app.served, link.slice(app.served.url.length));
     await friend.page.getByTestId('replay-bar').waitFor();
     await waitIdle(friend.page);
     await friend.page.keyboard.press('End');
@@ -173,7 +163,7 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
   });
 
   it('a reload mid-game resumes the same position and move list; a corrupted save is reported and recovered', async () => {
-    const { page, errors } = await openApp(browser, served, '?seats=human,human&seed=3&speed=instant');
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=3&speed=instant');
     await waitForScene(page);
     await playFirstLegalMoves(page, 3);
     const before = await rolitState(page);

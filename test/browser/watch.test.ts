@@ -2,23 +2,14 @@
  * Watching computer games in the built app: pause and step, captions in the move list, taking a
  * seat over and handing it back, a match that goes on to its next round by itself.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/record';
-import { launchChromium, openApp, rolitState, screenshot, serveBuiltApp, type Served, socketPosition, waitForScene, waitIdle } from './harness';
+import { openApp, rolitState, screenshot, socketPosition, waitForScene, waitIdle } from './harness';
+import { useBuiltApp } from './builtApp';
 
-let served: Served;
-let browser: Browser;
-
-beforeAll(async () => {
-  served = await serveBuiltApp();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-});
+const app = useBuiltApp();
 
 const moveCount = (page: Page) => page.evaluate(() => window.rolit.state().moves.length);
 const Name = (c: string) => c[0].toUpperCase() + c.slice(1);
@@ -26,7 +17,7 @@ const corners = new Set(['a1', 'a8', 'h1', 'h8']);
 
 describe('watching computer games', { timeout: 240_000 }, () => {
   it('Space pauses (nothing moves for seconds), N steps exactly one move, Space resumes', async () => {
-    const { page, errors } = await openApp(browser, served, '?seats=ai:greedy,ai:greedy,ai:greedy,ai:greedy&seed=3&speed=2'); // animated: the round lasts long enough to pause in
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:greedy,ai:greedy,ai:greedy&seed=3&speed=2'); // animated: the round lasts long enough to pause in
     await waitForScene(page);
     await page.getByTitle('Pause the computer players (Space)').waitFor();
     await page.waitForFunction(() => window.rolit.state().moves.length >= 2);
@@ -51,7 +42,7 @@ describe('watching computer games', { timeout: 240_000 }, () => {
   });
 
   it('the evaluation bar shows one value per colour in play summing to 100%, the graph follows, its updates cost well under a frame', async () => {
-    const { page, errors } = await openApp(browser, served, '?seats=ai:greedy,ai:tactician,ai:greedy,ai:beginner&seed=6&speed=2');
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:tactician,ai:greedy,ai:beginner&seed=6&speed=2');
     await waitForScene(page);
     await page.waitForFunction(() => window.rolit.state().moves.length >= 2, undefined, { timeout: 60_000 });
     // Long tasks on the main thread from here on (evaluations are asked after every move).
@@ -97,7 +88,7 @@ describe('watching computer games', { timeout: 240_000 }, () => {
   });
 
   it('captions tell a corner capture and a free placement, in the move list and the status line', async () => {
-    const { page, errors } = await openApp(browser, served, '?seats=ai:greedy,ai:beginner,ai:greedy,ai:beginner&seed=5&speed=instant');
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:beginner,ai:greedy,ai:beginner&seed=5&speed=instant');
     await waitForScene(page);
     // Stop at the end: pause as soon as the round is over would be too late for the status caption, so watch the list.
     await page.waitForFunction(() => window.rolit.state().over, undefined, { timeout: 120_000, polling: 200 });
@@ -130,7 +121,7 @@ describe('watching computer games', { timeout: 240_000 }, () => {
 
   it('take over a computer seat: its turns wait for a click; hand back: the computer plays on', async () => {
     // At 2x, not instant: at instant speed two greedy computers can finish the round before the pause.
-    const { page, errors } = await openApp(browser, served, '?seats=ai:greedy,ai:greedy&seed=2&speed=2');
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:greedy&seed=2&speed=2');
     await waitForScene(page);
     await page.keyboard.press('Space'); // paused: the take-over happens at a known move
     await waitIdle(page);
@@ -160,7 +151,7 @@ describe('watching computer games', { timeout: 240_000 }, () => {
   });
 
   it('a placement sends sounds into the audio graph, only after a user gesture', async () => {
-    const page = await browser.newPage({ viewport: { width: 960, height: 640 } });
+    const page = await app.browser.newPage({ viewport: { width: 960, height: 640 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     // A returning visitor (the rules panel would pause the page), as openApp does.
@@ -185,7 +176,7 @@ describe('watching computer games', { timeout: 240_000 }, () => {
         };
       }
     });
-    await page.goto(`${served.url}?seats=human,human,human,human&seed=1&speed=1`);
+    await page.goto(`${app.served.url}?seats=human,human,human,human&seed=1&speed=1`);
     await waitForScene(page);
     await waitIdle(page);
     const counts = () =>
@@ -215,7 +206,7 @@ describe('watching computer games', { timeout: 240_000 }, () => {
   });
 
   it('a match of computers goes on to its second round without a click, after a visible countdown', async () => {
-    const { page, errors } = await openApp(browser, served, '?seats=ai:greedy,ai:beginner&size=6&seed=8&speed=instant');
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:beginner&size=6&seed=8&speed=instant');
     await waitForScene(page);
     await page.getByTestId('countdown').waitFor({ timeout: 120_000 });
     expect(await page.getByTestId('countdown').innerText()).toMatch(/Next round in \d s/);
