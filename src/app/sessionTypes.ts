@@ -6,7 +6,7 @@ import type { Game, MatchStandings, RoundResult } from '../engine/index';
 import type { ThinkingState } from './askComputer';
 import type { ComputerPlayer } from './computer';
 import type { Preview } from './input';
-import type { Match, Seat } from './matchSetup';
+import type { Match, Seat, StartingDeps } from './matchSetup';
 import type { Clock } from './moveClock';
 import type { HistoryEntry } from './persistence/history';
 import type { Replay } from './replay';
@@ -116,13 +116,9 @@ export interface SessionState {
   dispose(): void;
 }
 
-export interface SessionDeps {
+/** The computer levels and the storage (StartingDeps), the computer player, the clock and what the page adds. */
+export interface SessionDeps extends StartingDeps {
   computer: ComputerPlayer;
-  levels: readonly string[];
-  defaultLevel: string;
-  /** Level of the computers in the first game when nothing is saved (default: defaultLevel). */
-  firstGameLevel?: string;
-  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   /** Milliseconds; default Date.now. */
   now?: () => number;
   /**
