@@ -12,6 +12,7 @@ import { computerSeed, seatOptions } from '../ai/index';
 import type { WorkerLike } from '../ai/browser/client';
 import { thinkRequest } from '../ai/browser/messages';
 import { Game } from '../engine/index';
+import { pageOwned } from './pageOwned';
 import type { SessionState } from './session';
 
 export interface ChancePoint {
@@ -137,19 +138,16 @@ export function createEvaluator(session: StoreApi<SessionState>, options: Evalua
   };
 }
 
-let page: { store: StoreApi<EvaluationState>; stop(): void } | null = null;
+const page = pageOwned<{ store: StoreApi<EvaluationState>; stop(): void }>('the evaluator', 'initEvaluator', (earlier) => earlier.stop());
 
 /** The page's evaluator (main.tsx), replacing any earlier one. */
 export function initEvaluator(session: StoreApi<SessionState>, options: EvaluatorOptions): StoreApi<EvaluationState> {
-  page?.stop();
-  page = createEvaluator(session, options);
-  return page.store;
+  return page.start(() => createEvaluator(session, options)).store;
 }
 
 /** React hook on the page's evaluation. */
 export function useEvaluation<T>(selector: (e: EvaluationState) => T): T {
-  if (!page) throw new Error('the evaluator is not started: call initEvaluator first');
-  return useStore(page.store, selector);
+  return useStore(page.current().store, selector);
 }
 
 /**

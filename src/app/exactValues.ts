@@ -10,6 +10,7 @@ import { seatOptions } from '../ai/index';
 import { Game, type GameEvent, moveName, type Position } from '../engine/index';
 import { analysisTexts } from './analysisTexts';
 import type { RoundSnapshot } from './roundSnapshot';
+import { pageOwned } from './pageOwned';
 import type { SessionState } from './session';
 
 /** The exact solver answers within seconds up to here (docs/ai.md: 14 empties). */
@@ -100,15 +101,14 @@ export function signedValue(value: number): string {
   return value > 0 ? `+${value}` : String(value);
 }
 
-let pageValues: StoreApi<ExactValuesState> | null = null;
+// The page starts it once; createExactValues offers no way to end an earlier one.
+const pageValues = pageOwned<StoreApi<ExactValuesState>>('the exact values', 'initExactValues', () => undefined);
 
 /** The page's exact values, on the page's session (main.tsx). */
 export function initExactValues(session: StoreApi<SessionState>, solver: MoveSolver): StoreApi<ExactValuesState> {
-  pageValues = createExactValues(session, solver);
-  return pageValues;
+  return pageValues.start(() => createExactValues(session, solver));
 }
 
 export function useExactValues<T>(selector: (state: ExactValuesState) => T): T {
-  if (!pageValues) throw new Error('exact values are not started: call initExactValues first');
-  return useStore(pageValues, selector);
+  return useStore(pageValues.current(), selector);
 }

@@ -1,20 +1,18 @@
 /** The page's session: created once by main.tsx (tests create their own with createSession). */
 import type { StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
+import { pageOwned } from './pageOwned';
 import { createSession, type SessionDeps, type SessionStart, type SessionState } from './session';
 
-let pageSession: StoreApi<SessionState> | null = null;
+const pageSession = pageOwned<StoreApi<SessionState>>('the session', 'initSession', (earlier) => earlier.getState().dispose());
 
 /** Creates the page's session, disposing of any earlier one. */
 export function initSession(deps: SessionDeps, start: SessionStart = {}): StoreApi<SessionState> {
-  pageSession?.getState().dispose();
-  pageSession = createSession(deps, start);
-  return pageSession;
+  return pageSession.start(() => createSession(deps, start));
 }
 
 export function sessionStore(): StoreApi<SessionState> {
-  if (!pageSession) throw new Error('the session is not started: call initSession first');
-  return pageSession;
+  return pageSession.current();
 }
 
 /**

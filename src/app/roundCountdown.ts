@@ -5,6 +5,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
+import { pageOwned } from './pageOwned';
 import type { SessionState } from './session';
 
 export const COUNTDOWN_SECONDS = 8;
@@ -73,17 +74,14 @@ export function watchRoundEnd(session: StoreApi<SessionState>, options: Countdow
   };
 }
 
-let page: { countdown: StoreApi<RoundCountdown>; stop(): void } | null = null;
+const page = pageOwned<{ countdown: StoreApi<RoundCountdown>; stop(): void }>('the round countdown', 'initRoundCountdown', (earlier) => earlier.stop());
 
 /** The page's countdown (main.tsx), replacing any earlier one. */
 export function initRoundCountdown(session: StoreApi<SessionState>, options: CountdownOptions = {}): StoreApi<RoundCountdown> {
-  page?.stop();
-  page = watchRoundEnd(session, options);
-  return page.countdown;
+  return page.start(() => watchRoundEnd(session, options)).countdown;
 }
 
 /** React hook on the page's countdown. */
 export function useRoundCountdown<T>(selector: (c: RoundCountdown) => T): T {
-  if (!page) throw new Error('the round countdown is not started: call initRoundCountdown first');
-  return useStore(page.countdown, selector);
+  return useStore(page.current().countdown, selector);
 }
