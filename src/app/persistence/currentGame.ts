@@ -10,6 +10,7 @@
  */
 import { type Game, readRecord, RecordError, type RoundResult } from '../../engine/index';
 import { type Match, roundSeed } from '../matchSetup';
+import { parseStoredJson } from './json';
 import { readPlayers, type PlayerSpec } from '../settings';
 
 export const GAME_KEY = 'rolit.currentGame';
@@ -52,12 +53,7 @@ export function saveText(match: Match, round: number, results: readonly RoundRes
 
 /** Reads a save; throws an Error saying what is wrong. */
 export function readSave(text: string, levels: readonly string[]): ResumedGame {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new Error(`not readable data (${(e as Error).message})`);
-  }
+  const data = parseStoredJson(text);
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new Error('not a saved game');
   const s = data as Record<string, unknown>;
   if (s.version !== SAVE_VERSION) throw new Error(`saved in format version ${JSON.stringify(s.version)}, this page reads version ${SAVE_VERSION}`);

@@ -7,6 +7,7 @@
  */
 import { readRecord, RecordError, resultText } from '../../engine/index';
 import type { Seat } from '../matchSetup';
+import { parseStoredJson } from './json';
 
 export const HISTORY_KEY = 'rolit.history';
 export const HISTORY_FORMAT = 'rolit-history';
@@ -75,12 +76,7 @@ function readEntry(value: unknown): HistoryEntry {
 /** The rounds in an export file; throws an Error naming what is wrong (nothing is half-read). */
 export function readHistoryFile(text: string): HistoryEntry[] {
   if (text.length > MAX_IMPORT_CHARS) throw new Error(`the file is ${text.length} characters long, more than ${MAX_IMPORT_CHARS}`);
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new Error(`not readable data (${(e as Error).message})`);
-  }
+  const data = parseStoredJson(text);
   const d = data as Record<string, unknown> | null;
   if (typeof d !== 'object' || d === null || d.format !== HISTORY_FORMAT) throw new Error(`not a Rolit history file (expected "format": "${HISTORY_FORMAT}")`);
   if (d.version !== HISTORY_VERSION) throw new Error(`history format version ${JSON.stringify(d.version)}, this page reads version ${HISTORY_VERSION}`);
