@@ -35,6 +35,15 @@ export function seatOf(seats: readonly Seat[], colour: Colour | null): number | 
   return seat < 0 ? null : seat;
 }
 
+/** Why undo would take nothing back now (a key of the session's texts), or null when it would. */
+export function undoRefusal(game: Game, seats: readonly Seat[]): 'takeBacksOff' | 'takeBacksNeedHuman' | 'nothingToTakeBack' | null {
+  if (!game.setup.takeBacks) return 'takeBacksOff';
+  // Undo goes back to a human's turn: with no human seat there is none.
+  if (!seats.some((s) => s.kind === 'human')) return 'takeBacksNeedHuman';
+  if (game.state.moves.length === 0) return 'nothingToTakeBack';
+  return null;
+}
+
 export function takeSnapshot(game: Game, seats: readonly Seat[]): RoundSnapshot {
   const state = game.state;
   const copy: GameState = { ...state, board: { ...state.board }, throws: [...state.throws], moves: [...state.moves] };
@@ -50,7 +59,7 @@ export function takeSnapshot(game: Game, seats: readonly Seat[]): RoundSnapshot 
     playerScores: Object.freeze([...playerScores]),
     over: state.over,
     result: state.result,
-    canUndo: game.setup.takeBacks && state.moves.length > 0 && seats.some((s) => s.kind === 'human'),
+    canUndo: undoRefusal(game, seats) === null,
     record: toRecord(game),
   });
 }

@@ -19,7 +19,7 @@ import { makeRound, type Match, type Seat, seatsOf, startingPoint, startMatch } 
 import { follow } from './replay';
 import { createReplayActions } from './replaySession';
 import { replayTexts } from './replayTexts';
-import { type RoundSnapshot, seatOf, takeSnapshot } from './roundSnapshot';
+import { type RoundSnapshot, seatOf, takeSnapshot, undoRefusal } from './roundSnapshot';
 import { sessionTexts } from './sessionTexts';
 import type { Message, SessionDeps, SessionStart, SessionState, WritableTable } from './sessionTypes';
 import { shownRound, throwTexts } from './shownRound';
@@ -199,10 +199,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       },
 
       undo() {
-        const { seats } = get();
-        if (!game.setup.takeBacks) return notice(sessionTexts.takeBacksOff, 'refusal');
-        if (!seats.some((s) => s.kind === 'human')) return notice(sessionTexts.takeBacksNeedHuman, 'refusal');
-        if (game.state.moves.length === 0) return notice(sessionTexts.nothingToTakeBack, 'refusal');
+        const refusal = undoRefusal(game, get().seats);
+        if (refusal) return notice(sessionTexts[refusal], 'refusal');
         computer.cancel();
         timeLimit.stop();
         // Back to the last position where a human was to move, so they can try again.
