@@ -4,7 +4,7 @@
  * A move that rolls nothing was a free placement: the must-capture rule (docs/rules.md) leaves no
  * other way to roll nothing. All English text is in `captionTexts`, ready for translation.
  */
-import { colourName, fixedTexts, listOf, t } from '../i18n/index';
+import { colourName, coloursName, fixedTexts, listOf, t } from '../i18n/index';
 import { type Colour, type GameEvent, parseSquare, type RoundSetup, boardOffset } from '../engine/index';
 
 export const captionTexts = fixedTexts('captions', ['lastSocket', 'fewest'] as const, {
@@ -121,7 +121,7 @@ function moveText(setup: RoundSetup, move: { colour: Colour; squares: string[]; 
 
 function resultText(setup: RoundSetup, playerScores: readonly number[], winners: readonly number[]): string {
   const t = captionTexts;
-  const name = (player: number) => setup.players[player].map(t.colour).join(' + ');
+  const name = (player: number) => coloursName(setup.players[player]);
   const winnerNames = listOf(winners.map(name));
   // The winner's score first, then the others from most to fewest (fewest first in misere).
   const order = playerScores.map((_, i) => i).sort((a, b) => Number(winners.includes(b)) - Number(winners.includes(a)) || (setup.misere ? playerScores[a] - playerScores[b] : playerScores[b] - playerScores[a]));

@@ -4,6 +4,7 @@
  * computer seats. Review has every seat human, so any move may be tried.
  */
 import type { Game } from '../engine/index';
+import { coloursName } from '../i18n/index';
 import { seatsOf } from './matchSetup';
 import { gameAt, openReplay, playLineMove, type Replay } from './replay';
 import { replayTexts } from './replayTexts';
@@ -27,7 +28,7 @@ export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: Se
   /** The replay's players: `players`, or for review every seat human (so any move may be tried). */
   function replayPlayers(players?: PlayerSpec[]): Pick<SessionState, 'players' | 'seats'> {
     const game = table.game();
-    players ??= game.setup.players.map((colours) => ({ kind: 'human' as const, name: colours.join(' + ') }));
+    players ??= game.setup.players.map((colours) => ({ kind: 'human' as const, name: coloursName(colours) }));
     // The replay is a match of its own (one round): standings count its seats.
     table.putMatch({ ...table.match(), players, misere: game.setup.misere });
     return { players, seats: seatsOf(table.match(), 0, game) };

@@ -56,6 +56,11 @@ export function colourName(colour: string, lower = false): string {
   return t(lower ? `messages:colourLower.${colour}` : `messages:colour.${colour}`);
 }
 
+/** A seat's colours by name ("Red + Green" in solo and team), in the current language. */
+export function coloursName(colours: readonly string[]): string {
+  return colours.map((c) => colourName(c)).join(' + ');
+}
+
 /** A computer level's name in the current language; an unknown level is shown as it is written. */
 export function levelName(level: string): string {
   return t(`hud:level.${level}`, { defaultValue: level });

@@ -21,7 +21,7 @@ import { RecordButtons } from './replay/RecordButtons';
 import { useToolbarHeight } from './useToolbarHeight';
 import { ReplayMoves } from './replay/ReplayMoves';
 import { LanguageSelect } from './LanguageSelect';
-import { colourName, fixedTexts, levelName, listOf, t } from '../i18n/index';
+import { colourName, coloursName, fixedTexts, levelName, listOf, t } from '../i18n/index';
 
 export function Swatches({ colours }: { colours: readonly Colour[] }) {
   return (
@@ -73,7 +73,7 @@ function Seats() {
                 {thinking?.seat === i && <span className="thinking-dot" aria-label={t('hud:thinkingDot')} />}
               </span>
               <span className="kind">
-                {seat.colours.map((c) => colourName(c)).join(' + ')} · {seatKind(seat)}
+                {coloursName(seat.colours)} · {seatKind(seat)}
               </span>
               <TakeOverButton seat={seat} index={i} />
             </span>

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { LEVELS } from '../../ai/index';
 import { useSession } from '../../app/pageSession';
 import type { PlayerSpec } from '../../app/settings';
+import { coloursName } from '../../i18n/index';
 import { useDialogFocus } from '../a11y/useDialogFocus';
 import { texts } from './texts';
 
@@ -18,7 +19,7 @@ export function ContinueDialog({ onClose }: { onClose: () => void }) {
   useDialogFocus(dialog, onClose);
   const play = () => {
     const players: PlayerSpec[] = seats.map((seat, i) => {
-      const name = seat.colours.join(' + ');
+      const name = coloursName(seat.colours);
       return choices[i] === HUMAN ? { kind: 'human', name } : { kind: 'computer', level: choices[i], name: `${name} (${choices[i]})` };
     });
     const problem = useSession.getState().replayContinue(players);
@@ -32,7 +33,7 @@ export function ContinueDialog({ onClose }: { onClose: () => void }) {
         <div className="stack">
           {seats.map((seat, i) => (
             <label key={seat.colours.join()}>
-              {texts.seatLabel(seat.colours.join(' + '))}{' '}
+              {texts.seatLabel(coloursName(seat.colours))}{' '}
               <select value={choices[i]} onChange={(e) => setChoices(choices.map((c, j) => (j === i ? e.target.value : c)))}>
                 <option value={HUMAN}>{texts.human}</option>
                 {LEVELS.map((level) => (

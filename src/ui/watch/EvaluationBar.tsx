@@ -5,9 +5,8 @@
  */
 import { useMemo } from 'react';
 import { shownHistory, useEvaluation } from '../../app/evaluation';
-import type { Colour } from '../../engine/index';
-import { captionTexts } from '../../app/captions';
 import { useSession } from '../../app/pageSession';
+import { coloursName } from '../../i18n/index';
 import { Swatches } from '../Hud';
 import { setEvaluationHidden, useEvaluationHidden } from './spoiler';
 import { watchTexts as t } from './texts';
@@ -23,8 +22,6 @@ export function percentages(parts: readonly number[]): number[] {
   for (const [, i] of order) if (left-- > 0) whole[i]++;
   return whole;
 }
-
-export const playerName = (colours: readonly Colour[]) => colours.map(captionTexts.colour).join(' + ');
 
 export function EvaluationBar() {
   const hidden = useEvaluationHidden();
@@ -62,7 +59,7 @@ export function EvaluationBar() {
           {players.map((colours, p) => (
             <tr key={p} data-player={p}>
               <td>
-                <Swatches colours={colours} /> {playerName(colours)}
+                <Swatches colours={colours} /> {coloursName(colours)}
               </td>
               <td className="n">{t.balls(balls[p])}</td>
               <td className="n win">{wins ? t.win(wins[p]) : t.estimating}</td>

@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { biggestSwings, shownHistory, useEvaluation } from '../../app/evaluation';
 import { useSession } from '../../app/pageSession';
-import { playerName } from './EvaluationBar';
+import { coloursName } from '../../i18n/index';
 import { useEvaluationHidden } from './spoiler';
 import { watchTexts as t } from './texts';
 
@@ -34,7 +34,7 @@ export function WinChanceGraph() {
         <g key={p}>
           <polyline className={`line ${colours[0]}`} strokeDasharray={DASHES[p]} points={history.map((h) => `${x(h.move).toFixed(1)},${y(h.chances[p]).toFixed(1)}`).join(' ')} />
           <text x={x(last.move) + 3} y={y(last.chances[p]) + 3} className="initial">
-            {playerName(colours)[0]}
+            {coloursName(colours)[0]}
           </text>
         </g>
       ))}
@@ -42,7 +42,7 @@ export function WinChanceGraph() {
         const point = history.find((h) => h.move === s.move)!;
         return (
           <circle key={s.move} className="swing" cx={x(s.move)} cy={y(point.chances[s.player])} r={4}>
-            <title>{t.swing(s.move, playerName(players[s.player]), Math.round(s.change * 100))}</title>
+            <title>{t.swing(s.move, coloursName(players[s.player]), Math.round(s.change * 100))}</title>
           </circle>
         );
       })}
