@@ -15,13 +15,6 @@ export interface MctsParams {
   mapOrder: boolean;
   /** Solve two-player endgames exactly first (SOLVE_EMPTIES). */
   solveEndgames: boolean;
-  /**
-   * MAST (move-average sampling, Finnsson and Bjornsson 2008; Nijssen and Winands 2013): each
-   * player's mean reward of each square over all playouts of this search picks the playout
-   * move: 0 off, 1 among the legal squares of the best map class, 2 among all legal squares
-   * (no map). Epsilon still plays a random move.
-   */
-  mast: number;
 }
 
 export const MCTS_PARAMS: MctsParams = {
@@ -35,7 +28,6 @@ export const MCTS_PARAMS: MctsParams = {
   scoreWeight: 0,
   mapOrder: true,
   solveEndgames: true,
-  mast: 0,
 };
 
 /**
@@ -49,7 +41,6 @@ export const UCT_PARAMS: MctsParams = {
   scoreWeight: 0,
   mapOrder: false,
   solveEndgames: false,
-  mast: 0,
 };
 
 const MAX_NODES = 1 << 22;
@@ -102,11 +93,6 @@ export class MctsSearcher implements Searcher {
   private readonly path = new Int32Array(128);
   private readonly moveBuffer = new Int32Array(MAX_MOVES);
   private readonly outcome = new Float64Array(4);
-  /** MAST: reward totals and counts per (player, square), and the (player, square) keys of this iteration's moves. */
-  private readonly mastReward = new Float64Array(4 * 64);
-  private readonly mastCount = new Float64Array(4 * 64);
-  private readonly played = new Int32Array(256);
-  private playedCount = 0;
   constructor(
     private readonly ctx: SearchContext,
     private readonly params: MctsParams = MCTS_PARAMS,
@@ -220,16 +206,13 @@ export class MctsSearcher implements Searcher {
     let node = 0;
     path[depth++] = 0;
     // Selection: descend through expanded nodes, each mover maximising its own reward.
-    this.playedCount = 0;
     while (this.childCount[node] > 0) {
       const child = this.select(node, this.owners[pos.toMove]);
-      this.remember(pos, this.nodeMove[child]);
       pos.make(this.nodeMove[child]);
       node = child;
       path[depth++] = node;
       if (this.childCount[node] === 0 && !pos.over && this.visits[node] >= this.params.expandAfter && this.expand(node, pos)) {
         const next = this.select(node, this.owners[pos.toMove]);
-        this.remember(pos, this.nodeMove[next]);
         pos.make(this.nodeMove[next]);
         node = next;
         path[depth++] = node;
@@ -246,44 +229,6 @@ export class MctsSearcher implements Searcher {
       const base = n * 4;
       for (let p = 0; p < players; p++) this.rewards[base + p] += out[p];
     }
-    if (this.params.mast > 0) {
-      for (let i = 0; i < this.playedCount; i++) {
-        const key = this.played[i];
-        this.mastReward[key] += out[key >> 6];
-        this.mastCount[key]++;
-      }
-    }
-  }
-
-  /** MAST: notes that the mover of `pos` plays `move` in this iteration (single squares only, not Pro doubles). */
-  private remember(pos: Position, move: number): void {
-    if (this.params.mast > 0 && move < 64 && this.owners[pos.toMove] >= 0) this.played[this.playedCount++] = this.owners[pos.toMove] * 64 + move;
-  }
-
-  /** MAST: the square of lo/hi with the best mean reward for `player` (unplayed: 1 / players; ties at random; a neutral colour at random). */
-  private mastSquare(lo: number, hi: number, player: number): number {
-    const random = this.ctx.random;
-    if (player < 0) return randomSquare(lo, hi, random);
-    const prior = 1 / this.players;
-    const base = player * 64;
-    let best = -1;
-    let bestValue = -Infinity;
-    let ties = 0;
-    for (let half = 0; half < 2; half++) {
-      let bits = half === 0 ? lo : hi;
-      while (bits !== 0) {
-        const sq = 31 - Math.clz32(bits & -bits) + half * 32;
-        bits &= bits - 1;
-        const n = this.mastCount[base + sq];
-        const value = n > 0 ? this.mastReward[base + sq] / n : prior;
-        if (value > bestValue) {
-          bestValue = value;
-          best = sq;
-          ties = 1;
-        } else if (value === bestValue && random.below(++ties) === 0) best = sq;
-      }
-    }
-    return best;
   }
 
   /** UCT for `player`; unvisited children first, in order of their tactical-map value. */
@@ -380,7 +325,6 @@ export class MctsSearcher implements Searcher {
     const random = this.ctx.random;
     const epsilon = this.params.epsilon;
     const classes = this.masks.valueClasses;
-    const mast = this.params.mast;
     while (!pos.over) {
       if (pos.moveMask()) {
         pos.playoutMove(this.mapMove(pos, random.next() < epsilon));
@@ -388,15 +332,13 @@ export class MctsSearcher implements Searcher {
       }
       let move = -1;
       if (epsilon < 1 && random.next() >= epsilon) {
-        if (mast === 2) move = this.mastSquare(pos.moveLo, pos.moveHi, this.owners[pos.toMove]);
-        // The best squares on the map that are legal, one of them at random (or the best by MAST).
+        // The best squares on the map that are legal, one of them at random.
         for (let i = 0; move < 0; i += 2) {
           const lo = pos.moveLo & classes[i];
           const hi = pos.moveHi & classes[i + 1];
-          if ((lo | hi) !== 0) move = mast === 1 ? this.mastSquare(lo, hi, this.owners[pos.toMove]) : randomSquare(lo, hi, random);
+          if ((lo | hi) !== 0) move = randomSquare(lo, hi, random);
         }
       } else move = randomSquare(pos.moveLo, pos.moveHi, random);
-      this.remember(pos, move);
       pos.playoutMove(move);
     }
     const seating = this.ctx.seating;
