@@ -15,8 +15,6 @@ export interface MctsParams {
   mapOrder: boolean;
   /** Solve two-player endgames exactly first (SOLVE_EMPTIES). */
   solveEndgames: boolean;
-  /** Continue the tree of the previous search of the round (SearchContext.previous) where it holds this position. */
-  reuse: boolean;
 }
 
 export const MCTS_PARAMS: MctsParams = {
@@ -30,7 +28,6 @@ export const MCTS_PARAMS: MctsParams = {
   scoreWeight: 0,
   mapOrder: true,
   solveEndgames: true,
-  reuse: false,
 };
 
 /**
@@ -44,15 +41,12 @@ export const UCT_PARAMS: MctsParams = {
   scoreWeight: 0,
   mapOrder: false,
   solveEndgames: false,
-  reuse: false,
 };
 
 const MAX_NODES = 1 << 22;
 
 /** Two-player endgames with at most this many empty sockets are solved exactly first (8x8: ~0.1 s). */
 export const SOLVE_EMPTIES = 14;
-/** Tree reuse looks this many plies below the previous root for the new one (four players: one round). */
-const REUSE_PLIES = 4;
 /** Share of the time budget the exact solver may use before MCTS takes over. */
 const SOLVE_SHARE = 0.5;
 /** With an iteration budget, the solver may visit this many nodes per MCTS iteration. */
@@ -108,9 +102,7 @@ export class MctsSearcher implements Searcher {
     this.players = ctx.seating.players;
     this.owners = ctx.seating.owners;
     this.firstChild[0] = -1;
-    const previous = ctx.previous;
-    ctx.previous = undefined; // so the searches of a round do not hold each other's trees in a chain
-    if (!(params.reuse && previous instanceof MctsSearcher && this.adopt(previous))) this.expand(0, this.root);
+    this.expand(0, this.root);
     if (this.childCount[0] === 1) this.finished = true;
     this.solving = params.solveEndgames && this.players === 2 && this.root.empties <= SOLVE_EMPTIES;
   }
@@ -287,60 +279,6 @@ export class MctsSearcher implements Searcher {
     this.firstChild[node] = first;
     this.childCount[node] = n;
     this.nodes += n;
-    return true;
-  }
-
-  /**
-   * Tree reuse: finds this search's root among the nodes of `previous` at most REUSE_PLIES
-   * below its root (same cells and mover) and copies that subtree in as this tree, so its
-   * visits count from the start. False when it is not there (or has no children).
-   */
-  private adopt(previous: MctsSearcher): boolean {
-    const target = this.root;
-    const pos = new Position();
-    pos.copyFrom(previous.root);
-    const find = (node: number, depth: number): number => {
-      if (pos.hashLo === target.hashLo && pos.hashHi === target.hashHi && pos.toMove === target.toMove && pos.cells.every((c, i) => c === target.cells[i])) return node;
-      if (depth === REUSE_PLIES || previous.childCount[node] === 0) return -1;
-      const first = previous.firstChild[node];
-      for (let c = first; c < first + previous.childCount[node]; c++) {
-        if (previous.childCount[c] === 0) continue; // a leaf has no tree to reuse
-        const copy = pos.clone();
-        pos.make(previous.nodeMove[c]);
-        const found = find(c, depth + 1);
-        pos.copyFrom(copy);
-        if (found >= 0) return found;
-      }
-      return -1;
-    };
-    const from = find(0, 0);
-    if (from < 0 || previous.childCount[from] === 0) return false;
-    // Breadth-first copy: each node's children stay contiguous.
-    const queue = [from];
-    const to = [0];
-    this.visits[0] = previous.visits[from];
-    for (let p = 0; p < this.players; p++) this.rewards[p] = previous.rewards[from * 4 + p];
-    for (let q = 0; q < queue.length; q++) {
-      const old = queue[q];
-      const n = previous.childCount[old];
-      if (n === 0) continue;
-      if (this.nodes + n > this.capacity && !this.grow(this.nodes + n)) break;
-      const first = this.nodes;
-      this.firstChild[to[q]] = first;
-      this.childCount[to[q]] = n;
-      for (let i = 0; i < n; i++) {
-        const oc = previous.firstChild[old] + i;
-        const c = first + i;
-        this.nodeMove[c] = previous.nodeMove[oc];
-        this.firstChild[c] = -1;
-        this.childCount[c] = 0;
-        this.visits[c] = previous.visits[oc];
-        for (let p = 0; p < 4; p++) this.rewards[c * 4 + p] = previous.rewards[oc * 4 + p];
-        queue.push(oc);
-        to.push(c);
-      }
-      this.nodes += n;
-    }
     return true;
   }
 

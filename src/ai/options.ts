@@ -1,5 +1,3 @@
-import type { Searcher } from './searcher';
-
 /** Options every computer player understands (the CLI's `go`, the arena, the browser worker). */
 export interface AiOptions {
   /** One of LEVELS; default DEFAULT_LEVEL (the strongest). */
@@ -23,6 +21,4 @@ export interface AiOptions {
   misere?: boolean;
   /** Polled during the search; true makes it return the best move found so far. */
   shouldStop?: () => boolean;
-  /** The search of an earlier position of the same round, whose tree master may continue (MctsParams.reuse). */
-  previous?: Searcher;
 }

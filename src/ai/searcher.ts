@@ -32,8 +32,6 @@ export class SearchContext {
   /** Work budget, Infinity without iterations. */
   readonly iterations: number;
   readonly shouldStop: () => boolean;
-  /** A search of an earlier position of the same round (AiOptions.previous); the search drops it once read. */
-  previous: Searcher | undefined;
 
   constructor(position: Position, options: AiOptions, defaultMovetime: number) {
     if (position.over) throw new Error('the round is over: there is no move to choose');
@@ -48,6 +46,5 @@ export class SearchContext {
     this.deadline = this.start + ms;
     this.iterations = iterations ?? Infinity;
     this.shouldStop = options.shouldStop ?? (() => false);
-    this.previous = options.previous;
   }
 }

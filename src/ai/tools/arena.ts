@@ -9,7 +9,7 @@
  * and the game index, so they are the same whatever the order or thread that plays them.
  */
 import { ballCounts, type BoardSize, type Colour, Game, moveName, Random, RuleError, type Variant } from '../../engine';
-import { type Searcher, seatOptions } from '../index';
+import { seatOptions } from '../index';
 import { entrantSearcher, threadsError } from './entrants';
 
 export interface ArenaConfig {
@@ -175,14 +175,10 @@ export async function playArenaGame(config: ArenaConfig, index: number, players:
 export function searcherPlayer(spec: string): ArenaPlayer {
   const create = entrantSearcher(spec);
   if (typeof create === 'string') throw new Error(create);
-  // This player's last search in the game it is playing (tree reuse; never across games, so results do not depend on their order).
-  let last: { game: Game; searcher: Searcher } | null = null;
   return {
     choose({ game, seed, movetime, iterations }) {
-      const previous = last?.game === game ? last.searcher : undefined;
-      const searcher = create(game.positionCopy(), { seed, movetime, iterations, previous, ...seatOptions(game.setup) });
+      const searcher = create(game.positionCopy(), { seed, movetime, iterations, ...seatOptions(game.setup) });
       while (!searcher.step(Infinity));
-      last = { game, searcher };
       return moveName(game.setup.size, searcher.best());
     },
   };
