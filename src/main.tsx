@@ -8,6 +8,7 @@ import { initExactValues } from './app/exactValues';
 import { readDemo, startDemo } from './app/demo';
 import { startSound } from './audio/sound';
 import { initEvaluator } from './app/evaluation';
+import { initStrongestMove, strongestView } from './app/strongestMove';
 import type { WorkerLike } from './ai/browser/client';
 import { createHandle, type RolitHandle } from './app/handle';
 import { initSession } from './app/pageSession';
@@ -56,6 +57,8 @@ linkDirector(session, director);
 initRoundCountdown(session);
 // The evaluation bar's background search has its own worker, so it never delays a computer's move.
 initEvaluator(session, { createWorker: () => new Worker(new URL('./ai/browser/worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike });
+// The strongest move on demand: a worker of its own, started at the first question.
+const strongest = initStrongestMove(session, { createWorker: () => new Worker(new URL('./ai/browser/worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike });
 if (demo) startDemo(session, demo);
 startSound(director, { demo: demo !== null });
 Object.defineProperty(window, 'rolit', {
@@ -64,6 +67,7 @@ Object.defineProperty(window, 'rolit', {
     busy: () => director.busy,
     renderInfo,
     socketScreenPosition,
+    strongest: () => strongestView(strongest.getState(), session.getState().snapshot),
   }),
   writable: false,
   configurable: false,

@@ -1,12 +1,13 @@
 /**
  * The analysis panel: exact values on demand (written on the board by the scene, listed here
- * too), and every legal socket as a button, so the "what would roll" preview is there from the
+ * too), the strongest level's move on demand (marked on the board), and every legal socket as a button, so the "what would roll" preview is there from the
  * keyboard: focusing a socket previews it like hovering the board, a click plays it.
  */
 import { useSyncExternalStore } from 'react';
 import { signedValue, socketValues, useExactValues } from '../../app/exactValues';
 import { useSession } from '../../app/pageSession';
 import type { Colour } from '../../engine/index';
+import { StrongestMove } from './StrongestMove';
 import { texts } from './texts';
 import './analysis.css';
 
@@ -73,6 +74,7 @@ function AnalysisBoard() {
         <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} /> {texts.exactValues}
       </label>
       <ExactStatus />
+      <StrongestMove />
       {squares.length > 0 && (
         <ul className="analysis-sockets" aria-label={texts.socketsLabel}>
           {squares.map((square) => {
