@@ -19,7 +19,8 @@ function countsText(after: Partial<Record<Colour, number>>): string {
 
 function PreviewLine() {
   const preview = useSession((s) => s.preview);
-  // Always there (two lines high), so hovering never moves the socket buttons under the pointer.
+  // Above the socket buttons: the panel grows upwards from the bottom of the page, so a preview
+  // that wraps to more lines (four colours' counts) never moves the button under the pointer.
   if (!preview) return <p className="analysis-preview" data-testid="analysis-preview" aria-live="polite" />;
   return (
     <p className="analysis-preview" data-testid="analysis-preview" aria-live="polite">
@@ -75,6 +76,7 @@ function AnalysisBoard() {
       </label>
       <ExactStatus />
       <StrongestMove />
+      <PreviewLine />
       {squares.length > 0 && (
         <ul className="analysis-sockets" aria-label={texts.socketsLabel}>
           {squares.map((square) => {
@@ -98,7 +100,6 @@ function AnalysisBoard() {
           })}
         </ul>
       )}
-      <PreviewLine />
     </section>
   );
 }
