@@ -14,8 +14,7 @@ import { createHandle, type RolitHandle } from './app/handle';
 import { initSession } from './app/pageSession';
 import { pageStorage } from './app/pageStorage';
 import { initRoundCountdown } from './app/roundCountdown';
-import { replayTexts } from './app/replayTexts';
-import { carriesRecord, recordFromFragment } from './app/shareLink';
+import { followShareLinks } from './app/followShareLinks';
 import { withoutGameParameters } from './app/url';
 import { initDirector, linkDirector } from './director/index';
 import { chooseLanguage, LANGUAGE_KEY, setLanguage } from './i18n/index';
@@ -42,15 +41,8 @@ if (problem) session.setState({ problems: [...session.getState().problems, probl
 // The URL's game has started (and is saved): without its parameters a reload resumes it.
 const addressWithout = (search: string, hash: string) => history.replaceState(history.state, '', `${location.pathname}${search}${hash}`);
 if (!demo && withoutGameParameters(location.search) !== location.search) addressWithout(withoutGameParameters(location.search), location.hash);
-// A share link: its record opens in replay; the fragment is then dropped, like the parameters.
-if (carriesRecord(location.hash)) {
-  const hash = location.hash;
-  addressWithout(location.search, '');
-  recordFromFragment(hash).then(
-    (record) => session.getState().openRecord(record),
-    (e: Error) => session.getState().showNotice(replayTexts.badLink(e.message), 'refusal'),
-  );
-}
+// A share link (at the start, or pasted into the address bar later): its record opens in replay.
+followShareLinks(session, window);
 initExactValues(session, new SolveClient());
 const { director } = initDirector();
 linkDirector(session, director);
