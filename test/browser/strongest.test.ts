@@ -30,7 +30,7 @@ async function hideOverlays(page: Page, hidden: boolean) {
   }, hidden);
 }
 
-describe('strongest move in Chromium', { timeout: 300_000 }, () => {
+describe('strongest move in Chromium', { timeout: 600_000 }, () => {
   it('the A key marks the master\'s move on its socket with win chances summing to 100%; a move clears it', async () => {
     const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human,human,human&seed=7&speed=instant');
     await waitForScene(page);
@@ -38,7 +38,7 @@ describe('strongest move in Chromium', { timeout: 300_000 }, () => {
     await cameraView(page, 'View from above');
     expect(await page.evaluate(() => window.rolit.strongest())).toBeNull();
     await hideOverlays(page, true);
-    const before = await screenshot(page, 'strongest-before');
+    const before = await screenshot(page, 'strongest-before', 120_000);
     await hideOverlays(page, false);
 
     await page.locator('body').focus();
@@ -60,25 +60,25 @@ describe('strongest move in Chromium', { timeout: 300_000 }, () => {
     // On the board: the ring and star label change the pixels around the named socket, not around a far one.
     await waitFramesSettled(page);
     await hideOverlays(page, true);
-    const after = await screenshot(page, 'strongest-marker');
+    const after = await screenshot(page, 'strongest-marker', 120_000);
     await hideOverlays(page, false);
     const far = [...'abcdefgh'].flatMap((c) => [1, 8].map((r) => `${c}${r}`)).find((s) => Math.abs(s.charCodeAt(0) - move.charCodeAt(0)) + Math.abs(Number(s[1]) - Number(move[1])) >= 5)!;
     const near = changedPixels(crop(before, await around(page, move)), crop(after, await around(page, move)));
     const away = changedPixels(crop(before, await around(page, far)), crop(after, await around(page, far)));
     expect(near, `pixels changed around ${move}`).toBeGreaterThan(300);
     expect(away, `pixels changed around ${far}`).toBeLessThan(30);
-    await screenshot(page, 'strongest-overlay');
+    await screenshot(page, 'strongest-overlay', 120_000);
 
     // A move on the board: the suggestion and its line are gone. Hovering the socket's button shows
     // the preview (four colours' counts) without moving the button from under the pointer.
     const button = page.locator(`.analysis-sockets button[data-square="${move}"]`);
     const box = await button.boundingBox();
     await button.hover();
-    await expect.poll(() => page.getByTestId('analysis-preview').textContent()).toMatch(/after: red \d+, yellow \d+, green \d+, blue \d+/);
+    await expect.poll(() => page.getByTestId('analysis-preview').textContent(), { timeout: 60_000 }).toMatch(/after: red \d+, yellow \d+, green \d+, blue \d+/);
     expect(await button.boundingBox()).toEqual(box);
-    await button.click();
+    await button.click({ timeout: 120_000 });
     await waitIdle(page);
-    await expect.poll(() => rolitState(page).then((s) => s.moves)).toEqual([move]);
+    await expect.poll(() => rolitState(page).then((s) => s.moves), { timeout: 60_000 }).toEqual([move]);
     expect(await page.evaluate(() => window.rolit.strongest())).toBeNull();
     expect(await page.getByTestId('strongest-line').count()).toBe(0);
     expect(errors).toEqual([]);
