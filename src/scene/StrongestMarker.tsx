@@ -5,37 +5,19 @@
  * belongs to the position on the board.
  */
 import { useLayoutEffect, useMemo } from 'react';
-import { CanvasTexture, MeshBasicMaterial, SpriteMaterial, SRGBColorSpace, TorusGeometry } from 'three';
+import { MeshBasicMaterial, TorusGeometry } from 'three';
 import { useSession } from '../app/pageSession';
 import { markedSquares, useStrongestMove } from '../app/strongestMove';
 import { parseSquare } from '../engine/geometry';
+import { labelMaterial, type LabelStyle } from './labelMaterial';
 import { BOARD_TOP, PITCH, socketX, socketZ } from './layout';
 
 const GOLD = '#ffc83d';
 /** Above the exact values' labels (0.55), so both can be read on the same socket. */
 const LABEL_HEIGHT = 1.35;
 
-function starLabel(text: string): SpriteMaterial {
-  const canvas = document.createElement('canvas');
-  canvas.width = 192;
-  canvas.height = 80;
-  const g = canvas.getContext('2d')!;
-  g.fillStyle = GOLD;
-  g.beginPath();
-  g.roundRect(4, 4, 184, 72, 18);
-  g.fill();
-  g.strokeStyle = '#1a1408';
-  g.lineWidth = 4;
-  g.stroke();
-  g.fillStyle = '#1a1408';
-  g.font = 'bold 50px system-ui, sans-serif';
-  g.textAlign = 'center';
-  g.textBaseline = 'middle';
-  g.fillText(`★ ${text}`, 96, 43);
-  const texture = new CanvasTexture(canvas);
-  texture.colorSpace = SRGBColorSpace;
-  return new SpriteMaterial({ map: texture, depthTest: false, toneMapped: false });
-}
+/** Dark text on a gold plate, the ring's colour. */
+const STAR_LABEL: LabelStyle = { width: 192, plate: GOLD, edge: '#1a1408', ink: '#1a1408' };
 
 export function StrongestMarker() {
   const move = useStrongestMove((s) => (s.status === 'done' ? s.move : null));
@@ -49,7 +31,7 @@ export function StrongestMarker() {
     }),
     [],
   );
-  const label = useMemo(() => (move ? starLabel(move) : null), [move]);
+  const label = useMemo(() => (move ? labelMaterial(`★ ${move}`, STAR_LABEL) : null), [move]);
   useLayoutEffect(() => () => {
     ring.dispose();
     ringMaterial.dispose();
