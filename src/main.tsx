@@ -7,6 +7,7 @@ import { workerComputer } from './app/browserComputer';
 import { initExactValues } from './app/exactValues';
 import { readDemo, startDemo } from './app/demo';
 import { startSound } from './audio/sound';
+import { initTour, readTour } from './tour/pageTour';
 import { initEvaluator } from './app/evaluation';
 import type { WorkerLike } from './ai/browser/client';
 import { createHandle, type RolitHandle } from './app/handle';
@@ -33,14 +34,16 @@ const storage = pageStorage();
 setLanguage(chooseLanguage(storage?.getItem(LANGUAGE_KEY) ?? null, navigator.languages ?? [navigator.language]));
 // Demo mode plays its own matches and leaves the viewer's saved settings and game alone (no storage).
 const { demo, rest, problem } = readDemo(location.search, LEVELS);
+const tour = readTour(rest);
 const session = initSession(
   { computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, firstGameLevel: FIRST_GAME_LEVEL, storage: demo ? null : storage, keepGame: !demo, shownByDirector: true },
-  { search: rest },
+  { search: tour.rest },
 );
 if (problem) session.setState({ problems: [...session.getState().problems, problem] });
 // The URL's game has started (and is saved): without its parameters a reload resumes it.
 const addressWithout = (search: string, hash: string) => history.replaceState(history.state, '', `${location.pathname}${search}${hash}`);
 if (!demo && withoutGameParameters(location.search) !== location.search) addressWithout(withoutGameParameters(location.search), location.hash);
+if (tour.open) addressWithout(readTour(location.search).rest, location.hash);
 // A share link: its record opens in replay; the fragment is then dropped, like the parameters.
 if (carriesRecord(location.hash)) {
   const hash = location.hash;
@@ -57,6 +60,7 @@ initRoundCountdown(session);
 // The evaluation bar's background search has its own worker, so it never delays a computer's move.
 initEvaluator(session, { createWorker: () => new Worker(new URL('./ai/browser/worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike });
 if (demo) startDemo(session, demo);
+initTour(session, tour.open);
 startSound(director, { demo: demo !== null });
 Object.defineProperty(window, 'rolit', {
   value: createHandle({

@@ -73,6 +73,11 @@ export interface SessionState {
   legalSquares: string[];
   /** First ball of a Pro double chosen by a click, waiting for the second. */
   pendingDouble: string | null;
+  /**
+   * A feature narrowing which clicks it takes (the guided tour: only its example move): says why a
+   * click is not taken, or null to let the engine decide. Asked before the engine, after the turn checks.
+   */
+  clickGuard: ((square: string) => string | null) | null;
   message: Message | null;
   /** Problems with the URL or the saved settings, for the page's banner. */
   problems: string[];
@@ -127,6 +132,8 @@ export interface SessionState {
    * jumping returns to review (every seat human). Returns why not, or null.
    */
   replayContinue(players: PlayerSpec[]): string | null;
+  /** Leaves a replay for the game kept on this device (as a reload would resume it), else a new match of the first choices. */
+  leaveReplay(): void;
   dismissSaveNotice(): void;
   /** Forgets a finished round (by its record). */
   deleteFromHistory(record: string): void;
@@ -370,6 +377,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       preview: null,
       legalSquares: [],
       pendingDouble: null,
+      clickGuard: null,
       message: null,
       problems,
       thinking: null,
@@ -396,6 +404,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         if (!shown.caughtUp) return notice(shown.startThrow && shown.startThrow.kind !== 'starts' ? throwTexts.stillRolling : throwTexts.notYet, 'refusal');
         const seat = seatToMove();
         if (seat && seat.kind !== 'human') return notice(sessionTexts.computerThinking(game.state.toMove!, seat.name), 'refusal');
+        const guarded = get().clickGuard?.(square);
+        if (guarded) return notice(guarded, 'refusal');
         const outcome = clickOutcome(game, square, get().pendingDouble);
         set({ pendingDouble: null });
         if (outcome.kind === 'refuse') return notice(outcome.reason, 'refusal');
@@ -600,6 +610,21 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         set({ ...replayPlayers(players), message: null, pendingDouble: null });
         changed();
         return null;
+      },
+
+      leaveReplay() {
+        if (!get().replay) return;
+        const kept = keeper?.load().resumed ?? null;
+        match = kept?.match ?? startMatch(first);
+        const round = kept?.round ?? 0;
+        const next = kept?.game ?? makeRound(match, 0).game;
+        computer.cancel();
+        moveClock.stop();
+        game = next;
+        set({ replay: null, players: match.players, seats: seatsOf(match, round, game), round, results: kept?.results ?? [], clock: null, message: null, pendingDouble: null });
+        changed();
+        // The board shows the kept position at once, as after a reload.
+        set({ jumps: get().jumps + 1 });
       },
 
       dismissSaveNotice() {
