@@ -24,6 +24,10 @@ export function TourPanel() {
   const moves = useSession((s) => s.snapshot.state.moves);
   const message = useSession((s) => s.message);
   const title = useRef<HTMLHeadingElement>(null);
+  // While touring, the panels about a game (replay bar, evaluation, analysis) make room for the board.
+  useEffect(() => {
+    document.body.toggleAttribute('data-touring', open);
+  }, [open]);
   useEffect(() => {
     if (open) title.current?.focus();
     else if (document.activeElement === document.body || !document.activeElement) document.getElementById(TOUR_BUTTON_ID)?.focus();
@@ -101,7 +105,7 @@ export function TourPanel() {
 export function TourButton() {
   const open = useTour((s) => s.open);
   const resumeAt = useTour((s) => s.resumeAt);
-  const resuming = resumeAt !== null && resumeAt > 0;
+  const resuming = !open && resumeAt !== null && resumeAt > 0;
   return (
     <button
       id={TOUR_BUTTON_ID}
