@@ -57,6 +57,9 @@ export function startTourDriver(session: VanillaStore<SessionState>, tour: UseBo
     showing = false; // the round replaced next is the tour's own
     const reason = session.getState().openRecord(tourRecord(step.position));
     if (reason) return; // the session has shown the reason; the tour's positions are the engine's own
+    // A record opens at its start: on to its last move (one move is animated, more are shown at once).
+    const { replay, replayGo } = session.getState();
+    if (replay) replayGo(0, replay.lines[0].length);
     showing = true;
     tour.setState({ before: session.getState().snapshot.state.moves.length });
     session.setState({ clickGuard: guard });

@@ -38,6 +38,8 @@ async function stepTo(page: Page, id: string, action: () => Promise<unknown>) {
 async function open(search: string) {
   const opened = await openApp(app.browser, app.served, search);
   await opened.page.emulateMedia({ reducedMotion: 'reduce' });
+  // A machine shared with other builds may draw a frame in seconds: clicks wait for stable elements.
+  opened.page.setDefaultTimeout(120_000);
   await waitForScene(opened.page);
   await waitIdle(opened.page);
   return opened;
