@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ALL_SQUARES, changedPixels, openApp, rolitState, screenshot, socketPosition, waitForScene, waitIdle } from './harness';
+import { ALL_SQUARES, changedPixels, openApp, rolitState, screenshot, socketPosition, waitForScene, waitFramesSettled, waitIdle } from './harness';
 import { useBuiltApp } from './builtApp';
 import { TOUR_STEPS } from '../../src/tour/steps';
 import { tourGame } from '../../src/tour/positions';
@@ -32,6 +32,8 @@ async function stepTo(page: Page, id: string, action: () => Promise<unknown>) {
   await page.waitForFunction((want) => document.querySelector('[data-testid=tour]')?.getAttribute('data-step') === want, id);
   await waitIdle(page);
   await page.waitForFunction((n) => (window.rolit.renderInfo()?.frames ?? 0) > n, from, { timeout: 60_000 });
+  // The first frame may still be the old board's labels: until the canvas stops drawing.
+  await waitFramesSettled(page, 1000);
   return screenshot(page, `tour-${id}`);
 }
 
