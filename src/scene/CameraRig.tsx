@@ -96,7 +96,8 @@ export function CameraRig() {
     if ((request === 0 && !reshaped) || !controls.current) return;
     const target = controls.current.target;
     const from = new Spherical().setFromVector3(camera.position.clone().sub(target));
-    const to = focus ? new Spherical(focus.radius, focus.polar, focus.azimuth) : presetSpherical(preset, aspect, fov);
+    // A focus is framed for a landscape screen: narrower ones move back (less than in proportion: a phone's board stays big enough to tap).
+    const to = focus ? new Spherical(focus.radius * Math.max(1, LANDSCAPE_ASPECT / aspect) ** 0.75, focus.polar, focus.azimuth) : presetSpherical(preset, aspect, fov);
     const toTarget = focus ? new Vector3(...focus.target) : TARGET;
     // Turn the short way round.
     while (to.theta - from.theta > Math.PI) to.theta -= Math.PI * 2;

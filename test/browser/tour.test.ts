@@ -24,9 +24,9 @@ const frames = (page: Page) => page.evaluate(() => window.rolit.renderInfo()?.fr
 
 /**
  * Does `action` (a click that changes the step), waits for step `id`, its round shown and a frame
- * drawn since (the camera's cut), then screenshots it as tour-<id>.png.
+ * drawn since (the camera's cut), then screenshots it as <shotPrefix>-<id>.png.
  */
-async function stepTo(page: Page, id: string, action: () => Promise<unknown>) {
+async function stepTo(page: Page, id: string, action: () => Promise<unknown>, shotPrefix = 'tour') {
   const from = await frames(page);
   await action();
   await page.waitForFunction((want) => document.querySelector('[data-testid=tour]')?.getAttribute('data-step') === want, id);
@@ -34,7 +34,7 @@ async function stepTo(page: Page, id: string, action: () => Promise<unknown>) {
   await page.waitForFunction((n) => (window.rolit.renderInfo()?.frames ?? 0) > n, from, { timeout: 60_000 });
   // The first frame may still be the old board's labels: until the canvas stops drawing.
   await waitFramesSettled(page, 1000);
-  return screenshot(page, `tour-${id}`);
+  return screenshot(page, `${shotPrefix}-${id}`);
 }
 
 async function open(search: string) {
@@ -204,6 +204,26 @@ describe('the guided tour', { timeout: 900_000 }, () => {
     await page.getByTestId('tour').getByRole('button', { name: 'Exit tour' }).click();
     await page.getByTestId('tour').waitFor({ state: 'detached' });
     expect((await rolitState(page)).record).toBe(before.record);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('on a phone the panel is a sheet at the bottom and the example socket stays in view above it', async () => {
+    const { page, errors } = await openApp(app.browser, app.served, `${GAME}&tour`, { width: 390, height: 844 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    page.setDefaultTimeout(120_000);
+    await waitForScene(page);
+    await page.waitForFunction(() => document.querySelector('[data-testid=tour]')?.getAttribute('data-step') === 'box');
+    for (const id of ['board', 'buttons', 'ball', 'throw', 'place']) await stepTo(page, id, () => next(page), 'tour-phone');
+    const panel = (await page.getByTestId('tour').boundingBox())!;
+    expect(panel.y + panel.height).toBeGreaterThan(700);
+    for (const square of ['c3', 'd4', 'f4', 'f6', 'd6']) {
+      const p = await socketPosition(page, square);
+      expect(p.x, square).toBeGreaterThan(0);
+      expect(p.x, square).toBeLessThan(390);
+      expect(p.y, `${square} above the panel`).toBeLessThan(panel.y);
+    }
+    await page.getByTestId('tour').getByRole('button', { name: 'Exit tour' }).click();
     expect(errors).toEqual([]);
     await page.close();
   });
