@@ -48,8 +48,8 @@ export type FromWorker =
   | { type: 'moveValue'; id: number; move: number; value: number }
   /** Every move of the solve request has been answered. */
   | { type: 'solved'; id: number; ms: number }
-  /** Answer to 'evaluate': values[player] = the master's mean reward at the root. */
-  | { type: 'evaluation'; id: number; values: number[]; work: number };
+  /** Answer to 'evaluate': values[player] = the master's mean reward at the root; move = its best move there. */
+  | { type: 'evaluation'; id: number; values: number[]; move: number; work: number };
 
 export function positionFromRequest(r: PositionRequest): Position {
   const p = new Position();

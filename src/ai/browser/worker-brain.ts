@@ -155,7 +155,7 @@ export class WorkerBrain {
     }
     if (done) {
       this.active = null;
-      if (a.evaluate && a.searcher instanceof MctsSearcher) return this.post({ type: 'evaluation', id, values: a.searcher.rootValues(), work: a.searcher.work });
+      if (a.evaluate && a.searcher instanceof MctsSearcher) return this.post({ type: 'evaluation', id, values: a.searcher.rootValues(), move: a.searcher.best(), work: a.searcher.work });
       this.post({ type: 'move', id, move: a.searcher.best(), work: a.searcher.work, ms: now() - a.started });
       return;
     }
