@@ -21,6 +21,7 @@ import { RecordButtons } from './replay/RecordButtons';
 import { useToolbarHeight } from './useToolbarHeight';
 import { ReplayMoves } from './replay/ReplayMoves';
 import { LanguageSelect } from './LanguageSelect';
+import { TourButton } from './tour/TourPanel';
 import { colourName, coloursName, fixedTexts, levelName, listOf, t } from '../i18n/index';
 
 export function Swatches({ colours }: { colours: readonly Colour[] }) {
@@ -134,6 +135,7 @@ function Toolbar({ onNewGame, onRules }: { onNewGame: () => void; onRules: () =>
       <button className="btn" onClick={onRules} title={hudTexts.rulesTitle}>
         {hudTexts.rules}
       </button>
+      <TourButton />
       <WatchControls />
       <SoundControls />
       <RecordButtons />
