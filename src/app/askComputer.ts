@@ -65,7 +65,11 @@ export function createComputerAsker(computer: ComputerPlayer, host: AskerHost): 
       open = computer.think(question);
       open.result.then(
         settle(mine, onMove),
-        settle(mine, (error: unknown) => host.notice(`${failure}: ${error instanceof Error ? error.message : String(error)}`)),
+        settle(mine, (error: unknown) => {
+          // The player reads the translated notice; the technical detail (English) goes to the console.
+          console.warn(failure, error);
+          host.notice(failure);
+        }),
       );
     },
     cancel() {

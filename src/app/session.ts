@@ -22,7 +22,7 @@ import { type HistoryEntry, historyEntry, loadHistory, mergeHistory, readHistory
 import { follow, gameAt, openReplay, playLineMove, type Replay } from './replay';
 import { replayTexts } from './replayTexts';
 import { sessionTexts } from './sessionTexts';
-import { ruleText } from '../i18n/engineReasons';
+import { errorText, ruleText } from '../i18n/engineReasons';
 import { type Clock, createMoveClock } from './moveClock';
 import { type RoundSnapshot, seatOf, takeSnapshot } from './roundSnapshot';
 import { type ShownRound, shownRound, throwTexts } from './shownRound';
@@ -552,7 +552,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         try {
           replay = openReplay(text);
         } catch (e) {
-          const reason = replayTexts.badRecord((e as Error).message);
+          const reason = replayTexts.badRecord(errorText(e));
           notice(reason, 'refusal');
           return reason;
         }

@@ -9,6 +9,7 @@ export const sessionTexts = fixedTexts('messages', ['roundIsOver', 'finishRoundF
   refusal: (e: RuleError) => ruleText(e),
   computerIllegal: (name: string, move: string, reason: string) => k('computerIllegal', { level: level(name), move, reason }),
   computerFailed: (name: string) => k('computerFailed', { level: level(name) }),
+  workerFallback: (name: string) => k('workerFallback', { level: level(name) }),
   computerThinking: (colour: string, name: string) => k('computerThinking', { colour: colourName(colour, true), name }),
   suggestion: (name: string, move: string, rolls: readonly string[]) => k(rolls.length ? 'suggestionRolls' : 'suggestion', { level: level(name), move, rolls: listOf(rolls) }),
   secondBallCancelled: (e: RuleError) => k('secondBallCancelled', { reason: ruleText(e) }),

@@ -70,8 +70,8 @@ describe('URL parameters: bad values give a problem each and keep the rest', () 
     expect(problems).toHaveLength(1);
     expect(problems[0].parameter).toBe(parameter);
     expect(problems[0].value).toBe(value);
-    expect(problems[0].allowed).toMatch(allowed);
     expect(describeProblem(problems[0])).toContain(`${parameter}=${value}: `);
+    expect(describeProblem(problems[0])).toMatch(allowed);
     // The bad value is dropped, the good one stays.
     // (The `hints` parameter sets the socketDots option.)
     expect((options as Record<string, unknown>)[parameter === 'hints' ? 'socketDots' : parameter]).toBeUndefined();
@@ -88,6 +88,7 @@ describe('URL parameters: bad values give a problem each and keep the rest', () 
   it('a repeated parameter is reported and the first value used', () => {
     const { options, problems } = parse('size=6&size=4');
     expect(options.size).toBe(6);
-    expect(problems).toEqual([{ parameter: 'size', value: '6 and 4', allowed: 'the parameter once (the first value is used)' }]);
+    expect(problems).toEqual([{ parameter: 'size', value: '6, 4', code: 'repeated', params: {} }]);
+    expect(describeProblem(problems[0])).toBe('size=6, 4: the parameter once (the first value is used)');
   });
 });
