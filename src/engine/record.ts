@@ -28,15 +28,16 @@ import type { GameState } from './state';
 /**
  * What is wrong with a record, for a program that words it itself (the app translates it): a stable
  * code with `params`, besides the English `reason`. `rule` and `unseatableRule` carry the engine's
- * RuleError as `refusal`.
+ * RuleError as `refusal`; `other` is a reason of the writer (toRecord) that reading never gives.
  */
 export type RecordCode =
-  | 'empty' | 'badLine' | 'tagsBeforeMoves' | 'duplicateTag' | 'missingTag' | 'roundTagInfo' | 'unknownTag' | 'tagName' | 'noTagName'
+  | 'empty' | 'badLine' | 'tagsBeforeMoves' | 'duplicateTag' | 'missingTag' | 'unknownTag' | 'tagName' | 'noTagName'
   | 'tagQuotes' | 'tagUnclosed' | 'tagBracket' | 'afterTag' | 'date' | 'moveNumber' | 'moveNumberSpace' | 'moveNoColour' | 'moveNoSquare'
   | 'afterMoveMark' | 'afterMove' | 'notColour' | 'gameTag' | 'sizeTag' | 'listedTwice' | 'coloursEmpty' | 'seatedTwice' | 'playersForm'
   | 'choice' | 'timeLimitTag' | 'seedTag' | 'throwsEmpty' | 'firstTag' | 'resultForm' | 'ballsNumber' | 'notInPlay' | 'unseated'
   | 'resultMissing' | 'unseatableRule' | 'unseatableSeats' | 'throwsNeedSeed' | 'throwsDiffer' | 'firstDiffers' | 'afterEnd'
-  | 'outOfSequence' | 'wrongColour' | 'notASquare' | 'noTimeLimit' | 'timeoutMove' | 'resultOver' | 'resultUnfinished' | 'resultDiffers' | 'rule';
+  | 'outOfSequence' | 'wrongColour' | 'notASquare' | 'noTimeLimit' | 'timeoutMove' | 'resultOver' | 'resultUnfinished' | 'resultDiffers' | 'rule'
+  | 'other';
 
 /** A reason's params: numbers, texts (already quoted where the English quotes them), colours, lists. */
 export type RecordParams = Readonly<Record<string, string | number | readonly string[]>>;
@@ -404,7 +405,8 @@ function scanMove(raw: string, line: number, start: number): MoveLine {
 
 /** Why a tag name cannot be used as an informational tag, or null. */
 function freeTagProblem(name: string): Reason | null {
-  if (isRoundTag(name)) return { text: `[${name}] comes from the game itself`, code: 'roundTagInfo', params: { tag: name } };
+  // Only when writing (a round tag is never read as an informational one), so no translated code.
+  if (isRoundTag(name)) return { text: `[${name}] comes from the game itself`, code: 'other' };
   if (name === 'Date') return null;
   const known = [...ROUND_TAGS, 'Date'];
   const lower = name.toLowerCase();

@@ -35,6 +35,7 @@ export function ruleSentence(refusal: RuleError): string {
 
 /** Why a record cannot be read, with its line and column: "ligne 3, colonne 5 : …". */
 export function recordText(e: RecordError): string {
+  if (e.code === 'other') return e.message;
   const reason = e.refusal ? ruleText(e.refusal) : t(`engine:record.${e.code}`, shown(e.params));
   const wrapped = e.code === 'unseatableRule' ? t('engine:record.unseatableRule', { ...shown(e.params), reason }) : reason;
   return t('engine:record.at', { line: e.line, column: e.column, reason: wrapped });
