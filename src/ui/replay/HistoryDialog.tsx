@@ -6,6 +6,7 @@ import { ModalDialog } from '../a11y/ModalDialog';
 import { downloadText } from './download';
 import { currentLanguage } from '../../i18n/index';
 import { texts } from './texts';
+import { playerName } from '../../i18n/playerNames';
 
 export function HistoryDialog({ onClose }: { onClose: () => void }) {
   const history = useSession((s) => s.history);
@@ -44,7 +45,7 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
           <li key={entry.record}>
             <div>
               <b>{new Date(entry.finishedAt).toLocaleString(currentLanguage())}</b> · {texts.roundKind(entry.size, entry.variant, entry.misere)}
-              <div className="note">{entry.players.map((p) => `${p.name} (${p.colours.join(' + ')}, ${p.level})`).join(', ')}</div>
+              <div className="note">{entry.players.map((p) => `${playerName(p.name)} (${p.colours.join(' + ')}, ${p.level})`).join(', ')}</div>
               <div>{entry.result}</div>
             </div>
             <div className="row">
