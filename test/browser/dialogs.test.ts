@@ -4,11 +4,11 @@
  * and the game waits while Share, History or Open is open in a game of computers.
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openApp, rolitState, screenshot, waitForScene, waitIdle } from './harness';
+import { audit } from './axe';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -16,17 +16,6 @@ const RECORD = readFileSync('test/fixtures/records/four-players.rolit', 'utf8');
 
 const focusInDialog = (page: Page) => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? null);
-
-async function audit(page: Page, what: string) {
-  await page.addScriptTag({ path: resolve('node_modules/axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious, `${what}: ${JSON.stringify(serious)}`).toEqual([]);
-}
 
 /** Opens the dialog from its button with the keyboard, checks the focus contract and axe, closes it with Escape. */
 async function checkDialog(page: Page, button: string, title: string) {
