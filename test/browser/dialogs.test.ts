@@ -31,7 +31,7 @@ async function checkDialog(page: Page, button: string, title: string) {
     seen.add(await page.evaluate(() => document.activeElement!.outerHTML.slice(0, 80)));
   }
   expect(seen.size, `${title}: Tab reaches several controls`).toBeGreaterThan(1);
-  await screenshot(page, `dialog-${button.replace(/\W/g, '').toLowerCase()}`);
+  await screenshot(page, `dialog-${button.replace(/\W/g, '').toLowerCase()}`, 120_000);
   await audit(page, title);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
