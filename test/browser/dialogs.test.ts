@@ -53,9 +53,12 @@ describe('modal dialogs', { timeout: 300_000 }, () => {
   it('the Clip dialog of a replay keeps Tab inside, closes on Escape, gives focus back, passes axe', async () => {
     const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant');
     await waitForScene(page);
-    await page.getByRole('button', { name: 'Open…' }).click();
+    // Keys rather than clicks: under load the toolbar's button may not count as "stable" for a click.
+    await page.getByRole('button', { name: 'Open…' }).focus();
+    await page.keyboard.press('Enter');
     await page.getByLabel('Paste a record').fill(RECORD);
-    await page.getByRole('button', { name: 'Open in replay' }).click();
+    await page.getByRole('button', { name: 'Open in replay' }).focus();
+    await page.keyboard.press('Enter');
     await page.getByTestId('replay-bar').waitFor();
     await waitIdle(page);
     await checkDialog(page, 'Clip…', 'Video clip of the replay');
@@ -68,7 +71,8 @@ describe('modal dialogs', { timeout: 300_000 }, () => {
     await waitForScene(page);
     await page.waitForFunction(() => window.rolit.state().moves.length >= 2, undefined, { timeout: 60_000 });
     for (const [button, title] of [['Share…', 'Share this game'], ['History…', 'Finished rounds'], ['Open…', 'Open a game record']]) {
-      await page.getByRole('button', { name: button, exact: true }).click();
+      await page.getByRole('button', { name: button, exact: true }).focus();
+      await page.keyboard.press('Enter');
       await page.getByRole('dialog', { name: title }).waitFor();
       await sleep(300); // a move already on its way lands
       const before = (await rolitState(page)).moves.length;
