@@ -48,6 +48,16 @@ export interface RolitHandle {
   supplyScreenBox(): { left: number; top: number; right: number; bottom: number } | null;
   /** Whether animations are still playing. */
   busy(): boolean;
+  /** The Analysis panel's strongest move: null until asked, cleared when the position changes. */
+  strongest(): StrongestView | null;
+}
+
+export interface StrongestView {
+  status: 'thinking' | 'done' | 'unavailable' | 'failed';
+  /** The master's move ("f4", "e3+e6") once done. */
+  move: string | null;
+  /** Win chance per player of the round (colours as in the rules), summing to 1, once done. */
+  chances: { colours: Colour[]; chance: number }[] | null;
 }
 
 export interface HandleSources {
@@ -56,6 +66,7 @@ export interface HandleSources {
   socketScreenPosition?: (square: string) => { x: number; y: number } | null;
   supplyScreenBox?: () => { left: number; top: number; right: number; bottom: number } | null;
   busy?: () => boolean;
+  strongest?: () => StrongestView | null;
 }
 
 export function stateView(session: SessionState): RolitStateView {
@@ -84,5 +95,6 @@ export function createHandle(sources: HandleSources): RolitHandle {
     socketScreenPosition: (square: string) => sources.socketScreenPosition?.(square) ?? null,
     supplyScreenBox: () => sources.supplyScreenBox?.() ?? null,
     busy: () => sources.busy?.() ?? false,
+    strongest: () => sources.strongest?.() ?? null,
   });
 }

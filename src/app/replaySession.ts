@@ -5,13 +5,14 @@
  */
 import type { Game } from '../engine/index';
 import { seatsOf } from './matchSetup';
+import type { ResumedGame } from './persistence/currentGame';
 import { gameAt, openReplay, playLineMove, type Replay } from './replay';
 import { replayTexts } from './replayTexts';
 import type { PlayerSpec } from './settings';
 import type { Notify, SessionDeps, SessionState, SessionStore, WritableTable } from './sessionTypes';
 import { errorText } from '../i18n/engineReasons';
 
-export type ReplayActions = Pick<SessionState, 'openRecord' | 'replayStep' | 'replayGo' | 'replayContinue'>;
+export type ReplayActions = Pick<SessionState, 'openRecord' | 'replayStep' | 'replayGo' | 'replayContinue' | 'leaveReplay'>;
 
 export interface ReplayHost {
   /** Drops the computer's open question. */
@@ -20,6 +21,8 @@ export interface ReplayHost {
   /** The round changed: the session publishes it (and the replay follows the moves). */
   changed(): void;
   notice: Notify;
+  /** The game to go back to on leaving a replay: the one kept on this device, else a new match's first round. */
+  liveGame(): ResumedGame;
 }
 
 export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: SessionStore, table: WritableTable, host: ReplayHost): ReplayActions {
@@ -110,6 +113,19 @@ export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: Se
       set({ ...replayPlayers(players), message: null, pendingDouble: null });
       host.changed();
       return null;
+    },
+
+    leaveReplay() {
+      if (!get().replay) return;
+      const { match, round, results, game } = host.liveGame();
+      host.cancelComputer();
+      host.stopClock();
+      table.putMatch(match);
+      table.putGame(game);
+      set({ replay: null, players: match.players, seats: seatsOf(match, round, game), round, results, clock: null, message: null, pendingDouble: null });
+      host.changed();
+      // The board shows the live position at once, as after a reload.
+      set({ jumps: get().jumps + 1 });
     },
   };
 }

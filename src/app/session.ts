@@ -78,7 +78,14 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
     const timeLimit = createTimeLimit(now, lent, table, { humanToMove, changed, notice });
     const computer = createComputerTurns(deps, now, lent, table, { seatToMove, play, notice, holdsComputers: () => spectator.holdsComputers() });
     const spectator = createSpectator(lent, table, { computer, changed, notice });
-    const replay = createReplayActions(deps, lent, table, { cancelComputer: computer.cancel, stopClock: timeLimit.stop, changed, notice });
+    /** Leaving a replay: the game kept on this device, else a new match of the first choices. */
+    const liveGame = () => {
+      const back = kept.keeper?.load().resumed;
+      if (back) return back;
+      const fresh = startMatch(first);
+      return { match: fresh, round: 0, results: [], game: makeRound(fresh, 0).game };
+    };
+    const replay = createReplayActions(deps, lent, table, { cancelComputer: computer.cancel, stopClock: timeLimit.stop, changed, notice, liveGame });
 
     /** After every change of the round: a new snapshot, standings, input state, clock, computer, save. */
     function changed(): void {
@@ -129,6 +136,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       preview: null,
       legalSquares: [],
       pendingDouble: null,
+      clickGuard: null,
       message: null,
       problems,
       thinking: null,
@@ -162,6 +170,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         if (!shown.caughtUp) return notice(shown.startThrow && shown.startThrow.kind !== 'starts' ? throwTexts.stillRolling : throwTexts.notYet, 'refusal');
         const seat = seatToMove();
         if (seat && seat.kind !== 'human') return notice(sessionTexts.computerThinking(game.state.toMove!, seat.name), 'refusal');
+        const guarded = get().clickGuard?.(square);
+        if (guarded) return notice(guarded, 'refusal');
         const outcome = clickOutcome(game, square, get().pendingDouble);
         set({ pendingDouble: null });
         if (outcome.kind === 'refuse') return notice(outcome.reason, 'refusal');

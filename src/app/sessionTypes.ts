@@ -51,6 +51,11 @@ export interface SessionState {
   legalSquares: string[];
   /** First ball of a Pro double chosen by a click, waiting for the second. */
   pendingDouble: string | null;
+  /**
+   * A feature narrowing which clicks it takes (the guided tour: only its example move): says why a
+   * click is not taken, or null to let the engine decide. Asked before the engine, after the turn checks.
+   */
+  clickGuard: ((square: string) => string | null) | null;
   message: Message | null;
   /** Problems with the URL or the saved settings, for the page's banner. */
   problems: string[];
@@ -105,6 +110,8 @@ export interface SessionState {
    * jumping returns to review (every seat human). Returns why not, or null.
    */
   replayContinue(players: PlayerSpec[]): string | null;
+  /** Leaves a replay for the game kept on this device (as a reload would resume it), else a new match of the first choices. */
+  leaveReplay(): void;
   dismissSaveNotice(): void;
   /** Forgets a finished round (by its record). */
   deleteFromHistory(record: string): void;

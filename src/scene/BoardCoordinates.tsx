@@ -4,7 +4,7 @@
  * engine's squareName). One transparent texture over the board top, redrawn when the size changes;
  * switched in the HUD (settings.coordinates).
  */
-import { useFrame } from '@react-three/fiber';
+import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useMemo, useState } from 'react';
 import { CanvasTexture, MeshBasicMaterial, PlaneGeometry, SRGBColorSpace } from 'three';
 import { useSession } from '../app/pageSession';
@@ -42,6 +42,7 @@ export function drawCoordinates(canvas: HTMLCanvasElement, size: BoardSize): voi
 export function BoardCoordinates() {
   const on = useSession((s) => s.settings.coordinates);
   const [size, setSize] = useState<BoardSize>(() => currentView().size);
+  const invalidate = useThree((s) => s.invalidate);
   useFrame(() => {
     const now = currentView().size;
     if (now !== size) setSize(now);
@@ -62,7 +63,9 @@ export function BoardCoordinates() {
   useEffect(() => {
     drawCoordinates(canvas, size);
     texture.needsUpdate = true;
-  }, [canvas, texture, size]);
+    // The canvas renders on demand: the new labels need a frame of their own.
+    invalidate();
+  }, [canvas, texture, size, invalidate]);
   useEffect(() => () => {
     texture.dispose();
     material.dispose();

@@ -73,7 +73,8 @@ export function CameraRig() {
   const fov = (camera as PerspectiveCamera).fov ?? FOV;
   const request = useCamera((s) => s.request);
   const preset = useCamera((s) => s.preset);
-  const flight = useRef<{ from: Spherical; to: Spherical; fromTarget: Vector3; t: number } | null>(null);
+  const focus = useCamera((s) => s.focus);
+  const flight = useRef<{ from: Spherical; to: Spherical; fromTarget: Vector3; toTarget: Vector3; t: number } | null>(null);
   // The flight's point of each frame, reused (no allocation per frame).
   const along = useMemo(() => new Spherical(), []);
 
@@ -95,14 +96,16 @@ export function CameraRig() {
     if ((request === 0 && !reshaped) || !controls.current) return;
     const target = controls.current.target;
     const from = new Spherical().setFromVector3(camera.position.clone().sub(target));
-    const to = presetSpherical(preset, aspect, fov);
+    // A focus is framed for a landscape screen: narrower ones move back (less than in proportion: a phone's board stays big enough to tap).
+    const to = focus ? new Spherical(focus.radius * Math.max(1, LANDSCAPE_ASPECT / aspect) ** 0.75, focus.polar, focus.azimuth) : presetSpherical(preset, aspect, fov);
+    const toTarget = focus ? new Vector3(...focus.target) : TARGET;
     // Turn the short way round.
     while (to.theta - from.theta > Math.PI) to.theta -= Math.PI * 2;
     while (to.theta - from.theta < -Math.PI) to.theta += Math.PI * 2;
     // Reduced motion: no glide, the first frame is already the end of the flight.
-    flight.current = { from, to, fromTarget: target.clone(), t: reducedMotionOn(useAccess.getState()) ? 1 : 0 };
+    flight.current = { from, to, fromTarget: target.clone(), toTarget, t: reducedMotionOn(useAccess.getState()) ? 1 : 0 };
     invalidate();
-  }, [request, preset, aspect, fov, camera, invalidate]);
+  }, [request, preset, focus, aspect, fov, camera, invalidate]);
 
   useFrame((_, delta) => {
     const f = flight.current;
@@ -115,7 +118,7 @@ export function CameraRig() {
       f.from.phi + (f.to.phi - f.from.phi) * k,
       f.from.theta + (f.to.theta - f.from.theta) * k,
     );
-    c.target.lerpVectors(f.fromTarget, TARGET, k);
+    c.target.lerpVectors(f.fromTarget, f.toTarget, k);
     camera.position.setFromSpherical(along).add(c.target);
     camera.lookAt(c.target);
     c.update();

@@ -14,6 +14,7 @@ import { RoundOver } from './RoundOver';
 import { ReplayHud } from './replay/ReplayHud';
 import { RulesPanel } from './RulesPanel';
 import { SceneHost } from './SceneHost';
+import { TourPanel } from './tour/TourPanel';
 
 const NewGameDialog = lazy(() => import('./NewGameDialog').then((m) => ({ default: m.NewGameDialog })));
 
@@ -43,6 +44,9 @@ export function App({ levels, defaultLevel }: { levels: readonly string[]; defau
         <AnalysisPanel />
       </div>
       <AccessLayer />
+      <div className="hud">
+        <TourPanel />
+      </div>
       <RoundOver onNewGame={open} />
       {rules && !loading && <RulesPanel onClose={closeRules} />}
       {dialog && (

@@ -21,6 +21,7 @@ import { RecordButtons } from './replay/RecordButtons';
 import { useToolbarHeight } from './useToolbarHeight';
 import { ReplayMoves } from './replay/ReplayMoves';
 import { LanguageSelect } from './LanguageSelect';
+import { TourButton } from './tour/TourPanel';
 import { colourName, fixedTexts, levelName, listOf, t } from '../i18n/index';
 import { playerName } from '../i18n/playerNames';
 
@@ -135,6 +136,7 @@ function Toolbar({ onNewGame, onRules }: { onNewGame: () => void; onRules: () =>
       <button className="btn" onClick={onRules} title={hudTexts.rulesTitle}>
         {hudTexts.rules}
       </button>
+      <TourButton />
       <WatchControls />
       <SoundControls />
       <RecordButtons />

@@ -1,0 +1,120 @@
+/**
+ * The guided tour's panel (top left, beside the board the camera shows): the step's title and
+ * text, its task and whether the example move is made, the refusal of a wrong click, and Back /
+ * Next / Exit. Focus goes to the step's title on every step and back to the HUD's button on exit.
+ */
+import { useEffect, useRef } from 'react';
+import { useSession } from '../../app/pageSession';
+import { useBoardCursor } from '../../app/boardCursor';
+import { cursorSquare } from '../a11y/commands';
+import { focusBoardSquare } from '../a11y/BoardGrid';
+import { useTour } from '../../tour/pageTour';
+import { TOUR_STEPS } from '../../tour/steps';
+import { tourTexts } from '../../tour/texts';
+import { exampleMade } from '../../tour/tourDriver';
+import './tour.css';
+
+/** The HUD's button that opens the tour (focus returns to it when the tour is left). */
+export const TOUR_BUTTON_ID = 'tour-button';
+
+export function TourPanel() {
+  const open = useTour((s) => s.open);
+  const index = useTour((s) => s.step);
+  const before = useTour((s) => s.before);
+  const moves = useSession((s) => s.snapshot.state.moves);
+  const message = useSession((s) => s.message);
+  const title = useRef<HTMLHeadingElement>(null);
+  // While touring, the panels about a game (replay bar, evaluation, analysis) make room for the board.
+  useEffect(() => {
+    document.body.toggleAttribute('data-touring', open);
+  }, [open]);
+  useEffect(() => {
+    if (open) title.current?.focus();
+    else if (document.activeElement === document.body || !document.activeElement) document.getElementById(TOUR_BUTTON_ID)?.focus();
+  }, [open, index]);
+  if (!open) return null;
+  const step = TOUR_STEPS[index];
+  const last = index === TOUR_STEPS.length - 1;
+  const made = exampleMade(step, moves, before);
+  const waiting = !!step.move && !made;
+  const { go, exit, finish } = useTour.getState();
+  const leave = () => {
+    exit();
+    document.getElementById(TOUR_BUTTON_ID)?.focus();
+  };
+  const toBoard = () => {
+    const square = cursorSquare();
+    useBoardCursor.getState().moveTo(square);
+    focusBoardSquare(square);
+  };
+  return (
+    <section
+      className="tour-panel card"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="tour-title"
+      data-testid="tour"
+      data-step={step.id}
+      data-made={made || undefined}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.stopPropagation();
+        leave();
+      }}
+    >
+      <p className="tour-step">
+        {tourTexts.label} · {tourTexts.stepOf(index + 1, TOUR_STEPS.length)}
+      </p>
+      <h2 id="tour-title" ref={title} tabIndex={-1}>
+        {tourTexts.title(step.id)}
+      </h2>
+      <p>{tourTexts.body(step.id)}</p>
+      {step.move && <p className="tour-task">{tourTexts.task(step.id)}</p>}
+      <div aria-live="polite" data-testid="tour-feedback">
+        {made && <p className="tour-done">✓ {tourTexts.done(step.id)}</p>}
+        {waiting && message?.kind === 'refusal' && <p className="tour-refusal">{message.text}</p>}
+      </div>
+      {waiting && <p className="tour-waiting">{tourTexts.waiting}</p>}
+      <div className="actions">
+        <button type="button" className="btn" onClick={() => go(index - 1)} disabled={index === 0}>
+          {tourTexts.back}
+        </button>
+        {waiting && (
+          <button type="button" className="btn" onClick={toBoard} title={tourTexts.toBoardTitle}>
+            {tourTexts.toBoard}
+          </button>
+        )}
+        {last ? (
+          <button type="button" className="btn primary" onClick={finish}>
+            {tourTexts.finish}
+          </button>
+        ) : (
+          <button type="button" className="btn primary" onClick={() => go(index + 1)} disabled={waiting}>
+            {tourTexts.next}
+          </button>
+        )}
+        <button type="button" className="btn" onClick={leave} title={tourTexts.exitTitle}>
+          {tourTexts.exit}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** The HUD's "How to play" (or "Resume tour" when a tour was left unfinished). */
+export function TourButton() {
+  const open = useTour((s) => s.open);
+  const resumeAt = useTour((s) => s.resumeAt);
+  const resuming = !open && resumeAt !== null && resumeAt > 0;
+  return (
+    <button
+      id={TOUR_BUTTON_ID}
+      className={`btn${open ? ' on' : ''}`}
+      aria-pressed={open}
+      onClick={() => (open ? useTour.getState().exit() : useTour.getState().start())}
+      title={resuming ? tourTexts.resumeTitle(resumeAt + 1) : tourTexts.howToPlayTitle}
+    >
+      {resuming ? tourTexts.resume : tourTexts.howToPlay}
+    </button>
+  );
+}
