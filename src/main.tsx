@@ -20,7 +20,7 @@ import { withoutGameParameters } from './app/url';
 import { initDirector, linkDirector } from './director/index';
 import { chooseLanguage, LANGUAGE_KEY, setLanguage } from './i18n/index';
 import { App } from './ui/App';
-import { renderInfo, socketScreenPosition } from './scene/renderInfo';
+import { renderInfo, socketScreenPosition, supplyScreenBox } from './scene/renderInfo';
 import './ui/hud.css';
 
 declare global {
@@ -63,6 +63,7 @@ Object.defineProperty(window, 'rolit', {
     busy: () => director.busy,
     renderInfo,
     socketScreenPosition,
+    supplyScreenBox,
     strongest: () => strongestView(strongest.getState(), session.getState().snapshot),
   }),
   writable: false,

@@ -23,7 +23,7 @@ export interface ComputerAsker {
    * to the newest events reports that it is animating first.
    */
   soon(think: () => void): void;
-  /** Asks; `onMove` gets the answer, a failure becomes a notice starting with `failure`. */
+  /** Asks; `onMove` gets the answer, a failure becomes the notice `failure` (its detail goes to the console). */
   ask(question: ComputerQuestion, thinking: Omit<ThinkingState, 'since'>, onMove: (move: string) => void, failure: string): void;
   /** Drops the open question (its answer is never used) and any question about to be asked. */
   cancel(): void;
@@ -65,7 +65,11 @@ export function createComputerAsker(computer: ComputerPlayer, host: AskerHost): 
       open = computer.think(question);
       open.result.then(
         settle(mine, onMove),
-        settle(mine, (error: unknown) => host.notice(`${failure}: ${error instanceof Error ? error.message : String(error)}`)),
+        settle(mine, (error: unknown) => {
+          // The player reads the translated notice; the technical detail (English) goes to the console.
+          console.warn(failure, error);
+          host.notice(failure);
+        }),
       );
     },
     cancel() {

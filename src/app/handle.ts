@@ -44,6 +44,8 @@ export interface RolitHandle {
   renderInfo(): RenderStats | null;
   /** Page coordinates (CSS px) of a socket's centre, or null when there is no 3D view. */
   socketScreenPosition(square: string): { x: number; y: number } | null;
+  /** Page box (CSS px) around the supply tray as drawn, or null when there is no 3D view. */
+  supplyScreenBox(): { left: number; top: number; right: number; bottom: number } | null;
   /** Whether animations are still playing. */
   busy(): boolean;
   /** The Analysis panel's strongest move: null until asked, cleared when the position changes. */
@@ -62,6 +64,7 @@ export interface HandleSources {
   session: StoreApi<SessionState>;
   renderInfo?: () => RenderStats | null;
   socketScreenPosition?: (square: string) => { x: number; y: number } | null;
+  supplyScreenBox?: () => { left: number; top: number; right: number; bottom: number } | null;
   busy?: () => boolean;
   strongest?: () => StrongestView | null;
 }
@@ -90,6 +93,7 @@ export function createHandle(sources: HandleSources): RolitHandle {
     state: () => stateView(sources.session.getState()),
     renderInfo: () => sources.renderInfo?.() ?? null,
     socketScreenPosition: (square: string) => sources.socketScreenPosition?.(square) ?? null,
+    supplyScreenBox: () => sources.supplyScreenBox?.() ?? null,
     busy: () => sources.busy?.() ?? false,
     strongest: () => sources.strongest?.() ?? null,
   });

@@ -11,6 +11,7 @@ import { gameAt, openReplay, playLineMove, type Replay } from './replay';
 import { replayTexts } from './replayTexts';
 import type { PlayerSpec } from './settings';
 import type { Notify, SessionDeps, SessionState, SessionStore, WritableTable } from './sessionTypes';
+import { errorText } from '../i18n/engineReasons';
 
 export type ReplayActions = Pick<SessionState, 'openRecord' | 'replayStep' | 'replayGo' | 'replayContinue' | 'leaveReplay'>;
 
@@ -82,7 +83,7 @@ export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: Se
       try {
         replay = openReplay(text);
       } catch (e) {
-        const reason = replayTexts.badRecord((e as Error).message);
+        const reason = replayTexts.badRecord(errorText(e));
         host.notice(reason, 'refusal');
         return reason;
       }

@@ -3,9 +3,10 @@
  * localStorage. Whatever is stored is checked field by field; anything unreadable is
  * reported in words and replaced by its default, never trusted.
  */
-import { levelName, t } from '../i18n/index';
+import { t } from '../i18n/index';
 import { type BoardSize, excerpt, setupProblem, type Variant } from '../engine/index';
 import { MAX_SPEED, MIN_SPEED } from './url';
+import { computerName } from '../i18n/playerNames';
 
 export interface PlayerSpec {
   kind: 'human' | 'computer';
@@ -53,10 +54,7 @@ export function defaultPlayers(count: number, level: string): PlayerSpec[] {
   );
 }
 
-export function computerName(level: string, seat: number): string {
-  const name = levelName(level);
-  return `${name[0].toUpperCase()}${name.slice(1)} ${seat + 1}`;
-}
+export { computerName };
 
 export function defaultSettings(level: string): AppSettings {
   return {

@@ -1,10 +1,12 @@
 /**
  * URL parameters that start a game directly, e.g. `?seats=human,ai,ai,ai&size=8&speed=2`.
  * Pure: the caller passes the computer levels that exist. Every bad value becomes a problem
- * (parameter, value, what is allowed) and that value falls back to its default; the rest of
- * the URL still applies.
+ * (parameter, value, and what is allowed as a code with params, worded by describeProblem in the
+ * current language) and that value falls back to its default; the rest of the URL still applies.
  */
-import { type BoardSize, seedProblem, setupProblem } from '../engine/index';
+import { type BoardSize, type RuleError, seedRefusal, setupRefusal } from '../engine/index';
+import { ruleText } from '../i18n/engineReasons';
+import { t } from '../i18n/index';
 
 export interface SeatChoice {
   kind: 'human' | 'computer';
@@ -24,10 +26,16 @@ export interface UrlOptions {
   socketDots?: boolean;
 }
 
+/** What is wrong with a parameter: one key each in the `url` object of messages.json. */
+export type UrlProblemCode = 'unknownParameter' | 'repeated' | 'seatCount' | 'seatEntry' | 'seatLevel' | 'size' | 'speed' | 'variant' | 'onOff' | 'rule' | 'teamPlayers' | 'sizePlayers';
+
 export interface UrlProblem {
   parameter: string;
   value: string;
-  allowed: string;
+  code: UrlProblemCode;
+  params: Record<string, string | number>;
+  /** The engine's refusal, for the codes that quote it (rule, teamPlayers, sizePlayers). */
+  refusal?: RuleError;
 }
 
 export const MIN_SPEED = 0.25;
@@ -44,10 +52,12 @@ export function withoutGameParameters(search: string): string {
   return rest ? `?${rest}` : '';
 }
 
-/** "seats=human,ai:greedy" etc. Returns the seats, or the text of what is wrong. */
-function parseSeats(text: string, levels: readonly string[], defaultLevel: string): SeatChoice[] | string {
+type SeatProblem = Pick<UrlProblem, 'code' | 'params'>;
+
+/** "seats=human,ai:greedy" etc. Returns the seats, or what is wrong. */
+function parseSeats(text: string, levels: readonly string[], defaultLevel: string): SeatChoice[] | SeatProblem {
   const entries = text.split(',').map((s) => s.trim().toLowerCase());
-  if (entries.length < 1 || entries.length > 4) return `1 to 4 comma-separated seats, not ${entries.length}`;
+  if (entries.length < 1 || entries.length > 4) return { code: 'seatCount', params: { count: entries.length } };
   const seats: SeatChoice[] = [];
   for (const entry of entries) {
     if (entry === 'human') {
@@ -55,9 +65,9 @@ function parseSeats(text: string, levels: readonly string[], defaultLevel: strin
       continue;
     }
     const m = /^ai(?::(.*))?$/.exec(entry);
-    if (!m) return `each seat is human, ai or ai:<level>; "${entry}" is neither`;
+    if (!m) return { code: 'seatEntry', params: { entry } };
     const level = m[1] ?? defaultLevel;
-    if (!levels.includes(level)) return `"${level}" is not a computer level (levels: ${levels.join(', ')})`;
+    if (!levels.includes(level)) return { code: 'seatLevel', params: { level, levels: levels.join(', ') } };
     seats.push({ kind: 'computer', level });
   }
   return seats;
@@ -88,38 +98,39 @@ export function parseUrlParams(
   const params = new URLSearchParams(search);
   const options: UrlOptions = {};
   const problems: UrlProblem[] = [];
-  const problem = (parameter: string, value: string, allowed: string) => problems.push({ parameter, value, allowed });
+  const problem = (parameter: string, value: string, code: UrlProblemCode, params: UrlProblem['params'] = {}, refusal?: RuleError) =>
+    problems.push({ parameter, value, code, params, ...(refusal && { refusal }) });
 
   for (const key of new Set(params.keys())) {
-    if (!KNOWN.includes(key)) problem(key, params.get(key) ?? '', `not a parameter; known: ${KNOWN.join(', ')}`);
-    else if (params.getAll(key).length > 1) problem(key, params.getAll(key).join(' and '), 'the parameter once (the first value is used)');
+    if (!KNOWN.includes(key)) problem(key, params.get(key) ?? '', 'unknownParameter', { known: KNOWN.join(', ') });
+    else if (params.getAll(key).length > 1) problem(key, params.getAll(key).join(', '), 'repeated');
   }
 
   const seats = params.get('seats');
   if (seats !== null) {
     const parsed = parseSeats(seats, levels, defaultLevel);
-    if (typeof parsed === 'string') problem('seats', seats, `${parsed}; e.g. seats=human,ai,ai:${defaultLevel},ai`);
-    else options.seats = parsed;
+    if (Array.isArray(parsed)) options.seats = parsed;
+    else problem('seats', seats, parsed.code, { ...parsed.params, example: `human,ai,ai:${defaultLevel},ai` });
   }
 
   const size = params.get('size');
   if (size !== null) {
     if (size === '8' || size === '6' || size === '4') options.size = Number(size) as BoardSize;
-    else problem('size', size, '8, 6 or 4');
+    else problem('size', size, 'size');
   }
 
   const seed = params.get('seed');
   if (seed !== null) {
     const n = /^\d+$/.test(seed) ? Number(seed) : NaN;
-    const bad = seedProblem(n);
-    if (bad) problem('seed', seed, bad);
+    const bad = seedRefusal(n);
+    if (bad) problem('seed', seed, 'rule', {}, bad);
     else options.seed = n;
   }
 
   const speed = params.get('speed');
   if (speed !== null) {
     const n = parseSpeed(speed);
-    if (n === undefined) problem('speed', speed, `a multiplier from ${MIN_SPEED} to ${MAX_SPEED}, or instant`);
+    if (n === undefined) problem('speed', speed, 'speed', { min: MIN_SPEED, max: MAX_SPEED });
     else options.speed = n;
   }
 
@@ -127,28 +138,28 @@ export function parseUrlParams(
   if (variant !== null) {
     const v = variant.toLowerCase();
     if (v === 'pro' || v === 'team') options.variant = v;
-    else if (v !== 'standard') problem('variant', variant, 'pro, team or standard');
+    else if (v !== 'standard') problem('variant', variant, 'variant');
   }
 
   for (const [key, option] of [['misere', 'misere'], ['hints', 'socketDots']] as const) {
     const text = params.get(key);
     if (text === null) continue;
     const on = onOff(text);
-    if (on === undefined) problem(key, text, 'on or off');
+    if (on === undefined) problem(key, text, 'onOff');
     else options[option] = on;
   }
 
   // Combinations the rules forbid (the engine's setup check). Without a seats list the default
   // seats fit, so only an explicit list can clash.
   const players = options.seats?.length ?? defaultPlayerCount(options);
-  const teamProblem = options.variant === 'team' ? setupProblem({ variant: 'team', players }) : null;
+  const teamProblem = options.variant === 'team' ? setupRefusal({ variant: 'team', players }) : null;
   if (teamProblem) {
-    problem('variant', 'team', `${teamProblem}, and seats lists ${players}`);
+    problem('variant', 'team', 'teamPlayers', { players }, teamProblem);
     delete options.variant;
   }
-  const sizeProblem = options.size !== undefined ? setupProblem({ size: options.size, variant: options.variant, players }) : null;
+  const sizeProblem = options.size !== undefined ? setupRefusal({ size: options.size, variant: options.variant, players }) : null;
   if (sizeProblem) {
-    problem('size', String(options.size), `${sizeProblem}, and there are ${players}`);
+    problem('size', String(options.size), 'sizePlayers', { players }, sizeProblem);
     delete options.size;
   }
   return { options, problems };
@@ -156,10 +167,11 @@ export function parseUrlParams(
 
 /** Seats when the URL names none: four, or two where the rules refuse four (team, 4x4). */
 export function defaultPlayerCount(options: Pick<UrlOptions, 'size' | 'variant'>): number {
-  return setupProblem({ size: options.size, variant: options.variant, players: 4 }) ? 2 : 4;
+  return setupRefusal({ size: options.size, variant: options.variant, players: 4 }) ? 2 : 4;
 }
 
-/** One line per problem, for the page. */
+/** One line per problem, for the page, in the current language: "size=5: 8, 6 or 4". */
 export function describeProblem(p: UrlProblem): string {
-  return `${p.parameter}=${p.value}: ${p.allowed}`;
+  const allowed = t(`messages:url.${p.code}`, { ...p.params, reason: p.refusal ? ruleText(p.refusal) : '' });
+  return `${p.parameter}=${p.value}: ${allowed}`;
 }

@@ -63,7 +63,8 @@ export function seedProblem(value: number): string | null {
   return seedRefusal(value)?.message ?? null;
 }
 
-function seedRefusal(value: number): RuleError | null {
+/** seedProblem with the reason's code and params (a RuleError). */
+export function seedRefusal(value: number): RuleError | null {
   return Number.isInteger(value) && value >= 0 && value <= MAX_SEED ? null : new RuleError(`the seed must be a whole number from 0 to ${MAX_SEED}`, 'seedRange', { max: MAX_SEED });
 }
 

@@ -1,17 +1,22 @@
 /**
- * The engine's refusal reasons in the current language: the engine stays English and gives each reason a
- * stable code with params (RuleError); the engine namespace words each code. A reason without a code
- * (tools' reasons) keeps the engine's English.
+ * The engine's reasons in the current language: the engine stays English and gives each reason a
+ * stable code with params (RuleError for refusals, RecordError for records it cannot read); the
+ * engine namespace words each code. A refusal without a code (tools' reasons) keeps the engine's English.
  */
-import type { RuleError } from '../engine/index';
-import { colourName, listOf, t } from './index';
+import { RecordError, RuleError } from '../engine/index';
+import { colourName, i18next, listOf, t } from './index';
 
-/** Params as the texts show them: colours by name, lists of squares or colours as "a, b and c". */
-function shown(params: RuleError['params']): Record<string, string | number> {
+/** Params that name one colour, and that list colours. */
+const COLOUR_PARAMS = new Set(['colour', 'written']);
+const COLOUR_LIST_PARAMS = new Set(['colours', 'thrown']);
+
+/** Params as the texts show them: colours by name, lists of squares or colours as "a, b and c", choices as "a, b or c". */
+function shown(params: RuleError['params'] | RecordError['params']): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(params)) {
-    if (name === 'colour') out[name] = colourName(String(value), true);
-    else if (name === 'colours' && Array.isArray(value)) out[name] = listOf(value.map((c) => colourName(c, true)));
+    if (COLOUR_PARAMS.has(name)) out[name] = colourName(String(value), true);
+    else if (COLOUR_LIST_PARAMS.has(name) && Array.isArray(value)) out[name] = listOf(value.map((c: string) => colourName(c, true)));
+    else if (name === 'choices' && Array.isArray(value)) out[name] = new Intl.ListFormat(i18next.language, { type: 'disjunction' }).format(value);
     else if (Array.isArray(value)) out[name] = listOf(value);
     else out[name] = value as string | number;
   }
@@ -26,4 +31,19 @@ export function ruleText(refusal: RuleError): string {
 export function ruleSentence(refusal: RuleError): string {
   const text = ruleText(refusal);
   return `${text[0].toUpperCase()}${text.slice(1)}.`;
+}
+
+/** Why a record cannot be read, with its line and column: "ligne 3, colonne 5 : …". */
+export function recordText(e: RecordError): string {
+  if (e.code === 'other') return e.message;
+  const reason = e.refusal ? ruleText(e.refusal) : t(`engine:record.${e.code}`, shown(e.params));
+  const wrapped = e.code === 'unseatableRule' ? t('engine:record.unseatableRule', { ...shown(e.params), reason }) : reason;
+  return t('engine:record.at', { line: e.line, column: e.column, reason: wrapped });
+}
+
+/** An error from the engine in the current language (a refusal, an unreadable record); any other error's own message. */
+export function errorText(e: unknown): string {
+  if (e instanceof RecordError) return recordText(e);
+  if (e instanceof RuleError) return ruleText(e);
+  return e instanceof Error ? e.message : String(e);
 }

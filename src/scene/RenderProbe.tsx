@@ -3,7 +3,7 @@ import { addAfterEffect, useThree } from '@react-three/fiber';
 import { useEffect } from 'react';
 import { Vector3 } from 'three';
 import { parseSquare } from '../engine/geometry';
-import { BALL_REST_Y, socketX, socketZ } from './layout';
+import { BALL_REST_Y, socketX, socketZ, supplyFootprint } from './layout';
 import { probe } from './renderInfo';
 import { currentView } from './view';
 
@@ -17,16 +17,27 @@ export function RenderProbe() {
       probe.info.triangles = gl.info.render.triangles;
       probe.info.frames++;
     });
-    probe.project = (square) => {
-      const index = parseSquare(currentView().size, square);
-      if (index < 0) return null;
-      const v = new Vector3(socketX(index), BALL_REST_Y, socketZ(index)).project(camera);
+    const toPage = (x: number, y: number, z: number) => {
+      const v = new Vector3(x, y, z).project(camera);
       const rect = gl.domElement.getBoundingClientRect();
       return { x: rect.left + ((v.x + 1) / 2) * rect.width, y: rect.top + ((1 - v.y) / 2) * rect.height };
+    };
+    probe.project = (square) => {
+      const index = parseSquare(currentView().size, square);
+      return index < 0 ? null : toPage(socketX(index), BALL_REST_Y, socketZ(index));
+    };
+    probe.supplyBox = () => {
+      const { centre, half } = supplyFootprint();
+      // The tray's top corners and its corners on the table (the walls are under a ball's height).
+      const corners = [-1, 1].flatMap((sx) => [-1, 1].flatMap((sz) => [0, 0.8].map((y) => toPage(centre[0] + sx * half[0], y, centre[1] + sz * half[1]))));
+      const xs = corners.map((c) => c.x);
+      const ys = corners.map((c) => c.y);
+      return { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) };
     };
     return () => {
       off();
       probe.project = null;
+      probe.supplyBox = null;
     };
   }, [gl, camera]);
   return null;

@@ -1,7 +1,11 @@
-/** The supply: an open tray beside the board holding the unplayed balls (the balls are in Balls). */
+/**
+ * The supply: an open tray holding the unplayed balls (the balls are in Balls), beside the board
+ * on a landscape screen and beyond its far side on a portrait one (layout.ts, setSupplySide).
+ */
+import { useThree } from '@react-three/fiber';
 import { useLayoutEffect, useMemo } from 'react';
 import { ExtrudeGeometry, Path, Shape } from 'three';
-import { SUPPLY_CENTRE, SUPPLY_COLUMNS, SUPPLY_FLOOR, SUPPLY_PITCH, SUPPLY_ROWS } from './layout';
+import { setSupplySide, SUPPLY_COLUMNS, SUPPLY_FLOOR, SUPPLY_PITCH, SUPPLY_ROWS, supplyFootprint, supplyYaw } from './layout';
 import { roundedRect } from './shapes';
 
 const WALL = 0.22;
@@ -30,8 +34,14 @@ export function Supply() {
     walls.dispose();
     floor.dispose();
   }, [walls, floor]);
+  const portrait = useThree((s) => s.size.width < s.size.height);
+  const invalidate = useThree((s) => s.invalidate);
+  // Set during render, so this frame's balls (Balls reads supplySlotPosition each frame) and tray agree.
+  setSupplySide(portrait ? 'beyond' : 'beside');
+  useLayoutEffect(() => invalidate(), [portrait, invalidate]);
+  const { centre } = supplyFootprint();
   return (
-    <group position={[SUPPLY_CENTRE[0], 0, SUPPLY_CENTRE[1]]}>
+    <group position={[centre[0], 0, centre[1]]} rotation={[0, supplyYaw(), 0]}>
       <mesh geometry={walls} castShadow receiveShadow>
         <meshPhysicalMaterial color="#2c3b57" roughness={0.45} clearcoat={0.3} />
       </mesh>

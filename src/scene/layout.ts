@@ -50,14 +50,40 @@ export function socketZ(index: number): number {
   return ((index >> 3) - 3.5) * PITCH;
 }
 
+/**
+ * Where the supply tray stands: `beside` the board on the blue side (SUPPLY_CENTRE), or `beyond`
+ * its far side (row 1, the top of the screen from Red's seat), the whole supply turned a quarter
+ * about the board's centre. A screen held upright has room above the board and none beside it, so
+ * portrait screens use `beyond` (Supply.tsx chooses it from the canvas's shape).
+ */
+export type SupplySide = 'beside' | 'beyond';
+let supplySide: SupplySide = 'beside';
+
+export function setSupplySide(side: SupplySide): void {
+  supplySide = side;
+}
+
+/** A point given as it is for the `beside` tray, where the tray stands now. */
+function placed(x: number, z: number): [number, number] {
+  return supplySide === 'beside' ? [x, z] : [z, -x];
+}
+
+/** The tray's centre and half extents on the table (x, z), walls included, where it stands now. */
+export function supplyFootprint(): { centre: [number, number]; half: [number, number] } {
+  const half: [number, number] = [(SUPPLY_COLUMNS * SUPPLY_PITCH) / 2 + 0.4, (SUPPLY_ROWS * SUPPLY_PITCH) / 2 + 0.4];
+  return { centre: placed(SUPPLY_CENTRE[0], SUPPLY_CENTRE[1]), half: supplySide === 'beside' ? half : [half[1], half[0]] };
+}
+
+/** The tray's turn about the vertical axis (radians) where it stands now. */
+export function supplyYaw(): number {
+  return supplySide === 'beside' ? 0 : Math.PI / 2;
+}
+
 export function supplySlotPosition(slot: number): [number, number, number] {
   const col = slot % SUPPLY_COLUMNS;
   const row = Math.floor(slot / SUPPLY_COLUMNS);
-  return [
-    SUPPLY_CENTRE[0] + (col - (SUPPLY_COLUMNS - 1) / 2) * SUPPLY_PITCH,
-    SUPPLY_FLOOR + BALL_RADIUS,
-    SUPPLY_CENTRE[1] + (row - (SUPPLY_ROWS - 1) / 2) * SUPPLY_PITCH,
-  ];
+  const [x, z] = placed(SUPPLY_CENTRE[0] + (col - (SUPPLY_COLUMNS - 1) / 2) * SUPPLY_PITCH, SUPPLY_CENTRE[1] + (row - (SUPPLY_ROWS - 1) / 2) * SUPPLY_PITCH);
+  return [x, SUPPLY_FLOOR + BALL_RADIUS, z];
 }
 
 /** The internal index under a point of the board, or -1 outside the sockets' grid. */

@@ -18,7 +18,16 @@ export const probe = {
   info: { calls: 0, triangles: 0, frames: 0 } as RendererCounters,
   /** Page coordinates of a square's socket centre, set by the mounted scene. */
   project: null as null | ((square: string) => { x: number; y: number } | null),
+  /** Page box (CSS px) of the supply tray's projected corners, set by the mounted scene. */
+  supplyBox: null as null | (() => ScreenBox),
 };
+
+export interface ScreenBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
 
 export function renderInfo(): RendererCounters {
   return { ...probe.info };
@@ -27,4 +36,9 @@ export function renderInfo(): RendererCounters {
 /** Page coordinates (CSS px) of a socket's centre, or null when no scene is mounted or the square is not on the board. */
 export function socketScreenPosition(square: string): { x: number; y: number } | null {
   return probe.project ? probe.project(square) : null;
+}
+
+/** Page box (CSS px) around the supply tray as drawn, or null when no scene is mounted. */
+export function supplyScreenBox(): ScreenBox | null {
+  return probe.supplyBox ? probe.supplyBox() : null;
 }

@@ -13,7 +13,7 @@ import { Quaternion, Vector3 } from 'three';
 import { ConvexHull } from 'three/examples/jsm/math/ConvexHull.js';
 import { Random } from '../engine/random';
 import { colourOnTop, hullPoints, TETRA } from './ballGeometry';
-import { BOARD_TOP, BOARD_WIDTH, SUPPLY_CENTRE, SUPPLY_COLUMNS, SUPPLY_PITCH, SUPPLY_ROWS, THROW_AREA } from './layout';
+import { BOARD_TOP, BOARD_WIDTH, supplyFootprint, THROW_AREA } from './layout';
 
 export interface ThrowRecording {
   /** Seconds between recorded frames. */
@@ -131,8 +131,8 @@ function simulateOnce(seed: number): ThrowRecording {
   const up = new CannonQuaternion().setFromEuler(-Math.PI / 2, 0, 0);
   world.addBody(new Body({ mass: 0, shape: new Plane(), quaternion: up, material: table }));
   block([BOARD_WIDTH / 2, BOARD_TOP / 2, BOARD_WIDTH / 2], [0, BOARD_TOP / 2, 0], board);
-  const trayHalf: [number, number, number] = [(SUPPLY_COLUMNS * SUPPLY_PITCH) / 2 + 0.4, 0.4, (SUPPLY_ROWS * SUPPLY_PITCH) / 2 + 0.4];
-  block(trayHalf, [SUPPLY_CENTRE[0], 0.4, SUPPLY_CENTRE[1]], tray);
+  const supply = supplyFootprint();
+  block([supply.half[0], 0.4, supply.half[1]], [supply.centre[0], 0.4, supply.centre[1]], tray);
 
   // Thrown from the red player's side of the table towards the area beside the yellow side.
   const [ax, az] = THROW_AREA;

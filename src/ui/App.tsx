@@ -1,6 +1,6 @@
 /**
  * The page: the 3D view with the HUD over it, the round-over panel, the new-game dialog and the
- * rules panel. While a dialog is open the game pauses (clocks, computer thinking, animations).
+ * rules panel. While a modal dialog is open the game pauses (clocks, computer thinking, animations).
  */
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useSession } from '../app/pageSession';
 import { useLoadProgress } from '../scene/loadProgress';
 import { AnalysisPanel } from './analysis/AnalysisPanel';
 import { AccessLayer } from './a11y/AccessLayer';
+import { anyPausingDialog, useOpenDialogs } from './a11y/openDialogs';
 import { Hud } from './Hud';
 import { RoundOver } from './RoundOver';
 import { ReplayHud } from './replay/ReplayHud';
@@ -25,7 +26,10 @@ export function App({ levels, defaultLevel }: { levels: readonly string[]; defau
   const open = () => setDialog(true);
   // The game also waits for the 3D view, so the start throw is seen from its beginning.
   const loading = !useLoadProgress((p) => p.settled);
-  const paused = dialog || rules || loading;
+  // Every modal dialog but the clip's counts (useDialogFocus); `dialog` also covers the new-game
+  // dialog's lazy loading, before it has mounted.
+  const dialogOpen = useOpenDialogs(anyPausingDialog);
+  const paused = dialog || dialogOpen || loading;
   useEffect(() => useSession.getState().setPaused(paused), [paused]);
   const closeRules = () => {
     useSession.getState().rulesSeen();

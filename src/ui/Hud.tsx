@@ -23,6 +23,7 @@ import { ReplayMoves } from './replay/ReplayMoves';
 import { LanguageSelect } from './LanguageSelect';
 import { TourButton } from './tour/TourPanel';
 import { colourName, coloursName, fixedTexts, levelName, listOf, t } from '../i18n/index';
+import { playerName } from '../i18n/playerNames';
 
 export function Swatches({ colours }: { colours: readonly Colour[] }) {
   return (
@@ -70,7 +71,7 @@ function Seats() {
             <Swatches colours={seat.colours} />
             <span className="who">
               <span className="name">
-                {seat.name}
+                {playerName(seat.name)}
                 {thinking?.seat === i && <span className="thinking-dot" aria-label={t('hud:thinkingDot')} />}
               </span>
               <span className="kind">
@@ -231,7 +232,7 @@ function Status() {
       {over && result && (
         <div className="bar panel" aria-live="polite">
           <span>
-            {t('hud:roundOverLead')} <b>{listOf(result.winners.map((w) => seats[w]?.name ?? ''))}</b> {t('hud:wins', { count: result.winners.length })}
+            {t('hud:roundOverLead')} <b>{listOf(result.winners.map((w) => playerName(seats[w]?.name ?? '')))}</b> {t('hud:wins', { count: result.winners.length })}
           </span>
           <button className="btn primary" onClick={nextRound}>
             {t('hud:nextRound')}
@@ -248,7 +249,7 @@ function Status() {
           {toMove && (
             <span data-testid="turn">
               <span className={`swatch ${toMove}`} style={{ verticalAlign: -2, marginRight: 6 }} />
-              {t('hud:toMoveLead')}<b>{seat?.name ?? colourName(toMove)}</b> {t('hud:toMove', { colour: colourName(toMove, true) })}
+              {t('hud:toMoveLead')}<b>{seat ? playerName(seat.name) : colourName(toMove)}</b> {t('hud:toMove', { colour: colourName(toMove, true) })}
             </span>
           )}
           {preview && (

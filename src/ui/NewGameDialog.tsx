@@ -8,6 +8,7 @@ import { Swatches } from './Hud';
 import { ruleSentence } from '../i18n/engineReasons';
 import { t } from '../i18n/index';
 import { levelLabel } from './levelTexts';
+import { playerName } from '../i18n/playerNames';
 
 export interface NewGameDialogProps {
   levels: readonly string[];
@@ -27,7 +28,7 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
   const setup = useSession((s) => s.snapshot.setup);
   // Four editable seats; the first `count` take part.
   const [seats, setSeats] = useState<PlayerSpec[]>(() =>
-    Array.from({ length: 4 }, (_, i) => current[i] ?? { kind: 'computer', level: defaultLevel, name: computerName(defaultLevel, i) }),
+    Array.from({ length: 4 }, (_, i) => (current[i] ? { ...current[i], name: playerName(current[i].name) } : { kind: 'computer', level: defaultLevel, name: computerName(defaultLevel, i) })),
   );
   const [count, setCount] = useState(current.length);
   const [size, setSize] = useState<BoardSize>(setup.size);

@@ -6,6 +6,7 @@ import { Swatches } from './Hud';
 import { t } from '../i18n/index';
 import { NextRoundCountdown } from './watch/Countdown';
 import { useCaptions } from './watch/useCaptions';
+import { playerName } from '../i18n/playerNames';
 
 export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
   const { setup, result } = useSession((s) => s.snapshot);
@@ -31,7 +32,7 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
           {seats.map((seat, i) => (
             <tr key={i} className={result.winners.includes(i) ? 'winner' : undefined}>
               <td>
-                <Swatches colours={seat.colours} /> {seat.name}
+                <Swatches colours={seat.colours} /> {playerName(seat.name)}
               </td>
               <td className="n">{result.playerScores[i]}</td>
               <td>{result.winners.includes(i) ? (result.winners.length > 1 ? t('hud:sharedWin') : t('hud:winsOne')) : ''}</td>
@@ -53,7 +54,7 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
             <tbody>
               {standings.standings.map((s) => (
                 <tr key={s.player} className={standings.leaders.includes(s.player) ? 'winner' : undefined}>
-                  <td>{players[s.player].name}</td>
+                  <td>{playerName(players[s.player].name)}</td>
                   <td className="n">{s.roundsWon}</td>
                   <td className="n">{s.balls}</td>
                 </tr>

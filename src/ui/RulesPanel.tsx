@@ -1,6 +1,6 @@
 /** A short rules panel: offered on the first visit and reachable from the HUD (Rules). */
 import { fixedTexts, i18next } from '../i18n/index';
-import { useEffect, useRef } from 'react';
+import { ModalDialog } from './a11y/ModalDialog';
 
 /** The panel's words, from docs/rules.md in short: the rules namespace of the language files. */
 export const rulesTexts = fixedTexts('rules', ['title', 'close'] as const, {
@@ -10,23 +10,13 @@ export const rulesTexts = fixedTexts('rules', ['title', 'close'] as const, {
 });
 
 export function RulesPanel({ onClose }: { onClose: () => void }) {
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => button.current?.focus(), []);
   return (
-    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="rules-title" data-testid="rules" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-      <section className="card dialog">
-        <h2 id="rules-title">{rulesTexts.title}</h2>
-        <ul className="rules">
-          {rulesTexts.points.map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
-        <div className="actions">
-          <button ref={button} type="button" className="btn primary" onClick={onClose}>
-            {rulesTexts.close}
-          </button>
-        </div>
-      </section>
-    </div>
+    <ModalDialog title={rulesTexts.title} onClose={onClose} closeText={rulesTexts.close} testId="rules">
+      <ul className="rules">
+        {rulesTexts.points.map((p) => (
+          <li key={p}>{p}</li>
+        ))}
+      </ul>
+    </ModalDialog>
   );
 }

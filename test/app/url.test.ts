@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeProblem, parseSpeed, parseUrlParams } from '../../src/app/url';
+import { setLanguage } from '../../src/i18n/index';
 
 const LEVELS = ['beginner', 'greedy', 'master'];
 const parse = (search: string) => parseUrlParams(search, LEVELS, 'master');
@@ -70,13 +71,30 @@ describe('URL parameters: bad values give a problem each and keep the rest', () 
     expect(problems).toHaveLength(1);
     expect(problems[0].parameter).toBe(parameter);
     expect(problems[0].value).toBe(value);
-    expect(problems[0].allowed).toMatch(allowed);
     expect(describeProblem(problems[0])).toContain(`${parameter}=${value}: `);
+    expect(describeProblem(problems[0])).toMatch(allowed);
     // The bad value is dropped, the good one stays.
     // (The `hints` parameter sets the socketDots option.)
     expect((options as Record<string, unknown>)[parameter === 'hints' ? 'socketDots' : parameter]).toBeUndefined();
     if (parameter === 'seed') expect(options.socketDots).toBe(true);
     else expect(options.seed).toBe(7);
+  });
+
+  it('each problem is worded in the page language: French, with French numbers, no English left', () => {
+    const searches = ['seats=human,robot', 'seats=ai:grandmaster', 'seats=human,ai,ai,ai,ai', 'size=5', 'seed=-1', 'speed=100', 'variant=chaos', 'misere=maybe', 'colour=red', 'size=6&size=4', 'seats=human,ai,ai&size=4', 'seats=human,ai,ai&variant=team'];
+    const english = searches.map((search) => describeProblem(parse(search).problems[0]));
+    setLanguage('fr');
+    try {
+      const french = searches.map((search) => describeProblem(parse(search).problems[0]));
+      french.forEach((text, i) => {
+        expect(text, searches[i]).not.toBe(english[i]);
+        expect(text, searches[i]).not.toMatch(/⟦| and | or | not |known|players|board|whole number|seats lists|there are/);
+      });
+      expect(french[5]).toBe('speed=100: un multiplicateur de 0,25 à 8, ou instant');
+      expect(french[10]).toBe('size=4: le plateau 4x4 se joue à un ou deux, et il y en a 3');
+    } finally {
+      setLanguage('en');
+    }
   });
 
   it('several problems are all listed', () => {
@@ -88,6 +106,7 @@ describe('URL parameters: bad values give a problem each and keep the rest', () 
   it('a repeated parameter is reported and the first value used', () => {
     const { options, problems } = parse('size=6&size=4');
     expect(options.size).toBe(6);
-    expect(problems).toEqual([{ parameter: 'size', value: '6 and 4', allowed: 'the parameter once (the first value is used)' }]);
+    expect(problems).toEqual([{ parameter: 'size', value: '6, 4', code: 'repeated', params: {} }]);
+    expect(describeProblem(problems[0])).toBe('size=6, 4: the parameter once (the first value is used)');
   });
 });

@@ -4,13 +4,13 @@
  * the help overlay (a dialog that traps focus; a shortcut turned off stays off), the 3D cursor
  * ring and the colour symbols in pixels, and axe-core audits. Screenshots go to test-artifacts/.
  */
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/record';
 import { stepCursor } from '../../src/app/boardCursor';
 import { pairDistances, type Rgb, type Vision } from './colourVision';
 import { cameraView, changedPixels, openApp, rolitState, screenshot, socketPosition, waitForScene, waitFramesSettled, waitIdle } from './harness';
+import { audit } from './axe';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -40,18 +40,6 @@ async function arrowTo(page: Page, size: 4 | 6 | 8, square: string): Promise<voi
     at = await focusedSquare(page);
     expect(at).toBe(expected);
   }
-}
-
-async function audit(page: Page, what: string) {
-  await page.addScriptTag({ path: resolve('node_modules/axe-core/axe.min.js') });
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
-  const serious = result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious, `${what}: ${JSON.stringify(serious)}`).toEqual([]);
-  return result;
 }
 
 describe('everyone can play', { timeout: 300_000 }, () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseRecord, Random, readRecord, RecordError } from '../../src/engine/index';
+import { recordText } from '../../src/i18n/engineReasons';
+import { RESOURCES, setLanguage } from '../../src/i18n/index';
 import { sampleRecords } from './samples';
 
 /** A valid unfinished record (8x8, red first, no throw); line numbers below refer to it. */
@@ -63,10 +65,32 @@ function errorOf(text: string): RecordError {
   throw new Error('the record was accepted');
 }
 
+/** The record codes the cases below met, each worded in every language. */
+const codesMet = new Set<string>();
+
 function expectError(text: string, line: number, column: number, reason: string): void {
   const e = errorOf(text);
   expect({ line: e.line, column: e.column, reason: e.reason }).toEqual({ line, column, reason });
   expect(e.message).toBe(`line ${line}, column ${column}: ${reason}`);
+  expectWorded(e);
+}
+
+/** The app's wording of the code (src/i18n): in English exactly the engine's message; in the other languages their own words. */
+function expectWorded(e: RecordError): void {
+  codesMet.add(e.code);
+  // Lists are written the language's way ("red and green", "a, b, or c"); the rest is word for word.
+  const lists = (text: string) => (Object.values(e.params).some(Array.isArray) || e.refusal ? text.replace(/,? (and|or) |, /g, ' ') : text);
+  expect(lists(recordText(e))).toBe(lists(e.message));
+  try {
+    for (const language of ['fr', 'de', 'nl', 'it'] as const) {
+      setLanguage(language);
+      const worded = recordText(e);
+      expect(worded, `${e.code} in ${language}`).not.toMatch(/⟦|\bline\b|\bcolumn\b/);
+      expect(worded, `${e.code} in ${language}`).not.toBe(e.message);
+    }
+  } finally {
+    setLanguage('en');
+  }
 }
 
 describe('record import errors', () => {
@@ -276,5 +300,17 @@ describe('bad input found by fuzzing', () => {
       11,
       'players "yellow+blue" cannot be seated (solo is red and green, played by one person, not yellow and blue): write one seat per colour, all colours in one seat (solo) or, in the team variant, red+green yellow+blue',
     );
+  });
+});
+
+describe('record reasons in the app', () => {
+  it('empty [Players] and [Throws] values', () => {
+    expectError(edit(BASE, [4.5, '[Players ""]']), 5, 11, '[Players] lists the seats, each its colours joined by "+", like "red+green"');
+    expectError(edit(BASE, [9.5, '[Throws ""]']), 10, 10, '[Throws] lists the colours thrown, like "blue red"');
+  });
+
+  it('every code of the language files was met above and worded in each language (none unused, none untested)', () => {
+    const codes = Object.keys(RESOURCES.en.engine.record as object).map((k) => k.replace(/_(one|other)$/, '')).filter((k) => k !== 'at');
+    expect([...new Set(codes)].filter((c) => !codesMet.has(c)).sort()).toEqual([]);
   });
 });

@@ -1,26 +1,33 @@
 /**
  * A modal dialog's keyboard contract: focus moves into it when it opens, Tab and Shift+Tab stay
- * inside it, Escape closes it, and focus returns to where it was when it closes.
+ * inside it, Escape closes it (only the innermost dialog, and only while `onClose` is given), and
+ * focus returns to where it was when it closes. While it is open it counts as an open dialog,
+ * which pauses the game unless `pauses` is false.
  */
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { closedDialog, isInnermost, openedDialog } from './openDialogs';
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function useDialogFocus(ref: RefObject<HTMLElement | null>, onClose: () => void): void {
+export function useDialogFocus(ref: RefObject<HTMLElement | null>, onClose: (() => void) | null, { pauses = true } = {}): void {
   // The latest onClose, so a parent's re-render (a new function) does not re-run the opening.
   const close = useRef(onClose);
   close.current = onClose;
+  // Where focus was before the dialog rendered: read during the first render, before a child's
+  // autoFocus moves it into the dialog.
+  const [returnTo] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const focusable = () => [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    (focusable()[0] ?? dialog).focus();
+    const id = openedDialog(pauses);
+    const focusable = () => [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+    if (!dialog.contains(document.activeElement)) (focusable()[0] ?? dialog).focus();
     const onKey = (e: KeyboardEvent) => {
+      if (!isInnermost(id)) return;
       if (e.key === 'Escape') {
         e.preventDefault();
         e.stopPropagation();
-        close.current();
+        close.current?.();
         return;
       }
       if (e.key !== 'Tab') return;
@@ -40,7 +47,8 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>, onClose: () =
     document.addEventListener('keydown', onKey, true);
     return () => {
       document.removeEventListener('keydown', onKey, true);
+      closedDialog(id);
       if (returnTo?.isConnected) returnTo.focus();
     };
-  }, [ref]);
+  }, [ref, pauses, returnTo]);
 }

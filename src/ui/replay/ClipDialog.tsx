@@ -1,6 +1,7 @@
 /** Video clip of the replay: which moves, at what speed; progress while recording; cancel. */
 import { useRef, useState } from 'react';
 import { useSession } from '../../app/pageSession';
+import { ModalDialog } from '../a11y/ModalDialog';
 import { downloadBlob } from './download';
 import { clipType, recordClip } from './recordClip';
 import { texts } from './texts';
@@ -37,53 +38,54 @@ export function ClipDialog({ onClose }: { onClose: () => void }) {
   };
   const number = (value: string, fallback: number) => (Number.isInteger(Number(value)) ? Number(value) : fallback);
   return (
-    <div className="overlay clip-overlay" role="dialog" aria-modal="true" aria-labelledby="clip-title" onKeyDown={(e) => e.key === 'Escape' && !progress && onClose()}>
-      <div className="card dialog">
-        <h2 id="clip-title">{texts.clipHeading}</h2>
-        <div className="row">
-          <label>
-            {texts.clipFrom} <input type="number" min={0} max={total} value={from} disabled={!!progress} onChange={(e) => setFrom(number(e.target.value, from))} />
-          </label>
-          <label>
-            {texts.clipTo} <input type="number" min={1} max={total} value={to} disabled={!!progress} onChange={(e) => setTo(number(e.target.value, to))} />
-          </label>
-          <label>
-            {texts.clipSpeed}{' '}
-            <select value={speed} disabled={!!progress} onChange={(e) => setSpeed(Number(e.target.value))} aria-label={texts.clipSpeedLabel}>
-              {CLIP_SPEEDS.map((s) => (
-                <option key={s} value={s}>
-                  {s}×
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-        <p className="note">{texts.clipNote(ply)}</p>
-        {!range && <div className="error">{texts.clipRange(total)}</div>}
-        {progress && (
-          <label className="stack">
-            <span>{texts.clipProgress(progress.done, progress.total)}</span>
-            <progress max={progress.total} value={progress.done} data-testid="clip-progress" />
-          </label>
-        )}
-        {error && <div className="error">{error}</div>}
-        <div className="actions">
-          {progress ? (
-            <button className="btn" onClick={() => abort.current?.abort()}>
-              {texts.cancel}
-            </button>
-          ) : (
-            <>
-              <button className="btn" onClick={onClose}>
-                {texts.close}
-              </button>
-              <button className="btn primary" disabled={!range || error !== null} onClick={record}>
-                {texts.clipRecord}
-              </button>
-            </>
-          )}
-        </div>
+    // Not pausing: the replay plays while the clip is recorded. No closing while it records (Cancel stops it).
+    <ModalDialog
+      title={texts.clipHeading}
+      onClose={progress ? null : onClose}
+      pauses={false}
+      overlayClassName="clip-overlay"
+      actions={
+        progress && (
+          <button className="btn" onClick={() => abort.current?.abort()}>
+            {texts.cancel}
+          </button>
+        )
+      }
+      primary={
+        !progress && (
+          <button className="btn primary" disabled={!range || error !== null} onClick={record}>
+            {texts.clipRecord}
+          </button>
+        )
+      }
+    >
+      <div className="row">
+        <label>
+          {texts.clipFrom} <input type="number" min={0} max={total} value={from} disabled={!!progress} onChange={(e) => setFrom(number(e.target.value, from))} />
+        </label>
+        <label>
+          {texts.clipTo} <input type="number" min={1} max={total} value={to} disabled={!!progress} onChange={(e) => setTo(number(e.target.value, to))} />
+        </label>
+        <label>
+          {texts.clipSpeed}{' '}
+          <select value={speed} disabled={!!progress} onChange={(e) => setSpeed(Number(e.target.value))} aria-label={texts.clipSpeedLabel}>
+            {CLIP_SPEEDS.map((s) => (
+              <option key={s} value={s}>
+                {s}×
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
-    </div>
+      <p className="note">{texts.clipNote(ply)}</p>
+      {!range && <div className="error">{texts.clipRange(total)}</div>}
+      {progress && (
+        <label className="stack">
+          <span>{texts.clipProgress(progress.done, progress.total)}</span>
+          <progress max={progress.total} value={progress.done} data-testid="clip-progress" />
+        </label>
+      )}
+      {error && <div className="error">{error}</div>}
+    </ModalDialog>
   );
 }

@@ -2,9 +2,11 @@
 import { useState, type ChangeEvent } from 'react';
 import { useSession } from '../../app/pageSession';
 import { historyFile } from '../../app/persistence/history';
+import { ModalDialog } from '../a11y/ModalDialog';
 import { downloadText } from './download';
 import { currentLanguage } from '../../i18n/index';
 import { texts } from './texts';
+import { playerName } from '../../i18n/playerNames';
 
 export function HistoryDialog({ onClose }: { onClose: () => void }) {
   const history = useSession((s) => s.history);
@@ -21,35 +23,12 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
     if (!openRecord(record)) onClose();
   };
   return (
-    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="history-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-      <div className="card dialog history">
-        <h2 id="history-title">{texts.historyHeading}</h2>
-        {history.length === 0 && <p className="note">{texts.historyEmpty}</p>}
-        <ul className="history-list" data-testid="history-list">
-          {history.map((entry) => (
-            <li key={entry.record}>
-              <div>
-                <b>{new Date(entry.finishedAt).toLocaleString(currentLanguage())}</b> · {texts.roundKind(entry.size, entry.variant, entry.misere)}
-                <div className="note">{entry.players.map((p) => `${p.name} (${p.colours.join(' + ')}, ${p.level})`).join(', ')}</div>
-                <div>{entry.result}</div>
-              </div>
-              <div className="row">
-                <button className="btn" onClick={() => open(entry.record)}>
-                  {texts.replayRound}
-                </button>
-                <button className="btn" onClick={() => deleteFromHistory(entry.record)} aria-label={texts.deleteRound(new Date(entry.finishedAt).toLocaleString(currentLanguage()))}>
-                  {texts.delete}
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-        {status && (
-          <div className={status.error ? 'error' : 'note'} role="status">
-            {status.text}
-          </div>
-        )}
-        <div className="actions">
+    <ModalDialog
+      title={texts.historyHeading}
+      onClose={onClose}
+      className="history"
+      actions={
+        <>
           <button className="btn" disabled={history.length === 0} onClick={() => downloadText('rolit-history.json', historyFile(history), 'application/json')}>
             {texts.exportAll}
           </button>
@@ -57,11 +36,34 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
             {texts.importFile}
             <input type="file" accept=".json,application/json" onChange={pick} className="visually-hidden" data-testid="history-file" />
           </label>
-          <button className="btn primary" onClick={onClose}>
-            {texts.close}
-          </button>
+        </>
+      }
+    >
+      {history.length === 0 && <p className="note">{texts.historyEmpty}</p>}
+      <ul className="history-list" data-testid="history-list">
+        {history.map((entry) => (
+          <li key={entry.record}>
+            <div>
+              <b>{new Date(entry.finishedAt).toLocaleString(currentLanguage())}</b> · {texts.roundKind(entry.size, entry.variant, entry.misere)}
+              <div className="note">{entry.players.map((p) => `${playerName(p.name)} (${p.colours.join(' + ')}, ${p.level})`).join(', ')}</div>
+              <div>{entry.result}</div>
+            </div>
+            <div className="row">
+              <button className="btn" onClick={() => open(entry.record)}>
+                {texts.replayRound}
+              </button>
+              <button className="btn" onClick={() => deleteFromHistory(entry.record)} aria-label={texts.deleteRound(new Date(entry.finishedAt).toLocaleString(currentLanguage()))}>
+                {texts.delete}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {status && (
+        <div className={status.error ? 'error' : 'note'} role="status">
+          {status.text}
         </div>
-      </div>
-    </div>
+      )}
+    </ModalDialog>
   );
 }

@@ -1,6 +1,7 @@
 /** Opens a record in replay: pasted, or a .rolit file (the same files the share dialog downloads). */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSession } from '../../app/pageSession';
+import { ModalDialog } from '../a11y/ModalDialog';
 import { texts } from './texts';
 
 /** Opens a file's record; returns the problem (naming the file) or null. */
@@ -35,32 +36,31 @@ export function OpenRecordDialog({ onClose }: { onClose: () => void }) {
     else onClose();
   };
   return (
-    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="open-record-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-      <form className="card dialog" onSubmit={submit}>
-        <h2 id="open-record-title">{texts.openHeading}</h2>
-        <label className="stack">
-          <span>{texts.pasteLabel}</span>
-          <textarea autoFocus rows={8} spellCheck={false} value={pasted} onChange={(e) => setPasted(e.target.value)} aria-label={texts.pasteLabel} />
-        </label>
-        <label className="stack">
-          <span>{texts.fileLabel}</span>
-          <input type="file" accept=".rolit,.txt,text/plain" onChange={pick} data-testid="record-file" />
-        </label>
-        <p className="note">{texts.dropHint}</p>
-        {error && (
-          <div className="error" role="alert" data-testid="open-error">
-            {error}
-          </div>
-        )}
-        <div className="actions">
-          <button type="button" className="btn" onClick={onClose}>
-            {texts.cancel}
-          </button>
-          <button type="submit" className="btn primary">
-            {texts.openButton}
-          </button>
+    <ModalDialog
+      title={texts.openHeading}
+      onClose={onClose}
+      closeText={texts.cancel}
+      onSubmit={submit}
+      primary={
+        <button type="submit" className="btn primary">
+          {texts.openButton}
+        </button>
+      }
+    >
+      <label className="stack">
+        <span>{texts.pasteLabel}</span>
+        <textarea rows={8} spellCheck={false} value={pasted} onChange={(e) => setPasted(e.target.value)} aria-label={texts.pasteLabel} />
+      </label>
+      <label className="stack">
+        <span>{texts.fileLabel}</span>
+        <input type="file" accept=".rolit,.txt,text/plain" onChange={pick} data-testid="record-file" />
+      </label>
+      <p className="note">{texts.dropHint}</p>
+      {error && (
+        <div className="error" role="alert" data-testid="open-error">
+          {error}
         </div>
-      </form>
-    </div>
+      )}
+    </ModalDialog>
   );
 }

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useSession } from '../../app/pageSession';
 import { shareLink } from '../../app/shareLink';
+import { ModalDialog } from '../a11y/ModalDialog';
 import { downloadText } from './download';
 import { recordFileName, texts } from './texts';
 
@@ -25,29 +26,28 @@ export function ShareDialog({ onClose }: { onClose: () => void }) {
     }
   };
   return (
-    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="share-title" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-      <div className="card dialog">
-        <h2 id="share-title">{texts.shareHeading}</h2>
-        <label className="stack">
-          <span>
-            {texts.linkLabel}
-            {link && <span className="note"> · {texts.linkLength(link.length)}</span>}
-          </span>
-          <input readOnly value={link ?? texts.makingLink} onFocus={(e) => e.target.select()} data-testid="share-link" aria-label={texts.linkLabel} />
-        </label>
-        {copied === 'failed' && <div className="error">{texts.copyFailed}</div>}
-        <div className="actions">
-          <button className="btn" disabled={!link} onClick={copy} autoFocus>
+    <ModalDialog
+      title={texts.shareHeading}
+      onClose={onClose}
+      actions={
+        <>
+          <button className="btn" disabled={!link} onClick={copy}>
             {copied === 'yes' ? texts.copied : texts.copyLink}
           </button>
           <button className="btn" onClick={() => downloadText(recordFileName(new Date()), record)}>
             {texts.download}
           </button>
-          <button className="btn primary" onClick={onClose}>
-            {texts.close}
-          </button>
-        </div>
-      </div>
-    </div>
+        </>
+      }
+    >
+      <label className="stack">
+        <span>
+          {texts.linkLabel}
+          {link && <span className="note"> · {texts.linkLength(link.length)}</span>}
+        </span>
+        <input readOnly value={link ?? texts.makingLink} onFocus={(e) => e.target.select()} data-testid="share-link" aria-label={texts.linkLabel} />
+      </label>
+      {copied === 'failed' && <div className="error">{texts.copyFailed}</div>}
+    </ModalDialog>
   );
 }

@@ -4,7 +4,7 @@ import { fixedTexts, t } from '../../i18n/index';
 const k = (key: string, options?: Record<string, unknown>) => t(`replay:${key}`, options);
 
 export const texts = fixedTexts('replay', [
-    'open', 'openTitle', 'openHeading', 'pasteLabel', 'fileLabel', 'dropHint', 'openButton', 'cancel', 'close', 'emptyPaste',
+    'open', 'openTitle', 'openHeading', 'pasteLabel', 'fileLabel', 'dropHint', 'openButton', 'cancel', 'emptyPaste',
     'share', 'shareTitle', 'shareHeading', 'linkLabel', 'makingLink', 'copyLink', 'copied', 'copyFailed', 'download',
     'replayLabel', 'start', 'back', 'forward', 'end', 'startTitle', 'backTitle', 'forwardTitle', 'endTitle', 'scrubber',
     'variations', 'movesLabel', 'recordLine', 'startPosition', 'downloadSave',

@@ -3,13 +3,14 @@ import { useSession } from '../../app/pageSession';
 import type { Seat } from '../../app/session';
 import { watchTexts as t } from './texts';
 import { keepFocus } from './WatchControls';
+import { playerName } from '../../i18n/playerNames';
 
 export function TakeOverButton({ seat, index }: { seat: Seat; index: number }) {
   const takeOver = useSession((s) => s.takeOver);
   if (!seat.level) return null;
   const human = seat.kind === 'human';
   return (
-    <button className="btn take-over" onMouseDown={keepFocus} onClick={() => takeOver(index, !human)} title={human ? t.handBackTip(seat.level) : t.takeOverTip(seat.name)}>
+    <button className="btn take-over" onMouseDown={keepFocus} onClick={() => takeOver(index, !human)} title={human ? t.handBackTip(seat.level) : t.takeOverTip(playerName(seat.name))}>
       {human ? t.handBack : t.takeOver}
     </button>
   );

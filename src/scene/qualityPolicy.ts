@@ -1,0 +1,48 @@
+/**
+ * The pixel ratio that holds a steady frame rate, from the times between drawn frames. Pure, so it
+ * is tested without a browser. The scene draws on demand, so a long gap between two frames is a
+ * pause (nothing moved), not a slow frame: gaps over PAUSE_MS are left out of the measure.
+ */
+export const PAUSE_MS = 250;
+/** Frames slower than this (under 40 per second) lower the pixel ratio... */
+export const SLOW_MS = 25;
+/** ...and frames faster than this (over 55 per second) raise it back. */
+export const FAST_MS = 18;
+/** Frames measured before lowering; raising waits three times as long, so the ratio does not flip-flop. */
+const SLOW_WINDOW = 20;
+const FAST_WINDOW = 60;
+const STEP = 0.25;
+
+export class PixelRatioPolicy {
+  private times: number[] = [];
+
+  constructor(
+    readonly minDpr: number,
+    readonly maxDpr: number,
+    /** The pixel ratio now. */
+    public dpr = maxDpr,
+  ) {}
+
+  /** Feeds the time since the previous frame (ms); returns the new pixel ratio when it changes, else null. */
+  frame(ms: number): number | null {
+    if (ms > PAUSE_MS) {
+      this.times = []; // a pause: the frames on each side of it are not one run
+      return null;
+    }
+    this.times.push(ms);
+    const slow = this.times.length >= SLOW_WINDOW && median(this.times.slice(-SLOW_WINDOW)) > SLOW_MS;
+    const fast = this.times.length >= FAST_WINDOW && median(this.times) < FAST_MS;
+    if (this.times.length >= FAST_WINDOW) this.times.shift();
+    const next = slow ? Math.max(this.minDpr, this.dpr - STEP) : fast ? Math.min(this.maxDpr, this.dpr + STEP) : this.dpr;
+    if (!slow && !fast) return null;
+    this.times = []; // measure afresh at the new ratio
+    if (next === this.dpr) return null;
+    this.dpr = next;
+    return next;
+  }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1];
+}

@@ -1,0 +1,52 @@
+/**
+ * No English left in French: a bad URL parameter, a bad pasted record and the default player names,
+ * in the built app in Chromium. The expected sentences are written out here in French.
+ */
+import { describe, expect, it } from 'vitest';
+import { openApp, screenshot, waitForScene } from './harness';
+import { useBuiltApp } from './builtApp';
+
+const app = useBuiltApp();
+
+const BAD_RECORD = '[Game "Chess"]\n[Size "8"]\n[Colours "red green"]\n[First "red"]\n[Result "*"]\n';
+
+describe('messages in French', { timeout: 300_000 }, () => {
+  it('a bad URL parameter and a bad pasted record are explained in French', async () => {
+    const { page, errors } = await openApp(app.browser, app.served);
+    await page.evaluate(() => localStorage.setItem('rolit.language', 'fr'));
+    // Game parameters leave the address once the game started, so they come with a fresh load.
+    await page.goto(`${app.served.url}?seats=human,robot&speed=100&size=5`);
+    await page.waitForFunction(() => typeof window.rolit?.state === 'function');
+    const problems = await page.getByTestId('problems').innerText();
+    expect(problems).toContain('size=5: 8, 6 ou 4');
+    expect(problems).toContain('speed=100: un multiplicateur de 0,25 à 8, ou instant');
+    expect(problems).toContain('seats=human,robot: chaque place est human, ai ou ai:<niveau> ; "robot" n’est rien de tout cela');
+    expect(problems).not.toMatch(/\b(not|neither|multiplier|seats lists|known)\b/);
+    await waitForScene(page);
+    await page.getByRole('button', { name: 'Ouvrir…' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Coller une partie').fill(BAD_RECORD);
+    await page.getByRole('button', { name: 'Ouvrir en relecture' }).focus();
+    await page.keyboard.press('Enter');
+    const error = await page.getByTestId('open-error').innerText();
+    expect(error).toBe('Cette partie ne peut pas être ouverte : ligne 1, colonne 8 : [Game] doit valoir "Rolit", pas "Chess". Rien n’a été changé.');
+    await screenshot(page, 'french-bad-record', 120_000);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('default player names follow a switch of language', async () => {
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,ai:beginner&seed=4');
+    const seatNames = () => page.locator('.seats .name').allInnerTexts();
+    await page.waitForFunction(() => document.querySelectorAll('.seats .name').length === 2);
+    expect(await seatNames()).toEqual(['You', 'Beginner 2']);
+    await page.getByLabel('Language').selectOption('fr');
+    await page.waitForFunction(() => document.documentElement.lang === 'fr');
+    expect(await seatNames()).toEqual(['Vous', 'Débutant 2']);
+    await page.getByLabel('Langue').selectOption('de');
+    await page.waitForFunction(() => document.documentElement.lang === 'de');
+    expect(await seatNames()).toEqual(['Du', 'Anfänger 2']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

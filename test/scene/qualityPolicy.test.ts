@@ -1,0 +1,50 @@
+/** The pixel ratio policy: lowered by slow frames, restored by fast ones, pauses between animations ignored. */
+import { describe, expect, it } from 'vitest';
+import { PixelRatioPolicy } from '../../src/scene/qualityPolicy';
+
+/** Feeds `count` frames of `ms` each; returns every pixel ratio the policy chose, in order. */
+function run(policy: PixelRatioPolicy, ms: number, count: number): number[] {
+  const chosen: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const dpr = policy.frame(ms);
+    if (dpr !== null) chosen.push(dpr);
+  }
+  return chosen;
+}
+
+describe('pixel ratio policy', () => {
+  it('slow frames (20 per second) lower the ratio step by step to the minimum, and no further', () => {
+    const policy = new PixelRatioPolicy(0.75, 2);
+    expect(run(policy, 50, 200)).toEqual([1.75, 1.5, 1.25, 1, 0.75]);
+    expect(policy.dpr).toBe(0.75);
+  });
+
+  it('fast frames (60 per second) raise it back to the screen ratio, more slowly than it fell', () => {
+    const policy = new PixelRatioPolicy(0.75, 2, 0.75);
+    expect(run(policy, 16.7, 59)).toEqual([]);
+    expect(run(policy, 16.7, 400)).toEqual([1, 1.25, 1.5, 1.75, 2]);
+  });
+
+  it('a steady 45 frames per second changes nothing', () => {
+    const policy = new PixelRatioPolicy(0.75, 2, 1.5);
+    expect(run(policy, 22, 1000)).toEqual([]);
+  });
+
+  it('pauses between animations (render on demand) are not slow frames', () => {
+    const policy = new PixelRatioPolicy(0.75, 2);
+    const chosen: number[] = [];
+    for (let animation = 0; animation < 50; animation++) {
+      chosen.push(...run(policy, 16.7, 10)); // a short animation at 60 per second
+      chosen.push(...run(policy, 3000, 1)); // then three seconds of stillness
+    }
+    expect(chosen).toEqual([]);
+    expect(policy.dpr).toBe(2);
+  });
+
+  it('a few slow frames among fast ones (a hiccup) do not lower it', () => {
+    const policy = new PixelRatioPolicy(0.75, 2);
+    const chosen: number[] = [];
+    for (let i = 0; i < 50; i++) chosen.push(...run(policy, 16.7, 8), ...run(policy, 60, 2));
+    expect(chosen).toEqual([]);
+  });
+});
