@@ -38,11 +38,11 @@ const FOV = 38;
 
 /**
  * The cinematic camera's path: a turn of the table in about two minutes, the height (polar angle)
- * and the distance (a share of the fitted one) slowly breathing; always well above the table
+ * and the distance (a share of the side views' fitted one) slowly breathing; always well above the table
  * (polar at most 0.86, below OrbitControls' 1.32). `follow` is the easing time (seconds) of every
  * change, `lean` how far the view's centre moves from the board's centre toward the last move.
  */
-const CINEMA = { turn: 0.05, polarMid: 0.7, polarSwing: 0.16, polarRate: 0.11, dollyMid: 0.97, dollySwing: 0.05, dollyRate: 0.17, follow: 1.6, lean: 0.35 };
+const CINEMA = { turn: 0.05, polarMid: 0.7, polarSwing: 0.16, polarRate: 0.11, dollyMid: 1, dollySwing: 0.06, dollyRate: 0.17, follow: 1.6, lean: 0.35 };
 /** The fixed views the cinematic camera cuts between with reduced motion: the seats' sides. */
 const SIDE_VIEWS: readonly CameraPreset[] = ['red', 'yellow', 'green', 'blue'];
 
@@ -196,7 +196,7 @@ export function CameraRig() {
       const polar = CINEMA.polarMid + CINEMA.polarSwing * Math.sin(cinema.clock * CINEMA.polarRate);
       const dolly = CINEMA.dollyMid + CINEMA.dollySwing * Math.sin(cinema.clock * CINEMA.dollyRate);
       at.phi += (polar - at.phi) * ease;
-      at.radius += (fitRadius(polar, at.theta, aspect, fov) * dolly - at.radius) * ease;
+      at.radius += (Math.max(PRESETS.red.radius, fitRadius(polar, at.theta, aspect, fov)) * dolly - at.radius) * ease;
       cinema.goal.subVectors(cinema.lastMove, TARGET).multiplyScalar(CINEMA.lean).add(TARGET);
       cinema.focus.lerp(cinema.goal, ease);
       c.target.copy(cinema.focus);
