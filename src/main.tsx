@@ -8,13 +8,13 @@ import { initExactValues } from './app/exactValues';
 import { readDemo, startDemo } from './app/demo';
 import { startSound } from './audio/sound';
 import { initEvaluator } from './app/evaluation';
+import { initStrongestMove, strongestView } from './app/strongestMove';
 import type { WorkerLike } from './ai/browser/client';
 import { createHandle, type RolitHandle } from './app/handle';
 import { initSession } from './app/pageSession';
 import { pageStorage } from './app/pageStorage';
 import { initRoundCountdown } from './app/roundCountdown';
-import { replayTexts } from './app/replayTexts';
-import { carriesRecord, recordFromFragment } from './app/shareLink';
+import { followShareLinks } from './app/followShareLinks';
 import { withoutGameParameters } from './app/url';
 import { initDirector, linkDirector } from './director/index';
 import { chooseLanguage, LANGUAGE_KEY, setLanguage } from './i18n/index';
@@ -45,21 +45,16 @@ for (const p of [problem, camera.problem]) if (p) session.setState({ problems: [
 // The URL's game has started (and is saved): without its parameters a reload resumes it.
 const addressWithout = (search: string, hash: string) => history.replaceState(history.state, '', `${location.pathname}${search}${hash}`);
 if (!demo && withoutGameParameters(location.search) !== location.search) addressWithout(withoutGameParameters(location.search), location.hash);
-// A share link: its record opens in replay; the fragment is then dropped, like the parameters.
-if (carriesRecord(location.hash)) {
-  const hash = location.hash;
-  addressWithout(location.search, '');
-  recordFromFragment(hash).then(
-    (record) => session.getState().openRecord(record),
-    (e: Error) => session.getState().showNotice(replayTexts.badLink(e.message), 'refusal'),
-  );
-}
+// A share link (at the start, or pasted into the address bar later): its record opens in replay.
+followShareLinks(session, window);
 initExactValues(session, new SolveClient());
 const { director } = initDirector();
 linkDirector(session, director);
 initRoundCountdown(session);
 // The evaluation bar's background search has its own worker, so it never delays a computer's move.
 initEvaluator(session, { createWorker: () => new Worker(new URL('./ai/browser/worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike });
+// The strongest move on demand: a worker of its own, started at the first question.
+const strongest = initStrongestMove(session, { createWorker: () => new Worker(new URL('./ai/browser/worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike });
 if (demo) startDemo(session, demo);
 startSound(director, { demo: demo !== null });
 Object.defineProperty(window, 'rolit', {
@@ -68,6 +63,7 @@ Object.defineProperty(window, 'rolit', {
     busy: () => director.busy,
     renderInfo,
     socketScreenPosition,
+    strongest: () => strongestView(strongest.getState(), session.getState().snapshot),
   }),
   writable: false,
   configurable: false,

@@ -1,6 +1,7 @@
 import { MAX_MOVES, Position, randomSquare } from '../engine';
 import { type BoardMasks, boardMasks, moveValue } from './evaluate';
 import { now, type Searcher, type SearchContext } from './searcher';
+import { mergeRootStats, type RootStats } from './rootStats';
 import { EndgameSolver } from './solver';
 
 /** Tuned with the arena against the pool (docs/ai.md). */
@@ -166,15 +167,23 @@ export class MctsSearcher implements Searcher {
 
   /** The solved move, else the most visited root move (ties: the higher mean reward for the mover). */
   best(): number {
-    if (this.solvedMove >= 0) return this.solvedMove;
+    return mergeRootStats([this.rootStats()]);
+  }
+
+  /** The root's moves with their visits and the mover's reward totals, for merging root-parallel searches. */
+  rootStats(): RootStats {
     const first = this.firstChild[0];
+    const end = first + this.childCount[0];
     const me = this.owners[this.root.toMove];
-    let best = first;
-    for (let c = first + 1; c < first + this.childCount[0]; c++) {
-      const dv = this.visits[c] - this.visits[best];
-      if (dv > 0 || (dv === 0 && this.mean(c, me) > this.mean(best, me))) best = c;
+    const moves: number[] = [];
+    const visits: number[] = [];
+    const rewards: number[] = [];
+    for (let c = first; c < end; c++) {
+      moves.push(this.nodeMove[c]);
+      visits.push(this.visits[c]);
+      rewards.push(this.rewards[c * 4 + me]);
     }
-    return this.nodeMove[best];
+    return { moves, visits, rewards, solved: this.solvedMove };
   }
 
   /**

@@ -46,6 +46,16 @@ export interface RolitHandle {
   socketScreenPosition(square: string): { x: number; y: number } | null;
   /** Whether animations are still playing. */
   busy(): boolean;
+  /** The Analysis panel's strongest move: null until asked, cleared when the position changes. */
+  strongest(): StrongestView | null;
+}
+
+export interface StrongestView {
+  status: 'thinking' | 'done' | 'unavailable' | 'failed';
+  /** The master's move ("f4", "e3+e6") once done. */
+  move: string | null;
+  /** Win chance per player of the round (colours as in the rules), summing to 1, once done. */
+  chances: { colours: Colour[]; chance: number }[] | null;
 }
 
 export interface HandleSources {
@@ -53,6 +63,7 @@ export interface HandleSources {
   renderInfo?: () => RenderStats | null;
   socketScreenPosition?: (square: string) => { x: number; y: number } | null;
   busy?: () => boolean;
+  strongest?: () => StrongestView | null;
 }
 
 export function stateView(session: SessionState): RolitStateView {
@@ -80,5 +91,6 @@ export function createHandle(sources: HandleSources): RolitHandle {
     renderInfo: () => sources.renderInfo?.() ?? null,
     socketScreenPosition: (square: string) => sources.socketScreenPosition?.(square) ?? null,
     busy: () => sources.busy?.() ?? false,
+    strongest: () => sources.strongest?.() ?? null,
   });
 }

@@ -5,36 +5,17 @@
  * on the board.
  */
 import { useLayoutEffect, useMemo } from 'react';
-import { CanvasTexture, SpriteMaterial, SRGBColorSpace } from 'three';
+import type { SpriteMaterial } from 'three';
 import { signedValue, socketValues, useExactValues } from '../app/exactValues';
 import { useSession } from '../app/pageSession';
 import { parseSquare } from '../engine/geometry';
+import { labelMaterial, type LabelStyle } from './labelMaterial';
 import { BOARD_TOP, PITCH, socketX, socketZ } from './layout';
 
 const LABEL_HEIGHT = 0.55;
 
-/** A label's texture: light text on a dark rounded plate, readable on every ball colour. */
-function labelMaterial(text: string): SpriteMaterial {
-  const canvas = document.createElement('canvas');
-  canvas.width = 128;
-  canvas.height = 80;
-  const g = canvas.getContext('2d')!;
-  g.fillStyle = 'rgba(12, 14, 20, 0.86)';
-  g.beginPath();
-  g.roundRect(4, 4, 120, 72, 18);
-  g.fill();
-  g.strokeStyle = 'rgba(255, 255, 255, 0.85)';
-  g.lineWidth = 4;
-  g.stroke();
-  g.fillStyle = '#ffffff';
-  g.font = 'bold 52px system-ui, sans-serif';
-  g.textAlign = 'center';
-  g.textBaseline = 'middle';
-  g.fillText(text, 64, 42);
-  const texture = new CanvasTexture(canvas);
-  texture.colorSpace = SRGBColorSpace;
-  return new SpriteMaterial({ map: texture, depthTest: false, toneMapped: false });
-}
+/** Light text on a dark plate, readable on every ball colour. */
+const EXACT_LABEL: LabelStyle = { width: 128, plate: 'rgba(12, 14, 20, 0.86)', edge: 'rgba(255, 255, 255, 0.85)', ink: '#ffffff' };
 
 export function ExactLabels() {
   const values = useExactValues((s) => s.values);
@@ -55,7 +36,7 @@ export function ExactLabels() {
   if (solvedEvents !== events) return null;
   const material = (text: string) => {
     let m = materials.get(text);
-    if (!m) materials.set(text, (m = labelMaterial(text)));
+    if (!m) materials.set(text, (m = labelMaterial(text, EXACT_LABEL)));
     return m;
   };
   return (

@@ -22,6 +22,7 @@ import { RenderProbe } from './RenderProbe';
 import { ShaderWarmup } from './ShaderWarmup';
 import { SideButtons } from './SideButton';
 import { SocketCursor } from './SocketCursor';
+import { StrongestMarker } from './StrongestMarker';
 import { GhostBalls, SocketDots, SocketPicker } from './Sockets';
 import { Supply } from './Supply';
 import { Table } from './Table';
@@ -74,6 +75,7 @@ function Contents({ software, warm, onWarm }: { software: boolean; warm: boolean
       <GhostBalls />
       <SocketDots />
       <ExactLabels />
+      <StrongestMarker />
       <SocketCursor />
       <CameraRig />
       <RenderProbe />

@@ -77,7 +77,9 @@ describe('bench', () => {
     [['--seconds', '0'], '--seconds must be a number greater than 0, not "0"'],
     [['--seconds', 'ten'], '--seconds must be a number greater than 0, not "ten"'],
     [['--seed', '-2'], '--seed must be a whole number from 0 to 4294967295, not "-2"'],
-    [['--threads', '2'], 'unknown option --threads (options: --seconds, --seed, --mcts, --budget, --movetime, --moves, --against)'],
+    [['--turbo', '2'], 'unknown option --turbo (options: --seconds, --seed, --mcts, --budget, --movetime, --moves, --against, --threads)'],
+    [['--threads', '2'], '--threads goes with --mcts'],
+    [['--mcts', '--threads', '0'], '--threads must be a whole number from 1 to 16, not "0"'],
     [['5'], 'unexpected argument "5"'],
   ])('bench %j exits 2: %s', async (args, message) => {
     const { code, stderr } = await runCli(['bench', ...args]);

@@ -28,6 +28,7 @@
 import { type Game, type Position } from '../../engine';
 import { computerSeed, createSearcher, DEFAULT_LEVEL, describeMove, isLevel, type Level, LEVEL_DEFAULT_MOVETIME, type MoveDescription, seatOptions } from '../index';
 import { type FromWorker, thinkRequest, type ToWorker } from './messages';
+import { RootParallelWorker, searchWorkerCount } from './rootParallelWorker';
 
 /** The part of a Worker the client uses (a fake in tests). */
 export interface WorkerLike {
@@ -53,7 +54,7 @@ export interface MoveResult extends MoveDescription {
 }
 
 export interface AiClientOptions {
-  /** Default: the module worker of worker.ts. */
+  /** Default: computerWorker() (the module worker of worker.ts, several for the master on multi-core machines). */
   createWorker?: () => WorkerLike;
   /** Called when the client falls back to the main thread, with the notice text. */
   onNotice?: (notice: string) => void;
@@ -64,6 +65,12 @@ export const WATCHDOG_MS = 3000;
 
 export function defaultWorker(): WorkerLike {
   return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike;
+}
+
+/** The computer players' worker: one, or a root-parallel pool where the machine has cores to spare. */
+export function computerWorker(): WorkerLike {
+  const count = searchWorkerCount(globalThis.navigator?.hardwareConcurrency);
+  return count === 1 ? defaultWorker() : new RootParallelWorker(Array.from({ length: count }, defaultWorker));
 }
 
 interface Pending {
@@ -152,7 +159,7 @@ export class AiClient {
   private ensureWorker(): WorkerLike | null {
     if (this.worker) return this.worker;
     try {
-      const worker = (this.options.createWorker ?? defaultWorker)();
+      const worker = (this.options.createWorker ?? computerWorker)();
       worker.onmessage = (event) => this.receive(event.data);
       worker.onerror = (event) => this.crash(`the computer player stopped with an error${event?.message ? ` (${event.message})` : ''}`);
       this.worker = worker;

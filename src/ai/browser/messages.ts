@@ -3,6 +3,7 @@
  */
 import { type BoardSize, Position } from '../../engine';
 import { DEFAULT_LEVEL } from '../index';
+import type { RootStats } from '../rootStats';
 
 /** A position as the worker receives it, with who owns which colour and the aim. */
 export interface PositionRequest {
@@ -42,14 +43,15 @@ export type ToWorker =
 
 export type FromWorker =
   | { type: 'progress'; id: number; best: number; work: number }
-  | { type: 'move'; id: number; move: number; work: number; ms: number }
+  /** root: the master's root statistics, which a RootParallelWorker merges over its workers. */
+  | { type: 'move'; id: number; move: number; work: number; ms: number; root?: RootStats }
   | { type: 'error'; id: number; message: string }
   /** One move of a solve request: its final ball difference for the mover's side. */
   | { type: 'moveValue'; id: number; move: number; value: number }
   /** Every move of the solve request has been answered. */
   | { type: 'solved'; id: number; ms: number }
-  /** Answer to 'evaluate': values[player] = the master's mean reward at the root. */
-  | { type: 'evaluation'; id: number; values: number[]; work: number };
+  /** Answer to 'evaluate': values[player] = the master's mean reward at the root; move = its best move there. */
+  | { type: 'evaluation'; id: number; values: number[]; move: number; work: number };
 
 export function positionFromRequest(r: PositionRequest): Position {
   const p = new Position();

@@ -9,7 +9,8 @@
  * so a `stop` or `cancel` message is read within one slice. Every level is a resumable Searcher
  * (searcher.ts), so slicing costs nothing but the yields.
  */
-import { createSearcher } from '../index';
+import type { Position } from '../../engine';
+import { type AiOptions, createSearcher } from '../index';
 import { MctsSearcher } from '../mcts';
 import { now, type Searcher } from '../searcher';
 import { MoveValues } from '../moveValues';
@@ -58,6 +59,8 @@ export class WorkerBrain {
     private readonly post: (message: FromWorker) => void,
     private readonly schedule: (fn: () => void) => void = defaultScheduler(),
     private readonly sliceMs = SLICE_MS,
+    /** The search for a request (the CLI's threads seat arena entrants, whose names are not levels). */
+    private readonly create: (position: Position, options: AiOptions) => Searcher = createSearcher,
   ) {}
 
   /** Whether a search is running. */
@@ -124,7 +127,7 @@ export class WorkerBrain {
     let searcher: Searcher;
     try {
       const active: Active = { id, searcher: null!, stop: false, started: now(), lastProgress: now(), evaluate };
-      searcher = createSearcher(positionFromRequest(request), {
+      searcher = this.create(positionFromRequest(request), {
         level: request.level,
         movetime: request.movetime,
         iterations: request.iterations,
@@ -155,8 +158,9 @@ export class WorkerBrain {
     }
     if (done) {
       this.active = null;
-      if (a.evaluate && a.searcher instanceof MctsSearcher) return this.post({ type: 'evaluation', id, values: a.searcher.rootValues(), work: a.searcher.work });
-      this.post({ type: 'move', id, move: a.searcher.best(), work: a.searcher.work, ms: now() - a.started });
+      if (a.evaluate && a.searcher instanceof MctsSearcher) return this.post({ type: 'evaluation', id, values: a.searcher.rootValues(), move: a.searcher.best(), work: a.searcher.work });
+      const root = a.searcher instanceof MctsSearcher ? a.searcher.rootStats() : undefined;
+      this.post({ type: 'move', id, move: a.searcher.best(), work: a.searcher.work, ms: now() - a.started, root });
       return;
     }
     if (now() - a.lastProgress >= PROGRESS_MS) {

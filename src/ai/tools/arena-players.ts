@@ -1,9 +1,15 @@
 import { type ArenaConfig, type ArenaPlayer, searcherPlayer } from './arena';
+import { entrantThreads } from './entrants';
 import { ExternalPlayer } from './external-player';
+import { RootParallelPlayer } from './root-parallel-player';
 
-/** One player per entrant of the config: levels on this thread, programs as child processes. */
+/** One player per entrant of the config: levels on this thread, root-parallel searches on their own threads, programs as child processes. */
 export function createPlayers(config: ArenaConfig): ArenaPlayer[] {
-  return config.seats.map((spec) => (spec.startsWith('cmd:') ? new ExternalPlayer(spec.slice(4).trim()) : searcherPlayer(spec)));
+  return config.seats.map((spec) => {
+    if (spec.startsWith('cmd:')) return new ExternalPlayer(spec.slice(4).trim());
+    const { base, threads } = entrantThreads(spec);
+    return threads > 0 ? new RootParallelPlayer(base, threads) : searcherPlayer(spec);
+  });
 }
 
 export async function closePlayers(players: ArenaPlayer[]): Promise<void> {

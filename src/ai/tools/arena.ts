@@ -10,7 +10,7 @@
  */
 import { ballCounts, type BoardSize, type Colour, Game, moveName, Random, RuleError, type Variant } from '../../engine';
 import { seatOptions } from '../index';
-import { entrantSearcher } from './entrants';
+import { entrantSearcher, threadsError } from './entrants';
 
 export interface ArenaConfig {
   /** One entrant per seat: a level or baseline (entrants.ts), or "cmd:<shell command>" for a program speaking the protocol. */
@@ -84,6 +84,7 @@ export interface ArenaTable {
 /** Checks an entrant spec (entrants.ts, or cmd:<command>); returns an error message or null. */
 export function seatError(spec: string): string | null {
   if (spec.startsWith('cmd:')) return spec.length > 4 ? null : 'cmd: needs a command after it';
+  if (spec.includes('@')) return threadsError(spec);
   const searcher = entrantSearcher(spec);
   return typeof searcher === 'string' ? searcher : null;
 }

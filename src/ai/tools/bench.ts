@@ -17,12 +17,7 @@ export interface BenchResult {
  * comparison. Prints nothing; the `bench` command formats the figures.
  */
 export function benchMcts(seconds = 3): BenchResult {
-  const positions: Position[] = [];
-  const p = Position.start(8, [0, 1, 2, 3], 0, false);
-  for (let ply = 0; ply < 40; ply++) {
-    if (ply % 10 === 0) positions.push(p.clone());
-    p.make(createSearcher(p, { level: 'tactician', seed: ply }).best());
-  }
+  const positions = mctsBenchPositions();
   const slice = (seconds * 1000) / positions.length / 2;
   let playouts = 0;
   let mctsMs = 0;
@@ -49,6 +44,17 @@ export function benchMcts(seconds = 3): BenchResult {
     seconds: mctsMs / 1000,
     nodesPerSecond: Math.round((nodes / abMs) * 1000),
   };
+}
+
+/** The four-player 8x8 start position and the positions 10, 20 and 30 tactician plies later. */
+export function mctsBenchPositions(): Position[] {
+  const positions: Position[] = [];
+  const p = Position.start(8, [0, 1, 2, 3], 0, false);
+  for (let ply = 0; ply < 40; ply++) {
+    if (ply % 10 === 0) positions.push(p.clone());
+    p.make(createSearcher(p, { level: 'tactician', seed: ply }).best());
+  }
+  return positions;
 }
 
 export interface BudgetRow {

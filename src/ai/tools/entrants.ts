@@ -8,6 +8,8 @@
  *   <name>:<N>            uct or master with a fixed budget of N iterations a move (uct:2000)
  *   <name>:<key>=<value>  uct or master with one of its MctsParams changed (master:epsilon=0.3);
  *                         several can follow each other: master:5000:epsilon=0.1:scoreWeight=0
+ *   <uct or master ...>@<N>  the same search root-parallel on N worker threads (master@2;
+ *                         root-parallel-player.ts), seeded apart and merged at the root
  */
 import type { Position } from '../../engine';
 import { createSearcher, isLevel, LEVEL_DEFAULT_MOVETIME, LEVELS } from '../index';
@@ -22,6 +24,24 @@ export const BASELINES = ['paranoid', 'brs', 'uct'] as const;
 export type SearcherFactory = (position: Position, options: AiOptions) => Searcher;
 
 const TUNABLE: Record<string, MctsParams> = { master: MCTS_PARAMS, uct: UCT_PARAMS };
+
+/** Most worker threads one root-parallel entrant may use. */
+export const MAX_ENTRANT_THREADS = 16;
+
+/** A spec split into its search and its root-parallel thread count (0: on the arena's own thread). */
+export function entrantThreads(spec: string): { base: string; threads: number } {
+  const m = /^(.*)@(\d+)$/.exec(spec);
+  return m ? { base: m[1], threads: Number(m[2]) } : { base: spec, threads: 0 };
+}
+
+/** Why a root-parallel spec (<entrant>@<N>) cannot be seated, or null. */
+export function threadsError(spec: string): string | null {
+  const { base, threads } = entrantThreads(spec);
+  if (!(threads >= 1 && threads <= MAX_ENTRANT_THREADS)) return `${spec}: the thread count after @ must be 1 to ${MAX_ENTRANT_THREADS}`;
+  if (!(base.split(':')[0] in TUNABLE)) return `${spec}: only master and uct search root-parallel (@N), not "${base}"`;
+  const searcher = entrantSearcher(base);
+  return typeof searcher === 'string' ? searcher : null;
+}
 
 /** The entrant's search, or the reason the spec names none. */
 export function entrantSearcher(spec: string): SearcherFactory | string {

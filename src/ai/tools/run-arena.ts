@@ -1,12 +1,8 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { type ArenaConfig, type ArenaGame, type ArenaPlayer, type ArenaTable, playArenaGame, summarize } from './arena';
 import { closePlayers, createPlayers } from './arena-players';
+import { startTsThread } from './ts-thread';
 
-// The thread entry is TypeScript: register tsx's loader in the thread (Node 20 does not pass
-// a loader registered with module.register on to worker threads), then import it.
-const THREAD_BOOT = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(
-  new URL('./arena-thread.ts', import.meta.url).href,
-)}); });`;
 
 export interface RunOptions {
   /** Worker threads; 1 plays on this thread. */
@@ -70,7 +66,7 @@ function playOnThreads(jobs: ArenaJob[], options: RunOptions): Promise<ArenaGame
       reject(new Error(message));
     };
     for (let t = 0; t < threads; t++) {
-      const worker = new Worker(THREAD_BOOT, { eval: true });
+      const worker = startTsThread(new URL('./arena-thread.ts', import.meta.url));
       workers.push(worker);
       let playing = -1;
       const feed = () => {

@@ -5,19 +5,27 @@
  *
  * The round is kept as its record (docs/record-format.md), so the engine's record reader checks
  * every move again on the way back in; the match adds its players, seed, round and results.
- * The format is versioned (docs/saves.md); anything unreadable or of another version is reported
- * with its raw text (for download) and never half-applied.
+ * The format is versioned (docs/saves.md): an older version is migrated on load (migrations.ts);
+ * anything unreadable or of a newer version is reported with its raw text (for download) and
+ * never half-applied.
  */
 import { type Game, readRecord, RecordError, type RoundResult } from '../../engine/index';
 import { type Match, roundSeed } from '../matchSetup';
 import { readPlayers, type PlayerSpec } from '../settings';
+import { currentVersion, migrate, type VersionedFormat } from './migrations';
 
 export const GAME_KEY = 'rolit.currentGame';
-export const SAVE_VERSION = 1;
 
-/** What is written: version 1. */
+/**
+ * The save's versions: version 1 is the first. A change of SavedGame adds the step from the
+ * version before (data of the older shape in, the new shape out) to this list.
+ */
+export const SAVE_FORMAT: VersionedFormat = { versionLabel: 'saved in format', first: 1, migrations: [] };
+export const SAVE_VERSION = currentVersion(SAVE_FORMAT);
+
+/** What is written: the current version. */
 export interface SavedGame {
-  version: typeof SAVE_VERSION;
+  version: number;
   /** ISO time of the save. */
   savedAt: string;
   players: PlayerSpec[];
@@ -50,8 +58,8 @@ export function saveText(match: Match, round: number, results: readonly RoundRes
   return JSON.stringify(saved);
 }
 
-/** Reads a save; throws an Error saying what is wrong. */
-export function readSave(text: string, levels: readonly string[]): ResumedGame {
+/** Reads a save of any version `format` migrates to the current one; throws an Error saying what is wrong. */
+export function readSave(text: string, levels: readonly string[], format: VersionedFormat = SAVE_FORMAT): ResumedGame {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -59,8 +67,8 @@ export function readSave(text: string, levels: readonly string[]): ResumedGame {
     throw new Error(`not readable data (${(e as Error).message})`);
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new Error('not a saved game');
-  const s = data as Record<string, unknown>;
-  if (s.version !== SAVE_VERSION) throw new Error(`saved in format version ${JSON.stringify(s.version)}, this page reads version ${SAVE_VERSION}`);
+  if (currentVersion(format) !== SAVE_VERSION) throw new Error(`this page reads saves of version ${SAVE_VERSION}, not ${currentVersion(format)}`);
+  const s = migrate(data as Record<string, unknown>, format);
   const players = readPlayers(s.players, levels);
   if (!players) throw new Error('the players are not valid');
   if (!Number.isInteger(s.seed) || (s.seed as number) < 0 || (s.seed as number) > 0xffffffff) throw new Error('the match seed is not valid');

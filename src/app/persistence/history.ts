@@ -7,10 +7,13 @@
  */
 import { readRecord, RecordError, resultText } from '../../engine/index';
 import type { Seat } from '../matchSetup';
+import { currentVersion, migrate, type VersionedFormat } from './migrations';
 
 export const HISTORY_KEY = 'rolit.history';
 export const HISTORY_FORMAT = 'rolit-history';
-export const HISTORY_VERSION = 1;
+/** The history file's versions (stored and exported alike): a change adds its step here. */
+export const HISTORY_VERSIONS: VersionedFormat = { versionLabel: 'history format', first: 1, migrations: [] };
+export const HISTORY_VERSION = currentVersion(HISTORY_VERSIONS);
 /** An import file larger than this is refused before it is read. */
 export const MAX_IMPORT_CHARS = 20_000_000;
 
@@ -81,9 +84,9 @@ export function readHistoryFile(text: string): HistoryEntry[] {
   } catch (e) {
     throw new Error(`not readable data (${(e as Error).message})`);
   }
-  const d = data as Record<string, unknown> | null;
-  if (typeof d !== 'object' || d === null || d.format !== HISTORY_FORMAT) throw new Error(`not a Rolit history file (expected "format": "${HISTORY_FORMAT}")`);
-  if (d.version !== HISTORY_VERSION) throw new Error(`history format version ${JSON.stringify(d.version)}, this page reads version ${HISTORY_VERSION}`);
+  const file = data as Record<string, unknown> | null;
+  if (typeof file !== 'object' || file === null || file.format !== HISTORY_FORMAT) throw new Error(`not a Rolit history file (expected "format": "${HISTORY_FORMAT}")`);
+  const d = migrate(file, HISTORY_VERSIONS);
   if (!Array.isArray(d.rounds)) throw new Error('no list of rounds');
   return d.rounds.map((r, i) => {
     try {

@@ -55,6 +55,7 @@ entrants (--seats, --gauntlet, --pool, one per seat, comma-separated):
   uct               plain UCT (random playouts, win-only reward; a baseline)
   uct:2000          uct (or master) with a fixed 2000 iterations a move
   master:epsilon=0.3  master (or uct) with a search parameter changed (docs/ai.md)
+  master@2          master (or any uct/master entrant) root-parallel on 2 worker threads
   "cmd:<command>"   any program speaking the engine protocol (docs/protocol.md),
                     e.g. "cmd:npm run --silent rolit -- engine"
 

@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { benchBudget, benchMcts, budgetPositions } from '../../ai/tools/bench';
+import { benchRootParallel } from '../../ai/tools/bench-threads';
+import { MAX_ENTRANT_THREADS } from '../../ai/tools/entrants';
 import { LEVELS } from '../../ai/index';
 import { Position, Random } from '../../engine/index';
 import { parsePositiveNumber, parseCommandLine, parseWholeNumber } from '../args';
@@ -34,7 +37,7 @@ export const bench: Command = {
   summary: 'measure random playouts per second (8x8, four players); --mcts, --budget: the computer players',
   help: `usage: npm run rolit -- bench [--seconds N] [--seed N]
        npm run rolit -- bench --against DIR [--seconds N]
-       npm run rolit -- bench --mcts [--seconds N]
+       npm run rolit -- bench --mcts [--seconds N] [--threads N]
        npm run rolit -- bench --budget [--movetime MS] [--moves N] [--seed N]
 
 Plays random games (uniform over the legal moves) on the 8x8 board with four players,
@@ -50,7 +53,10 @@ their ratio (this / DIR) as the last line.
 --mcts: the master level (Monte Carlo tree search) searches the four-player 8x8 start
 position and positions 10, 20 and 30 plies later, one thread, and prints its iterations
 (each a tree descent and a playout to the full board) and the strategist's search nodes
-per second on the same positions; the last line is "<N> mcts playouts/s".
+per second on the same positions; the last line is "<N> mcts playouts/s". With --threads N,
+the master searches root-parallel on N worker threads instead (each position for an equal
+share of --seconds; the iterations of all threads per second of wall time), and the lines
+give the load average before and after.
 
 --budget: every level chooses a move with --movetime ms in each of --moves positions from
 seeded games (8x8, alternately four and two players, spread over the round), and a table
@@ -62,6 +68,7 @@ options:
   --seed      seed of the random move choice (of the positions with --budget), default 1
   --against   compare random playouts with the checkout in this directory
   --mcts      measure MCTS playouts per second instead
+  --threads   with --mcts: root-parallel master on this many worker threads (1 to 16)
   --budget    measure how well each level keeps to its movetime instead
   --movetime  with --budget: milliseconds per move, default 100
   --moves     with --budget: positions (moves per level), default 20
@@ -80,6 +87,7 @@ examples:
       movetime: 'string',
       moves: 'string',
       against: 'string',
+      threads: 'string',
     });
     if ([options.mcts, options.budget, options.against !== undefined].filter(Boolean).length > 1) {
       throw new UsageError('--mcts, --budget and --against measure different things: give one of them');
@@ -88,9 +96,11 @@ examples:
       for (const name of ['movetime', 'moves'] as const) if (options[name] !== undefined) throw new UsageError(`--${name} goes with --budget`);
     }
     if (options.budget && options.seconds !== undefined) throw new UsageError('--seconds does not go with --budget (it runs --moves moves per level)');
+    if (options.threads !== undefined && !options.mcts) throw new UsageError('--threads goes with --mcts');
     if (options.mcts && options.seed !== undefined) throw new UsageError('--seed does not go with --mcts (its searches are seeded with 1)');
     const seconds = options.seconds === undefined ? 5 : parsePositiveNumber(options.seconds, '--seconds');
     const seed = options.seed === undefined ? 1 : parseWholeNumber(options.seed, '--seed', 0, 0xffffffff);
+    if (options.mcts && options.threads !== undefined) return benchThreadsCommand(parseWholeNumber(options.threads, '--threads', 1, MAX_ENTRANT_THREADS), seconds);
     if (options.mcts) return benchMctsCommand(seconds);
     if (options.against !== undefined) return benchAgainst(options.against, seconds, seed);
     if (options.budget) {
@@ -114,6 +124,17 @@ function benchMctsCommand(seconds: number): number {
   console.log(`${r.playouts} mcts playouts in ${r.seconds.toFixed(2)} s`);
   console.log(`${r.nodesPerSecond} strategist nodes/s`);
   console.log(`${r.playoutsPerSecond} mcts playouts/s`);
+  return 0;
+}
+
+async function benchThreadsCommand(threads: number, seconds: number): Promise<number> {
+  const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+  console.log(`bench: master (MCTS) root-parallel on ${threads} worker thread(s), 8x8, red,yellow,green,blue, start position and plies 10, 20, 30, ${seconds} s`);
+  console.log(`load average before: ${load()} (${availableParallelism()} cores)`);
+  const r = await benchRootParallel(threads, seconds);
+  console.log(`load average after: ${load()}`);
+  console.log(`${r.iterations} mcts playouts of all threads in ${r.seconds.toFixed(2)} s of wall time`);
+  console.log(`${r.iterationsPerSecond} mcts playouts/s`);
   return 0;
 }
 

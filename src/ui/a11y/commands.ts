@@ -1,6 +1,7 @@
 /** The actions behind the shortcuts and the board-reading buttons: one place, used by both. */
 import { cursorOn, useBoardCursor } from '../../app/boardCursor';
 import { useSession } from '../../app/pageSession';
+import { strongestMoveStore } from '../../app/strongestMove';
 import type { Colour } from '../../engine/index';
 import { useCamera } from '../../scene/cameraStore';
 import { pageDirector } from '../../director/index';
@@ -54,6 +55,8 @@ export function runCommand(id: ShortcutId, arg: { seat?: number; colour?: Colour
       return say(readColumn(snapshot, cursorSquare()));
     case 'readBalls':
       return say(readBallsOf(snapshot, arg.colour ?? 'red'));
+    case 'strongest':
+      return strongestMoveStore()?.getState().ask();
   }
 }
 

@@ -8,7 +8,7 @@ import { a11yTexts as t } from './texts';
 
 export type ShortcutId =
   | 'help' | 'undo' | 'suggest' | 'hints' | 'skip' | 'step' | 'views' | 'topView'
-  | 'readScore' | 'readTurn' | 'readLast' | 'readLegal' | 'readRow' | 'readColumn' | 'readBalls';
+  | 'readScore' | 'readTurn' | 'readLast' | 'readLegal' | 'readRow' | 'readColumn' | 'readBalls' | 'strongest';
 
 export interface Shortcut {
   id: ShortcutId;
@@ -42,6 +42,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   entry('readRow', 'R'),
   entry('readColumn', 'O'),
   entry('readBalls', 'Shift+1 … Shift+4'),
+  entry('strongest', 'A'),
 ];
 
 const BALLS_BY_DIGIT: Record<string, Colour> = { Digit1: 'red', Digit2: 'yellow', Digit3: 'green', Digit4: 'blue' };
@@ -54,7 +55,7 @@ export function shortcutOf(e: { key: string; code: string; shiftKey: boolean; ct
   if (e.key === '?') return { id: 'help' };
   if (e.shiftKey) return BALLS_BY_DIGIT[e.code] ? { id: 'readBalls', colour: BALLS_BY_DIGIT[e.code] } : null;
   if (/^[1-4]$/.test(e.key)) return { id: 'views', seat: Number(e.key) - 1 };
-  const byKey: Record<string, ShortcutId> = { u: 'undo', s: 'suggest', h: 'hints', k: 'skip', n: 'step', '0': 'topView', c: 'readScore', w: 'readTurn', l: 'readLast', m: 'readLegal', r: 'readRow', o: 'readColumn' };
+  const byKey: Record<string, ShortcutId> = { u: 'undo', s: 'suggest', h: 'hints', k: 'skip', n: 'step', '0': 'topView', c: 'readScore', w: 'readTurn', l: 'readLast', m: 'readLegal', r: 'readRow', o: 'readColumn', a: 'strongest' };
   const id = byKey[e.key.toLowerCase()];
   return id ? { id } : null;
 }

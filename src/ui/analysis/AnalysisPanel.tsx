@@ -1,12 +1,13 @@
 /**
  * The analysis panel: exact values on demand (written on the board by the scene, listed here
- * too), and every legal socket as a button, so the "what would roll" preview is there from the
+ * too), the strongest level's move on demand (marked on the board), and every legal socket as a button, so the "what would roll" preview is there from the
  * keyboard: focusing a socket previews it like hovering the board, a click plays it.
  */
 import { useSyncExternalStore } from 'react';
 import { signedValue, socketValues, useExactValues } from '../../app/exactValues';
 import { useSession } from '../../app/pageSession';
 import type { Colour } from '../../engine/index';
+import { StrongestMove } from './StrongestMove';
 import { texts } from './texts';
 import './analysis.css';
 
@@ -18,7 +19,8 @@ function countsText(after: Partial<Record<Colour, number>>): string {
 
 function PreviewLine() {
   const preview = useSession((s) => s.preview);
-  // Always there (two lines high), so hovering never moves the socket buttons under the pointer.
+  // Above the socket buttons: the panel grows upwards from the bottom of the page, so a preview
+  // that wraps to more lines (four colours' counts) never moves the button under the pointer.
   if (!preview) return <p className="analysis-preview" data-testid="analysis-preview" aria-live="polite" />;
   return (
     <p className="analysis-preview" data-testid="analysis-preview" aria-live="polite">
@@ -73,6 +75,8 @@ function AnalysisBoard() {
         <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} /> {texts.exactValues}
       </label>
       <ExactStatus />
+      <StrongestMove />
+      <PreviewLine />
       {squares.length > 0 && (
         <ul className="analysis-sockets" aria-label={texts.socketsLabel}>
           {squares.map((square) => {
@@ -96,7 +100,6 @@ function AnalysisBoard() {
           })}
         </ul>
       )}
-      <PreviewLine />
     </section>
   );
 }
