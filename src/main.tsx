@@ -21,6 +21,7 @@ import { initDirector, linkDirector } from './director/index';
 import { chooseLanguage, LANGUAGE_KEY, setLanguage } from './i18n/index';
 import { App } from './ui/App';
 import { renderInfo, socketScreenPosition, supplyScreenBox } from './scene/renderInfo';
+import { initCinematic, readCameraParameter } from './scene/cinematicCamera';
 import './ui/hud.css';
 
 declare global {
@@ -35,11 +36,14 @@ setLanguage(chooseLanguage(storage?.getItem(LANGUAGE_KEY) ?? null, navigator.lan
 // Demo mode plays its own matches and leaves the viewer's saved settings and game alone (no storage).
 const { demo, rest, problem } = readDemo(location.search, LEVELS);
 const tour = readTour(rest);
+// The cinematic camera's parameter is the view's, not the game's: taken out before the session reads the rest.
+const camera = readCameraParameter(tour.rest);
+initCinematic({ fromUrl: camera.cinematic, demo: demo !== null, storage: demo ? null : storage });
 const session = initSession(
   { computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, firstGameLevel: FIRST_GAME_LEVEL, storage: demo ? null : storage, keepGame: !demo, shownByDirector: true },
-  { search: tour.rest },
+  { search: camera.rest },
 );
-if (problem) session.setState({ problems: [...session.getState().problems, problem] });
+for (const p of [problem, camera.problem]) if (p) session.setState({ problems: [...session.getState().problems, p] });
 // The URL's game has started (and is saved): without its parameters a reload resumes it.
 const addressWithout = (search: string, hash: string) => history.replaceState(history.state, '', `${location.pathname}${search}${hash}`);
 if (!demo && withoutGameParameters(location.search) !== location.search) addressWithout(withoutGameParameters(location.search), location.hash);

@@ -6,13 +6,14 @@
  * session refused) is replaced by a new one, so the screen keeps going by itself.
  */
 import { fixedTexts, t } from '../i18n/index';
-import type { StoreApi } from 'zustand/vanilla';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { useStore } from 'zustand';
 import { type BoardSize, setupProblem, type Variant } from '../engine/index';
 import { initRoundCountdown } from './roundCountdown';
 import type { SessionState } from './session';
 import { computerName, type NewGameOptions } from './settings';
 
-export const demoTexts = fixedTexts('watch', ['demoBanner', 'demoStalled'] as const, {
+export const demoTexts = fixedTexts('watch', ['demoStalled'] as const, {
   badLevel: (value: string, levels: readonly string[]) => t('watch:demoBadLevel', { value, levels: levels.join(', ') }),
 });
 
@@ -62,6 +63,10 @@ export interface DemoOptions {
   countdownSeconds?: number;
 }
 
+/** Whether the demo is running on the page (its pause button shows while it does). */
+const running = createStore<{ on: boolean }>()(() => ({ on: false }));
+export const useDemoRunning = (): boolean => useStore(running, (s) => s.on);
+
 /** Runs the demo on the page's session; returns the function that stops it. */
 export function startDemo(session: StoreApi<SessionState>, demo: DemoSetup, options: DemoOptions = {}): () => void {
   const random = options.random ?? Math.random;
@@ -74,6 +79,7 @@ export function startDemo(session: StoreApi<SessionState>, demo: DemoSetup, opti
     next: (s) => (s.round + 1 < s.players.length ? s.nextRound() : fresh()),
   });
   fresh();
+  running.setState({ on: true });
 
   // Progress: the event log changes; waiting (paused, animating, counting down) is not a stall.
   let lastChange = Date.now();
@@ -92,5 +98,6 @@ export function startDemo(session: StoreApi<SessionState>, demo: DemoSetup, opti
   return () => {
     unsubscribe();
     clearInterval(watchdog);
+    running.setState({ on: false });
   };
 }

@@ -27,7 +27,16 @@ export function LastMoveRings() {
     rolled.dispose();
     material.dispose();
   }, [placed, rolled, material]);
-  if (!last) return null;
+  // Before the first move a hidden ring stays in the scene, so the loading screen's shader
+  // warm-up (which compiles hidden objects too) prepares its material: the first move's frame
+  // does not stall on a compile.
+  if (!last) {
+    return (
+      <group name="last-move">
+        <mesh geometry={placed} material={material} visible={false} />
+      </group>
+    );
+  }
   const ring = (square: string, geometry: TorusGeometry) => {
     const index = parseSquare(size, square);
     return index < 0 ? null : <mesh key={square} geometry={geometry} material={material} position={[socketX(index), BOARD_TOP + 0.01, socketZ(index)]} />;

@@ -13,6 +13,7 @@ import { SoundControls } from './watch/SoundControls';
 import { TakeOverButton } from './watch/TakeOver';
 import { useCaptions } from './watch/useCaptions';
 import { WatchControls } from './watch/WatchControls';
+import { DemoPause } from './watch/DemoPause';
 import { WinChanceGraph } from './watch/WinChanceGraph';
 import { HelpButton } from './a11y/HelpOverlay';
 import { ResetViewButton } from './a11y/ResetView';
@@ -317,6 +318,7 @@ export function Hud({ onNewGame, onRules }: { onNewGame: () => void; onRules: ()
       {replaying ? <ReplayMoves /> : <MoveList />}
       <Status />
       <Problems />
+      <DemoPause />
     </div>
   );
 }

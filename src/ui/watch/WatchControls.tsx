@@ -1,9 +1,10 @@
 /**
  * Pause / resume and step for the computer players, with Space and N as shortcuts (shown in the
- * tooltips). Shown while any seat is a computer.
+ * tooltips), and the cinematic camera's switch. Shown while any seat is a computer.
  */
 import { useEffect } from 'react';
 import { useSession } from '../../app/pageSession';
+import { setCinematic, useCinematic } from '../../scene/cinematicCamera';
 import { watchTexts as t } from './texts';
 import './watch.css';
 
@@ -22,6 +23,7 @@ export function WatchControls() {
   const paused = useSession((s) => s.spectatorPaused);
   const anyComputer = useSession((s) => s.seats.some((seat) => seat.kind === 'computer'));
   const { setSpectatorPaused: setPaused, step } = useSession.getState();
+  const cinematic = useCinematic();
 
   useEffect(() => {
     if (!anyComputer) return;
@@ -43,6 +45,9 @@ export function WatchControls() {
       </button>
       <button className="btn" onMouseDown={keepFocus} onClick={step} title={t.stepTip} aria-keyshortcuts="N">
         {t.step}
+      </button>
+      <button className={`btn${cinematic ? ' on' : ''}`} aria-pressed={cinematic} onMouseDown={keepFocus} onClick={() => setCinematic(!cinematic)} title={t.cinematicTip}>
+        {t.cinematic}
       </button>
     </span>
   );

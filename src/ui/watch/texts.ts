@@ -6,6 +6,7 @@ export const watchTexts = fixedTexts(
   [
     'pause', 'resume', 'pauseTip', 'resumeTip', 'step', 'stepTip', 'paused', 'takeOver', 'handBack', 'cancelCountdown', 'cancelCountdownTip',
     'evaluation', 'evaluationTip', 'hide', 'show', 'hideTip', 'estimating', 'graph', 'soundOn', 'soundOff', 'muteTip', 'unmuteTip', 'volume',
+    'cinematic', 'cinematicTip', 'demoBanner', 'demoControls',
   ] as const,
   {
     takeOverTip: (name: string) => t('watch:takeOverTip', { name }),

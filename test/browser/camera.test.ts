@@ -1,0 +1,196 @@
+/**
+ * The cinematic camera and demo mode's pause button in the built app: the view moves by itself and
+ * stops at a drag, Reset view brings the default view back, reduced motion only cuts between the
+ * fixed side views, and the demo's pause button stops and resumes the games.
+ */
+import { describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Page } from 'playwright-core';
+import { changedPixels, distinctColours, openApp, screenshot, waitFramesSettled, waitForScene, waitIdle } from './harness';
+import { useBuiltApp } from './builtApp';
+
+const app = useBuiltApp();
+
+const CINEMATIC = 'A slow camera that keeps the board and the last move in view; dragging, zooming or a camera button stops it';
+const FOUR_COMPUTERS = '?seats=ai:greedy,ai:greedy,ai:greedy,ai:greedy&seed=3&speed=2';
+
+/** Starts recording, every animation frame, where two sockets are on screen (from the scene's own camera). */
+async function recordView(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { views: string[]; recording: boolean };
+    w.views = [];
+    w.recording = true;
+    const sample = () => {
+      if (!w.recording) return;
+      const a = window.rolit.socketScreenPosition('d4');
+      const b = window.rolit.socketScreenPosition('e5');
+      const view = a && b ? [a.x, a.y, b.x, b.y].map((v) => v.toFixed(1)).join(',') : 'none';
+      if (w.views.at(-1) !== view) w.views.push(view);
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+}
+
+/** Stops recording; returns the views seen, each once per change. */
+async function recordedViews(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const w = window as unknown as { views: string[]; recording: boolean };
+    w.recording = false;
+    return w.views;
+  });
+}
+
+/** The current view as recordView writes it. */
+const viewNow = (page: Page) =>
+  page.evaluate(() => {
+    const a = window.rolit.socketScreenPosition('d4')!;
+    const b = window.rolit.socketScreenPosition('e5')!;
+    return [a.x, a.y, b.x, b.y].map((v) => v.toFixed(1)).join(',');
+  });
+
+/**
+ * Waits until the camera has come to rest (a drag's inertia over): the view unchanged for 3 s and
+ * over at least 3 frames drawn, or no frame drawn for 6 s. Frame-based waits alone are fooled by a
+ * software renderer that draws one frame every few seconds under load.
+ */
+async function waitViewSettled(page: Page, timeout = 120_000): Promise<void> {
+  const until = Date.now() + timeout;
+  const frames = () => page.evaluate(() => window.rolit.renderInfo()?.frames ?? 0);
+  let view = await viewNow(page);
+  let since = Date.now();
+  let framesThen = await frames();
+  let lastFrames = framesThen;
+  let lastFrameAt = Date.now();
+  while (Date.now() < until) {
+    await sleep(300);
+    const [v, f] = [await viewNow(page), await frames()];
+    if (f !== lastFrames) [lastFrames, lastFrameAt] = [f, Date.now()];
+    if (v !== view) [view, since, framesThen] = [v, Date.now(), f];
+    else if (Date.now() - since >= 3000 && (f - framesThen >= 3 || Date.now() - lastFrameAt >= 6000)) return;
+  }
+  throw new Error('the camera kept moving');
+}
+
+/** A paused all-computer game a few moves in, the HUD's moving parts (evaluation) hidden. */
+async function pausedGame(search: string, reducedMotion = false) {
+  const { page, errors } = await openApp(app.browser, app.served, search);
+  await page.evaluate(() => localStorage.setItem('rolit.evaluation.hidden', 'true'));
+  if (reducedMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.reload(); // the kept game resumes, with the evaluation hidden (and the OS asking for reduced motion)
+  await page.waitForFunction(() => typeof window.rolit?.state === 'function');
+  await waitForScene(page, 180_000);
+  await page.waitForFunction(() => window.rolit.state().moves.length >= 3, undefined, { timeout: 120_000 });
+  await page.keyboard.press('Space');
+  await page.getByTitle('Let the computer players play on (Space)').waitFor();
+  await waitIdle(page, 120_000);
+  await waitViewSettled(page);
+  await waitFramesSettled(page);
+  return { page, errors };
+}
+
+describe('cinematic camera', { timeout: 420_000 }, () => {
+  it('moves the view by itself, stops at a drag, and Reset view brings the default view back', async () => {
+    const { page, errors } = await pausedGame(FOUR_COMPUTERS);
+    const switchButton = page.getByTitle(CINEMATIC);
+    expect(await switchButton.getAttribute('aria-pressed')).toBe('false');
+    const start = await screenshot(page, 'camera-default');
+    expect(distinctColours(start)).toBeGreaterThan(30); // a drawn scene, not a blank canvas
+    const startView = await viewNow(page);
+
+    await switchButton.click();
+    expect(await switchButton.getAttribute('aria-pressed')).toBe('true');
+    await recordView(page);
+    await sleep(2500);
+    const first = await screenshot(page, 'camera-cinematic-1');
+    await sleep(2500);
+    const second = await screenshot(page, 'camera-cinematic-2');
+    const glide = await recordedViews(page);
+    const pixels = start.width * start.height;
+    // The board is still while paused: only the camera changes the picture.
+    expect(changedPixels(start, first)).toBeGreaterThan(pixels * 0.01);
+    expect(changedPixels(first, second)).toBeGreaterThan(pixels * 0.01);
+    expect(glide.length).toBeGreaterThan(10); // a glide: many small steps, not a cut
+
+    // A drag on the table takes the camera: the cinematic camera stops, the view then stays.
+    const box = (await page.locator('canvas').boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.6);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.5 + 60, box.y + box.height * 0.6, { steps: 5 });
+    await page.mouse.up();
+    expect(await switchButton.getAttribute('aria-pressed')).toBe('false');
+    await waitViewSettled(page);
+    await waitFramesSettled(page);
+    const stopped = await screenshot(page, 'camera-after-drag');
+    await sleep(2500);
+    const later = await screenshot(page, 'camera-after-drag-later');
+    expect(changedPixels(stopped, later)).toBeLessThan(pixels * 0.001);
+    expect(changedPixels(start, stopped)).toBeGreaterThan(pixels * 0.01);
+
+    await page.getByRole('button', { name: 'Reset view' }).click();
+    await waitViewSettled(page);
+    await waitFramesSettled(page);
+    const reset = await screenshot(page, 'camera-reset');
+    expect(changedPixels(start, reset)).toBeLessThan(pixels * 0.002);
+    expect(await viewNow(page)).toBe(startView);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('with the reduced-motion setting it only cuts between the sides\' fixed views, and rests between cuts', async () => {
+    const { page, errors } = await pausedGame(`${FOUR_COMPUTERS}&camera=cinematic`, true);
+    expect(await page.getByTitle(CINEMATIC).getAttribute('aria-pressed')).toBe('true');
+    // Paused: nothing moves, so the canvas stops drawing although the cinematic camera is on.
+    await waitFramesSettled(page);
+    await recordView(page);
+    await page.keyboard.press('Space'); // play on for a while: every move may cut
+    await page.waitForFunction(() => window.rolit.state().moves.length >= 16, undefined, { timeout: 180_000 });
+    await page.keyboard.press('Space');
+    await waitIdle(page, 120_000);
+    const views = await recordedViews(page);
+    await screenshot(page, 'camera-reduced-motion');
+
+    // The fixed views: each seat's side, chosen with its camera button (reduced motion: a cut too).
+    const sides: string[] = [];
+    const seatViews = page.getByRole('group', { name: 'Camera' }).getByRole('button');
+    for (let i = 0; i < (await seatViews.count()) - 1; i++) {
+      await seatViews.nth(i).click();
+      await waitViewSettled(page);
+      sides.push(await viewNow(page));
+    }
+    console.log(`reduced motion: ${views.length} views over 13 moves, ${new Set(views).size} distinct; sides ${new Set(sides).size}`);
+    expect(new Set(sides).size).toBe(4);
+    expect(views.length).toBeGreaterThan(1); // it did cut
+    for (const v of views) expect(sides).toContain(v); // and showed nothing between the fixed views
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('demo mode pause button', { timeout: 300_000 }, () => {
+  it('is on screen, stops the games (nothing changes for seconds), and resumes them from the keyboard', async () => {
+    const { page, errors } = await openApp(app.browser, app.served, '?demo=greedy&speed=2');
+    await waitForScene(page, 180_000);
+    const pause = page.getByTestId('demo-pause').getByRole('button');
+    await pause.waitFor();
+    expect(await pause.getAttribute('title')).toBe('Pause the computer players (Space)');
+    // In demo mode the cinematic camera is on by default.
+    expect(await page.getByTitle(CINEMATIC).getAttribute('aria-pressed')).toBe('true');
+    await page.waitForFunction(() => window.rolit.state().moves.length >= 2, undefined, { timeout: 120_000 });
+    await pause.click();
+    expect(await pause.getAttribute('aria-pressed')).toBe('true');
+    await waitIdle(page, 120_000);
+    const state = await page.evaluate(() => window.rolit.state().record);
+    await sleep(4000);
+    expect(await page.evaluate(() => window.rolit.state().record)).toBe(state);
+    await screenshot(page, 'demo-paused');
+    // Keyboard: the button takes the focus like any button, Enter presses it.
+    await pause.focus();
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid=demo-pause]') !== null)).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await pause.getAttribute('aria-pressed')).toBe('false');
+    await page.waitForFunction((r) => window.rolit.state().record !== r, state, { timeout: 60_000 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
