@@ -28,9 +28,13 @@ export function TourPanel() {
   useEffect(() => {
     document.body.toggleAttribute('data-touring', open);
   }, [open]);
+  // Focus follows the tour: its step's title while open; back to the HUD button when it closes
+  // (not at the page's start: a page that opens with the tour closed leaves focus where it is).
+  const wasOpen = useRef(open);
   useEffect(() => {
     if (open) title.current?.focus();
-    else if (document.activeElement === document.body || !document.activeElement) document.getElementById(TOUR_BUTTON_ID)?.focus();
+    else if (wasOpen.current && (document.activeElement === document.body || !document.activeElement)) document.getElementById(TOUR_BUTTON_ID)?.focus();
+    wasOpen.current = open;
   }, [open, index]);
   if (!open) return null;
   const step = TOUR_STEPS[index];
