@@ -1,5 +1,5 @@
 /**
- * The page's one instance of something main.tsx starts (the session, the evaluator, the round
+ * The page's one instance of something main.tsx starts (the session, the director, the evaluator, the round
  * countdown, the exact values): starting it again ends the earlier one first, and reading it
  * before it was started is an error saying what to call.
  */

@@ -7,6 +7,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { Director } from './timeline';
+import { pageOwned } from '../app/pageOwned';
 
 export interface DirectorStatus {
   /** Whether animations are playing. */
@@ -60,18 +61,15 @@ export function createPageDirector(director: Director = new Director()): PageDir
   };
 }
 
-let page: PageDirector | null = null;
+const page = pageOwned<PageDirector>('the director', 'initDirector', (earlier) => earlier.dispose());
 
 /** Creates the page's director (main.tsx), disposing of any earlier one. */
 export function initDirector(): PageDirector {
-  page?.dispose();
-  page = createPageDirector();
-  return page;
+  return page.start(createPageDirector);
 }
 
 export function pageDirector(): PageDirector {
-  if (!page) throw new Error('the director is not started: call initDirector first');
-  return page;
+  return page.current();
 }
 
 /** React hook on the page director's status: `useDirector((s) => s.busy)`. */
