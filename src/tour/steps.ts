@@ -22,6 +22,8 @@ export interface TourStep {
   position: TourPosition;
   /** The example move the step waits for ('any' legal move); none for a step that only shows. */
   move?: string;
+  /** The step plays its round's start on the board: the start balls and the physical throw. */
+  playsThrow?: boolean;
 }
 
 /**
@@ -45,7 +47,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
   { id: 'board', focus: look([0, 0, -1], 31, 0.2, 0, 4.5), position: START },
   { id: 'buttons', focus: look([0, 0, -0.5], 30, 0.65, 0.5, 4.5), position: START },
   { id: 'ball', focus: look([0, 0.6, 0], 10, 0.8, 0, 1.8), position: START },
-  { id: 'throw', focus: look([THROW_AREA[0], 0.4, THROW_AREA[1]], 14, 0.8, -0.4, 2.5), position: START },
+  { id: 'throw', focus: look([THROW_AREA[0], 0.4, THROW_AREA[1]], 14, 0.8, -0.4, 2.5), position: START, playsThrow: true },
   { id: 'place', focus: EXAMPLE_VIEW, position: START, move: 'f4' },
   { id: 'diagonal', focus: EXAMPLE_VIEW, position: START, move: 'f6' },
   { id: 'mustCapture', focus: EXAMPLE_VIEW, position: START, move: 'd6' },
