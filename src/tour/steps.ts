@@ -27,11 +27,11 @@ export interface TourStep {
 }
 
 /**
- * A camera view of `subject` from (radius, polar, azimuth), aimed `shift` units to its left as seen
- * from there, so the subject sits right of the screen's centre, clear of the tour panel on the left.
+ * A camera view of `subject` from (radius, polar, azimuth), aimed `shift` units to its right as seen
+ * from there, so the subject sits left of the screen's centre, clear of the tour panel on the right.
  */
 function look(subject: [number, number, number], radius: number, polar: number, azimuth: number, shift: number): CameraFocus {
-  const target: [number, number, number] = [subject[0] - shift * Math.cos(azimuth), subject[1], subject[2] + shift * Math.sin(azimuth)];
+  const target: [number, number, number] = [subject[0] + shift * Math.cos(azimuth), subject[1], subject[2] - shift * Math.sin(azimuth)];
   return { target, radius, polar, azimuth };
 }
 
