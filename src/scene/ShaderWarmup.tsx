@@ -8,11 +8,8 @@
 import { useThree } from '@react-three/fiber';
 import { useEffect } from 'react';
 import { gpuCaughtUp } from './gpuFence';
-import { shaderProgress } from './loadProgress';
+import { SHADERS_COMPILED, shaderProgress } from './loadProgress';
 import { compileShadowPrograms } from './shadowWarmup';
-
-/** The performance mark set when the shaders are compiled (traces and tests see the warm-up's end). */
-export const SHADERS_COMPILED = 'rolit:shaders-compiled';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
