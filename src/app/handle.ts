@@ -64,8 +64,11 @@ export interface StrongestView {
 
 export interface ThrownBallView {
   top: Colour;
+  /** Page position (CSS px) of its centre. */
   x: number;
   y: number;
+  /** Its centre in scene units (y up, the table at 0). */
+  centre: [number, number, number];
 }
 
 export interface HandleSources {

@@ -40,7 +40,7 @@ export function RenderProbe() {
     probe.thrownBall = () => {
       if (!drawnThrow.shown) return null;
       const { x, y, z } = drawnThrow.position;
-      return { top: COLOURS[colourOnTop(drawnThrow.quaternion)], ...toPage(x, y, z) };
+      return { top: COLOURS[colourOnTop(drawnThrow.quaternion)], ...toPage(x, y, z), centre: [x, y, z] };
     };
     return () => {
       off();

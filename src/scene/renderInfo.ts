@@ -28,8 +28,11 @@ export const probe = {
 
 export interface ThrownBall {
   top: Colour;
+  /** Page position (CSS px) of its centre. */
   x: number;
   y: number;
+  /** Its centre in scene units (y up, the table at 0). */
+  centre: [number, number, number];
 }
 
 export interface ScreenBox {
