@@ -1,6 +1,6 @@
 import { MAX_MOVES, Position, randomSquare } from '../engine';
 import { type BoardMasks, boardMasks, moveValue } from './evaluate';
-import { now, type Searcher, type SearchContext } from './searcher';
+import { type Searcher, type SearchContext, sliceOver } from './searcher';
 import { mergeRootStats, type RootStats } from './rootStats';
 import { EndgameSolver } from './solver';
 
@@ -109,7 +109,6 @@ export class MctsSearcher implements Searcher {
 
   step(sliceEnd: number): boolean {
     const ctx = this.ctx;
-    const stopAt = Math.min(sliceEnd, ctx.deadline);
     if (this.solving && !this.finished) {
       this.solve(sliceEnd);
       if (this.solving || this.finished) return this.finished;
@@ -120,11 +119,11 @@ export class MctsSearcher implements Searcher {
         break;
       }
       if ((this.work & 15) === 0) {
-        if (ctx.shouldStop() || now() >= ctx.deadline) {
+        if (ctx.shouldStop() || ctx.timeUp()) {
           this.finished = true;
           break;
         }
-        if (now() >= stopAt) break;
+        if (sliceOver(sliceEnd)) break;
       }
       this.iterate();
       this.work++;
@@ -144,13 +143,12 @@ export class MctsSearcher implements Searcher {
     const byNodes = ctx.deadline === Infinity;
     this.solver ??= new EndgameSolver();
     const solveEnd = ctx.start + (ctx.deadline - ctx.start) * SOLVE_SHARE;
-    const stopAt = byNodes ? Infinity : Math.min(sliceEnd, solveEnd);
     const result = this.solver.solve(this.root, {
       owners: ctx.seating.owners,
       misere: ctx.seating.misere,
       line: false,
       maxNodes: byNodes ? Math.min(ctx.iterations * SOLVER_NODES_PER_ITERATION, 2 ** 40) : undefined,
-      shouldStop: () => ctx.shouldStop() || now() >= stopAt,
+      shouldStop: () => ctx.shouldStop() || (!byNodes && (sliceOver(sliceEnd) || ctx.clock() >= solveEnd)),
     });
     this.solverNodes += result.nodes;
     if (result.complete) {
@@ -160,7 +158,7 @@ export class MctsSearcher implements Searcher {
     } else if (ctx.shouldStop()) {
       this.finished = true;
       this.solving = false;
-    } else if (byNodes || now() >= solveEnd) {
+    } else if (byNodes || ctx.clock() >= solveEnd) {
       this.solving = false; // too deep for the budget: MCTS decides
     }
   }
