@@ -1,5 +1,5 @@
 import { MAX_MOVES, Position, randomSquare } from '../engine';
-import { type BoardMasks, boardMasks, evaluatePlayers, moveValue, WEIGHTS } from './evaluate';
+import { type BoardMasks, boardMasks, moveValue } from './evaluate';
 import { type Searcher, type SearchContext, sliceOver } from './searcher';
 import { mergeRootStats, type RootStats } from './rootStats';
 import { EndgameSolver } from './solver';
@@ -15,19 +15,6 @@ export interface MctsParams {
   mapOrder: boolean;
   /** Solve two-player endgames exactly first (SOLVE_EMPTIES). */
   solveEndgames: boolean;
-  /**
-   * Progressive history weight W (Nijssen and Winands 2011), 0 = off: selection adds
-   * W * (the mover's mean reward of the move's square over every move of every iteration) /
-   * (the child's losses + 1), so the bonus fades as a child's own statistics grow.
-   */
-  history: number;
-  /**
-   * Early playout termination, 0 = off: after this many playout moves the playout stops and
-   * each player's reward is a win probability from the static evaluation (evaluate.ts):
-   * a softmax of the weighted ball totals over `cutoffTemperature` (misere: of their negatives).
-   */
-  cutoff: number;
-  cutoffTemperature: number;
   /**
    * Weight of the rank in a finished playout's reward (the rest is the win share): a player's
    * rank score is the share of the other players it beat (ties count half), so second place in
@@ -47,9 +34,6 @@ export const MCTS_PARAMS: MctsParams = {
   scoreWeight: 0,
   mapOrder: true,
   solveEndgames: true,
-  history: 0,
-  cutoff: 0,
-  cutoffTemperature: 4,
   rankWeight: 0,
 };
 
@@ -64,9 +48,6 @@ export const UCT_PARAMS: MctsParams = {
   scoreWeight: 0,
   mapOrder: false,
   solveEndgames: false,
-  history: 0,
-  cutoff: 0,
-  cutoffTemperature: 4,
   rankWeight: 0,
 };
 
@@ -120,13 +101,6 @@ export class MctsSearcher implements Searcher {
   private readonly path = new Int32Array(128);
   private readonly moveBuffer = new Int32Array(MAX_MOVES);
   private readonly outcome = new Float64Array(4);
-  /** Progressive history: per player and square (a double's second square), reward total and count. */
-  private readonly historyReward = new Float64Array(4 * 64);
-  private readonly historyCount = new Float64Array(4 * 64);
-  /** The moves of the current iteration (tree and playout) and their players, for the history. */
-  private readonly iterationMoves = new Int32Array(128);
-  private readonly iterationPlayers = new Int32Array(128);
-  private iterationLength = 0;
   constructor(
     private readonly ctx: SearchContext,
     private readonly params: MctsParams = MCTS_PARAMS,
@@ -237,23 +211,21 @@ export class MctsSearcher implements Searcher {
     let depth = 0;
     let node = 0;
     path[depth++] = 0;
-    this.iterationLength = 0;
     // Selection: descend through expanded nodes, each mover maximising its own reward.
     while (this.childCount[node] > 0) {
       const child = this.select(node, this.owners[pos.toMove]);
-      this.playTreeMove(pos, child);
+      pos.make(this.nodeMove[child]);
       node = child;
       path[depth++] = node;
       if (this.childCount[node] === 0 && !pos.over && this.visits[node] >= this.params.expandAfter && this.expand(node, pos)) {
         const next = this.select(node, this.owners[pos.toMove]);
-        this.playTreeMove(pos, next);
+        pos.make(this.nodeMove[next]);
         node = next;
         path[depth++] = node;
         break;
       }
     }
     this.playout(pos);
-    if (this.params.history > 0) this.recordHistory();
     // Backup: every node on the path adds every player's reward.
     const players = this.players;
     const out = this.outcome;
@@ -265,50 +237,18 @@ export class MctsSearcher implements Searcher {
     }
   }
 
-  private playTreeMove(pos: Position, child: number): void {
-    const move = this.nodeMove[child];
-    this.noteMove(this.owners[pos.toMove], move);
-    pos.make(move);
-  }
-
-  private noteMove(player: number, move: number): void {
-    const i = this.iterationLength;
-    if (i === this.iterationMoves.length) return;
-    this.iterationMoves[i] = move & 63;
-    this.iterationPlayers[i] = player;
-    this.iterationLength = i + 1;
-  }
-
-  /** Adds this iteration's outcome to the history of each move it played, for the player who played it. */
-  private recordHistory(): void {
-    for (let i = 0; i < this.iterationLength; i++) {
-      const player = this.iterationPlayers[i];
-      if (player < 0) continue;
-      const key = player * 64 + this.iterationMoves[i];
-      this.historyReward[key] += this.outcome[player];
-      this.historyCount[key] += 1;
-    }
-  }
-
-  /** UCT for `player` (plus progressive history); unvisited children first, in order of their tactical-map value. */
+  /** UCT for `player`; unvisited children first, in order of their tactical-map value. */
   private select(node: number, player: number): number {
     const first = this.firstChild[node];
     const end = first + this.childCount[node];
     const logN = Math.log(this.visits[node] + 1);
     const c = this.params.exploration;
-    const w = this.params.history;
     let best = first;
     let bestScore = -Infinity;
     for (let ch = first; ch < end; ch++) {
       const v = this.visits[ch];
       if (v === 0) return ch; // children are stored in the order to try them (mapOrder)
-      const reward = this.rewards[ch * 4 + player];
-      let score = reward / v + c * Math.sqrt(logN / v);
-      if (w > 0) {
-        const key = player * 64 + (this.nodeMove[ch] & 63);
-        const count = this.historyCount[key];
-        if (count > 0) score += (w * (this.historyReward[key] / count)) / (v - reward + 1);
-      }
+      const score = this.rewards[ch * 4 + player] / v + c * Math.sqrt(logN / v);
       if (score > bestScore) {
         bestScore = score;
         best = ch;
@@ -386,32 +326,14 @@ export class MctsSearcher implements Searcher {
     return move;
   }
 
-  /** Each player's win probability from the static evaluation: a softmax of the weighted ball totals. */
-  private evaluatedOutcome(pos: Position): void {
-    const out = this.outcome;
-    const seating = this.ctx.seating;
-    evaluatePlayers(pos, seating, this.masks, WEIGHTS, out);
-    const scale = (seating.misere ? -1 : 1) / this.params.cutoffTemperature;
-    let top = -Infinity;
-    for (let p = 0; p < this.players; p++) top = Math.max(top, out[p] * scale);
-    let sum = 0;
-    for (let p = 0; p < this.players; p++) sum += out[p] = Math.exp(out[p] * scale - top);
-    for (let p = 0; p < this.players; p++) out[p] /= sum;
-  }
-
-  /** Plays the round out epsilon-greedily (or up to the cutoff) and writes each player's reward into this.outcome. */
+  /** Plays the round out epsilon-greedily and writes each player's reward into this.outcome. */
   private playout(pos: Position): void {
     const random = this.ctx.random;
     const epsilon = this.params.epsilon;
     const classes = this.masks.valueClasses;
-    let movesLeft = this.players > 1 && this.params.cutoff > 0 ? this.params.cutoff : Infinity;
     while (!pos.over) {
-      if (movesLeft-- === 0) return this.evaluatedOutcome(pos);
-      const player = this.owners[pos.toMove];
       if (pos.moveMask()) {
-        const move = this.mapMove(pos, random.next() < epsilon);
-        this.noteMove(player, move);
-        pos.playoutMove(move);
+        pos.playoutMove(this.mapMove(pos, random.next() < epsilon));
         continue;
       }
       let move = -1;
@@ -423,7 +345,6 @@ export class MctsSearcher implements Searcher {
           if ((lo | hi) !== 0) move = randomSquare(lo, hi, random);
         }
       } else move = randomSquare(pos.moveLo, pos.moveHi, random);
-      this.noteMove(player, move);
       pos.playoutMove(move);
     }
     const seating = this.ctx.seating;
