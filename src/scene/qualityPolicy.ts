@@ -46,3 +46,24 @@ function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[sorted.length >> 1];
 }
+
+/**
+ * The viewer's graphics choice (`?graphics=`): `auto` adapts the pixel ratio on a graphics card
+ * and draws at FAST_DPR on a software renderer (SwiftShader, llvmpipe: too slow to adapt from
+ * sharp); `adaptive` adapts on any renderer; `sharp` and `fast` hold the screen's ratio or FAST_DPR.
+ */
+export const GRAPHICS_MODES = ['auto', 'adaptive', 'sharp', 'fast'] as const;
+export type GraphicsMode = (typeof GRAPHICS_MODES)[number];
+/** The pixel ratio of `fast` and of software rendering, and the lowest the adaptation goes. */
+export const FAST_DPR = 0.75;
+
+export function isGraphicsMode(value: string): value is GraphicsMode {
+  return (GRAPHICS_MODES as readonly string[]).includes(value);
+}
+
+/** How the canvas draws: the starting pixel ratio and whether it follows the frame rate (down to FAST_DPR). */
+export function graphicsQuality(mode: GraphicsMode, software: boolean, deviceDpr: number): { dpr: number; adaptive: boolean } {
+  const screen = Math.min(2, Math.max(1, deviceDpr || 1));
+  if (mode === 'fast' || (mode === 'auto' && software)) return { dpr: FAST_DPR, adaptive: false };
+  return { dpr: screen, adaptive: mode !== 'sharp' };
+}

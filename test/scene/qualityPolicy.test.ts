@@ -1,6 +1,7 @@
-/** The pixel ratio policy: lowered by slow frames, restored by fast ones, pauses between animations ignored. */
+/** The pixel ratio policy: lowered by slow frames, restored by fast ones, pauses between animations ignored; the graphics choice. */
 import { describe, expect, it } from 'vitest';
-import { PixelRatioPolicy } from '../../src/scene/qualityPolicy';
+import { graphicsMode, readGraphicsParameter } from '../../src/scene/graphicsParameter';
+import { FAST_DPR, graphicsQuality, PixelRatioPolicy } from '../../src/scene/qualityPolicy';
 
 /** Feeds `count` frames of `ms` each; returns every pixel ratio the policy chose, in order. */
 function run(policy: PixelRatioPolicy, ms: number, count: number): number[] {
@@ -46,5 +47,24 @@ describe('pixel ratio policy', () => {
     const chosen: number[] = [];
     for (let i = 0; i < 50; i++) chosen.push(...run(policy, 16.7, 8), ...run(policy, 60, 2));
     expect(chosen).toEqual([]);
+  });
+});
+
+describe('the graphics choice', () => {
+  it('auto adapts on a graphics card and holds the fast ratio on a software renderer; adaptive adapts on both', () => {
+    expect(graphicsQuality('auto', false, 2)).toEqual({ dpr: 2, adaptive: true });
+    expect(graphicsQuality('auto', true, 2)).toEqual({ dpr: FAST_DPR, adaptive: false });
+    expect(graphicsQuality('adaptive', true, 2)).toEqual({ dpr: 2, adaptive: true });
+    expect(graphicsQuality('sharp', true, 3)).toEqual({ dpr: 2, adaptive: false });
+    expect(graphicsQuality('fast', false, 2)).toEqual({ dpr: FAST_DPR, adaptive: false });
+    expect(graphicsQuality('sharp', false, 0.5)).toEqual({ dpr: 1, adaptive: false });
+  });
+
+  it('the address chooses it for the visit; a bad value is named and auto stays', () => {
+    expect(readGraphicsParameter('?graphics=nice&seats=human')).toEqual({ rest: '?seats=human', problem: 'graphics: "nice" is not a graphics choice (auto, adaptive, sharp, fast); automatic applies' });
+    expect(graphicsMode()).toBe('auto');
+    expect(readGraphicsParameter('?speed=2')).toEqual({ rest: '?speed=2', problem: null });
+    expect(readGraphicsParameter('?graphics=adaptive')).toEqual({ rest: '', problem: null });
+    expect(graphicsMode()).toBe('adaptive');
   });
 });
