@@ -1,7 +1,9 @@
 /**
  * The pixel ratio that holds a steady frame rate, from the times between drawn frames. Pure, so it
- * is tested without a browser. The scene draws on demand, so a long gap between two frames is a
- * pause (nothing moved), not a slow frame: gaps over PAUSE_MS are left out of the measure.
+ * is tested without a browser. The scene draws on demand, so a long gap between two frames may be
+ * a pause (nothing moved), not a slow frame: gaps over PAUSE_MS are left out of the measure, unless
+ * the frame followed an animating one (then the gap is the frame's own time: a very slow device,
+ * whose every frame takes longer than PAUSE_MS, must lower the ratio most of all).
  */
 export const PAUSE_MS = 250;
 /** Frames slower than this (under 40 per second) lower the pixel ratio... */
@@ -23,9 +25,12 @@ export class PixelRatioPolicy {
     public dpr = maxDpr,
   ) {}
 
-  /** Feeds the time since the previous frame (ms); returns the new pixel ratio when it changes, else null. */
-  frame(ms: number): number | null {
-    if (ms > PAUSE_MS) {
+  /**
+   * Feeds the time since the previous frame (ms) and whether that frame was animating (so this one
+   * followed at once); returns the new pixel ratio when it changes, else null.
+   */
+  frame(ms: number, afterAnimating = false): number | null {
+    if (ms > PAUSE_MS && !afterAnimating) {
       this.times = []; // a pause: the frames on each side of it are not one run
       return null;
     }

@@ -4,10 +4,10 @@ import { graphicsMode, readGraphicsParameter } from '../../src/scene/graphicsPar
 import { FAST_DPR, graphicsQuality, PixelRatioPolicy } from '../../src/scene/qualityPolicy';
 
 /** Feeds `count` frames of `ms` each; returns every pixel ratio the policy chose, in order. */
-function run(policy: PixelRatioPolicy, ms: number, count: number): number[] {
+function run(policy: PixelRatioPolicy, ms: number, count: number, afterAnimating = false): number[] {
   const chosen: number[] = [];
   for (let i = 0; i < count; i++) {
-    const dpr = policy.frame(ms);
+    const dpr = policy.frame(ms, afterAnimating);
     if (dpr !== null) chosen.push(dpr);
   }
   return chosen;
@@ -40,6 +40,11 @@ describe('pixel ratio policy', () => {
     }
     expect(chosen).toEqual([]);
     expect(policy.dpr).toBe(2);
+  });
+
+  it('a very slow device (every animation frame 400 ms, longer than a pause) lowers it; the same gaps after still frames are pauses', () => {
+    expect(run(new PixelRatioPolicy(0.75, 2), 400, 200, true)).toEqual([1.75, 1.5, 1.25, 1, 0.75]);
+    expect(run(new PixelRatioPolicy(0.75, 2), 400, 200, false)).toEqual([]);
   });
 
   it('a few slow frames among fast ones (a hiccup) do not lower it', () => {
