@@ -126,8 +126,9 @@ describe('no English in the other languages', { timeout: 1_200_000 }, () => {
       await screenshot(page, `untranslated-${language}-history`, 120_000);
       await list.getByRole('button', { name: text('replay:replayRound'), exact: true }).first().click();
       await page.locator('[role="dialog"]').waitFor({ state: 'detached', timeout: 60_000 });
-      await button('replay:start').waitFor({ timeout: 60_000 });
-      await button('replay:forward').click();
+      const bar = page.getByTestId('replay-bar');
+      await bar.waitFor({ timeout: 60_000 });
+      await bar.getByRole('button', { name: text('replay:forward'), exact: true }).click();
       await look('replay');
       await dialog('analysis:continue');
 

@@ -31,6 +31,7 @@ function literals(node: ts.Node): string[] {
   if (ts.isTemplateExpression(node)) return [node.head.text, ...node.templateSpans.map((s) => s.literal.text)];
   if (ts.isConditionalExpression(node)) return [...literals(node.whenTrue), ...literals(node.whenFalse)];
   if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.BarBarToken) return [...literals(node.left), ...literals(node.right)];
+  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) return literals(node.right);
   if (ts.isParenthesizedExpression(node)) return literals(node.expression);
   return [];
 }
@@ -64,7 +65,7 @@ describe('components write no English of their own', () => {
 
   it('the scan catches JSX text, a read attribute and a template literal', () => {
     const probe = join('test', 'fixtures', 'untranslatedProbe.tsx');
-    expect(untranslated(probe).map((l) => l.replace(/^.*?: /, ''))).toEqual(['"Hello there"', '"Close the panel"', '"Move"', '"Pick one"']);
+    expect(untranslated(probe).map((l) => l.replace(/^.*?: /, ''))).toEqual(['"Hello there"', '"Close the panel"', '"Move"', '"Pick one"', '"(late)"']);
   });
 
   it.each(files)('%s', (file) => {
