@@ -20,7 +20,7 @@ import { withoutGameParameters } from './app/url';
 import { initDirector, linkDirector } from './director/index';
 import { chooseLanguage, LANGUAGE_KEY, setLanguage } from './i18n/index';
 import { App } from './ui/App';
-import { renderInfo, socketScreenPosition, supplyScreenBox } from './scene/renderInfo';
+import { renderInfo, socketScreenPosition, supplyScreenBox, thrownBall } from './scene/renderInfo';
 import { initCinematic, readCameraParameter } from './scene/cinematicCamera';
 import { readGraphicsParameter } from './scene/graphicsParameter';
 import './ui/hud.css';
@@ -70,6 +70,7 @@ Object.defineProperty(window, 'rolit', {
     renderInfo,
     socketScreenPosition,
     supplyScreenBox,
+    thrownBall,
     strongest: () => strongestView(strongest.getState(), session.getState().snapshot),
   }),
   writable: false,

@@ -46,6 +46,8 @@ export interface RolitHandle {
   socketScreenPosition(square: string): { x: number; y: number } | null;
   /** Page box (CSS px) around the supply tray as drawn, or null when there is no 3D view. */
   supplyScreenBox(): { left: number; top: number; right: number; bottom: number } | null;
+  /** The thrown start ball as last drawn: the colour on top and its page position, or null when none is shown. */
+  thrownBall(): ThrownBallView | null;
   /** Whether animations are still playing. */
   busy(): boolean;
   /** The Analysis panel's strongest move: null until asked, cleared when the position changes. */
@@ -60,11 +62,21 @@ export interface StrongestView {
   chances: { colours: Colour[]; chance: number }[] | null;
 }
 
+export interface ThrownBallView {
+  top: Colour;
+  /** Page position (CSS px) of its centre. */
+  x: number;
+  y: number;
+  /** Its centre in scene units (y up, the table at 0). */
+  centre: [number, number, number];
+}
+
 export interface HandleSources {
   session: StoreApi<SessionState>;
   renderInfo?: () => RenderStats | null;
   socketScreenPosition?: (square: string) => { x: number; y: number } | null;
   supplyScreenBox?: () => { left: number; top: number; right: number; bottom: number } | null;
+  thrownBall?: () => ThrownBallView | null;
   busy?: () => boolean;
   strongest?: () => StrongestView | null;
 }
@@ -94,6 +106,7 @@ export function createHandle(sources: HandleSources): RolitHandle {
     renderInfo: () => sources.renderInfo?.() ?? null,
     socketScreenPosition: (square: string) => sources.socketScreenPosition?.(square) ?? null,
     supplyScreenBox: () => sources.supplyScreenBox?.() ?? null,
+    thrownBall: () => sources.thrownBall?.() ?? null,
     busy: () => sources.busy?.() ?? false,
     strongest: () => sources.strongest?.() ?? null,
   });

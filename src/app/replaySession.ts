@@ -13,7 +13,7 @@ import type { PlayerSpec } from './settings';
 import type { Notify, SessionDeps, SessionState, SessionStore, WritableTable } from './sessionTypes';
 import { errorText } from '../i18n/engineReasons';
 
-export type ReplayActions = Pick<SessionState, 'openRecord' | 'replayStep' | 'replayGo' | 'replayContinue' | 'leaveReplay'>;
+export type ReplayActions = Pick<SessionState, 'openRecord' | 'reopenReplay' | 'replayStep' | 'replayGo' | 'replayContinue' | 'leaveReplay'>;
 
 export interface ReplayHost {
   /** Drops the computer's open question. */
@@ -89,6 +89,10 @@ export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: Se
       }
       showReplay(gameAt(replay, 0, 0), replay);
       return null;
+    },
+
+    reopenReplay(replay, ply) {
+      showReplay(gameAt(replay, replay.line, Math.max(0, Math.min(ply, replay.lines[replay.line].length))), replay);
     },
 
     replayStep,

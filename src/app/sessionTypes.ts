@@ -110,6 +110,8 @@ export interface SessionState {
    * jumping returns to review (every seat human). Returns why not, or null.
    */
   replayContinue(players: PlayerSpec[]): string | null;
+  /** Puts a replay shown earlier back on the board at `ply` moves of its followed line (in review: every seat human). */
+  reopenReplay(replay: Replay, ply: number): void;
   /** Leaves a replay for the game kept on this device (as a reload would resume it), else a new match of the first choices. */
   leaveReplay(): void;
   dismissSaveNotice(): void;

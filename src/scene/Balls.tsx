@@ -13,7 +13,7 @@ import { BALL_DETAIL, createBallGeometry } from './ballGeometry';
 import { type BallSymbols, createBallMaterial } from './ballMaterial';
 import { reducedMotionOn, symbolsOn, useAccess } from '../app/accessPrefs';
 import { BallPoser } from './ballPoses';
-import { throwBallPose } from './throwBallPose';
+import { drawnThrow, throwBallPose } from './throwBallPose';
 import { currentView } from './view';
 
 /** Instance index of the thrown ball. */
@@ -60,8 +60,12 @@ export function Balls() {
       im.setMatrixAt(ball, poser.matrix(ball, m));
       glow.setX(ball, poser.highlighted[ball] ? 1 : 0);
     }
-    if (throwBallPose(view.throwBall, invalidate, p, q, reducedMotion)) m.compose(p, q, UNIT);
-    else m.makeScale(0, 0, 0);
+    drawnThrow.shown = throwBallPose(view.throwBall, invalidate, p, q, reducedMotion);
+    if (drawnThrow.shown) {
+      m.compose(p, q, UNIT);
+      drawnThrow.position.copy(p);
+      drawnThrow.quaternion.copy(q);
+    } else m.makeScale(0, 0, 0);
     im.setMatrixAt(THROWN, m);
     im.instanceMatrix.needsUpdate = true;
     glow.needsUpdate = true;

@@ -1,9 +1,12 @@
-/** Inside the Canvas: records the renderer's counters after every frame, and projects sockets. */
+/** Inside the Canvas: records the renderer's counters after every frame, and projects sockets and the thrown ball. */
 import { addAfterEffect, useThree } from '@react-three/fiber';
 import { useEffect } from 'react';
 import { Vector3 } from 'three';
 import { parseSquare } from '../engine/geometry';
+import { COLOURS } from '../engine/colours';
+import { colourOnTop } from './ballGeometry';
 import { BALL_REST_Y, socketX, socketZ, supplyFootprint } from './layout';
+import { drawnThrow } from './throwBallPose';
 import { probe } from './renderInfo';
 import { currentView } from './view';
 
@@ -34,10 +37,16 @@ export function RenderProbe() {
       const ys = corners.map((c) => c.y);
       return { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) };
     };
+    probe.thrownBall = () => {
+      if (!drawnThrow.shown) return null;
+      const { x, y, z } = drawnThrow.position;
+      return { top: COLOURS[colourOnTop(drawnThrow.quaternion)], ...toPage(x, y, z), centre: [x, y, z] };
+    };
     return () => {
       off();
       probe.project = null;
       probe.supplyBox = null;
+      probe.thrownBall = null;
     };
   }, [gl, camera]);
   return null;

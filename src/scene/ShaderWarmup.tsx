@@ -1,11 +1,15 @@
 /**
  * Compiles the scene's shaders while the loading screen shows, before the first visible frame:
  * one part of the scene per task (renderer.compileAsync with the whole scene's lights), so no
- * single task freezes the page the way compiling everything inside the first render did.
+ * single task freezes the page the way compiling everything inside the first render did, then
+ * the shadow pass's programs. Each part's programs are sent to the GPU process and awaited by a
+ * fence (gpuFence.ts) before three.js asks for their status, which would block the page.
  */
 import { useThree } from '@react-three/fiber';
 import { useEffect } from 'react';
-import { shaderProgress } from './loadProgress';
+import { gpuCaughtUp } from './gpuFence';
+import { SHADERS_COMPILED, shaderProgress } from './loadProgress';
+import { compileShadowPrograms } from './shadowWarmup';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -16,15 +20,26 @@ export function ShaderWarmup({ onDone }: { onDone: () => void }) {
   useEffect(() => {
     let cancelled = false;
     const parts = [...scene.children];
+    const total = parts.length + 1; // and the shadow pass
     (async () => {
-      shaderProgress(0, parts.length);
+      shaderProgress(0, total);
       for (const [i, part] of parts.entries()) {
         await nextTask();
         if (cancelled) return;
+        gl.compile(part, camera, scene);
+        await gpuCaughtUp(gl);
+        if (cancelled) return;
         await gl.compileAsync(part, camera, scene);
-        shaderProgress(i + 1, parts.length);
+        shaderProgress(i + 1, total);
       }
-      if (!cancelled) onDone();
+      await nextTask();
+      if (cancelled) return;
+      // After the parts: the shadow casters' own materials are compiled, and the lights are set up.
+      await compileShadowPrograms(gl, scene, camera);
+      shaderProgress(total, total);
+      if (cancelled) return;
+      performance.mark(SHADERS_COMPILED);
+      onDone();
     })().catch((error: unknown) => {
       // Compiling ahead is an optimisation: the first frame compiles whatever is left.
       console.warn('the shaders could not be compiled ahead', error);

@@ -38,6 +38,9 @@ export function trackLoad<T>(step: LoadStep, promise: Promise<T>): Promise<T> {
   return promise;
 }
 
+/** The performance mark set when the shaders are compiled (traces and tests see the warm-up's end). */
+export const SHADERS_COMPILED = 'rolit:shaders-compiled';
+
 /** A step is done; the shaders being compiled means the first frame can be shown. */
 export function markLoaded(step: LoadStep): void {
   loadProgress.setState((s) => ({ done: { ...s.done, [step]: true }, settled: s.settled || step === 'shaders' }));

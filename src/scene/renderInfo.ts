@@ -6,6 +6,8 @@
  * start of each render (autoReset) and R3F renders once per frame, so the numbers read after
  * the frame (shadow pass included) are per frame.
  */
+import type { Colour } from '../engine/colours';
+
 /** The renderer's counters (window.rolit reports them as the app's RenderStats). */
 export interface RendererCounters {
   calls: number;
@@ -20,7 +22,18 @@ export const probe = {
   project: null as null | ((square: string) => { x: number; y: number } | null),
   /** Page box (CSS px) of the supply tray's projected corners, set by the mounted scene. */
   supplyBox: null as null | (() => ScreenBox),
+  /** The thrown start ball as last drawn (colour on top, page position), set by the mounted scene. */
+  thrownBall: null as null | (() => ThrownBall | null),
 };
+
+export interface ThrownBall {
+  top: Colour;
+  /** Page position (CSS px) of its centre. */
+  x: number;
+  y: number;
+  /** Its centre in scene units (y up, the table at 0). */
+  centre: [number, number, number];
+}
 
 export interface ScreenBox {
   left: number;
@@ -36,6 +49,11 @@ export function renderInfo(): RendererCounters {
 /** Page coordinates (CSS px) of a socket's centre, or null when no scene is mounted or the square is not on the board. */
 export function socketScreenPosition(square: string): { x: number; y: number } | null {
   return probe.project ? probe.project(square) : null;
+}
+
+/** The thrown start ball as last drawn, or null when none is shown (or no scene is mounted). */
+export function thrownBall(): ThrownBall | null {
+  return probe.thrownBall ? probe.thrownBall() : null;
 }
 
 /** Page box (CSS px) around the supply tray as drawn, or null when no scene is mounted. */

@@ -42,6 +42,9 @@ export function throwRecordingOf(seed: number): ThrowRecording | null {
   return known && !(known instanceof Promise) ? known : null;
 }
 
+/** The thrown ball as last drawn (Balls.tsx writes it each frame; the render probe reads it). */
+export const drawnThrow = { shown: false, position: new Vector3(), quaternion: new Quaternion() };
+
 // Scratch for each frame's interpolation (no allocation per frame).
 const a = new Vector3();
 const b = new Vector3();

@@ -22,14 +22,16 @@ export interface TourStep {
   position: TourPosition;
   /** The example move the step waits for ('any' legal move); none for a step that only shows. */
   move?: string;
+  /** The step plays its round's start on the board: the start balls and the physical throw. */
+  playsThrow?: boolean;
 }
 
 /**
- * A camera view of `subject` from (radius, polar, azimuth), aimed `shift` units to its left as seen
- * from there, so the subject sits right of the screen's centre, clear of the tour panel on the left.
+ * A camera view of `subject` from (radius, polar, azimuth), aimed `shift` units to its right as seen
+ * from there, so the subject sits left of the screen's centre, clear of the tour panel on the right.
  */
 function look(subject: [number, number, number], radius: number, polar: number, azimuth: number, shift: number): CameraFocus {
-  const target: [number, number, number] = [subject[0] - shift * Math.cos(azimuth), subject[1], subject[2] + shift * Math.sin(azimuth)];
+  const target: [number, number, number] = [subject[0] + shift * Math.cos(azimuth), subject[1], subject[2] - shift * Math.sin(azimuth)];
   return { target, radius, polar, azimuth };
 }
 
@@ -45,7 +47,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
   { id: 'board', focus: look([0, 0, -1], 31, 0.2, 0, 4.5), position: START },
   { id: 'buttons', focus: look([0, 0, -0.5], 30, 0.65, 0.5, 4.5), position: START },
   { id: 'ball', focus: look([0, 0.6, 0], 10, 0.8, 0, 1.8), position: START },
-  { id: 'throw', focus: look([THROW_AREA[0], 0.4, THROW_AREA[1]], 14, 0.8, -0.4, 2.5), position: START },
+  { id: 'throw', focus: look([THROW_AREA[0], 0.4, THROW_AREA[1]], 14, 0.8, -0.4, 2.5), position: START, playsThrow: true },
   { id: 'place', focus: EXAMPLE_VIEW, position: START, move: 'f4' },
   { id: 'diagonal', focus: EXAMPLE_VIEW, position: START, move: 'f6' },
   { id: 'mustCapture', focus: EXAMPLE_VIEW, position: START, move: 'd6' },

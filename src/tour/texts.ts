@@ -1,7 +1,7 @@
 /** The guided tour's words: the `tour` namespace (each step's title, text, task and result by its id). */
 import { fixedTexts, t } from '../i18n/index';
 
-export const tourTexts = fixedTexts('tour', ['howToPlay', 'howToPlayTitle', 'resume', 'label', 'back', 'next', 'exit', 'exitTitle', 'finish', 'toBoard', 'toBoardTitle', 'waiting', 'nothingToPlay'] as const, {
+export const tourTexts = fixedTexts('tour', ['howToPlay', 'howToPlayTitle', 'resume', 'label', 'back', 'next', 'exit', 'exitTitle', 'throwAgain', 'throwAgainTitle', 'finish', 'toBoard', 'toBoardTitle', 'waiting', 'nothingToPlay'] as const, {
   resumeTitle: (step: number) => t('tour:resumeTitle', { step }),
   stepOf: (step: number, total: number) => t('tour:stepOf', { step, total }),
   notThisMove: (square: string, move: string) => t('tour:notThisMove', { square, move }),

@@ -8,6 +8,7 @@
 import type { StoreApi, UseBoundStore } from 'zustand';
 import type { StoreApi as VanillaStore } from 'zustand/vanilla';
 import type { PlayedMove } from '../engine/index';
+import type { Replay } from '../app/replay';
 import type { SessionState } from '../app/session';
 import { clickableSquares } from '../app/input';
 import type { CameraStore } from '../scene/cameraStore';
@@ -40,10 +41,20 @@ export function tourRefusal(step: TourStep, square: string, legalMoves: readonly
   return legal ? tourTexts.notThisMove(pendingDouble && pendingDouble !== square ? `${pendingDouble}+${square}` : square, step.move) : null;
 }
 
-/** Runs the tour store on the page's session and camera; returns the function that stops it. */
-export function startTourDriver(session: VanillaStore<SessionState>, tour: UseBoundStore<StoreApi<TourState>>, camera: UseBoundStore<StoreApi<CameraStore>>): () => void {
+/**
+ * Runs the tour store on the page's session and camera; returns the function that stops it.
+ * `playThrow` plays the round on the board from its start again (a step that shows the throw).
+ */
+export function startTourDriver(
+  session: VanillaStore<SessionState>,
+  tour: UseBoundStore<StoreApi<TourState>>,
+  camera: UseBoundStore<StoreApi<CameraStore>>,
+  playThrow: () => void,
+): () => void {
   /** The tour put its rounds on the board (in replay): leaving it gives the board back. */
   let showing = false;
+  /** The replay open when the tour started (and at which move), put back on leaving; null: the live game. */
+  let before: { replay: Replay; ply: number } | null = null;
 
   const guard = (square: string): string | null => {
     const { step, before } = tour.getState();
@@ -64,6 +75,7 @@ export function startTourDriver(session: VanillaStore<SessionState>, tour: UseBo
     tour.setState({ before: session.getState().snapshot.state.moves.length });
     session.setState({ clickGuard: guard });
     camera.getState().setFocus(step.focus);
+    if (step.playsThrow) playThrow();
   }
 
   function leave(): void {
@@ -71,7 +83,15 @@ export function startTourDriver(session: VanillaStore<SessionState>, tour: UseBo
     camera.getState().setFocus(null);
     const gaveBack = showing;
     showing = false;
-    if (gaveBack) session.getState().leaveReplay();
+    if (!gaveBack) return;
+    if (before) session.getState().reopenReplay(before.replay, before.ply);
+    else session.getState().leaveReplay();
+  }
+
+  /** What the board shows as the tour opens: a replay (kept, to be put back) or the live game. */
+  function remember(): void {
+    const { replay, snapshot } = session.getState();
+    before = replay ? { replay, ply: snapshot.state.moves.length } : null;
   }
 
   // A new game or another record chosen during the tour ends it (the board is no longer the tour's).
@@ -84,6 +104,7 @@ export function startTourDriver(session: VanillaStore<SessionState>, tour: UseBo
 
   const apply = (state: TourState, previous: TourState | null) => {
     if (state.problem && state.problem !== previous?.problem) session.getState().showNotice(tourTexts.badSaved(state.problem), 'refusal');
+    if (state.open && !previous?.open) remember();
     if (state.open && (!previous?.open || state.step !== previous.step)) show(state.step);
     else if (!state.open && previous?.open) leave();
   };

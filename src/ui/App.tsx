@@ -39,14 +39,15 @@ export function App({ levels, defaultLevel }: { levels: readonly string[]; defau
     <div className="app">
       <SceneHost />
       <Hud onNewGame={open} onRules={() => setRules(true)} />
+      {/* The tour's panel next in the Tab order: from its How to play button to the panel, then the board. */}
+      <div className="hud">
+        <TourPanel />
+      </div>
       <ReplayHud />
       <div className="hud">
         <AnalysisPanel />
       </div>
       <AccessLayer />
-      <div className="hud">
-        <TourPanel />
-      </div>
       <RoundOver onNewGame={open} />
       {rules && !loading && <RulesPanel onClose={closeRules} />}
       {dialog && (

@@ -2,15 +2,17 @@
  * The guided tour in the built app: every step reached with the example moves made by mouse and
  * keyboard, wrong clicks refused (the engine's reason, or the tour's "this step asks for"), the
  * camera really moving between steps (screenshots differ), Back / Next / Exit, resuming after a
- * reload, the player's own game given back, focus, and an axe audit. Screenshots: test-artifacts/tour-*.png.
+ * reload, the player's own game given back (or the replay that was open), focus, and an axe audit;
+ * the start throw played under physics in its step; the panel clear of the seats and the status
+ * line on a desktop screen. Screenshots: test-artifacts/tour-*.png.
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ALL_SQUARES, changedPixels, openApp, rolitState, screenshot, socketPosition, waitForScene, waitFramesSettled, waitIdle } from './harness';
+import { ALL_SQUARES, changedPixels, countBallColours, openApp, openRecordByPaste, rolitState, screenshot, socketPosition, waitForScene, waitFramesSettled, waitIdle } from './harness';
 import { useBuiltApp } from './builtApp';
 import { TOUR_STEPS } from '../../src/tour/steps';
-import { tourGame } from '../../src/tour/positions';
+import { tourGame, tourRecord } from '../../src/tour/positions';
 
 const app = useBuiltApp();
 // Instant moves and the reduced-motion camera (cuts, not flights): the test runs on a software renderer that may draw a frame a second.
@@ -224,6 +226,100 @@ describe('the guided tour', { timeout: 900_000 }, () => {
       expect(p.y, `${square} above the panel`).toBeLessThan(panel.y);
     }
     await page.getByTestId('tour').getByRole('button', { name: 'Exit tour' }).click();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the throw step plays the physical throw (the same each time) and it rests with the engine starter up; the panel hides neither the seats nor the status line', async () => {
+    // Animations on (no reduced motion, normal speed): the throw is played.
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=11', { width: 1280, height: 800 });
+    page.setDefaultTimeout(120_000);
+    await waitForScene(page);
+    await waitIdle(page, 120_000);
+    const starter = tourGame(TOUR_STEPS.find((s) => s.id === 'throw')!.position).state.throws[0];
+    const box = async (selector: string) => (await page.locator(selector).first().boundingBox())!;
+    const apart = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+      a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+    await page.getByRole('button', { name: 'How to play' }).click();
+    for (const id of ['box', 'board', 'buttons', 'ball']) {
+      await page.waitForFunction((want) => document.querySelector('[data-testid=tour]')?.getAttribute('data-step') === want, id);
+      const panel = await box('[data-testid=tour]');
+      expect(apart(panel, await box('.seats')), `${id}: the panel clear of the seats`).toBe(true);
+      expect(apart(panel, await box('.status')), `${id}: the panel clear of the status line`).toBe(true);
+      await next(page);
+    }
+    await page.waitForFunction(() => document.querySelector('[data-testid=tour]')?.getAttribute('data-step') === 'throw');
+    await page.getByTestId('tour').getByRole('button', { name: 'Throw again' }).waitFor();
+
+    /**
+     * Watches one throw: the ball's centre (scene units) while the round's start plays, a
+     * screenshot once it is in the air, and where it comes to rest. Until the replay's first frame,
+     * the ball last drawn may be the one at rest from before (the same throw's end).
+     */
+    async function watchThrow(name: string) {
+      const thrown = () => page.evaluate(() => window.rolit.thrownBall());
+      const before = (await thrown())?.centre ?? null;
+      const centres: [number, number, number][] = [];
+      let flying = null as Awaited<ReturnType<typeof screenshot>> | null;
+      while (await page.evaluate(() => window.rolit.busy())) {
+        const ball = await thrown();
+        if (!ball) continue;
+        centres.push(ball.centre);
+        if (!flying && (!before || Math.hypot(...ball.centre.map((v, i) => v - before[i])) > 0.5)) flying = await screenshot(page, `${name}-flying`);
+      }
+      await waitFramesSettled(page, 1000);
+      const rest = (await thrown())!;
+      const shot = await screenshot(page, `${name}-rest`);
+      const away = Math.max(...centres.map((c) => Math.hypot(...c.map((v, i) => v - rest.centre[i]))));
+      const height = Math.max(...centres.map((c) => c[1] - rest.centre[1]));
+      return { before, flying, away, height, rest, shot };
+    }
+    const one = await watchThrow('tour-throw');
+    // The ball flew (away from where it rests, and up in the air), and the picture changed with it.
+    expect(one.away, 'the ball travelled').toBeGreaterThan(1);
+    expect(one.height, 'the ball was in the air').toBeGreaterThan(0.3);
+    expect(one.flying, 'a frame of the ball in the air').not.toBeNull();
+    expect(changedPixels(one.flying!, one.shot)).toBeGreaterThan(500);
+    // At rest: the engine's starter on top, and that colour is what the camera sees most of around it.
+    expect(one.rest.top).toBe(starter);
+    const around = countBallColours(one.shot, { x: Math.round(one.rest.x - 30), y: Math.round(one.rest.y - 30), w: 60, h: 60 });
+    expect(Object.entries(around).sort((a, b) => b[1] - a[1])[0][0], JSON.stringify(around)).toBe(starter);
+
+    // Throw again: the same throw (the round's seed), flying again and ending in the same place.
+    await page.getByTestId('tour').getByRole('button', { name: 'Throw again' }).click();
+    const two = await watchThrow('tour-throw-again');
+    expect(two.away).toBeGreaterThan(1);
+    expect(two.rest.top).toBe(starter);
+    expect(Math.hypot(...two.rest.centre.map((v, i) => v - one.rest.centre[i]))).toBeLessThan(0.01);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('leaving the tour puts back the replay that was open, at the same move; the page start leaves focus alone', async () => {
+    const { page, errors } = await open(GAME);
+    // At the page's start nothing has the focus (Space must pause the computers, not open the tour).
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    await openRecordByPaste(page, tourRecord({ size: 8, variant: 'standard', moves: ['f4', 'c3'] }));
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => window.rolit.state().moves.join() === 'f4');
+    await waitIdle(page);
+    await stepTo(page, 'box', () => page.getByRole('button', { name: 'How to play' }).click());
+    await nextTo(page, 'board');
+    // The panel is a labelled region (not a modal dialog): Tab goes from its title through its buttons.
+    expect(await page.getByRole('region', { name: 'The board and its sockets' }).count()).toBe(1);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Back');
+    // Escape from the board leaves the tour too.
+    await page.getByRole('button', { name: 'Next' }).focus();
+    await page.keyboard.press('ArrowUp'); // focus onto the board
+    expect(await page.evaluate(() => !!document.activeElement?.closest('.board-grid'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('tour').waitFor({ state: 'detached' });
+    await waitIdle(page);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tour-button');
+    await page.getByTestId('replay-bar').waitFor();
+    expect((await rolitState(page)).moves).toEqual(['f4']);
+    await screenshot(page, 'tour-replay-restored');
     expect(errors).toEqual([]);
     await page.close();
   });

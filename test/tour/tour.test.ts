@@ -115,8 +115,9 @@ describe('the tour on a session', () => {
     const session = createSession({ computer: noComputer, levels: ['master'], defaultLevel: 'master', storage, keepGame: true }, { search: '?seats=human,human&seed=5' });
     const tour = createTourStore(storage);
     const camera = createCameraStore();
-    const stop = startTourDriver(session, tour, camera);
-    return { session, tour, camera, stop };
+    const throws: string[] = [];
+    const stop = startTourDriver(session, tour, camera, () => throws.push(TOUR_STEPS[tour.getState().step].id));
+    return { session, tour, camera, stop, throws };
   }
 
   it('shows each step in replay with the camera on it, takes only the example, and gives the game back on exit', () => {
@@ -147,6 +148,40 @@ describe('the tour on a session', () => {
     expect(session.getState().clickGuard).toBeNull();
     expect(camera.getState().focus).toBeNull();
     expect(session.getState().snapshot.record).toBe(game);
+    stop();
+  });
+
+  it('plays the throw on the throw step only, each time the step is shown', () => {
+    const { tour, stop, throws } = setUp();
+    tour.getState().start();
+    for (const s of TOUR_STEPS.slice(1)) tour.getState().go(TOUR_STEPS.indexOf(s));
+    tour.getState().go(TOUR_STEPS.findIndex((s) => s.id === 'throw'));
+    expect(throws).toEqual(['throw', 'throw']);
+    stop();
+  });
+
+  it('gives back the replay open before the tour, on its line at the same move', () => {
+    const { session, tour, stop } = setUp();
+    const legal = () => session.getState().snapshot.legalMoves[0];
+    for (let i = 0; i < 4; i++) session.getState().clickSquare(legal());
+    const record = session.getState().snapshot.record;
+    session.getState().openRecord(record);
+    session.getState().replayGo(0, 3);
+    // A variation from move 2: the replay follows line 1 at its third move.
+    session.getState().replayGo(0, 2);
+    const other = session.getState().snapshot.legalMoves.find((m) => m !== session.getState().replay!.lines[0][2].text)!;
+    session.getState().clickSquare(other);
+    const replay = session.getState().replay!;
+    expect(replay.line).toBe(1);
+    const moves = session.getState().snapshot.state.moves.map((m) => m.squares.join('+'));
+
+    tour.getState().start();
+    tour.getState().go(TOUR_STEPS.findIndex((s) => s.id === 'place'));
+    expect(session.getState().replay).not.toBe(replay);
+    tour.getState().exit();
+    expect(session.getState().replay).toBe(replay);
+    expect(session.getState().snapshot.state.moves.map((m) => m.squares.join('+'))).toEqual(moves);
+    expect(session.getState().clickGuard).toBeNull();
     stop();
   });
 

@@ -1,0 +1,115 @@
+/**
+ * The first frames in real headless Chromium: every shader program, the shadow pass's depth
+ * programs included, is linked while the loading screen shows (before the warm-up's performance
+ * mark), none in the first visible frame. A Chromium trace of the load gives each main-thread
+ * task's wall and CPU time and the time spent waiting on the GPU process inside it; these are
+ * printed (and kept in test-artifacts/first-frames.json) as figures, not asserted: on this shared
+ * 2-core machine the wall times are mostly waits for the CPU.
+ */
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ARTIFACTS } from './harness';
+import { useBuiltApp } from './builtApp';
+import { SHADERS_COMPILED } from '../../src/scene/loadProgress';
+
+const app = useBuiltApp();
+
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+interface Linked {
+  at: number;
+  depth: boolean;
+}
+
+const ms = (us = 0) => Math.round(us / 1000);
+
+describe('the first frames', { timeout: 300_000 }, () => {
+  it('links every shader program, shadows included, before the first visible frame', async () => {
+    const page = await app.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.addInitScript(() => {
+      localStorage.setItem('rolit.settings.v1', JSON.stringify({ rulesSeen: true }));
+      // Every program linked, with the time and whether it is a depth program (the shadow pass's).
+      const w = window as unknown as { linked: Linked[] };
+      w.linked = [];
+      const sources = new WeakMap<WebGLShader, string>();
+      const attached = new WeakMap<WebGLProgram, WebGLShader[]>();
+      for (const proto of [WebGL2RenderingContext.prototype, WebGLRenderingContext.prototype]) {
+        const { shaderSource, attachShader, linkProgram } = proto;
+        proto.shaderSource = function (shader: WebGLShader, source: string) {
+          sources.set(shader, source);
+          return shaderSource.call(this, shader, source);
+        };
+        proto.attachShader = function (program: WebGLProgram, shader: WebGLShader) {
+          attached.set(program, [...(attached.get(program) ?? []), shader]);
+          return attachShader.call(this, program, shader);
+        };
+        proto.linkProgram = function (program: WebGLProgram) {
+          const text = (attached.get(program) ?? []).map((s) => sources.get(s) ?? '').join('\n');
+          w.linked.push({ at: performance.now(), depth: /#define DEPTH_PACKING/.test(text) });
+          return linkProgram.call(this, program);
+        };
+      }
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const cdp = await page.context().newCDPSession(page);
+    const events: TraceEvent[] = [];
+    cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as TraceEvent[])));
+    const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
+    await cdp.send('Tracing.start', { categories: 'toplevel,disabled-by-default-devtools.timeline,gpu', transferMode: 'ReportEvents' });
+    await page.goto(`${app.served.url}?seats=human,human&seed=3`);
+    await page.waitForFunction(() => typeof window.rolit?.state === 'function');
+    // Two frames drawn: the first visible one and one more.
+    await page.waitForFunction(() => (window.rolit.renderInfo()?.frames ?? 0) > 1, undefined, { timeout: 240_000, polling: 50 });
+    const { linked, warmedAt } = await page.evaluate((mark) => {
+      const w = window as unknown as { linked: Linked[] };
+      return { linked: w.linked, warmedAt: performance.getEntriesByName(mark)[0]?.startTime ?? null };
+    }, SHADERS_COMPILED);
+    await cdp.send('Tracing.end');
+    await complete;
+
+    const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')!;
+    const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
+    const tasks = onMain.filter((e) => e.name === 'ThreadControllerImpl::RunTask');
+    // Inside a task, the synchronous calls that wait for the GPU process (a status or a finish).
+    const gpuWait = (task: TraceEvent) =>
+      onMain
+        .filter((e) => e.name === 'CommandBufferProxyImpl::WaitForGetOffset' && e.ts >= task.ts && e.ts <= task.ts + (task.dur ?? 0))
+        .reduce((sum, e) => sum + (e.dur ?? 0), 0);
+    const long = tasks
+      .filter((t) => (t.dur ?? 0) > 200_000)
+      .map((t) => ({ wall: ms(t.dur), cpu: ms(t.tdur), gpuWait: ms(gpuWait(t)) }));
+    const late = linked.filter((l) => warmedAt !== null && l.at > warmedAt);
+    const figures = {
+      programs: linked.length,
+      depthPrograms: linked.filter((l) => l.depth).length,
+      linkedInFirstFrames: late.length,
+      warmedAtMs: warmedAt === null ? null : Math.round(warmedAt),
+      tasksOver200ms: long,
+      longestGpuWaitMs: Math.max(0, ...tasks.map((t) => ms(gpuWait(t)))),
+    };
+    mkdirSync(ARTIFACTS, { recursive: true });
+    writeFileSync(resolve(ARTIFACTS, 'first-frames.json'), JSON.stringify(figures, null, 1));
+    console.log(
+      `first frames: ${figures.programs} programs (${figures.depthPrograms} depth) linked, ${late.length} after the warm-up (ended at ${figures.warmedAtMs} ms); ` +
+        `tasks over 200 ms: ${long.map((t) => `${t.wall} ms wall / ${t.cpu} ms CPU / ${t.gpuWait} ms waiting on the GPU process`).join(', ') || 'none'}`,
+    );
+    expect(warmedAt).not.toBeNull();
+    expect(tasks.length).toBeGreaterThan(50); // the trace saw the page at work
+    expect(figures.depthPrograms).toBeGreaterThan(0); // the shadow pass's programs were seen at all
+    expect(late).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
