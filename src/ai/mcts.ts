@@ -104,6 +104,9 @@ export class MctsSearcher implements Searcher {
   private readonly path = new Int32Array(128);
   private readonly moveBuffer = new Int32Array(MAX_MOVES);
   private readonly outcome = new Float64Array(4);
+  /** Each player's total win share over the playouts (before any rank or ball-share blend): the evaluation bar's chances. */
+  private readonly rootWins = new Float64Array(4);
+  private playouts = 0;
   constructor(
     private readonly ctx: SearchContext,
     private readonly params: MctsParams = MCTS_PARAMS,
@@ -196,15 +199,12 @@ export class MctsSearcher implements Searcher {
   }
 
   /**
-   * Each player's mean reward at the root (the page's evaluation bar): how good the position is
-   * for each, as the search sees it; zeros before the first iteration.
+   * Each player's chance to win as the search sees it (the page's evaluation bar): its mean win
+   * share over the playouts, without the rank blend of the search's reward, so the values sum to 1
+   * (misère aside); zeros before the first iteration.
    */
   rootValues(): number[] {
-    return Array.from({ length: this.players }, (_, p) => this.mean(0, p));
-  }
-
-  private mean(node: number, player: number): number {
-    return this.visits[node] > 0 ? this.rewards[node * 4 + player] / this.visits[node] : 0;
+    return Array.from({ length: this.players }, (_, p) => (this.playouts > 0 ? this.rootWins[p] / this.playouts : 0));
   }
 
   private iterate(): void {
@@ -352,6 +352,8 @@ export class MctsSearcher implements Searcher {
     }
     const seating = this.ctx.seating;
     seating.outcome(pos, this.outcome);
+    for (let p = 0; p < this.players; p++) this.rootWins[p] += this.outcome[p];
+    this.playouts++;
     const w = this.params.scoreWeight;
     if (w > 0 && this.players > 1) {
       const total = pos.size * pos.size;
