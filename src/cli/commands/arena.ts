@@ -9,7 +9,7 @@ import type { Command } from '../command';
 import { UsageError } from '../command';
 
 /** A single-line progress bar on stderr (redrawn in place on a terminal, every 10% otherwise). */
-function progressBar(label: string): { update(done: number, total: number): void; end(): void } {
+export function progressBar(label: string): { update(done: number, total: number): void; end(): void } {
   const tty = process.stderr.isTTY;
   const start = Date.now();
   let lastTenth = -1;
