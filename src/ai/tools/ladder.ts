@@ -5,6 +5,7 @@
  * the app's default movetime buys each searching level on one idle core (APP_SPEED).
  */
 import { LEVEL_DEFAULT_MOVETIME, LEVELS } from '../index';
+import { RATING_ANCHOR } from '../ratingAnchor';
 import type { ArenaConfig, ArenaGame } from './arena';
 import { fitRatings } from './ladder-ratings';
 
@@ -17,9 +18,9 @@ export const LADDER_ENTRANTS: readonly string[] = [...LEVELS, 'uct'];
 /** The pool's baselines, for the "each level vs the pool" lines (those that played). */
 export const POOL = ['uct', 'paranoid', 'brs'];
 
-/** The anchor: beginner is rated exactly this. */
-export const ANCHOR = 'beginner';
-export const ANCHOR_RATING = 1000;
+/** The anchor: rated exactly this. */
+export const ANCHOR = RATING_ANCHOR.level;
+export const ANCHOR_RATING = RATING_ANCHOR.rating;
 
 /**
  * Work per second of thinking on one idle core of the machine the ratings were made on,
