@@ -10,10 +10,14 @@ export function levelRating(level: string): number | undefined {
   return isLevel(level) ? LEVEL_RATINGS.levels[level].rating : undefined;
 }
 
-/** "master (hardest: the strongest search), rating about 1,850": read whole by a screen reader. */
+/**
+ * "master, rating about 1,850 (hardest: the strongest search)": the rating before the strength,
+ * so a narrow select cuts the description, not the number; read whole by a screen reader.
+ */
 export function ratedLevelLabel(level: string): string {
   const rating = levelRating(level);
-  return rating === undefined ? levelLabel(level) : t('dialogs:levelWithRating', { level: levelLabel(level), rating });
+  if (rating === undefined) return levelLabel(level);
+  return t('hud:levelWithStrength', { level: t('dialogs:levelWithRating', { level: levelName(level), rating }), strength: t(`hud:strength.${level}`) });
 }
 
 /** What the numbers mean: the scale, its anchor and what 200 points buy. */

@@ -32,15 +32,18 @@ describe('level ratings in the new-game dialog', { timeout: 300_000 }, () => {
       expect(await page.locator('body').innerText()).not.toContain(seatText(language, 'master'));
       await page.getByRole('button', { name: hud(language).newGame, exact: true }).click();
       const dialog = page.getByRole('dialog');
-      const select = dialog.getByRole('combobox', { name: /2/ }).last();
+      const dialogs = RESOURCES[language].dialogs as { seatLevel: string; start: string; levelWithRating: string };
+      const select = dialog.getByRole('combobox', { name: dialogs.seatLevel.replace('{{n}}', '2'), exact: true });
+      await select.waitFor({ timeout: 60_000 });
       const options = await select.locator('option').evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? '' })));
       expect(options.map((o) => o.value)).toEqual([...LEVELS]);
       const format = new Intl.NumberFormat(language);
       const shown = options.map((o) => {
         const level = o.value as (typeof LEVELS)[number];
         const expected = format.format(LEVEL_RATINGS.levels[level].rating);
-        expect(o.text.startsWith(hud(language).level[level]), o.text).toBe(true);
-        expect(o.text.endsWith(expected), `${o.text} ends with ${expected}`).toBe(true);
+        // "master, rating about 1,850 (hardest: …)": name and rating first, the strength after.
+        const named = dialogs.levelWithRating.replace('{{level}}', hud(language).level[level]).replace('{{rating, number}}', expected);
+        expect(o.text.startsWith(`${named} (`), `${o.text} starts with ${named}`).toBe(true);
         return Number(expected.replace(/\D/g, ''));
       });
       expect(shown).toEqual(LEVELS.map((l) => LEVEL_RATINGS.levels[l].rating));
@@ -54,7 +57,7 @@ describe('level ratings in the new-game dialog', { timeout: 300_000 }, () => {
       await select.focus();
       await page.keyboard.press('End');
       expect(await select.inputValue()).toBe('master');
-      await dialog.getByRole('button', { name: (RESOURCES[language].dialogs as { start: string }).start }).focus();
+      await dialog.getByRole('button', { name: dialogs.start, exact: true }).focus();
       await page.keyboard.press('Enter');
       await dialog.waitFor({ state: 'detached' });
       // The new round seats the master (the HUD names each computer's level) and is under way.
