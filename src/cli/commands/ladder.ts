@@ -2,10 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { formatLadder, LADDER_ENTRANTS, type LadderConfig, ladderBudget, ladderMatches, ladderProblem, levelRatingsSource, summarizeLadder } from '../../ai/tools/ladder';
 import { seatError } from '../../ai/tools/arena';
-import { playJobs } from '../../ai/tools/run-arena';
 import { parseCommandLine, parsePositiveNumber, parseWholeNumber } from '../args';
 import { type Command, UsageError } from '../command';
-import { progressBar } from './arena';
+import { playMatches } from './arena';
 
 const RATINGS_FILE = new URL('../../ai/levelRatings.ts', import.meta.url);
 const DEFAULT_SCALE = 0.1;
@@ -54,15 +53,7 @@ example:
     if (problem) throw new UsageError(problem);
     const parallel = options.parallel === undefined ? 1 : parseWholeNumber(options.parallel, '--parallel', 1, 64);
     const matches = ladderMatches(config);
-    const jobs = matches.flatMap((m) => Array.from({ length: m.config.games }, (_, index) => ({ config: m.config, index })));
-    const bar = progressBar('ladder');
-    let records;
-    try {
-      records = await playJobs(jobs, { parallel, onProgress: (d, t) => bar.update(d, t) });
-    } finally {
-      bar.end();
-    }
-    const byMatch = matches.map((_, i) => records.slice(i * config.games, (i + 1) * config.games));
+    const byMatch = await playMatches('ladder', matches.map((m) => m.config), parallel);
     const summary = summarizeLadder(config, matches, byMatch);
     console.log(formatLadder(config, summary));
     if (options.write) {
