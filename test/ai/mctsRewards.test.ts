@@ -39,7 +39,7 @@ describe('master playout rewards', () => {
     // player places the last ball), so each move's mean reward can be worked out from the final board.
     for (const players of [3, 4] as const) {
       const game = twoMovesLeft(players);
-      const mover = game.state.toMove;
+      const mover = game.state.toMove!;
       const searcher = search(game.positionCopy(), { rankWeight: 0.5 });
       const stats = searcher.rootStats();
       expect(stats.moves).toHaveLength(2);

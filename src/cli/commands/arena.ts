@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { type ArenaConfig, formatTable, seatError, toCsv, validateConfig } from '../../ai/tools/arena';
+import { type ArenaConfig, type ArenaGame, formatTable, seatError, toCsv, validateConfig } from '../../ai/tools/arena';
 import { LEVELS } from '../../ai/index';
 import { formatGauntlet, type GauntletConfig, gauntletMatches, gauntletProblem, summarizeGauntlet } from '../../ai/tools/gauntlet';
 import { playJobs, runArena } from '../../ai/tools/run-arena';
@@ -30,6 +30,20 @@ function progressBar(label: string): { update(done: number, total: number): void
       if (tty) process.stderr.write('\n');
     },
   };
+}
+
+/** Plays every game of several arena configs as one batch (with a progress bar); the records per config. */
+export async function playMatches(label: string, configs: ArenaConfig[], parallel: number): Promise<ArenaGame[][]> {
+  const jobs = configs.flatMap((config) => Array.from({ length: config.games }, (_, index) => ({ config, index })));
+  const bar = progressBar(label);
+  let records;
+  try {
+    records = await playJobs(jobs, { parallel, onProgress: (d, t) => bar.update(d, t) });
+  } finally {
+    bar.end();
+  }
+  let start = 0;
+  return configs.map((config) => records.slice(start, (start += config.games)));
 }
 
 export const arena: Command = {
@@ -186,15 +200,7 @@ async function runGauntlet(options: Record<string, string | boolean | undefined>
   if (problem) throw new UsageError(problem);
   const parallel = text('parallel') === undefined ? 1 : parseWholeNumber(text('parallel')!, '--parallel', 1, 64);
   const matches = gauntletMatches(gauntlet);
-  const jobs = matches.flatMap((m) => Array.from({ length: m.config.games }, (_, index) => ({ config: m.config, index })));
-  const bar = progressBar('gauntlet');
-  let records;
-  try {
-    records = await playJobs(jobs, { parallel, onProgress: (d, t) => bar.update(d, t) });
-  } finally {
-    bar.end();
-  }
-  const byMatch = matches.map((_, i) => records.slice(i * gauntlet.games, (i + 1) * gauntlet.games));
+  const byMatch = await playMatches('gauntlet', matches.map((m) => m.config), parallel);
   const rows = summarizeGauntlet(matches, byMatch);
   if (options.json) console.log(JSON.stringify({ gauntlet, rows, matches: matches.map((m, i) => ({ ...m, records: byMatch[i] })) }, null, 2));
   else console.log(formatGauntlet(gauntlet, rows));
