@@ -100,7 +100,13 @@ export async function waitFramesSettled(page: Page, minQuietMs = 2500, timeout =
 
 /** Chooses a camera preset with the HUD's button (e.g. 'View from above') and waits for the flight. */
 export async function cameraView(page: Page, title: string): Promise<void> {
+  const before = await page.evaluate(() => window.rolit.renderInfo()?.frames ?? 0);
   await page.getByTitle(title, { exact: true }).click();
+  // The flight's first frame may come seconds later on a busy software renderer: wait for it
+  // first, so that pause is not taken for the flight's end (a camera already there draws nothing).
+  await page
+    .waitForFunction((n) => (window.rolit.renderInfo()?.frames ?? 0) > n, before, { timeout: 15_000, polling: 100 })
+    .catch(() => undefined);
   await waitFramesSettled(page);
 }
 
