@@ -102,10 +102,11 @@ export async function waitFramesSettled(page: Page, minQuietMs = 2500, timeout =
 export async function cameraView(page: Page, title: string): Promise<void> {
   const before = await page.evaluate(() => window.rolit.renderInfo()?.frames ?? 0);
   await page.getByTitle(title, { exact: true }).click();
-  // The flight's first frame may come seconds later on a busy software renderer: wait for it
-  // first, so that pause is not taken for the flight's end (a camera already there draws nothing).
+  // A flight takes at least ten frames (CameraRig: 0.9 s, at most 0.1 s a frame), and on a busy
+  // software renderer frames can come seconds apart: count them first, so such a pause in the
+  // middle of the flight is not taken for its end.
   await page
-    .waitForFunction((n) => (window.rolit.renderInfo()?.frames ?? 0) > n, before, { timeout: 15_000, polling: 100 })
+    .waitForFunction((n) => (window.rolit.renderInfo()?.frames ?? 0) >= n + 10, before, { timeout: 60_000, polling: 100 })
     .catch(() => undefined);
   await waitFramesSettled(page);
 }
