@@ -22,6 +22,7 @@ import { chooseLanguage, LANGUAGE_KEY, setLanguage } from './i18n/index';
 import { App } from './ui/App';
 import { renderInfo, socketScreenPosition, supplyScreenBox, thrownBall } from './scene/renderInfo';
 import { initCinematic, readCameraParameter } from './scene/cinematicCamera';
+import { readGraphicsParameter } from './scene/graphicsParameter';
 import './ui/hud.css';
 
 declare global {
@@ -38,12 +39,13 @@ const { demo, rest, problem } = readDemo(location.search, LEVELS);
 const tour = readTour(rest);
 // The cinematic camera's parameter is the view's, not the game's: taken out before the session reads the rest.
 const camera = readCameraParameter(tour.rest);
+const graphics = readGraphicsParameter(camera.rest);
 initCinematic({ fromUrl: camera.cinematic, demo: demo !== null, storage: demo ? null : storage });
 const session = initSession(
   { computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, firstGameLevel: FIRST_GAME_LEVEL, storage: demo ? null : storage, keepGame: !demo, shownByDirector: true },
-  { search: camera.rest },
+  { search: graphics.rest },
 );
-for (const p of [problem, camera.problem]) if (p) session.setState({ problems: [...session.getState().problems, p] });
+for (const p of [problem, camera.problem, graphics.problem]) if (p) session.setState({ problems: [...session.getState().problems, p] });
 // The URL's game has started (and is saved): without its parameters a reload resumes it.
 const addressWithout = (search: string, hash: string) => history.replaceState(history.state, '', `${location.pathname}${search}${hash}`);
 if (!demo && withoutGameParameters(location.search) !== location.search) addressWithout(withoutGameParameters(location.search), location.hash);

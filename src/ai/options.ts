@@ -9,6 +9,12 @@ export interface AiOptions {
    * strategist. With an iteration budget and no movetime, the same seed gives the same move.
    */
   iterations?: number;
+  /**
+   * The clock movetime is measured on (ms): default the performance clock (wall time). The
+   * arena's --movecpu gives the thread's CPU time, so a shared, loaded machine buys a search
+   * what the same budget buys on an idle core.
+   */
+  clock?: () => number;
   /** Seed of the player's random source; default 1, so plain calls are reproducible too. */
   seed?: number;
   /**

@@ -10,7 +10,10 @@ import { Seating } from './seating';
  * which is how "move now" and cancel reach a busy search without shared memory.
  */
 export interface Searcher {
-  /** Works until performance-clock time `sliceEnd` (ms) or the end of the budget; true when finished. */
+  /**
+   * Works until performance-clock time `sliceEnd` (ms, wall time: slices keep a page responsive)
+   * or the end of the budget (on the context's clock); true when finished.
+   */
   step(sliceEnd: number): boolean;
   /** The best move so far (always a legal move). */
   best(): number;
@@ -21,13 +24,20 @@ export interface Searcher {
 export const now: () => number =
   typeof performance !== 'undefined' && typeof performance.now === 'function' ? () => performance.now() : () => Date.now();
 
+/** Whether a slice that ends at performance-clock time `sliceEnd` is over (Infinity: never, without reading the clock). */
+export function sliceOver(sliceEnd: number): boolean {
+  return sliceEnd !== Infinity && now() >= sliceEnd;
+}
+
 /** What a level needs to know: the position (a private copy), seating, budget and random source. */
 export class SearchContext {
   readonly position: Position;
   readonly seating: Seating;
   readonly random: Random;
-  readonly start = now();
-  /** Absolute deadline (ms, performance clock), Infinity without movetime. */
+  /** The clock of the time budget (ms): the performance clock unless options.clock is given. */
+  readonly clock: () => number;
+  readonly start: number;
+  /** Absolute deadline (ms, on `clock`), Infinity without movetime. */
   readonly deadline: number;
   /** Work budget, Infinity without iterations. */
   readonly iterations: number;
@@ -38,6 +48,8 @@ export class SearchContext {
     this.position = position.clone();
     this.seating = Seating.of(position, options.owners, options.misere);
     this.random = new Random(options.seed ?? 1);
+    this.clock = options.clock ?? now;
+    this.start = this.clock();
     const { movetime, iterations } = options;
     if (movetime !== undefined && !(movetime >= 0)) throw new Error(`movetime must be a number of milliseconds >= 0, not ${movetime}`);
     if (iterations !== undefined && !(Number.isInteger(iterations) && iterations > 0)) throw new Error(`iterations must be a whole number > 0, not ${iterations}`);
@@ -46,5 +58,10 @@ export class SearchContext {
     this.deadline = this.start + ms;
     this.iterations = iterations ?? Infinity;
     this.shouldStop = options.shouldStop ?? (() => false);
+  }
+
+  /** Whether the time budget is spent (reads the clock: call it every few iterations, not every one). */
+  timeUp(): boolean {
+    return this.clock() >= this.deadline;
   }
 }

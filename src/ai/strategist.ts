@@ -1,6 +1,6 @@
 import { DOUBLE, MAX_MOVES } from '../engine';
 import { type BoardMasks, boardMasks, evaluatePlayers, moveValue, relativeValue, WEIGHTS } from './evaluate';
-import { now, type Searcher, type SearchContext } from './searcher';
+import { type Searcher, type SearchContext, sliceOver } from './searcher';
 
 const TT_BITS = 18;
 const TT_SIZE = 1 << TT_BITS;
@@ -51,7 +51,8 @@ export class StrategistSearcher implements Searcher {
   private readonly ttDepth = new Int8Array(TT_SIZE);
   private readonly ttFlag = new Int8Array(TT_SIZE);
   private readonly ttMove = new Int32Array(TT_SIZE);
-  private stopAt = Infinity;
+  /** Performance-clock end of the current slice (wall time). */
+  private sliceEnd = Infinity;
   private aborted = false;
   /** The transposition table's move for the node enterNode() just probed, or -1. */
   private nodeTtMove = -1;
@@ -88,7 +89,7 @@ export class StrategistSearcher implements Searcher {
         this.finished = true;
         break;
       }
-      this.stopAt = Math.min(sliceEnd, ctx.deadline);
+      this.sliceEnd = sliceEnd;
       this.aborted = false;
       const move = this.searchRoot(this.depth);
       if (move >= 0) this.bestMove = move;
@@ -105,7 +106,7 @@ export class StrategistSearcher implements Searcher {
 
   private budgetOver(): boolean {
     const ctx = this.ctx;
-    return this.work >= ctx.iterations || now() >= ctx.deadline || ctx.shouldStop();
+    return this.work >= ctx.iterations || ctx.timeUp() || ctx.shouldStop();
   }
 
   /**
@@ -140,7 +141,7 @@ export class StrategistSearcher implements Searcher {
   private enterNode(depth: number, alpha: number, beta: number, ply: number): number {
     const pos = this.ctx.position;
     this.work++;
-    if ((this.work & 1023) === 0 && (now() >= this.stopAt || this.ctx.shouldStop())) this.aborted = true;
+    if ((this.work & 1023) === 0 && (sliceOver(this.sliceEnd) || this.ctx.timeUp() || this.ctx.shouldStop())) this.aborted = true;
     if (this.work >= this.ctx.iterations) this.aborted = true;
     if (this.aborted) return 0;
     if (pos.over) return this.terminalValue();

@@ -7,6 +7,7 @@
  * last one wins (their decoding is asynchronous).
  */
 import type { StoreApi } from 'zustand/vanilla';
+import { errorText } from '../i18n/engineReasons';
 import { replayTexts } from './replayTexts';
 import type { SessionState } from './session';
 import { carriesRecord, recordFromFragment } from './shareLink';
@@ -29,7 +30,7 @@ export function followShareLinks(session: StoreApi<SessionState>, page: LinkWind
     page.history.replaceState(page.history.state, '', `${pathname}${search}`);
     recordFromFragment(hash).then(
       (record) => ticket === latest && void session.getState().openRecord(record),
-      (e: Error) => ticket === latest && session.getState().showNotice(replayTexts.badLink(e.message), 'refusal'),
+      (e: unknown) => ticket === latest && session.getState().showNotice(replayTexts.badLink(errorText(e)), 'refusal'),
     );
   };
   follow();

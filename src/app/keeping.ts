@@ -3,6 +3,7 @@
  * start; a finished round joins the history, which can be pruned and imported. A storage that
  * refuses is reported once (saveNotice) and the game goes on.
  */
+import { errorText } from '../i18n/engineReasons';
 import { createGameKeeper, type GameKeeper, type ResumedGame, saveText } from './persistence/currentGame';
 import { type HistoryEntry, historyEntry, loadHistory, mergeHistory, readHistoryFile, storeHistory } from './persistence/history';
 import type { RoundSnapshot } from './roundSnapshot';
@@ -81,7 +82,7 @@ export function createKeeping(kept: Kept, deps: Pick<SessionDeps, 'storage'>, no
       try {
         entries = readHistoryFile(text);
       } catch (e) {
-        return { ok: false, reason: (e as Error).message };
+        return { ok: false, reason: errorText(e) };
       }
       return { ok: true, ...remember(...entries) };
     },

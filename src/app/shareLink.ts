@@ -9,12 +9,23 @@
  * decompresses completely; the record itself is then read by the engine (line and column).
  */
 
+import { CodedProblem } from './problem';
+
 export const LINK_KEY = 'record';
 export const LINK_VERSION = '1';
 /** Longest fragment data accepted (a full 8x8 four-player round needs well under 2 kB). */
 export const MAX_LINK_DATA = 20_000;
 /** Longest record accepted after decompression (a deflate bomb stops here). */
 export const MAX_RECORD_CHARS = 100_000;
+
+/** What is wrong with a link: one key each in the `link` object of replay.json. */
+export type LinkCode = 'noVersion' | 'version' | 'tooLong' | 'character' | 'notWhole' | 'notDecompressing' | 'recordBytes' | 'recordTooLong';
+
+export class LinkError extends CodedProblem<LinkCode> {
+  constructor(code: LinkCode, params: Record<string, string | number>, english: string) {
+    super('replay:link', code, params, english);
+  }
+}
 
 async function through(bytes: Uint8Array<ArrayBuffer>, stream: CompressionStream | DecompressionStream, limit: number): Promise<Uint8Array> {
   const reader = new Blob([bytes]).stream().pipeThrough(stream).getReader();
@@ -26,7 +37,7 @@ async function through(bytes: Uint8Array<ArrayBuffer>, stream: CompressionStream
     total += value.length;
     if (total > limit) {
       await reader.cancel();
-      throw new Error(`the record in the link is longer than ${limit} bytes`);
+      throw new LinkError('recordBytes', { limit }, `the record in the link is longer than ${limit} bytes`);
     }
     parts.push(value);
   }
@@ -66,26 +77,26 @@ export function carriesRecord(hash: string): boolean {
   return hash.replace(/^#/, '').startsWith(`${LINK_KEY}=`);
 }
 
-/** The record text in a fragment; throws an Error saying what is wrong with the link. */
+/** The record text in a fragment; throws a LinkError saying what is wrong with the link. */
 export async function recordFromFragment(hash: string): Promise<string> {
   const value = hash.replace(/^#/, '').slice(LINK_KEY.length + 1);
   const dot = value.indexOf('.');
-  if (dot < 0) throw new Error('the link has no format version (expected "record=1.")');
-  const version = value.slice(0, dot);
-  if (version !== LINK_VERSION) throw new Error(`the link is of format version "${version.slice(0, 10)}", this page reads version ${LINK_VERSION}`);
+  if (dot < 0) throw new LinkError('noVersion', { expected: `${LINK_KEY}=${LINK_VERSION}.` }, 'the link has no format version (expected "record=1.")');
+  const version = value.slice(0, dot).slice(0, 10);
+  if (version !== LINK_VERSION) throw new LinkError('version', { version, readable: LINK_VERSION }, `the link is of format version "${version}", this page reads version ${LINK_VERSION}`);
   const data = value.slice(dot + 1);
-  if (data.length > MAX_LINK_DATA) throw new Error(`the link's data is ${data.length} characters long, more than the ${MAX_LINK_DATA} a record needs`);
+  if (data.length > MAX_LINK_DATA) throw new LinkError('tooLong', { length: data.length, max: MAX_LINK_DATA }, `the link's data is ${data.length} characters long, more than the ${MAX_LINK_DATA} a record needs`);
   const bad = data.search(/[^A-Za-z0-9_-]/);
-  if (bad >= 0) throw new Error(`the link's data has "${data[bad]}" at character ${bad + 1}, which base64url does not use`);
-  if (data.length % 4 === 1) throw new Error('the link\'s data is cut off (not whole base64url)');
+  if (bad >= 0) throw new LinkError('character', { character: data[bad], position: bad + 1 }, `the link's data has "${data[bad]}" at character ${bad + 1}, which base64url does not use`);
+  if (data.length % 4 === 1) throw new LinkError('notWhole', {}, "the link's data is cut off (not whole base64url)");
   let text: string;
   try {
     const bytes = await through(fromBase64Url(data), new DecompressionStream('deflate-raw'), MAX_RECORD_CHARS * 4);
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch (e) {
-    if (e instanceof Error && e.message.startsWith('the record in the link')) throw e;
-    throw new Error('the link\'s data is cut off or altered (it does not decompress)');
+    if (e instanceof LinkError) throw e;
+    throw new LinkError('notDecompressing', {}, "the link's data is cut off or altered (it does not decompress)");
   }
-  if (text.length > MAX_RECORD_CHARS) throw new Error(`the record in the link is ${text.length} characters long, more than ${MAX_RECORD_CHARS}`);
+  if (text.length > MAX_RECORD_CHARS) throw new LinkError('recordTooLong', { length: text.length, max: MAX_RECORD_CHARS }, `the record in the link is ${text.length} characters long, more than ${MAX_RECORD_CHARS}`);
   return text;
 }

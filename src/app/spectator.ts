@@ -3,6 +3,8 @@
  * one move through (N), and take a computer's seat over or hand it back. The next round's
  * countdown is roundCountdown.ts.
  */
+import { t } from '../i18n/index';
+import { playerName } from '../i18n/playerNames';
 import type { ComputerTurns } from './computerTurns';
 import type { SessionState, SessionStore, WritableTable } from './sessionTypes';
 
@@ -19,6 +21,12 @@ export interface SpectatorHost {
   changed(): void;
   notice(text: string, kind: 'refusal'): void;
 }
+
+/** Take-over refusals, in the watch namespace of the language files (seats counted from 1). */
+export const spectatorTexts = {
+  noSeat: (seat: number) => t('watch:takeOverNoSeat', { seat }),
+  neverComputer: (seat: number, name: string) => t('watch:takeOverNeverComputer', { seat, name: playerName(name) }),
+};
 
 export function createSpectator(store: SessionStore, table: Pick<WritableTable, 'match' | 'putMatch'>, host: SpectatorHost): Spectator {
   const { get, set } = store;
@@ -50,8 +58,8 @@ export function createSpectator(store: SessionStore, table: Pick<WritableTable, 
 
     takeOver(index, human) {
       const seat = get().seats[index];
-      if (!seat) return host.notice(`There is no seat ${index + 1}.`, 'refusal');
-      if (!seat.level) return host.notice(`Seat ${index + 1} (${seat.name}) was never a computer: there is none to hand it back to.`, 'refusal');
+      if (!seat) return host.notice(spectatorTexts.noSeat(index + 1), 'refusal');
+      if (!seat.level) return host.notice(spectatorTexts.neverComputer(index + 1, seat.name), 'refusal');
       if ((seat.kind === 'human') === human) return;
       if (get().thinking?.seat === index) host.computer.cancel();
       const kind = human ? 'human' : 'computer';

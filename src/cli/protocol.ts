@@ -3,8 +3,8 @@
  * in, its reply lines out. No I/O here, so it is tested directly; commands/engine.ts connects it
  * to stdin and stdout.
  */
-import { chooseMove, computerSeed, DEFAULT_LEVEL, isLevel, LEVELS, seatOptions } from '../ai/index';
-import { ballCounts, type BoardSize, boardRows, Game, type GameOptions, moveName, parseSquare, quote, RuleError, type Variant } from '../engine/index';
+import { chooseMove, computerSeed, DEFAULT_LEVEL, isLevel, type Level, LEVELS, seatOptions } from '../ai/index';
+import { ballCounts, type BoardSize, boardRows, Game, type GameOptions, moveName, parseSquare, type Position, quote, RuleError, type Variant } from '../engine/index';
 import { parseBoardSize, parseChoice, parseColour, parseColours, parseSeed, parseWholeNumber } from './args';
 import { UsageError } from './command';
 import pkg from '../../package.json';
@@ -13,6 +13,29 @@ export const ENGINE_NAME = `Rolit 3D ${pkg.version}`;
 
 /** Longest `go movetime=` accepted: one hour. */
 const MAX_MOVETIME = 3_600_000;
+
+/** Most worker threads `setoption threads=` accepts. */
+export const MAX_THREADS = 16;
+
+/**
+ * The master's search root-parallel on worker threads (`setoption threads=N`): the engine
+ * command gives the arena's RootParallelPlayer; without one the session refuses threads above 1.
+ */
+export interface ParallelSearch {
+  search(position: Position, owners: number[], misere: boolean, budget: { movetime?: number; seed: number }): Promise<{ move: number }>;
+  close(): void;
+}
+export type ParallelSearchFactory = (level: Level, threads: number) => ParallelSearch;
+
+/** What a `go` asks for, checked. */
+interface GoRequest {
+  game: Game;
+  level: Level;
+  movetime?: number;
+  seed: number;
+}
+
+const COMMANDS = 'hello, newgame, moves, play, tomove, board, score, go, setoption, undo, quit';
 
 /** A refused command: its message becomes the `error <reason>` reply. */
 class CommandError extends Error {}
@@ -48,6 +71,11 @@ function sortSquares(size: BoardSize, squares: string[]): string[] {
 export class EngineSession {
   private game: Game | null = null;
   private quitRequested = false;
+  private threads = 1;
+  private parallelSearch: ParallelSearch | null = null;
+
+  /** `parallel`: how to search on worker threads; without it, `setoption threads=` allows only 1. */
+  constructor(private readonly parallel?: ParallelSearchFactory) {}
 
   /** True once `quit` was handled: the caller stops reading and exits 0. */
   get quit(): boolean {
@@ -65,10 +93,33 @@ export class EngineSession {
     try {
       return this.run(command, rest);
     } catch (e) {
-      if (e instanceof CommandError || e instanceof RuleError || e instanceof UsageError) return [`error ${e.message}`];
-      // A bug, not bad input: keep serving, but say so.
-      return [`error internal error: ${e instanceof Error ? e.message : String(e)}`];
+      return errorReply(e);
     }
+  }
+
+  /**
+   * Like handle(), and also answers a `go` for the master with `setoption threads=N` above 1,
+   * which searches on worker threads (so the reply comes later). The engine command uses this.
+   */
+  async handleAsync(line: string): Promise<string[]> {
+    const [command, ...rest] = line.trim().split(/[ \t]+/);
+    if (command !== 'go' || this.threads === 1) return this.handle(line);
+    try {
+      const request = this.goRequest(rest);
+      if (request.level !== 'master') return [this.bestmove(request)];
+      this.parallelSearch ??= this.parallel!('master', this.threads);
+      const { owners, misere } = seatOptions(request.game.setup);
+      const { move } = await this.parallelSearch.search(request.game.positionCopy(), owners, misere, { movetime: request.movetime, seed: request.seed });
+      return [`bestmove ${moveName(request.game.setup.size, move)}`];
+    } catch (e) {
+      return errorReply(e);
+    }
+  }
+
+  /** Stops the worker threads, if any (they would keep the process alive). */
+  close(): void {
+    this.parallelSearch?.close();
+    this.parallelSearch = null;
   }
 
   private run(command: string, args: string[]): string[] {
@@ -97,13 +148,15 @@ export class EngineSession {
         noArguments(command, args);
         return [this.score()];
       case 'go':
-        return this.go(args);
+        return [this.bestmove(this.goRequest(args))];
+      case 'setoption':
+        return this.setoption(args);
       case 'undo':
         noArguments(command, args);
         this.current().takeBack();
         return ['ok'];
       default:
-        throw new CommandError(`unknown command ${quote(command)} (commands: hello, newgame, moves, play, tomove, board, score, go, undo, quit)`);
+        throw new CommandError(`unknown command ${quote(command)} (commands: ${COMMANDS})`);
     }
   }
 
@@ -156,7 +209,7 @@ export class EngineSession {
     return ['score', ...game.setup.colours.map((c) => `${c}=${scores[c]}`)].join(' ');
   }
 
-  private go(args: string[]): string[] {
+  private goRequest(args: string[]): GoRequest {
     const game = this.current();
     const values = keyValues('go', args, ['movetime', 'level', 'seed']);
     const level = values.get('level') ?? DEFAULT_LEVEL;
@@ -165,7 +218,27 @@ export class EngineSession {
     // Without seed=, the same game and position give the same move (computerSeed).
     const seed = values.has('seed') ? parseSeed(values.get('seed')!) : computerSeed(game);
     if (game.state.over) throw new CommandError('the round is over');
-    const move = chooseMove(game.positionCopy(), { level, movetime, seed, ...seatOptions(game.setup) });
-    return [`bestmove ${moveName(game.setup.size, move)}`];
+    return { game, level, movetime, seed };
   }
+
+  /** The move on this thread. */
+  private bestmove({ game, level, movetime, seed }: GoRequest): string {
+    const move = chooseMove(game.positionCopy(), { level, movetime, seed, ...seatOptions(game.setup) });
+    return `bestmove ${moveName(game.setup.size, move)}`;
+  }
+
+  private setoption(args: string[]): string[] {
+    const values = keyValues('setoption', args, ['threads']);
+    if (!values.has('threads')) throw new CommandError('setoption: threads= is required');
+    const threads = parseWholeNumber(values.get('threads')!, 'threads', 1, this.parallel ? MAX_THREADS : 1);
+    if (threads !== this.threads) this.close();
+    this.threads = threads;
+    return ['ok'];
+  }
+}
+
+function errorReply(e: unknown): string[] {
+  if (e instanceof CommandError || e instanceof RuleError || e instanceof UsageError) return [`error ${e.message}`];
+  // A bug, not bad input: keep serving, but say so.
+  return [`error internal error: ${e instanceof Error ? e.message : String(e)}`];
 }

@@ -148,7 +148,13 @@ export function boardRows(size: BoardSize, board: Readonly<Record<string, Colour
 /** "red 20, yellow 15, ..." for a finished round, "*" while it is unfinished. */
 export function resultText(state: GameState): string {
   if (!state.result) return '*';
-  return state.setup.colours.map((c) => `${c} ${state.result!.scores[c] ?? 0}`).join(', ');
+  return resultBalls(state).map(({ colour, balls }) => `${colour} ${balls}`).join(', ');
+}
+
+/** Each colour's balls at the end, in the setup's colour order (empty while unfinished): what resultText writes, for wording in a language. */
+export function resultBalls(state: GameState): { colour: Colour; balls: number }[] {
+  if (!state.result) return [];
+  return state.setup.colours.map((colour) => ({ colour, balls: state.result!.scores[colour] ?? 0 }));
 }
 
 /** How a seat is written: its colours joined by "+" ("red+green" for solo or a team). */

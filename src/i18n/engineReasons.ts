@@ -3,6 +3,7 @@
  * stable code with params (RuleError for refusals, RecordError for records it cannot read); the
  * engine namespace words each code. A refusal without a code (tools' reasons) keeps the engine's English.
  */
+import { CodedProblem } from '../app/problem';
 import { RecordError, RuleError } from '../engine/index';
 import { colourName, i18next, listOf, t } from './index';
 
@@ -41,8 +42,14 @@ export function recordText(e: RecordError): string {
   return t('engine:record.at', { line: e.line, column: e.column, reason: wrapped });
 }
 
-/** An error from the engine in the current language (a refusal, an unreadable record); any other error's own message. */
+/** An app problem in the current language, its cause (if any) worded as {{reason}}. */
+export function problemText(e: CodedProblem): string {
+  return t(`${e.texts}.${e.code}`, { ...shown(e.params), ...(e.cause !== undefined && { reason: errorText(e.cause) }) });
+}
+
+/** An error in the current language (a refusal, an unreadable record, an app problem); any other error's own message. */
 export function errorText(e: unknown): string {
+  if (e instanceof CodedProblem) return problemText(e);
   if (e instanceof RecordError) return recordText(e);
   if (e instanceof RuleError) return ruleText(e);
   return e instanceof Error ? e.message : String(e);

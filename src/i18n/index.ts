@@ -66,6 +66,11 @@ export function levelName(level: string): string {
   return t(`hud:level.${level}`, { defaultValue: level });
 }
 
+/** Balls per colour, colours by name: "Rouge 7, Vert 9"; `lower` inside a sentence ("after: red 7, green 9"). */
+export function colourCounts(counts: Iterable<readonly [colour: string, balls: number]>, lower = false): string {
+  return [...counts].map(([colour, balls]) => `${colourName(colour, lower)} ${balls}`).join(', ');
+}
+
 /** "a, b and c" in the current language. */
 export function listOf(items: readonly string[]): string {
   return new Intl.ListFormat(i18next.language, { type: 'conjunction' }).format(items);

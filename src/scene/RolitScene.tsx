@@ -8,6 +8,7 @@
 import { Canvas, useThree } from '@react-three/fiber';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { NeutralToneMapping } from 'three';
+import { t } from '../i18n/index';
 import { AdaptiveQuality } from './AdaptiveQuality';
 import { Balls } from './Balls';
 import { Board } from './Board';
@@ -23,6 +24,8 @@ import { ShaderWarmup } from './ShaderWarmup';
 import { SideButtons } from './SideButton';
 import { SocketCursor } from './SocketCursor';
 import { StrongestMarker } from './StrongestMarker';
+import { graphicsMode } from './graphicsParameter';
+import { graphicsQuality } from './qualityPolicy';
 import { GhostBalls, SocketDots, SocketPicker } from './Sockets';
 import { Supply } from './Supply';
 import { Table } from './Table';
@@ -52,7 +55,7 @@ function SceneMessage({ children }: { children: ReactNode }) {
   );
 }
 
-function Contents({ software, warm, onWarm }: { software: boolean; warm: boolean; onWarm: () => void }) {
+function Contents({ adaptDpr, warm, onWarm }: { adaptDpr: number | null; warm: boolean; onWarm: () => void }) {
   useDirectorFrames();
   const invalidate = useThree((s) => s.invalidate);
   useEffect(() => {
@@ -79,13 +82,14 @@ function Contents({ software, warm, onWarm }: { software: boolean; warm: boolean
       <SocketCursor />
       <CameraRig />
       <RenderProbe />
-      {!software && <AdaptiveQuality maxDpr={Math.min(2, window.devicePixelRatio || 1)} />}
+      {adaptDpr !== null && <AdaptiveQuality maxDpr={adaptDpr} />}
     </>
   );
 }
 
 export function RolitScene() {
   const [software] = useState(softwareRendering);
+  const [quality] = useState(() => graphicsQuality(graphicsMode(), software, window.devicePixelRatio));
   const [generation, setGeneration] = useState(0);
   const [lost, setLost] = useState(false);
   // No frame is drawn until the shaders are compiled (frameloop "never"), then on demand.
@@ -117,16 +121,16 @@ export function RolitScene() {
         key={generation}
         frameloop={warmFor === generation ? 'demand' : 'never'}
         shadows="percentage"
-        dpr={software ? 0.75 : [1, 2]}
+        dpr={quality.dpr}
         gl={{ antialias: !software, toneMapping: NeutralToneMapping, toneMappingExposure: 1.05 }}
         camera={{ fov: 38, near: 0.5, far: 250, position: presetPosition(useCamera.getState().preset).toArray() }}
         style={{ touchAction: 'none', display: 'block' }}
         onCreated={onCreated}
         data-generation={generation}
       >
-        <Contents software={software} warm={warmFor === generation} onWarm={onWarm} />
+        <Contents adaptDpr={quality.adaptive ? quality.dpr : null} warm={warmFor === generation} onWarm={onWarm} />
       </Canvas>
-      {lost && <SceneMessage>The graphics card reset; restoring the 3D board…</SceneMessage>}
+      {lost && <SceneMessage>{t('hud:contextLost')}</SceneMessage>}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { useDialogFocus } from './a11y/useDialogFocus';
 import { Swatches } from './Hud';
 import { ruleSentence } from '../i18n/engineReasons';
 import { t } from '../i18n/index';
-import { levelLabel } from './levelTexts';
+import { ratedLevelLabel, ratingNote } from './levelRating';
 import { playerName } from '../i18n/playerNames';
 
 export interface NewGameDialogProps {
@@ -109,7 +109,7 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
                 <select aria-label={t('dialogs:seatLevel', { n: i + 1 })} value={seat.level} onChange={(e) => setSeat(i, { level: e.target.value })}>
                   {levels.map((l) => (
                     <option key={l} value={l}>
-                      {levelLabel(l)}
+                      {ratedLevelLabel(l)}
                     </option>
                   ))}
                 </select>
@@ -118,6 +118,7 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
               )}
             </div>
           ))}
+          {seats.slice(0, count).some((s) => s.kind === 'computer') && <div className="note rating-note">{ratingNote()}</div>}
           {!namesOk && <div className="error">{t('dialogs:needName')}</div>}
         </fieldset>
         <fieldset>

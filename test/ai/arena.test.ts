@@ -45,7 +45,7 @@ describe('arena', () => {
 
   it('team and misere games are scored per player', async () => {
     const config: ArenaConfig = { ...base, variant: 'team', misere: true, games: 2 };
-    const players = config.seats.map(searcherPlayer);
+    const players = config.seats.map((spec) => searcherPlayer(spec));
     const record = await playArenaGame(config, 0, players);
     expect(record.balls[0] + record.balls[1]).toBe(64);
     const winner = record.balls[0] < record.balls[1] ? 0 : record.balls[0] > record.balls[1] ? 1 : -1;

@@ -30,7 +30,7 @@ describe('migrations', () => {
     return { ...rest, title: name };
   };
   const addTags: Migration = (data) => ({ ...data, tags: [] });
-  const format: VersionedFormat = { versionLabel: 'notes format', first: 1, migrations: [renameTitle, addTags] };
+  const format: VersionedFormat = { versionLabel: 'notes format', texts: 'replay:historyFormat', first: 1, migrations: [renameTitle, addTags] };
 
   it('bring every older version up to the current one, one step at a time', () => {
     expect(currentVersion(format)).toBe(3);

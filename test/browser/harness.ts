@@ -100,7 +100,14 @@ export async function waitFramesSettled(page: Page, minQuietMs = 2500, timeout =
 
 /** Chooses a camera preset with the HUD's button (e.g. 'View from above') and waits for the flight. */
 export async function cameraView(page: Page, title: string): Promise<void> {
+  const before = await page.evaluate(() => window.rolit.renderInfo()?.frames ?? 0);
   await page.getByTitle(title, { exact: true }).click();
+  // A flight takes at least ten frames (CameraRig: 0.9 s, at most 0.1 s a frame), and on a busy
+  // software renderer frames can come seconds apart: count them first, so such a pause in the
+  // middle of the flight is not taken for its end.
+  await page
+    .waitForFunction((n) => (window.rolit.renderInfo()?.frames ?? 0) >= n + 10, before, { timeout: 60_000, polling: 100 })
+    .catch(() => undefined);
   await waitFramesSettled(page);
 }
 

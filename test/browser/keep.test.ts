@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { historyFile, type HistoryEntry } from '../../src/app/persistence/history';
 import { recordFragment } from '../../src/app/shareLink';
-import { readRecord, resultText } from '../../src/engine/index';
+import { readRecord, resultBalls, resultText } from '../../src/engine/index';
 import { cameraView, changedPixels, neighbour, openApp, rolitState, screenshot, socketBox, socketColour, socketPosition, waitForScene, waitIdle } from './harness';
 import { useBuiltApp } from './builtApp';
 
@@ -22,7 +22,7 @@ function entry(record: string, finishedAt: string): HistoryEntry {
   const { game } = readRecord(record);
   const setup = game.setup;
   const players = setup.players.map((colours, i) => ({ name: `Player ${i + 1}`, level: 'human', colours: [...colours] }));
-  return { finishedAt, players, size: setup.size, variant: setup.variant, misere: setup.misere, result: resultText(game.state), record };
+  return { finishedAt, players, size: setup.size, variant: setup.variant, misere: setup.misere, result: resultText(game.state), balls: resultBalls(game.state), record };
 }
 
 const file = (name: string, text: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });

@@ -16,8 +16,13 @@ export interface ArenaConfig {
   /** One entrant per seat: a level or baseline (entrants.ts), or "cmd:<shell command>" for a program speaking the protocol. */
   seats: string[];
   games: number;
-  /** Per move: milliseconds, or an iteration budget (reproducible); at least one. */
+  /**
+   * Per move, at least one: wall-clock milliseconds, CPU milliseconds of the thread that searches
+   * (load-robust: what movetime buys on an idle core; not with movetime), or an iteration budget
+   * (reproducible).
+   */
   movetime?: number;
+  movecpu?: number;
   iterations?: number;
   size: BoardSize;
   seed: number;
@@ -30,6 +35,7 @@ export interface MoveRequest {
   game: Game;
   seed: number;
   movetime?: number;
+  movecpu?: number;
   iterations?: number;
 }
 
@@ -126,8 +132,19 @@ export function validateConfig(config: ArenaConfig): void {
     if (e) throw new RuleError(e);
   }
   if (!(Number.isInteger(config.games) && config.games > 0)) throw new RuleError(`games must be a whole number > 0, not ${config.games}`);
-  if (config.movetime === undefined && config.iterations === undefined) throw new RuleError('give a budget per move: movetime or iterations');
+  const problem = budgetProblem(config);
+  if (problem) throw new RuleError(problem);
   newArenaGame(config, 0); // board size, variant and player count fit together
+}
+
+/** Why a budget (of an arena or a gauntlet) cannot be played, or null. */
+export function budgetProblem(budget: { seats: string[]; movetime?: number; movecpu?: number; iterations?: number }): string | null {
+  if (budget.movetime === undefined && budget.movecpu === undefined && budget.iterations === undefined) return 'give a budget per move: movetime, movecpu or iterations';
+  if (budget.movetime !== undefined && budget.movecpu !== undefined) return 'choose one of movetime (wall clock) and movecpu (CPU time)';
+  if (budget.movecpu === undefined) return null;
+  // The CPU clock is this process's threads': programs and root-parallel threads have their own.
+  const outside = budget.seats.find((s) => s.startsWith('cmd:') || s.includes('@'));
+  return outside ? `movecpu is measured on the arena's own threads, so it cannot time "${outside}" (use movetime)` : null;
 }
 
 /**
@@ -150,7 +167,7 @@ export async function playArenaGame(config: ArenaConfig, index: number, players:
     const seed = (baseSeed + Math.imul(ply + 1, 0x85ebca6b)) >>> 0;
     let reason: string;
     try {
-      const move = await players[entrant].choose({ game, seed, movetime: config.movetime, iterations: config.iterations });
+      const move = await players[entrant].choose({ game, seed, movetime: config.movetime, movecpu: config.movecpu, iterations: config.iterations });
       const check = game.check(move);
       if (check.ok) {
         game.play(move);
@@ -171,13 +188,18 @@ export async function playArenaGame(config: ArenaConfig, index: number, players:
   return { index, entrantOfSeat, first, balls, shares };
 }
 
-/** An arena player that runs a level or a baseline (entrants.ts) on this thread. */
-export function searcherPlayer(spec: string): ArenaPlayer {
+/**
+ * An arena player that runs a level or a baseline (entrants.ts) on this thread; `cpuClock`
+ * (the thread's CPU time, ms) times movecpu budgets.
+ */
+export function searcherPlayer(spec: string, cpuClock?: () => number): ArenaPlayer {
   const create = entrantSearcher(spec);
   if (typeof create === 'string') throw new Error(create);
   return {
-    choose({ game, seed, movetime, iterations }) {
-      const searcher = create(game.positionCopy(), { seed, movetime, iterations, ...seatOptions(game.setup) });
+    choose({ game, seed, movetime, movecpu, iterations }) {
+      if (movecpu !== undefined && !cpuClock) throw new Error('a movecpu budget needs the CPU clock of the thread');
+      const budget = movecpu !== undefined ? { movetime: movecpu, clock: cpuClock } : { movetime };
+      const searcher = create(game.positionCopy(), { seed, ...budget, iterations, ...seatOptions(game.setup) });
       while (!searcher.step(Infinity));
       return moveName(game.setup.size, searcher.best());
     },
@@ -254,9 +276,11 @@ export function summarize(config: ArenaConfig, records: ArenaGame[]): ArenaTable
   return { config, games: n, rows, forfeits };
 }
 
-function budgetText(config: ArenaConfig): string {
+/** "200 ms CPU a move" and the like. */
+export function budgetText(config: Pick<ArenaConfig, 'movetime' | 'movecpu' | 'iterations'>): string {
   const parts = [];
   if (config.movetime !== undefined) parts.push(`${config.movetime} ms`);
+  if (config.movecpu !== undefined) parts.push(`${config.movecpu} ms CPU`);
   if (config.iterations !== undefined) parts.push(`${config.iterations} iterations`);
   return parts.join(' / ') + ' a move';
 }

@@ -5,7 +5,7 @@
  * setup, per opponent, and overall, beside the share equal strength would get (1 / players).
  */
 import { type BoardSize, setupProblem } from '../../engine';
-import { type ArenaConfig, type ArenaGame, seatError, wilson } from './arena';
+import { type ArenaConfig, type ArenaGame, budgetProblem, budgetText, seatError, wilson } from './arena';
 
 export interface GauntletConfig {
   candidate: string;
@@ -16,6 +16,7 @@ export interface GauntletConfig {
   /** Games per opponent, player count and size. */
   games: number;
   movetime?: number;
+  movecpu?: number;
   iterations?: number;
   seed: number;
 }
@@ -40,8 +41,7 @@ export function gauntletProblem(g: GauntletConfig): string | null {
       if (problem) return `${size}x${size} with ${players} players: ${problem}`;
     }
   }
-  if (g.movetime === undefined && g.iterations === undefined) return 'give a budget per move: movetime or iterations';
-  return null;
+  return budgetProblem({ ...g, seats: [g.candidate, ...g.pool] });
 }
 
 /** The arena runs of a gauntlet, opponent by opponent, then by player count and size. */
@@ -54,6 +54,7 @@ export function gauntletMatches(g: GauntletConfig): GauntletMatch[] {
           seats: [g.candidate, ...new Array<string>(players - 1).fill(opponent)],
           games: g.games,
           movetime: g.movetime,
+          movecpu: g.movecpu,
           iterations: g.iterations,
           size,
           seed: g.seed,
@@ -110,11 +111,10 @@ export function summarizeGauntlet(matches: GauntletMatch[], records: ArenaGame[]
 }
 
 export function formatGauntlet(g: GauntletConfig, rows: GauntletRow[]): string {
-  const budget = [g.movetime !== undefined ? `${g.movetime} ms` : '', g.iterations !== undefined ? `${g.iterations} iterations` : ''].filter(Boolean).join(' / ');
   const width = Math.max(8, ...rows.map((r) => r.opponent.length));
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   return [
-    `gauntlet: ${g.candidate} in one seat, each opponent in the others; ${g.games} games per opponent, player count and size; ${budget} a move, seed ${g.seed}`,
+    `gauntlet: ${g.candidate} in one seat, each opponent in the others; ${g.games} games per opponent, player count and size; ${budgetText(g)}, seed ${g.seed}`,
     `${'opponent'.padEnd(width)}  setup    games  win share  95% CI            equal`,
     ...rows.map(
       (r) =>

@@ -10,6 +10,8 @@
  * never half-applied.
  */
 import { type Game, readRecord, RecordError, type RoundResult } from '../../engine/index';
+import { errorText } from '../../i18n/engineReasons';
+import { CodedProblem } from '../problem';
 import { type Match, roundSeed } from '../matchSetup';
 import { parseStoredJson } from './json';
 import { readPlayers, type PlayerSpec } from '../settings';
@@ -21,7 +23,7 @@ export const GAME_KEY = 'rolit.currentGame';
  * The save's versions: version 1 is the first. A change of SavedGame adds the step from the
  * version before (data of the older shape in, the new shape out) to this list.
  */
-export const SAVE_FORMAT: VersionedFormat = { versionLabel: 'saved in format', first: 1, migrations: [] };
+export const SAVE_FORMAT: VersionedFormat = { versionLabel: 'saved in format', texts: 'replay:savedFormat', first: 1, migrations: [] };
 export const SAVE_VERSION = currentVersion(SAVE_FORMAT);
 
 /** What is written: the current version. */
@@ -52,6 +54,15 @@ export interface UnreadableSave {
   raw: string;
 }
 
+/** What is wrong with a saved game: one key each in the `savedGame` object of replay.json. */
+export type SaveCode = 'notSave' | 'readerVersion' | 'players' | 'seed' | 'round' | 'results' | 'noRecord' | 'record' | 'seats' | 'roundSeed';
+
+export class SaveError extends CodedProblem<SaveCode> {
+  constructor(code: SaveCode, params: Record<string, string | number>, english: string, cause?: unknown) {
+    super('replay:savedGame', code, params, english, cause);
+  }
+}
+
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export function saveText(match: Match, round: number, results: readonly RoundResult[], record: string, now: Date): string {
@@ -62,27 +73,27 @@ export function saveText(match: Match, round: number, results: readonly RoundRes
 /** Reads a save of any version `format` migrates to the current one; throws an Error saying what is wrong. */
 export function readSave(text: string, levels: readonly string[], format: VersionedFormat = SAVE_FORMAT): ResumedGame {
   const data = parseStoredJson(text);
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new Error('not a saved game');
-  if (currentVersion(format) !== SAVE_VERSION) throw new Error(`this page reads saves of version ${SAVE_VERSION}, not ${currentVersion(format)}`);
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new SaveError('notSave', {}, 'not a saved game');
+  if (currentVersion(format) !== SAVE_VERSION) throw new SaveError('readerVersion', { version: SAVE_VERSION, given: currentVersion(format) }, `this page reads saves of version ${SAVE_VERSION}, not ${currentVersion(format)}`);
   const s = migrate(data as Record<string, unknown>, format);
   const players = readPlayers(s.players, levels);
-  if (!players) throw new Error('the players are not valid');
-  if (!Number.isInteger(s.seed) || (s.seed as number) < 0 || (s.seed as number) > 0xffffffff) throw new Error('the match seed is not valid');
-  if (!Number.isInteger(s.round) || (s.round as number) < 0) throw new Error('the round number is not valid');
-  if (!Array.isArray(s.results) || s.results.length !== s.round || !s.results.every(isResult)) throw new Error('the results of the earlier rounds are not valid');
-  if (typeof s.record !== 'string') throw new Error('the round record is missing');
+  if (!players) throw new SaveError('players', {}, 'the players are not valid');
+  if (!Number.isInteger(s.seed) || (s.seed as number) < 0 || (s.seed as number) > 0xffffffff) throw new SaveError('seed', {}, 'the match seed is not valid');
+  if (!Number.isInteger(s.round) || (s.round as number) < 0) throw new SaveError('round', {}, 'the round number is not valid');
+  if (!Array.isArray(s.results) || s.results.length !== s.round || !s.results.every(isResult)) throw new SaveError('results', {}, 'the results of the earlier rounds are not valid');
+  if (typeof s.record !== 'string') throw new SaveError('noRecord', {}, 'the round record is missing');
   let game: Game;
   try {
     game = readRecord(s.record).game;
   } catch (e) {
-    if (e instanceof RecordError) throw new Error(`the round record, ${e.message}`);
+    if (e instanceof RecordError) throw new SaveError('record', {}, `the round record, ${e.message}`, e);
     throw e;
   }
   const setup = game.setup;
   const seed = s.seed as number;
   const round = s.round as number;
-  if (setup.players.length !== players.length) throw new Error(`the round has ${setup.players.length} seats for ${players.length} players`);
-  if (setup.seed !== roundSeed(seed, round)) throw new Error(`the round's seed ${setup.seed} is not round ${round + 1} of match seed ${seed}`);
+  if (setup.players.length !== players.length) throw new SaveError('seats', { seats: setup.players.length, players: players.length }, `the round has ${setup.players.length} seats for ${players.length} players`);
+  if (setup.seed !== roundSeed(seed, round)) throw new SaveError('roundSeed', { seed: setup.seed, round: round + 1, matchSeed: seed }, `the round's seed ${setup.seed} is not round ${round + 1} of match seed ${seed}`);
   const match: Match = { players, size: setup.size, variant: setup.variant, misere: setup.misere, moveTimeLimit: setup.moveTimeLimit, takeBacks: setup.takeBacks, seed };
   return { match, round, results: s.results as RoundResult[], game };
 }
@@ -120,7 +131,7 @@ export function createGameKeeper(storage: StorageLike | null, levels: readonly s
         } catch {
           // The next save replaces it anyway.
         }
-        return { resumed: null, unreadable: { reason: (e as Error).message, raw } };
+        return { resumed: null, unreadable: { reason: errorText(e), raw } };
       }
     },
     save(text) {

@@ -5,15 +5,17 @@
  * import of rounds already there). Export writes every round as one JSON file; import reads it back
  * all or nothing, naming the first bad round and its record's line and column.
  */
-import { readRecord, RecordError, resultText } from '../../engine/index';
+import { type GameState, readRecord, RecordError, resultBalls, resultText } from '../../engine/index';
+import { errorText } from '../../i18n/engineReasons';
 import type { Seat } from '../matchSetup';
+import { CodedProblem } from '../problem';
 import { parseStoredJson } from './json';
 import { currentVersion, migrate, type VersionedFormat } from './migrations';
 
 export const HISTORY_KEY = 'rolit.history';
 export const HISTORY_FORMAT = 'rolit-history';
 /** The history file's versions (stored and exported alike): a change adds its step here. */
-export const HISTORY_VERSIONS: VersionedFormat = { versionLabel: 'history format', first: 1, migrations: [] };
+export const HISTORY_VERSIONS: VersionedFormat = { versionLabel: 'history format', texts: 'replay:historyFormat', first: 1, migrations: [] };
 export const HISTORY_VERSION = currentVersion(HISTORY_VERSIONS);
 /** An import file larger than this is refused before it is read. */
 export const MAX_IMPORT_CHARS = 20_000_000;
@@ -32,9 +34,25 @@ export interface HistoryEntry {
   size: number;
   variant: string;
   misere: boolean;
-  /** "red 20, yellow 15, ..." */
+  /** "red 20, yellow 15, ..." (as the record's Result tag) */
   result: string;
+  /** The same, per colour, for the list to word in the reader's language (read from the record, like `result`). */
+  balls: { colour: string; balls: number }[];
   record: string;
+}
+
+/** The result fields of an entry, both from the round's final state. */
+function resultOf(state: GameState): Pick<HistoryEntry, 'result' | 'balls'> {
+  return { result: resultText(state), balls: resultBalls(state) };
+}
+
+/** What is wrong with a history file or one of its rounds: one key each in the `historyFile` object of replay.json. */
+export type HistoryCode = 'fileTooLong' | 'notHistoryFile' | 'noRounds' | 'round' | 'notRound' | 'noRecord' | 'record' | 'unfinished' | 'noDate' | 'players';
+
+export class HistoryError extends CodedProblem<HistoryCode> {
+  constructor(code: HistoryCode, params: Record<string, string | number>, english: string, cause?: unknown) {
+    super('replay:historyFile', code, params, english, cause);
+  }
 }
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -49,46 +67,46 @@ export function historyEntry(record: string, seats: readonly Seat[], finishedAt:
     size: setup.size,
     variant: setup.variant,
     misere: setup.misere,
-    result: resultText(game.state),
+    ...resultOf(game.state),
     record,
   };
 }
 
-/** Reads one stored or imported entry; throws an Error saying what is wrong. */
+/** Reads one stored or imported entry; throws a HistoryError saying what is wrong. */
 function readEntry(value: unknown): HistoryEntry {
-  if (typeof value !== 'object' || value === null) throw new Error('not a round');
+  if (typeof value !== 'object' || value === null) throw new HistoryError('notRound', {}, 'not a round');
   const v = value as Record<string, unknown>;
-  if (typeof v.record !== 'string') throw new Error('no record');
+  if (typeof v.record !== 'string') throw new HistoryError('noRecord', {}, 'no record');
   let game;
   try {
     game = readRecord(v.record).game;
   } catch (e) {
-    if (e instanceof RecordError) throw new Error(`its record, ${e.message}`);
+    if (e instanceof RecordError) throw new HistoryError('record', {}, `its record, ${e.message}`, e);
     throw e;
   }
-  if (!game.state.over) throw new Error('its record is of an unfinished round');
+  if (!game.state.over) throw new HistoryError('unfinished', {}, 'its record is of an unfinished round');
   const date = typeof v.finishedAt === 'string' && !Number.isNaN(Date.parse(v.finishedAt)) ? v.finishedAt : null;
-  if (!date) throw new Error('no valid date');
+  if (!date) throw new HistoryError('noDate', {}, 'no valid date');
   const players = Array.isArray(v.players) ? v.players : null;
   const playerOk = (p: unknown) => typeof p === 'object' && p !== null && typeof (p as HistoryPlayer).name === 'string' && typeof (p as HistoryPlayer).level === 'string' && Array.isArray((p as HistoryPlayer).colours);
-  if (!players || players.length !== game.setup.players.length || !players.every(playerOk)) throw new Error('the players do not match its record');
+  if (!players || players.length !== game.setup.players.length || !players.every(playerOk)) throw new HistoryError('players', {}, 'the players do not match its record');
   const setup = game.setup;
-  return { finishedAt: date, players: players as HistoryPlayer[], size: setup.size, variant: setup.variant, misere: setup.misere, result: resultText(game.state), record: v.record };
+  return { finishedAt: date, players: players as HistoryPlayer[], size: setup.size, variant: setup.variant, misere: setup.misere, ...resultOf(game.state), record: v.record };
 }
 
-/** The rounds in an export file; throws an Error naming what is wrong (nothing is half-read). */
+/** The rounds in an export file; throws an error naming what is wrong (nothing is half-read). */
 export function readHistoryFile(text: string): HistoryEntry[] {
-  if (text.length > MAX_IMPORT_CHARS) throw new Error(`the file is ${text.length} characters long, more than ${MAX_IMPORT_CHARS}`);
+  if (text.length > MAX_IMPORT_CHARS) throw new HistoryError('fileTooLong', { length: text.length, max: MAX_IMPORT_CHARS }, `the file is ${text.length} characters long, more than ${MAX_IMPORT_CHARS}`);
   const data = parseStoredJson(text);
   const file = data as Record<string, unknown> | null;
-  if (typeof file !== 'object' || file === null || file.format !== HISTORY_FORMAT) throw new Error(`not a Rolit history file (expected "format": "${HISTORY_FORMAT}")`);
+  if (typeof file !== 'object' || file === null || file.format !== HISTORY_FORMAT) throw new HistoryError('notHistoryFile', { format: HISTORY_FORMAT }, `not a Rolit history file (expected "format": "${HISTORY_FORMAT}")`);
   const d = migrate(file, HISTORY_VERSIONS);
-  if (!Array.isArray(d.rounds)) throw new Error('no list of rounds');
+  if (!Array.isArray(d.rounds)) throw new HistoryError('noRounds', {}, 'no list of rounds');
   return d.rounds.map((r, i) => {
     try {
       return readEntry(r);
     } catch (e) {
-      throw new Error(`round ${i + 1}: ${(e as Error).message}`);
+      throw new HistoryError('round', { round: i + 1 }, `round ${i + 1}: ${(e as Error).message}`, e);
     }
   });
 }
@@ -117,7 +135,7 @@ export function loadHistory(storage: StorageLike | null): { entries: HistoryEntr
   try {
     return { entries: readHistoryFile(raw), problem: null };
   } catch (e) {
-    return { entries: [], problem: { reason: (e as Error).message, raw } };
+    return { entries: [], problem: { reason: errorText(e), raw } };
   }
 }
 

@@ -1,8 +1,11 @@
-/** Parses a save or an export file; throws an Error saying it is not readable, with the parser's reason. */
+import { CodedProblem } from '../problem';
+
+/** Parses a save or an export file; throws a problem saying it is not readable, with the parser's reason. */
 export function parseStoredJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new Error(`not readable data (${(e as Error).message})`);
+    const detail = (e as Error).message;
+    throw new CodedProblem('replay:stored', 'notJson', { detail }, `not readable data (${detail})`);
   }
 }

@@ -5,6 +5,7 @@
  * current version. Data of a newer version (a newer Rolit wrote it) or of no known version is
  * refused with the reason.
  */
+import { CodedProblem } from '../problem';
 
 /** Version N's data (parsed JSON) to version N+1's; throws an Error saying what is wrong. */
 export type Migration = (data: Record<string, unknown>) => Record<string, unknown>;
@@ -12,6 +13,8 @@ export type Migration = (data: Record<string, unknown>) => Record<string, unknow
 export interface VersionedFormat {
   /** How messages name the version: "saved in format" -> "saved in format version 2, ...". */
   versionLabel: string;
+  /** Where the reasons are worded: "namespace:object" with keys notNumber, newer, older, stepFailed. */
+  texts: string;
   /** The first version there was. */
   first: number;
   /** migrations[i] takes version first + i to first + i + 1. */
@@ -29,15 +32,19 @@ export function migrate(data: Record<string, unknown>, format: VersionedFormat):
   const version = data.version;
   const label = `${format.versionLabel} version ${JSON.stringify(version ?? null)}`;
   const readable = current === format.first ? `version ${current}` : `versions ${format.first} to ${current}`;
-  if (typeof version !== 'number' || !Number.isInteger(version)) throw new Error(`${label}: not a version number, this page reads ${readable}`);
-  if (version > current) throw new Error(`${label}, this page reads version ${current} and older (a newer Rolit wrote it)`);
-  if (version < format.first) throw new Error(`${label}, this page reads ${readable}`);
+  // "versions 1 to 3" when more than one is readable: the texts' "_range" context.
+  const params = { version: JSON.stringify(version ?? null), first: format.first, current, ...(current !== format.first && { context: 'range' }) };
+  const refuse = (code: string, english: string) => new CodedProblem(format.texts, code, params, english);
+  if (typeof version !== 'number' || !Number.isInteger(version)) throw refuse('notNumber', `${label}: not a version number, this page reads ${readable}`);
+  if (version > current) throw refuse('newer', `${label}, this page reads version ${current} and older (a newer Rolit wrote it)`);
+  if (version < format.first) throw refuse('older', `${label}, this page reads ${readable}`);
   let migrated = data;
   for (let v = version; v < current; v++) {
     try {
       migrated = { ...format.migrations[v - format.first](migrated), version: v + 1 };
     } catch (e) {
-      throw new Error(`${format.versionLabel} version ${v} could not be updated to version ${v + 1}: ${(e as Error).message}`);
+      const params = { version: v, next: v + 1 };
+      throw new CodedProblem(format.texts, 'stepFailed', params, `${format.versionLabel} version ${v} could not be updated to version ${v + 1}: ${(e as Error).message}`, e);
     }
   }
   return migrated;

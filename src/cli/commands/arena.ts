@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { type ArenaConfig, formatTable, seatError, toCsv, validateConfig } from '../../ai/tools/arena';
+import { type ArenaConfig, type ArenaGame, formatTable, seatError, toCsv, validateConfig } from '../../ai/tools/arena';
 import { LEVELS } from '../../ai/index';
 import { formatGauntlet, type GauntletConfig, gauntletMatches, gauntletProblem, summarizeGauntlet } from '../../ai/tools/gauntlet';
 import { playJobs, runArena } from '../../ai/tools/run-arena';
@@ -30,6 +30,20 @@ function progressBar(label: string): { update(done: number, total: number): void
       if (tty) process.stderr.write('\n');
     },
   };
+}
+
+/** Plays every game of several arena configs as one batch (with a progress bar); the records per config. */
+export async function playMatches(label: string, configs: ArenaConfig[], parallel: number): Promise<ArenaGame[][]> {
+  const jobs = configs.flatMap((config) => Array.from({ length: config.games }, (_, index) => ({ config, index })));
+  const bar = progressBar(label);
+  let records;
+  try {
+    records = await playJobs(jobs, { parallel, onProgress: (d, t) => bar.update(d, t) });
+  } finally {
+    bar.end();
+  }
+  let start = 0;
+  return configs.map((config) => records.slice(start, (start += config.games)));
 }
 
 export const arena: Command = {
@@ -66,7 +80,10 @@ options:
   --players     with --gauntlet: player counts, default 2,3,4
   --sizes       with --gauntlet: board sizes, default 8,6
   --games       number of games (with --gauntlet: per opponent, player count and size), default 20
-  --movetime    milliseconds per move (default 100 unless --iterations is given)
+  --movetime    milliseconds per move (default 100 unless --iterations or --movecpu is given)
+  --movecpu     CPU milliseconds per move of the thread that searches: what --movetime
+                buys on an idle core, whatever the machine's load (Linux; not with
+                --movetime, cmd: or @N entrants)
   --iterations  work per move (master: MCTS iterations, strategist: nodes); reproducible
   --size        board size 8, 6 or 4, default 8
   --variant     standard, pro or team, default standard
@@ -80,13 +97,15 @@ examples:
   npm run rolit -- arena --seats master,tactician,tactician,tactician --games 200 --movetime 100
   npm run rolit -- arena --seats strategist,tactician --games 100 --iterations 20000 --parallel 2
   npm run rolit -- arena --seats "cmd:npm run --silent rolit -- engine",greedy --games 10 --movetime 50
-  npm run rolit -- arena --gauntlet master --pool uct,paranoid,brs,greedy,tactician --games 12 --movetime 200 --parallel 2`,
+  npm run rolit -- arena --gauntlet master --pool uct,paranoid,brs,greedy,tactician --games 12 --movetime 200 --parallel 2
+  npm run rolit -- arena --seats master,uct,uct,uct --games 48 --movecpu 200 --parallel 2`,
 
   async run(args) {
     const { options } = parseCommandLine(args, {
       seats: 'string',
       games: 'string',
       movetime: 'string',
+      movecpu: 'string',
       iterations: 'string',
       size: 'string',
       variant: 'string',
@@ -109,12 +128,10 @@ examples:
       if (e) throw new UsageError(`--seats: ${e}`);
     }
     if (options.json && options.csv) throw new UsageError('choose one of --json and --csv');
-    const iterations = options.iterations === undefined ? undefined : parseWholeNumber(options.iterations, '--iterations', 1, 1e9);
     const config: ArenaConfig = {
       seats,
       games: options.games === undefined ? 20 : parseWholeNumber(options.games, '--games', 1, 1e7),
-      movetime: options.movetime !== undefined ? parsePositiveNumber(options.movetime, '--movetime') : iterations === undefined ? 100 : undefined,
-      iterations,
+      ...parseBudget(options),
       size: options.size === undefined ? 8 : parseBoardSize(options.size, '--size'),
       seed: options.seed === undefined ? 1 : parseWholeNumber(options.seed, '--seed', 0, 0xffffffff),
       variant: options.variant === undefined ? 'standard' : parseChoice(options.variant, '--variant', ['standard', 'pro', 'team'] as const),
@@ -142,6 +159,16 @@ examples:
   },
 };
 
+/** --movetime, --movecpu and --iterations; 100 ms a move when none is given. */
+function parseBudget(options: Record<string, string | boolean | undefined>): { movetime?: number; movecpu?: number; iterations?: number } {
+  const text = (name: string) => options[name] as string | undefined;
+  const iterations = text('iterations') === undefined ? undefined : parseWholeNumber(text('iterations')!, '--iterations', 1, 1e9);
+  const movecpu = text('movecpu') === undefined ? undefined : parsePositiveNumber(text('movecpu')!, '--movecpu');
+  if (movecpu !== undefined && text('movetime') !== undefined) throw new UsageError('choose one of --movetime (wall clock) and --movecpu (CPU time)');
+  const movetime = text('movetime') !== undefined ? parsePositiveNumber(text('movetime')!, '--movetime') : iterations === undefined && movecpu === undefined ? 100 : undefined;
+  return { movetime, movecpu, iterations };
+}
+
 /** Splits --seats at commas, except inside a cmd: entry (which runs to the next ",<entrant>" or the end). */
 function splitSeats(text: string): string[] {
   const parts = text.split(',');
@@ -160,30 +187,20 @@ async function runGauntlet(options: Record<string, string | boolean | undefined>
   for (const name of ['seats', 'size', 'variant', 'misere', 'csv']) if (options[name] !== undefined) throw new UsageError(`--${name} does not go with --gauntlet`);
   if (!text('pool')) throw new UsageError('--gauntlet needs --pool, e.g. --pool uct,paranoid,greedy');
   const list = (name: string, fallback: string) => (text(name) ?? fallback).split(',').map((s) => s.trim());
-  const iterations = text('iterations') === undefined ? undefined : parseWholeNumber(text('iterations')!, '--iterations', 1, 1e9);
   const gauntlet: GauntletConfig = {
     candidate: text('gauntlet')!.trim(),
     pool: splitSeats(text('pool')!),
     players: list('players', '2,3,4').map((p) => parseWholeNumber(p, '--players', 2, 4)),
     sizes: list('sizes', '8,6').map((s) => parseBoardSize(s, '--sizes')),
     games: text('games') === undefined ? 20 : parseWholeNumber(text('games')!, '--games', 1, 1e7),
-    movetime: text('movetime') !== undefined ? parsePositiveNumber(text('movetime')!, '--movetime') : iterations === undefined ? 100 : undefined,
-    iterations,
+    ...parseBudget(options),
     seed: text('seed') === undefined ? 1 : parseWholeNumber(text('seed')!, '--seed', 0, 0xffffffff),
   };
   const problem = gauntletProblem(gauntlet);
   if (problem) throw new UsageError(problem);
   const parallel = text('parallel') === undefined ? 1 : parseWholeNumber(text('parallel')!, '--parallel', 1, 64);
   const matches = gauntletMatches(gauntlet);
-  const jobs = matches.flatMap((m) => Array.from({ length: m.config.games }, (_, index) => ({ config: m.config, index })));
-  const bar = progressBar('gauntlet');
-  let records;
-  try {
-    records = await playJobs(jobs, { parallel, onProgress: (d, t) => bar.update(d, t) });
-  } finally {
-    bar.end();
-  }
-  const byMatch = matches.map((_, i) => records.slice(i * gauntlet.games, (i + 1) * gauntlet.games));
+  const byMatch = await playMatches('gauntlet', matches.map((m) => m.config), parallel);
   const rows = summarizeGauntlet(matches, byMatch);
   if (options.json) console.log(JSON.stringify({ gauntlet, rows, matches: matches.map((m, i) => ({ ...m, records: byMatch[i] })) }, null, 2));
   else console.log(formatGauntlet(gauntlet, rows));

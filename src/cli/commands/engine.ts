@@ -16,7 +16,8 @@ npm run --silent so that npm prints nothing either.
 
 Commands: hello, newgame size=<8|6|4> colours=<c,c,...> first=<colour>
 [variant=<standard|pro|team>] [misere=<on|off>] [seed=<n>], moves, play <move>,
-tomove, board, score, go [movetime=<ms>] [level=<name>] [seed=<n>], undo, quit.
+tomove, board, score, go [movetime=<ms>] [level=<name>] [seed=<n>],
+setoption threads=<n> (the master searches on n worker threads), undo, quit.
 The protocol is specified in docs/protocol.md.
 
 example:
@@ -26,19 +27,21 @@ example:
     parseCommandLine(args, {});
     // Loaded here, not at the top, so that the other commands do not load the computer players.
     const { EngineSession } = await import('../protocol');
-    const session = new EngineSession();
+    const { RootParallelPlayer } = await import('../../ai/tools/root-parallel-player');
+    const session = new EngineSession((level, threads) => new RootParallelPlayer(level, threads));
     // A driver that stops reading must not crash us with EPIPE; there is nobody left to answer.
     process.stdout.on('error', () => process.exit(0));
     const input = createInterface({ input: process.stdin, crlfDelay: Infinity });
     // One line at a time, in order: the async iterator buffers input while a reply waits
     // for stdout to drain (backpressure), so replies never overtake each other.
     for await (const line of input) {
-      for (const reply of session.handle(line)) {
+      for (const reply of await session.handleAsync(line)) {
         if (!process.stdout.write(`${reply}\n`)) await once(process.stdout, 'drain');
       }
       if (session.quit) break;
     }
     input.close();
+    session.close();
     return 0;
   },
 };

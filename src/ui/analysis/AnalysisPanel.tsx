@@ -6,16 +6,10 @@
 import { useSyncExternalStore } from 'react';
 import { signedValue, socketValues, useExactValues } from '../../app/exactValues';
 import { useSession } from '../../app/pageSession';
-import type { Colour } from '../../engine/index';
+import { colourCounts } from '../../i18n/index';
 import { StrongestMove } from './StrongestMove';
 import { texts } from './texts';
 import './analysis.css';
-
-function countsText(after: Partial<Record<Colour, number>>): string {
-  return Object.entries(after)
-    .map(([colour, n]) => `${colour} ${n}`)
-    .join(', ');
-}
 
 function PreviewLine() {
   const preview = useSession((s) => s.preview);
@@ -28,7 +22,7 @@ function PreviewLine() {
       {preview.after && (
         <>
           <br />
-          {texts.after(countsText(preview.after))}
+          {texts.after(colourCounts(Object.entries(preview.after), true))}
         </>
       )}
     </p>

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { LEVELS } from '../../ai/index';
 import { useSession } from '../../app/pageSession';
 import type { PlayerSpec } from '../../app/settings';
-import { coloursName } from '../../i18n/index';
+import { coloursName, levelName } from '../../i18n/index';
 import { useDialogFocus } from '../a11y/useDialogFocus';
 import { texts } from './texts';
 
@@ -20,7 +20,7 @@ export function ContinueDialog({ onClose }: { onClose: () => void }) {
   const play = () => {
     const players: PlayerSpec[] = seats.map((seat, i) => {
       const name = coloursName(seat.colours);
-      return choices[i] === HUMAN ? { kind: 'human', name } : { kind: 'computer', level: choices[i], name: `${name} (${choices[i]})` };
+      return choices[i] === HUMAN ? { kind: 'human', name } : { kind: 'computer', level: choices[i], name: `${name} (${levelName(choices[i])})` };
     });
     const problem = useSession.getState().replayContinue(players);
     if (problem) setError(problem);

@@ -6,7 +6,6 @@ import { ModalDialog } from '../a11y/ModalDialog';
 import { downloadText } from './download';
 import { currentLanguage } from '../../i18n/index';
 import { texts } from './texts';
-import { playerName } from '../../i18n/playerNames';
 
 export function HistoryDialog({ onClose }: { onClose: () => void }) {
   const history = useSession((s) => s.history);
@@ -45,8 +44,8 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
           <li key={entry.record}>
             <div>
               <b>{new Date(entry.finishedAt).toLocaleString(currentLanguage())}</b> · {texts.roundKind(entry.size, entry.variant, entry.misere)}
-              <div className="note">{entry.players.map((p) => `${playerName(p.name)} (${p.colours.join(' + ')}, ${p.level})`).join(', ')}</div>
-              <div>{entry.result}</div>
+              <div className="note">{entry.players.map((p) => texts.historyPlayer(p.name, p.colours, p.level)).join(', ')}</div>
+              <div>{texts.historyResult(entry.balls)}</div>
             </div>
             <div className="row">
               <button className="btn" onClick={() => open(entry.record)}>

@@ -1,5 +1,6 @@
 /** The move list in replay: the followed line's moves (each a jump), and every line (the record and its variations). */
 import { useSession } from '../../app/pageSession';
+import { colourName } from '../../i18n/index';
 import { texts } from './texts';
 import { SymbolMark } from '../a11y/SymbolMark';
 
@@ -27,9 +28,9 @@ export function ReplayMoves() {
             <li key={i} className={`${i + 1 === ply ? 'last' : ''}${i >= ply ? ' ahead' : ''}`}>
               <button className="link" onClick={() => replayGo(replay.line, i + 1)} aria-current={i + 1 === ply ? 'step' : undefined}>
                 {colour && <SymbolMark colour={colour} />}
-                {colour && <span className="sr-only">{colour} </span>}
+                {colour && <span className="sr-only">{colourName(colour, true)} </span>}
                 {i + 1}. {m.text}
-                {m.timedOut && ' (time)'}
+                {m.timedOut && ` ${texts.timedOut}`}
               </button>
             </li>
           );

@@ -1,5 +1,6 @@
 /** The words of the replay, open, share, clip, history and save-notice components: the replay namespace of the language files. */
-import { fixedTexts, t } from '../../i18n/index';
+import { colourCounts, coloursName, fixedTexts, levelName, t } from '../../i18n/index';
+import { playerName } from '../../i18n/playerNames';
 
 const k = (key: string, options?: Record<string, unknown>) => t(`replay:${key}`, options);
 
@@ -9,9 +10,14 @@ export const texts = fixedTexts('replay', [
     'replayLabel', 'start', 'back', 'forward', 'end', 'startTitle', 'backTitle', 'forwardTitle', 'endTitle', 'scrubber',
     'variations', 'movesLabel', 'recordLine', 'startPosition', 'downloadSave',
     'clip', 'clipTitle', 'clipHeading', 'clipFrom', 'clipTo', 'clipSpeed', 'clipSpeedLabel', 'clipRecord', 'clipUnsupported', 'clipNoCanvas',
-    'history', 'historyTitle', 'historyHeading', 'historyEmpty', 'replayRound', 'delete', 'exportAll', 'importFile', 'ok',
+    'history', 'historyTitle', 'historyHeading', 'historyEmpty', 'replayRound', 'delete', 'exportAll', 'importFile', 'ok', 'timedOut',
   ] as const, {
-  fileProblem: (name: string, reason: string) => `${name}: ${reason}`,
+  fileProblem: (name: string, reason: string) => k('fileProblem', { name, reason }),
+  /** A kept round's player: "Ann (Red + Green, Tactician)". */
+  historyPlayer: (name: string, colours: readonly string[], level: string) =>
+    k('historyPlayer', { name: playerName(name), colours: coloursName(colours), level: level === 'human' ? t('hud:human') : levelName(level) }),
+  /** A kept round's result: "Red 20, Yellow 15". */
+  historyResult: (balls: readonly { colour: string; balls: number }[]) => colourCounts(balls.map((b) => [b.colour, b.balls] as const)),
   unreadableFile: (name: string) => k('unreadableFile', { name }),
   linkLength: (n: number) => k('linkLength', { count: n }),
   position: (ply: number, total: number) => k('position', { ply, total }),
