@@ -106,7 +106,6 @@ export class MctsSearcher implements Searcher {
   private readonly outcome = new Float64Array(4);
   /** Each player's total win share over the playouts (before any rank or ball-share blend): the evaluation bar's chances. */
   private readonly rootWins = new Float64Array(4);
-  private playouts = 0;
   constructor(
     private readonly ctx: SearchContext,
     private readonly params: MctsParams = MCTS_PARAMS,
@@ -204,7 +203,7 @@ export class MctsSearcher implements Searcher {
    * (misère aside); zeros before the first iteration.
    */
   rootValues(): number[] {
-    return Array.from({ length: this.players }, (_, p) => (this.playouts > 0 ? this.rootWins[p] / this.playouts : 0));
+    return Array.from({ length: this.players }, (_, p) => (this.visits[0] > 0 ? this.rootWins[p] / this.visits[0] : 0));
   }
 
   private iterate(): void {
@@ -353,7 +352,6 @@ export class MctsSearcher implements Searcher {
     const seating = this.ctx.seating;
     seating.outcome(pos, this.outcome);
     for (let p = 0; p < this.players; p++) this.rootWins[p] += this.outcome[p];
-    this.playouts++;
     const w = this.params.scoreWeight;
     if (w > 0 && this.players > 1) {
       const total = pos.size * pos.size;
