@@ -23,7 +23,8 @@ export interface MctsParams {
   rankWeight: number;
 }
 
-export const MCTS_PARAMS: MctsParams = {
+/** The master's parameters in one- and two-player rounds. */
+export const MASTER_TWO_PLAYER_PARAMS: MctsParams = {
   /** UCT exploration constant for rewards in [0, 1]. */
   exploration: 0.3,
   /** Chance that a playout move is random rather than the best on the tactical map. */
@@ -37,6 +38,16 @@ export const MCTS_PARAMS: MctsParams = {
   /** Half the reward from the rank (docs/ai.md: over the pool 62.5% against 56.8% win-only; vs three uct at 200 ms CPU 27.1% against 8.3%). */
   rankWeight: 0.5,
 };
+
+/** The master's parameters in three- and four-player rounds (docs/ai.md: tuned apart from two players). */
+export const MASTER_MULTI_PLAYER_PARAMS: MctsParams = {
+  ...MASTER_TWO_PLAYER_PARAMS,
+};
+
+/** The master's parameters for a round of this many players. */
+export function masterParams(players: number): MctsParams {
+  return players > 2 ? MASTER_MULTI_PLAYER_PARAMS : MASTER_TWO_PLAYER_PARAMS;
+}
 
 /**
  * Plain UCT with max^n backup, the arena's baseline (`uct`): uniform random playouts, reward 1
@@ -108,7 +119,7 @@ export class MctsSearcher implements Searcher {
   private readonly rootWins = new Float64Array(4);
   constructor(
     private readonly ctx: SearchContext,
-    private readonly params: MctsParams = MCTS_PARAMS,
+    private readonly params: MctsParams = masterParams(ctx.seating.players),
   ) {
     this.root = ctx.position;
     this.masks = boardMasks(this.root.size);

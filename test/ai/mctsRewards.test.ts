@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MCTS_PARAMS, type MctsParams, MctsSearcher } from '../../src/ai/mcts';
+import { MASTER_MULTI_PLAYER_PARAMS, type MctsParams, MctsSearcher } from '../../src/ai/mcts';
 import { SearchContext } from '../../src/ai/searcher';
 import { Game, moveName, type Position } from '../../src/engine';
 
@@ -22,7 +22,7 @@ function start(players: 3 | 4, misere = false): Position {
 }
 
 function search(position: Position, change: Partial<MctsParams>, misere = false): MctsSearcher {
-  const searcher = new MctsSearcher(new SearchContext(position, { iterations: 400, seed: 4, misere }, 0), { ...MCTS_PARAMS, ...change });
+  const searcher = new MctsSearcher(new SearchContext(position, { iterations: 400, seed: 4, misere }, 0), { ...MASTER_MULTI_PLAYER_PARAMS, ...change });
   expect(searcher.step(Infinity)).toBe(true);
   return searcher;
 }

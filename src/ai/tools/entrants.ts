@@ -13,7 +13,7 @@
  */
 import type { Position } from '../../engine';
 import { createSearcher, isLevel, LEVEL_DEFAULT_MOVETIME, LEVELS } from '../index';
-import { MCTS_PARAMS, type MctsParams, MctsSearcher, UCT_PARAMS } from '../mcts';
+import { masterParams, type MctsParams, MctsSearcher, UCT_PARAMS } from '../mcts';
 import type { AiOptions } from '../options';
 import { type Searcher, SearchContext } from '../searcher';
 import { StrategistSearcher } from '../strategist';
@@ -23,7 +23,8 @@ export const BASELINES = ['paranoid', 'brs', 'uct'] as const;
 /** Creates the entrant's search for the colour to move. */
 export type SearcherFactory = (position: Position, options: AiOptions) => Searcher;
 
-const TUNABLE: Record<string, MctsParams> = { master: MCTS_PARAMS, uct: UCT_PARAMS };
+/** The tunable searches' parameters for a round of this many players. */
+const TUNABLE: Record<string, (players: number) => MctsParams> = { master: masterParams, uct: () => UCT_PARAMS };
 
 /** Most worker threads one root-parallel entrant may use. */
 export const MAX_ENTRANT_THREADS = 16;
@@ -50,9 +51,10 @@ export function entrantSearcher(spec: string): SearcherFactory | string {
     return (position, options) => new StrategistSearcher(new SearchContext(position, options, LEVEL_DEFAULT_MOVETIME.strategist), spec);
   }
   const [name, ...parts] = spec.split(':');
-  const defaults = TUNABLE[name];
-  if (!defaults) return `"${spec}" is neither a level (${LEVELS.join(', ')}), a baseline (${BASELINES.join(', ')}) nor cmd:<command>`;
-  const params: MctsParams = { ...defaults };
+  const defaultsFor = TUNABLE[name];
+  if (!defaultsFor) return `"${spec}" is neither a level (${LEVELS.join(', ')}), a baseline (${BASELINES.join(', ')}) nor cmd:<command>`;
+  const params = defaultsFor(2); // names and types of the parameters; the round's own defaults are used below
+  const changed: Partial<MctsParams> = {};
   let iterations: number | undefined;
   for (const part of parts) {
     if (/^\d+$/.test(part)) {
@@ -65,10 +67,11 @@ export function entrantSearcher(spec: string): SearcherFactory | string {
     if (!m || !key || !(key in params)) return `${spec}: "${part}" is neither an iteration count nor <parameter>=<value> (parameters: ${Object.keys(params).join(', ')})`;
     const value = typeof params[key] === 'boolean' ? ({ true: true, false: false } as Record<string, boolean>)[m[2]] : m[2] === '' ? NaN : Number(m[2]);
     if (value === undefined || (typeof value === 'number' && !Number.isFinite(value))) return `${spec}: ${key} must be ${typeof params[key] === 'boolean' ? 'true or false' : 'a number'}, not "${m[2]}"`;
-    (params as unknown as Record<string, number | boolean>)[key] = value;
+    (changed as Record<string, number | boolean>)[key] = value;
   }
   return (position, options) => {
     const budget = iterations === undefined ? options : { ...options, movetime: undefined, iterations };
-    return new MctsSearcher(new SearchContext(position, budget, LEVEL_DEFAULT_MOVETIME.master), params);
+    const ctx = new SearchContext(position, budget, LEVEL_DEFAULT_MOVETIME.master);
+    return new MctsSearcher(ctx, { ...defaultsFor(ctx.seating.players), ...changed });
   };
 }
