@@ -3,7 +3,9 @@ import {
   type ArenaConfig, entrantNames, eloRatings, formatTable, newArenaGame, playArenaGame, searcherPlayer, seatError, summarize, toCsv, validateConfig, wilson,
 } from '../../src/ai/tools/arena';
 import { entrantSearcher, type SearcherFactory } from '../../src/ai/tools/entrants';
-import { Position } from '../../src/engine';
+import { Game, Position } from '../../src/engine';
+import { MASTER_MULTI_PLAYER_PARAMS, MASTER_TWO_PLAYER_PARAMS, MctsSearcher } from '../../src/ai/mcts';
+import { type Searcher, SearchContext } from '../../src/ai/searcher';
 import { runArena } from '../../src/ai/tools/run-arena';
 
 const base: ArenaConfig = { seats: ['tactician', 'greedy'], games: 4, iterations: 30, size: 8, seed: 3, variant: 'standard', misere: false };
@@ -98,6 +100,19 @@ describe('arena entrants', () => {
       return [s.best(), s.work];
     };
     expect(run(1)).toEqual([run(500)[0], 300]);
+  });
+
+  it("a master entrant's changed parameter applies on the defaults of the round's player count", () => {
+    const position = new Game({ size: 8, players: 3, seed: 2 }).positionCopy();
+    const run = (search: (ctx: SearchContext) => MctsSearcher | Searcher) => {
+      const s = search(new SearchContext(position, { iterations: 300, seed: 5 }, 0));
+      while (!s.step(Infinity));
+      return (s as MctsSearcher).rootValues();
+    };
+    const entrant = (spec: string) => (ctx: SearchContext) => (entrantSearcher(spec) as SearcherFactory)(ctx.position, { iterations: 300, seed: 5 });
+    const multi = run((ctx) => new MctsSearcher(ctx, { ...MASTER_MULTI_PLAYER_PARAMS, exploration: 0.45 }));
+    expect(run(entrant('master:exploration=0.45'))).toEqual(multi);
+    expect(run((ctx) => new MctsSearcher(ctx, { ...MASTER_TWO_PLAYER_PARAMS, exploration: 0.45 }))).not.toEqual(multi);
   });
 
   it('brs, paranoid, uct and a tuned master play whole four-player games', async () => {
