@@ -40,13 +40,13 @@ export const MASTER_TWO_PLAYER_PARAMS: MctsParams = {
 };
 
 /**
- * The master's parameters in three- and four-player rounds: uniform random playouts (docs/ai.md,
- * fourth session: at equal CPU time the map's nearly greedy playouts lost to plain UCT in three
- * and four players, where every playout policy with more randomness came out level with it).
+ * The master's parameters in three- and four-player rounds: a quarter of the playout moves
+ * random (docs/ai.md, fourth session: over the pool at equal CPU time 64.5% against 58.5% with
+ * the two-player 0.05, 62.7% with 0.5 and 55.8% with uniform playouts).
  */
 export const MASTER_MULTI_PLAYER_PARAMS: MctsParams = {
   ...MASTER_TWO_PLAYER_PARAMS,
-  epsilon: 1,
+  epsilon: 0.25,
 };
 
 /** The master's parameters for a round of this many players. */
@@ -82,8 +82,8 @@ const SOLVER_NODES_PER_ITERATION = 16;
  * keeps a reward total for each player, and at each node the player to move picks the child
  * that is best for itself by UCT; unvisited children are tried best-first on the tactical map.
  * In one- and two-player rounds playouts are epsilon-greedy on the tactical map (mostly a legal
- * square of the best map value, sometimes a random move), in three and four players uniformly
- * random (masterParams: the parameters by player count). A playout's reward for each player is half its win share
+ * square of the best map value, sometimes a random move), in three and four players with a
+ * quarter of the moves random (masterParams: the parameters by player count). A playout's reward for each player is half its win share
  * (ties split) and half its rank (the share of the others it beat), so in three and four
  * players a second place still counts (rankWeight); MctsParams.scoreWeight can blend in its
  * share of the board. The arena's `uct`
