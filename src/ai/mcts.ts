@@ -81,13 +81,12 @@ const SOLVER_NODES_PER_ITERATION = 16;
  * master: Monte Carlo tree search with max^n backup (Nijssen and Winands 2013): every node
  * keeps a reward total for each player, and at each node the player to move picks the child
  * that is best for itself by UCT; unvisited children are tried best-first on the tactical map.
- * In one- and two-player rounds playouts are epsilon-greedy on the tactical map (mostly a legal
- * square of the best map value, sometimes a random move), in three and four players with a
- * quarter of the moves random (masterParams: the parameters by player count). A playout's reward for each player is half its win share
- * (ties split) and half its rank (the share of the others it beat), so in three and four
- * players a second place still counts (rankWeight); MctsParams.scoreWeight can blend in its
- * share of the board. The arena's `uct`
- * baseline is the same search with UCT_PARAMS.
+ * Playouts are epsilon-greedy on the tactical map: mostly a legal square of the best map value,
+ * sometimes a random move (in three and four players a quarter of the moves: masterParams, the
+ * parameters by player count). A playout's reward for each player is half its win share (ties
+ * split) and half its rank (the share of the others it beat), so in three and four players a
+ * second place still counts (rankWeight); MctsParams.scoreWeight can blend in its share of the
+ * board. The arena's `uct` baseline is the same search with UCT_PARAMS.
  * The tree lives in flat typed arrays that grow by doubling, so an iteration allocates nothing.
  *
  * Two-player endgames (at most SOLVE_EMPTIES empty sockets) are first solved exactly with

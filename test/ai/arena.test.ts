@@ -104,15 +104,14 @@ describe('arena entrants', () => {
 
   it("a master entrant's changed parameter applies on the defaults of the round's player count", () => {
     const position = new Game({ size: 8, players: 3, seed: 2 }).positionCopy();
-    const run = (search: (ctx: SearchContext) => MctsSearcher | Searcher) => {
-      const s = search(new SearchContext(position, { iterations: 300, seed: 5 }, 0));
+    const budget = { iterations: 300, seed: 5 };
+    const rootValues = (s: Searcher) => {
       while (!s.step(Infinity));
       return (s as MctsSearcher).rootValues();
     };
-    const entrant = (spec: string) => (ctx: SearchContext) => (entrantSearcher(spec) as SearcherFactory)(ctx.position, { iterations: 300, seed: 5 });
-    const multi = run((ctx) => new MctsSearcher(ctx, { ...MASTER_MULTI_PLAYER_PARAMS, exploration: 0.45 }));
-    expect(run(entrant('master:exploration=0.45'))).toEqual(multi);
-    expect(run((ctx) => new MctsSearcher(ctx, { ...MASTER_TWO_PLAYER_PARAMS, exploration: 0.45 }))).not.toEqual(multi);
+    const multi = rootValues(new MctsSearcher(new SearchContext(position, budget, 0), { ...MASTER_MULTI_PLAYER_PARAMS, exploration: 0.45 }));
+    expect(rootValues((entrantSearcher('master:exploration=0.45') as SearcherFactory)(position, budget))).toEqual(multi);
+    expect(rootValues(new MctsSearcher(new SearchContext(position, budget, 0), { ...MASTER_TWO_PLAYER_PARAMS, exploration: 0.45 }))).not.toEqual(multi);
   });
 
   it('brs, paranoid, uct and a tuned master play whole four-player games', async () => {
