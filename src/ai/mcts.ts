@@ -35,8 +35,12 @@ export const MASTER_TWO_PLAYER_PARAMS: MctsParams = {
   scoreWeight: 0,
   mapOrder: true,
   solveEndgames: true,
-  /** Half the reward from the rank (docs/ai.md: over the pool 62.5% against 56.8% win-only; vs three uct at 200 ms CPU 27.1% against 8.3%). */
-  rankWeight: 0.5,
+  /**
+   * Win-only reward, no rank (docs/ai.md, sixth session, 200 ms CPU a move: over the pool
+   * 62.1% against 58.2% with half the reward from the rank; vs two uct 39.6% against 27.6%, vs
+   * three 32.1% against 23.8%). With two players the rank is the win share: no change there.
+   */
+  rankWeight: 0,
 };
 
 /**
@@ -83,10 +87,10 @@ const SOLVER_NODES_PER_ITERATION = 16;
  * that is best for itself by UCT; unvisited children are tried best-first on the tactical map.
  * Playouts are epsilon-greedy on the tactical map: mostly a legal square of the best map value,
  * sometimes a random move (in three and four players a quarter of the moves: masterParams, the
- * parameters by player count). A playout's reward for each player is half its win share (ties
- * split) and half its rank (the share of the others it beat), so in three and four players a
- * second place still counts (rankWeight); MctsParams.scoreWeight can blend in its share of the
- * board. The arena's `uct` baseline is the same search with UCT_PARAMS.
+ * parameters by player count). A playout's reward for each player is its win share (ties
+ * split); MctsParams.rankWeight can blend in its rank (the share of the others it beat) and
+ * scoreWeight its share of the board, for tuning in the arena. The arena's `uct` baseline is
+ * the same search with UCT_PARAMS.
  * The tree lives in flat typed arrays that grow by doubling, so an iteration allocates nothing.
  *
  * Two-player endgames (at most SOLVE_EMPTIES empty sockets) are first solved exactly with
