@@ -12,14 +12,23 @@ interface Logged {
   worker: number;
   dir: 'in' | 'out';
   at: number;
-  data: { type: string; id: number; request?: { level: string; seed: number }; root?: { moves: number[]; visits: number[] }; work?: number };
+  data: { type: string; id: number; request?: { level: string; seed: number; movetime?: number }; root?: { moves: number[]; visits: number[] }; work?: number };
 }
 
 declare global {
   interface Window {
     workerLog: Logged[];
+    /** When set, every think request reaching a worker gets this movetime (ms). */
+    workerMovetime?: number;
   }
 }
+
+/**
+ * The movetime the workers get for the Move now check: three times the master's second, so an
+ * answer long before it can only be the stop's doing, however loaded the machine. Under the
+ * page's watchdog (the level's movetime + 3 s), so the page never drops the workers for it.
+ */
+const LONG_MOVETIME = 3000;
 
 const app = useBuiltApp();
 
@@ -37,6 +46,7 @@ describe('root-parallel master in the browser', () => {
           const worker = count++;
           const post = this.postMessage.bind(this);
           this.postMessage = (data: Logged['data']) => {
+            if (data.type === 'think' && data.request && window.workerMovetime !== undefined) data = { ...data, request: { ...data.request, movetime: window.workerMovetime } };
             window.workerLog.push({ worker, dir: 'in', at: performance.now(), data });
             post(data);
           };
@@ -70,14 +80,15 @@ describe('root-parallel master in the browser', () => {
     const state = await rolitState(page);
     expect(state.moves.length).toBeGreaterThanOrEqual(3);
 
-    // Move now while a master move is being searched: both workers answer well before the 1 s movetime.
+    // Move now while a master move is being searched with a long movetime: both workers answer long before it ends.
+    await page.evaluate((ms) => (window.workerMovetime = ms), LONG_MOVETIME);
     await page.waitForFunction(
-      () => {
+      (ms) => {
         const l = window.workerLog;
         const last = [...l].reverse().find((e) => e.dir === 'in' && e.data.type === 'think');
-        return last !== undefined && !l.some((e) => e.dir === 'out' && e.data.type === 'move' && e.data.id === last.data.id) && performance.now() - last.at > 100;
+        return last !== undefined && last.data.request!.movetime === ms && !l.some((e) => e.dir === 'out' && e.data.type === 'move' && e.data.id === last.data.id) && performance.now() - last.at > 100;
       },
-      undefined,
+      LONG_MOVETIME,
       { timeout: 60_000, polling: 20 },
     );
     // Clicked from the page: the thinking line re-renders every tick, so Playwright's stable-element wait never settles.
@@ -95,7 +106,7 @@ describe('root-parallel master in the browser', () => {
     });
     // Both workers got the stop, and the later answer came long before the movetime would have ended.
     expect(after.stops).toBe(2);
-    expect(after.thoughtMs + after.answerMs).toBeLessThan(900);
+    expect(after.thoughtMs + after.answerMs).toBeLessThan(LONG_MOVETIME - 1000);
     console.log(`move now: asked after ${after.thoughtMs.toFixed(0)} ms of thinking, both workers answered ${after.answerMs.toFixed(0)} ms later`);
     await screenshot(page, 'root-parallel-master');
     expect(errors).toEqual([]);
