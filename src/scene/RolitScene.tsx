@@ -99,6 +99,10 @@ export function RolitScene() {
     markLoaded('shaders');
   }, [generation]);
 
+  // After a restored context the new canvas compiles its shaders before its first frame: the
+  // notice stays until then, so nobody looks at an empty canvas for those seconds.
+  const rebuilding = generation > 0 && warmFor !== generation;
+
   const onCreated = useCallback(({ gl }: { gl: { domElement: HTMLCanvasElement } }) => {
     const canvas = gl.domElement;
     let retired = false;
@@ -130,7 +134,7 @@ export function RolitScene() {
       >
         <Contents adaptDpr={quality.adaptive ? quality.dpr : null} warm={warmFor === generation} onWarm={onWarm} />
       </Canvas>
-      {lost && <SceneMessage>{t('hud:contextLost')}</SceneMessage>}
+      {(lost || rebuilding) && <SceneMessage>{t('hud:contextLost')}</SceneMessage>}
     </div>
   );
 }

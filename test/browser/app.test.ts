@@ -251,10 +251,31 @@ describe('the 3D board in Chromium', { timeout: 240_000 }, () => {
       (window as unknown as { loseContext: WEBGL_lose_context }).loseContext.loseContext();
     });
     await page.waitForFunction(() => document.querySelector('canvas')!.getContext('webgl2')!.isContextLost());
-    const framesLost = await page.evaluate(() => window.rolit.renderInfo()!.frames!);
-    await page.evaluate(() => (window as unknown as { loseContext: WEBGL_lose_context }).loseContext.restoreContext());
-    // The scene comes back by itself: new frames are drawn and the "restoring" notice goes.
-    await page.waitForFunction((f) => window.rolit.renderInfo()!.frames! > f, framesLost, { timeout: 60_000 });
+    // Every animation frame from here: the notice may only go once the new canvas has compiled its
+    // shaders (the warm-up's mark, set a second time); the frame count then is the rebuilt scene's start.
+    await page.evaluate(() => {
+      const watch = window as unknown as { blankUnexplained: boolean; framesWarm: number | null };
+      watch.blankUnexplained = false;
+      watch.framesWarm = null;
+      const check = () => {
+        const warm = performance.getEntriesByName('rolit:shaders-compiled').length >= 2;
+        if (warm && watch.framesWarm === null) watch.framesWarm = window.rolit.renderInfo()!.frames!;
+        if (!warm && !document.body.innerText.includes('restoring the 3D board')) watch.blankUnexplained = true;
+        if (!warm) requestAnimationFrame(check);
+      };
+      check();
+      (window as unknown as { loseContext: WEBGL_lose_context }).loseContext.restoreContext();
+    });
+    // The scene comes back by itself: the rebuilt canvas draws, and the "restoring" notice has gone.
+    await page.waitForFunction(
+      () => {
+        const warm = (window as unknown as { framesWarm: number | null }).framesWarm;
+        return warm !== null && window.rolit.renderInfo()!.frames! > warm;
+      },
+      undefined,
+      { timeout: 120_000, polling: 100 },
+    );
+    expect(await page.evaluate(() => (window as unknown as { blankUnexplained: boolean }).blankUnexplained)).toBe(false);
     await page.mouse.move(5, 5);
     await waitFramesSettled(page);
     expect(await page.getByText('restoring the 3D board').count()).toBe(0);
