@@ -8,6 +8,7 @@ import { Swatches } from './Hud';
 import { ruleSentence } from '../i18n/engineReasons';
 import { t } from '../i18n/index';
 import { ratedLevelLabel, ratingNote } from './levelRating';
+import { levelStrength } from './levelTexts';
 import { playerName } from '../i18n/playerNames';
 
 export interface NewGameDialogProps {
@@ -106,7 +107,7 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
                 <option value="computer">{t('dialogs:computer')}</option>
               </select>
               {seat.kind === 'computer' ? (
-                <select aria-label={t('dialogs:seatLevel', { n: i + 1 })} value={seat.level} onChange={(e) => setSeat(i, { level: e.target.value })}>
+                <select aria-label={t('dialogs:seatLevel', { n: i + 1 })} aria-describedby={`seat-${i}-strength`} value={seat.level} onChange={(e) => setSeat(i, { level: e.target.value })}>
                   {levels.map((l) => (
                     <option key={l} value={l}>
                       {ratedLevelLabel(l)}
@@ -115,6 +116,11 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
                 </select>
               ) : (
                 <span />
+              )}
+              {seat.kind === 'computer' && (
+                <div className="note level-strength" id={`seat-${i}-strength`}>
+                  {levelStrength(seat.level ?? defaultLevel)}
+                </div>
               )}
             </div>
           ))}

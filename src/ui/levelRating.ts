@@ -11,13 +11,12 @@ export function levelRating(level: string): number | undefined {
 }
 
 /**
- * "master, rating about 1,850 (hardest: the strongest search)": the rating before the strength,
- * so a narrow select cuts the description, not the number; read whole by a screen reader.
+ * "master, rating about 1,850": a computer level's option in the new-game dialog. Short enough for
+ * a closed select in every language; the level's strength in words is shown beside it (levelStrength).
  */
 export function ratedLevelLabel(level: string): string {
   const rating = levelRating(level);
-  if (rating === undefined) return levelLabel(level);
-  return t('hud:levelWithStrength', { level: t('dialogs:levelWithRating', { level: levelName(level), rating }), strength: t(`hud:strength.${level}`) });
+  return rating === undefined ? levelLabel(level) : t('dialogs:levelWithRating', { level: levelName(level), rating });
 }
 
 /** What the numbers mean: the scale, its anchor and what 200 points buy. */

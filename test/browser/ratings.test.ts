@@ -1,8 +1,8 @@
 /**
  * The levels' ratings in the new-game dialog, in real headless Chromium: every level's option
  * shows the ladder's rating (src/ai/levelRatings.ts) formatted for the language, the ratings rise
- * with the level, the note says what the scale means, and a level chosen from the keyboard starts
- * a game with that computer. Screenshots: test-artifacts/ratings-{en,fr}-new-game.png.
+ * with the level, the note says what the scale means, the chosen level's strength in words is the
+ * select's description, and a level chosen from the keyboard starts a game with that computer. Screenshots: test-artifacts/ratings-{en,fr}-new-game.png.
  */
 import { describe, expect, it } from 'vitest';
 import { LEVELS } from '../../src/ai/index';
@@ -13,7 +13,7 @@ import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
 
-const hud = (language: string) => RESOURCES[language].hud as { newGame: string; computerLevel: string; level: Record<string, string> };
+const hud = (language: string) => RESOURCES[language].hud as { newGame: string; computerLevel: string; level: Record<string, string>; strength: Record<string, string> };
 /** The HUD's words for a computer seat of this level ("computer · master"). */
 const seatText = (language: string, level: string) => hud(language).computerLevel.replace('{{level}}', hud(language).level[level]);
 
@@ -41,9 +41,9 @@ describe('level ratings in the new-game dialog', { timeout: 300_000 }, () => {
       const shown = options.map((o) => {
         const level = o.value as (typeof LEVELS)[number];
         const expected = format.format(LEVEL_RATINGS.levels[level].rating);
-        // "master, rating about 1,850 (hardest: …)": name and rating first, the strength after.
+        // "master, rating about 1,850": name and rating, short enough for the closed select.
         const named = dialogs.levelWithRating.replace('{{level}}', hud(language).level[level]).replace('{{rating, number}}', expected);
-        expect(o.text.startsWith(`${named} (`), `${o.text} starts with ${named}`).toBe(true);
+        expect(o.text).toBe(named);
         return Number(expected.replace(/\D/g, ''));
       });
       expect(shown).toEqual(LEVELS.map((l) => LEVEL_RATINGS.levels[l].rating));
@@ -57,6 +57,9 @@ describe('level ratings in the new-game dialog', { timeout: 300_000 }, () => {
       await select.focus();
       await page.keyboard.press('End');
       expect(await select.inputValue()).toBe('master');
+      // The chosen level's strength in words under the seat, as the select's description.
+      const strength = dialog.locator(`#${await select.getAttribute('aria-describedby')}`);
+      await expect.poll(() => strength.innerText()).toBe(hud(language).strength.master);
       await dialog.getByRole('button', { name: dialogs.start, exact: true }).focus();
       await page.keyboard.press('Enter');
       await dialog.waitFor({ state: 'detached' });
