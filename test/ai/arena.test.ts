@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type ArenaConfig, entrantNames, eloRatings, formatTable, newArenaGame, playArenaGame, searcherPlayer, seatError, summarize, toCsv, validateConfig, wilson,
 } from '../../src/ai/tools/arena';
-import { entrantSearcher, type SearcherFactory } from '../../src/ai/tools/entrants';
+import { entrantIterations, entrantSearcher, type SearcherFactory } from '../../src/ai/tools/entrants';
 import { Game, Position } from '../../src/engine';
 import { MASTER_MULTI_PLAYER_PARAMS, MASTER_TWO_PLAYER_PARAMS, MctsSearcher } from '../../src/ai/mcts';
 import { type Searcher, SearchContext } from '../../src/ai/searcher';
@@ -100,6 +100,16 @@ describe('arena entrants', () => {
       return [s.best(), s.work];
     };
     expect(run(1)).toEqual([run(500)[0], 300]);
+  });
+
+  it("the table's first line names the arena's budget, unless every entrant plays its own iteration count", async () => {
+    const own = await runArena({ ...base, seats: ['uct:40', 'master:30:epsilon=1'], games: 2, movetime: 100, iterations: undefined }, { parallel: 1 });
+    expect(formatTable(own.table).split('\n')[0]).toContain("each entrant's own iterations a move");
+    expect(formatTable(own.table)).not.toContain('100 ms');
+    const mixed = await runArena({ ...base, seats: ['uct:40', 'tactician'], games: 2 }, { parallel: 1 });
+    expect(formatTable(mixed.table).split('\n')[0]).toContain('30 iterations a move');
+    expect(entrantIterations('master:5000:epsilon=0.1@2')).toBe(5000);
+    expect(entrantIterations('master:epsilon=0.1')).toBeUndefined();
   });
 
   it("a master entrant's changed parameter applies on the defaults of the round's player count", () => {

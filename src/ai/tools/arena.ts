@@ -10,7 +10,7 @@
  */
 import { ballCounts, type BoardSize, type Colour, Game, moveName, Random, RuleError, type Variant } from '../../engine';
 import { seatOptions } from '../index';
-import { entrantSearcher, threadsError } from './entrants';
+import { entrantIterations, entrantSearcher, threadsError } from './entrants';
 
 export interface ArenaConfig {
   /** One entrant per seat: a level or baseline (entrants.ts), or "cmd:<shell command>" for a program speaking the protocol. */
@@ -288,7 +288,9 @@ export function budgetText(config: Pick<ArenaConfig, 'movetime' | 'movecpu' | 'i
 /** The human-readable table. */
 export function formatTable(table: ArenaTable): string {
   const c = table.config;
-  const head = `${table.games} games, ${c.size}x${c.size}, ${c.seats.length} players, ${c.variant}${c.misere ? ' misere' : ''}, ${budgetText(c)}, seed ${c.seed}`;
+  // When every entrant names its own iteration count, the arena's budget plays no part.
+  const budget = c.seats.every((s) => entrantIterations(s) !== undefined) ? "each entrant's own iterations a move" : budgetText(c);
+  const head = `${table.games} games, ${c.size}x${c.size}, ${c.seats.length} players, ${c.variant}${c.misere ? ' misere' : ''}, ${budget}, seed ${c.seed}`;
   const width = Math.max(6, ...table.rows.map((r) => r.name.length));
   const lines = [
     head,

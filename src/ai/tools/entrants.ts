@@ -35,6 +35,12 @@ export function entrantThreads(spec: string): { base: string; threads: number } 
   return m ? { base: m[1], threads: Number(m[2]) } : { base: spec, threads: 0 };
 }
 
+/** The fixed iteration budget a spec names (uct:2000, master:5000:epsilon=0.1@2), or undefined. */
+export function entrantIterations(spec: string): number | undefined {
+  const count = entrantThreads(spec).base.split(':').slice(1).find((part) => /^\d+$/.test(part));
+  return count === undefined ? undefined : Number(count);
+}
+
 /** Why a root-parallel spec (<entrant>@<N>) cannot be seated, or null. */
 export function threadsError(spec: string): string | null {
   const { base, threads } = entrantThreads(spec);
