@@ -161,7 +161,12 @@ describe('the first minute', { timeout: 240_000 }, () => {
     const held = (await rolitState(page)).moves.length;
     await new Promise((r) => setTimeout(r, 3000));
     expect((await rolitState(page)).moves.length).toBe(held);
-    expect(await dialog.getByLabel('Seat 1 level').locator('option', { hasText: 'medium' }).count()).toBe(1);
+    // The chosen level's strength in words is the level select's description, and follows the choice.
+    const level = dialog.getByLabel('Seat 1 level');
+    const strength = dialog.locator(`#${await level.getAttribute('aria-describedby')}`);
+    expect(await strength.innerText()).toBe('easy: grabs the most balls each move');
+    await level.selectOption('tactician');
+    await expect.poll(() => strength.innerText()).toBe('medium: knows corners and edges');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForFunction((n) => window.rolit.state().moves.length > n, held, { timeout: 60_000 });
     expect(errors).toEqual([]);
