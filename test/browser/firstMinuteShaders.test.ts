@@ -10,29 +10,16 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ARTIFACTS } from './harness';
+import { ms, RUN_TASK, startTrace, type TraceEvent } from './trace';
 import { useBuiltApp } from './builtApp';
 import { SHADERS_COMPILED } from '../../src/scene/loadProgress';
 
 const app = useBuiltApp();
 
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
-
 interface Linked {
   at: number;
   depth: boolean;
 }
-
-const ms = (us = 0) => Math.round(us / 1000);
 
 describe('the first frames', { timeout: 300_000 }, () => {
   it('links every shader program, shadows included, before the first visible frame', async () => {
@@ -63,11 +50,7 @@ describe('the first frames', { timeout: 300_000 }, () => {
     });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    const cdp = await page.context().newCDPSession(page);
-    const events: TraceEvent[] = [];
-    cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as TraceEvent[])));
-    const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
-    await cdp.send('Tracing.start', { categories: 'toplevel,disabled-by-default-devtools.timeline,gpu', transferMode: 'ReportEvents' });
+    const stopTrace = await startTrace(page, 'toplevel,disabled-by-default-devtools.timeline,gpu');
     await page.goto(`${app.served.url}?seats=human,human&seed=3`);
     await page.waitForFunction(() => typeof window.rolit?.state === 'function');
     // Two frames drawn: the first visible one and one more.
@@ -76,12 +59,8 @@ describe('the first frames', { timeout: 300_000 }, () => {
       const w = window as unknown as { linked: Linked[] };
       return { linked: w.linked, warmedAt: performance.getEntriesByName(mark)[0]?.startTime ?? null };
     }, SHADERS_COMPILED);
-    await cdp.send('Tracing.end');
-    await complete;
-
-    const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')!;
-    const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
-    const tasks = onMain.filter((e) => e.name === 'ThreadControllerImpl::RunTask');
+    const onMain = await stopTrace();
+    const tasks = onMain.filter((e) => e.name === RUN_TASK);
     // Inside a task, the synchronous calls that wait for the GPU process (a status or a finish).
     const gpuWait = (task: TraceEvent) =>
       onMain

@@ -11,19 +11,9 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ARTIFACTS, waitForScene } from './harness';
 import { useBuiltApp } from './builtApp';
+import { ms, RUN_TASK, startTrace } from './trace';
 
 const app = useBuiltApp();
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
 
 describe('main-thread cost of watching', { timeout: 480_000 }, () => {
   it('links no shader program after the first frame and runs no task over 50 ms of CPU', async () => {
@@ -47,18 +37,9 @@ describe('main-thread cost of watching', { timeout: 480_000 }, () => {
     await page.waitForFunction(() => typeof window.rolit?.state === 'function');
     await waitForScene(page, 180_000);
     const shownAt = await page.evaluate(() => performance.now());
-    const cdp = await page.context().newCDPSession(page);
-    const events: TraceEvent[] = [];
-    cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as TraceEvent[])));
-    const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
-    await cdp.send('Tracing.start', { categories: 'toplevel,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+    const stopTrace = await startTrace(page, 'toplevel,disabled-by-default-devtools.timeline');
     await page.waitForFunction(() => window.rolit.state().moves.length >= 8, undefined, { timeout: 300_000 });
-    await cdp.send('Tracing.end');
-    await complete;
-
-    const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')!;
-    const tasks = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask');
-    const ms = (us = 0) => Math.round(us / 1000);
+    const tasks = (await stopTrace()).filter((e) => e.name === RUN_TASK);
     const long = tasks.filter((t) => (t.dur ?? 0) > 50_000).map((t) => ({ wall: ms(t.dur), cpu: ms(t.tdur) }));
     const lateLinks = (await page.evaluate(() => (window as unknown as { linked: number[] }).linked)).filter((t) => t > shownAt);
     const figures = { tasks: tasks.length, long, maxCpu: Math.max(...tasks.map((t) => ms(t.tdur))), lateLinks: lateLinks.length };
