@@ -12,7 +12,7 @@ export function levelRating(level: string): number | undefined {
 
 /**
  * "master, rating about 1,850": a computer level's option in the new-game dialog. Short enough for
- * a closed select in every language; the level's strength in words is shown beside it (levelStrength).
+ * a closed select in every language; the level's strength in words is shown under the seat (levelStrength).
  */
 export function ratedLevelLabel(level: string): string {
   const rating = levelRating(level);
