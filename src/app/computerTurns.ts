@@ -4,10 +4,9 @@
  * round has not changed meanwhile; a human to move may ask the strongest level for a move.
  * Both go through the one question path of askComputer.ts.
  */
-import { RuleError } from '../engine/index';
+import { RuleError, type Seat } from '../engine/index';
 import { ruleText } from '../i18n/engineReasons';
 import { createComputerAsker, type ThinkingState } from './askComputer';
-import type { Seat } from './matchSetup';
 import { sessionTexts } from './sessionTexts';
 import type { Notify, SessionDeps, SessionState, SessionStore, Table } from './sessionTypes';
 

@@ -8,10 +8,10 @@
 import { fixedTexts, t } from '../i18n/index';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import { type BoardSize, setupProblem, type Variant } from '../engine/index';
+import { type BoardSize, type MatchOptions, setupProblem, type Variant } from '../engine/index';
 import { initRoundCountdown } from './roundCountdown';
 import type { SessionState } from './session';
-import { computerName, type NewGameOptions } from './settings';
+import { computerName } from './settings';
 
 export const demoTexts = fixedTexts('watch', ['demoStalled'] as const, {
   badLevel: (value: string, levels: readonly string[]) => t('watch:demoBadLevel', { value, levels: levels.join(', ') }),
@@ -39,7 +39,7 @@ export function readDemo(search: string, levels: readonly string[]): { demo: Dem
 }
 
 /** A random match the engine accepts: 1-4 computer seats, a size, a variant, sometimes misère. */
-export function randomMatch(random: () => number, levels: readonly string[]): NewGameOptions {
+export function randomMatch(random: () => number, levels: readonly string[]): MatchOptions {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
   for (;;) {
     const count = pick([1, 2, 2, 3, 4, 4, 4]);

@@ -3,13 +3,11 @@
  * that leaves the line makes a variation, see replay.ts), and continue from any move with
  * computer seats. Review has every seat human, so any move may be tried.
  */
-import type { Game } from '../engine/index';
+import { type Game, type PlayerSpec, seatsOf } from '../engine/index';
 import { coloursName } from '../i18n/index';
-import { seatsOf } from './matchSetup';
 import type { ResumedGame } from './persistence/currentGame';
 import { gameAt, openReplay, playLineMove, type Replay } from './replay';
 import { replayTexts } from './replayTexts';
-import type { PlayerSpec } from './settings';
 import type { Notify, SessionDeps, SessionState, SessionStore, WritableTable } from './sessionTypes';
 import { errorText } from '../i18n/engineReasons';
 

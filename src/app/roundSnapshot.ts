@@ -2,9 +2,8 @@
  * The round as the page sees it: an immutable snapshot published after every change, so
  * components select what they show and never touch the engine's Game (which mutates in place).
  */
-import { ballCounts, type Colour, type Game, type GameEvent, type GameState, type RoundResult, type RoundSetup } from '../engine/index';
+import { ballCounts, type Colour, type Game, type GameEvent, type GameState, type RoundResult, type RoundSetup, type Seat } from '../engine/index';
 import { toRecord } from '../engine/record';
-import type { Seat } from './matchSetup';
 
 export interface RoundSnapshot {
   /** The round's event log (what the director animates); a new array on every change. */

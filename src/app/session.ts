@@ -11,11 +11,11 @@
  * goes through Game.check / Game.play and an illegal one changes nothing but `message`.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { type Game, matchStandings, RuleError } from '../engine/index';
+import { type Game, makeRound, type Match, matchStandings, RuleError, type Seat, seatsOf, startMatch } from '../engine/index';
 import { createComputerTurns } from './computerTurns';
 import { clickableSquares, clickOutcome, previewOf } from './input';
 import { createKeeping, loadKept } from './keeping';
-import { makeRound, type Match, type Seat, seatsOf, startingPoint, startMatch } from './matchSetup';
+import { startingPoint } from './matchSetup';
 import { follow } from './replay';
 import { createReplayActions } from './replaySession';
 import { replayTexts } from './replayTexts';
@@ -28,7 +28,6 @@ import { createTimeLimit } from './timeLimit';
 import { createViewerSettings } from './viewerSettings';
 
 export type { Message, SaveNotice, SessionDeps, SessionStart, SessionState } from './sessionTypes';
-export type { Seat } from './matchSetup';
 export type { Preview } from './input';
 export type { Clock } from './moveClock';
 export type { ThinkingState } from './askComputer';

@@ -2,17 +2,17 @@
  * The session's public shape (its state and actions, what it is built from) and the narrow
  * handles its modules are lent: the store's get/set and the round on the table.
  */
-import type { Game, MatchStandings, RoundResult } from '../engine/index';
+import type { Game, Match, MatchOptions, MatchStandings, PlayerSpec, RoundResult, Seat } from '../engine/index';
 import type { ThinkingState } from './askComputer';
 import type { ComputerPlayer } from './computer';
 import type { Preview } from './input';
-import type { Match, Seat, StartingDeps } from './matchSetup';
+import type { StartingDeps } from './matchSetup';
 import type { Clock } from './moveClock';
 import type { HistoryEntry } from './persistence/history';
 import type { Replay } from './replay';
 import type { RoundSnapshot } from './roundSnapshot';
 import type { ShownRound } from './shownRound';
-import type { AppSettings, NewGameOptions, PlayerSpec } from './settings';
+import type { AppSettings } from './settings';
 
 /** Why the game is not being kept: a save that could not be read (its raw text to download), or storage refusing. */
 export interface SaveNotice {
@@ -76,7 +76,7 @@ export interface SessionState {
   clickSquare(square: string): void;
   /** Drops the first ball of a half-made Pro double (Escape); true when there was one. */
   cancelDouble(): boolean;
-  newGame(options: NewGameOptions): void;
+  newGame(options: MatchOptions): void;
   nextRound(): void;
   undo(): void;
   setSpeed(speed: number): void;

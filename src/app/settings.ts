@@ -4,29 +4,9 @@
  * reported in words and replaced by its default, never trusted.
  */
 import { t } from '../i18n/index';
-import { type BoardSize, excerpt, setupProblem, type Variant } from '../engine/index';
+import { excerpt, type MatchOptions, type PlayerSpec, setupProblem } from '../engine/index';
 import { MAX_SPEED, MIN_SPEED } from './url';
 import { computerName } from '../i18n/playerNames';
-
-export interface PlayerSpec {
-  kind: 'human' | 'computer';
-  /** Computer players only. */
-  level?: string;
-  name: string;
-}
-
-/** Everything the new-game dialog asks. */
-export interface NewGameOptions {
-  players: PlayerSpec[];
-  size: BoardSize;
-  variant: Variant;
-  misere: boolean;
-  /** Seconds per move, 0 for none. */
-  moveTimeLimit: number;
-  takeBacks: boolean;
-  /** Seed of the match; undefined for a fresh one. */
-  seed?: number;
-}
 
 /** The viewer's preferences, kept between visits (AppSettings: the engine has its own record Settings). */
 export interface AppSettings {
@@ -37,7 +17,7 @@ export interface AppSettings {
   takeBacks: boolean;
   moveTimeLimit: number;
   /** The last new game's choices (the dialog starts from them). */
-  newGame: Omit<NewGameOptions, 'seed' | 'takeBacks' | 'moveTimeLimit'>;
+  newGame: Omit<MatchOptions, 'seed' | 'takeBacks' | 'moveTimeLimit'>;
   /** Coordinates (a-h, 1-8) printed on the board's frame. */
   coordinates: boolean;
   /** The rules panel has been offered (it opens by itself on the first visit only). */

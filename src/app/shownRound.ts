@@ -5,8 +5,7 @@
  * it never runs ahead of the balls. The engine's latest state stays in RoundSnapshot.
  */
 import { colourName, fixedTexts, t } from '../i18n/index';
-import { applyEvent, ballCounts, type Colour, type GameEvent, type GameState, type PlayedMove } from '../engine/index';
-import type { Seat } from './matchSetup';
+import { applyEvent, ballCounts, type Colour, type GameEvent, type GameState, type PlayedMove, type Seat } from '../engine/index';
 import { seatOf } from './roundSnapshot';
 
 export interface ShownRound {

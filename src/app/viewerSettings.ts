@@ -1,10 +1,11 @@
 /** The viewer's settings as session actions: applied at once and stored for the next visit. */
 import type { SessionDeps, SessionState, SessionStore } from './sessionTypes';
-import { type AppSettings, type NewGameOptions, saveSettings } from './settings';
+import { type AppSettings, saveSettings } from './settings';
+import type { MatchOptions } from '../engine/index';
 
 export interface ViewerSettings extends Pick<SessionState, 'setSpeed' | 'setSocketDots' | 'setCoordinates' | 'rulesSeen'> {
   /** A new game was chosen: its options are the next first game's, take-backs and time limit included. */
-  newGameChosen(options: NewGameOptions): void;
+  newGameChosen(options: MatchOptions): void;
 }
 
 export function createViewerSettings(deps: Pick<SessionDeps, 'storage'>, store: SessionStore): ViewerSettings {

@@ -1,4 +1,76 @@
+import type { Colour } from './colours';
+import type { Variant } from './events';
+import { Game } from './game';
+import type { BoardSize } from './geometry';
+import { freshSeed, Random } from './random';
 import type { RoundResult } from './state';
+
+/** Who plays a seat of a match: a person, or a computer of a level (the ai's level names). */
+export interface PlayerSpec {
+  kind: 'human' | 'computer';
+  /** Computer players only. */
+  level?: string;
+  name: string;
+}
+
+/** Everything that fixes a match: its players and the rules of all its rounds. */
+export interface MatchOptions {
+  players: PlayerSpec[];
+  size: BoardSize;
+  variant: Variant;
+  misere: boolean;
+  /** Seconds per move, 0 for none. */
+  moveTimeLimit: number;
+  takeBacks: boolean;
+  /** Seed of the match; undefined for a fresh one. */
+  seed?: number;
+}
+
+/** A match under way: its options are fixed for all its rounds, and its seed chosen. */
+export type Match = MatchOptions & { seed: number };
+
+/** A player in a seat of one round. */
+export interface Seat extends PlayerSpec {
+  /** Colours this seat plays this round (RoundSetup.players). */
+  colours: Colour[];
+  /** Index into the match's players (seats rotate between rounds). */
+  player: number;
+}
+
+/** Seed of round `round` of a match seeded with `seed`: round 0 uses the seed itself. */
+export function roundSeed(seed: number, round: number): number {
+  if (round === 0) return seed;
+  const random = new Random(seed);
+  let s = 0;
+  for (let i = 0; i < round; i++) s = random.nextUint32();
+  return s;
+}
+
+export function startMatch(options: MatchOptions): Match {
+  return { ...options, seed: options.seed ?? freshSeed() };
+}
+
+/** Round `round` of the match: a new engine Game and who sits where. */
+export function makeRound(match: Match, round: number): { game: Game; seats: Seat[] } {
+  const game = new Game({
+    size: match.size,
+    players: match.players.length,
+    variant: match.variant,
+    misere: match.misere,
+    moveTimeLimit: match.moveTimeLimit,
+    takeBacks: match.takeBacks,
+    seed: roundSeed(match.seed, round),
+  });
+  return { game, seats: seatsOf(match, round, game) };
+}
+
+/** Who sits where in round `round` of the match (seats rotate between rounds). */
+export function seatsOf(match: Match, round: number, game: Game): Seat[] {
+  return game.setup.players.map((colours, seat): Seat => {
+    const player = playerInSeat(seat, round, match.players.length);
+    return { ...match.players[player], colours, player };
+  });
+}
 
 /**
  * A match is several rounds. Between rounds the players change seats (and so colours) to balance

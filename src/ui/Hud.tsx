@@ -1,8 +1,7 @@
 /** The DOM overlay over the board: seats, toolbar, move list, status line and messages. */
 import { useEffect, useRef, useState } from 'react';
-import type { Colour } from '../engine/index';
+import type { Colour, Seat } from '../engine/index';
 import { useSession } from '../app/pageSession';
-import type { Seat } from '../app/session';
 import { SPEEDS } from '../app/settings';
 import { useDirector } from '../director/index';
 import { captionOf } from '../app/shownRound';

@@ -1,8 +1,8 @@
 /** The new-game dialog: players (human or computer with a level), board size and the rules.md options. */
 import { useRef, useState, type FormEvent } from 'react';
-import { type BoardSize, roundSetup, type RuleError, setupRefusal, type Variant } from '../engine/index';
+import { type BoardSize, type MatchOptions, type PlayerSpec, roundSetup, type RuleError, setupRefusal, type Variant } from '../engine/index';
 import { useSession } from '../app/pageSession';
-import { computerName, type NewGameOptions, type PlayerSpec, TIME_LIMITS } from '../app/settings';
+import { computerName, TIME_LIMITS } from '../app/settings';
 import { useDialogFocus } from './a11y/useDialogFocus';
 import { Swatches } from './Hud';
 import { ruleSentence } from '../i18n/engineReasons';
@@ -72,7 +72,7 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (setupReason || seedReason || !namesOk) return;
-    const options: NewGameOptions = {
+    const options: MatchOptions = {
       players: seats.slice(0, count).map((s) => (s.kind === 'human' ? { kind: 'human', name: s.name.trim() } : { kind: 'computer', level: s.level!, name: s.name.trim() })),
       size,
       variant,

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoreApi } from 'zustand/vanilla';
 import type { ComputerPlayer, ComputerQuestion } from '../../src/app/computer';
 import { createSession, type RoundSnapshot, type SessionDeps, type SessionState } from '../../src/app/session';
-import { type NewGameOptions, STORAGE_KEY } from '../../src/app/settings';
-import { Game } from '../../src/engine/index';
+import { STORAGE_KEY } from '../../src/app/settings';
+import { Game, type MatchOptions } from '../../src/engine/index';
 
 const LEVELS = ['beginner', 'greedy', 'master'];
 
@@ -282,7 +282,7 @@ describe('session: computer turns', () => {
     const { s, jobs } = session('seats=ai,ai&seed=2', { answerAtOnce: false });
     await settle();
     expect(jobs).toHaveLength(1);
-    const players: NewGameOptions['players'] = [{ kind: 'human', name: 'A' }, { kind: 'human', name: 'B' }];
+    const players: MatchOptions['players'] = [{ kind: 'human', name: 'A' }, { kind: 'human', name: 'B' }];
     s().newGame({ players, size: 6, variant: 'standard', misere: false, moveTimeLimit: 0, takeBacks: true, seed: 1 });
     expect(jobs[0].cancelled).toBe(true);
     jobs[0].answer('a1');
@@ -336,7 +336,7 @@ describe('session: round over and match', () => {
 describe('session: time limit', () => {
   it('plays the move for a human whose clock runs out', async () => {
     const { s } = session('seats=human,human&seed=3');
-    const players: NewGameOptions['players'] = [{ kind: 'human', name: 'A' }, { kind: 'human', name: 'B' }];
+    const players: MatchOptions['players'] = [{ kind: 'human', name: 'A' }, { kind: 'human', name: 'B' }];
     s().newGame({ players, size: 8, variant: 'standard', misere: false, moveTimeLimit: 10, takeBacks: true, seed: 3 });
     const clock = s().clock!;
     expect(clock.deadline - Date.now()).toBe(10_000);
@@ -351,7 +351,7 @@ describe('session: time limit', () => {
 
   it('the clock waits for the animation of the previous move', async () => {
     const { s } = session('seats=human,human&seed=3');
-    const players: NewGameOptions['players'] = [{ kind: 'human', name: 'A' }, { kind: 'human', name: 'B' }];
+    const players: MatchOptions['players'] = [{ kind: 'human', name: 'A' }, { kind: 'human', name: 'B' }];
     s().newGame({ players, size: 8, variant: 'standard', misere: false, moveTimeLimit: 10, takeBacks: true, seed: 3 });
     s().setAnimating(true);
     expect(s().clock).toBeNull();

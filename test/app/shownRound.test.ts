@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ComputerPlayer } from '../../src/app/computer';
-import { createSession, type Seat } from '../../src/app/session';
+import { createSession } from '../../src/app/session';
 import { captionOf, shownRound, throwTexts } from '../../src/app/shownRound';
 import { linkDirector } from '../../src/director/link';
 import { Director, TIMING } from '../../src/director/timeline';
-import { ballCounts, foldEvents, Game } from '../../src/engine/index';
+import { ballCounts, foldEvents, Game, type Seat } from '../../src/engine/index';
 
 const seats: Seat[] = [
   { kind: 'human', name: 'A', colours: ['red'], player: 0 },

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { makeRound, startMatch } from '../../src/app/matchSetup';
+
 import { takeSnapshot } from '../../src/app/roundSnapshot';
-import type { NewGameOptions } from '../../src/app/settings';
 import { describeChange, readBallsOf, readColumn, readLastMove, readLegalMoves, readRow, readScore, readTurn, squareLabel, legalSquareSet } from '../../src/ui/a11y/reading';
 
-const FOUR: NewGameOptions = {
+import { makeRound, type MatchOptions, startMatch } from '../../src/engine/index';
+
+const FOUR: MatchOptions = {
   players: [1, 2, 3, 4].map((i) => ({ kind: 'human' as const, name: `P${i}` })),
   size: 8,
   variant: 'standard',
@@ -14,7 +15,7 @@ const FOUR: NewGameOptions = {
   seed: 1,
 };
 
-function round(options: NewGameOptions = FOUR) {
+function round(options: MatchOptions = FOUR) {
   const { game, seats } = makeRound(startMatch(options), 0);
   return { game, seats, snap: () => takeSnapshot(game, seats) };
 }

@@ -9,12 +9,11 @@
  * anything unreadable or of a newer version is reported with its raw text (for download) and
  * never half-applied.
  */
-import { type Game, readRecord, RecordError, type RoundResult } from '../../engine/index';
+import { type Game, type Match, type PlayerSpec, readRecord, RecordError, type RoundResult, roundSeed } from '../../engine/index';
 import { errorText } from '../../i18n/engineReasons';
 import { CodedProblem } from '../problem';
-import { type Match, roundSeed } from '../matchSetup';
 import { parseStoredJson } from './json';
-import { readPlayers, type PlayerSpec } from '../settings';
+import { readPlayers } from '../settings';
 import { currentVersion, migrate, type VersionedFormat } from './migrations';
 
 export const GAME_KEY = 'rolit.currentGame';

@@ -5,9 +5,8 @@
  * import of rounds already there). Export writes every round as one JSON file; import reads it back
  * all or nothing, naming the first bad round and its record's line and column.
  */
-import { type GameState, readRecord, RecordError, resultBalls, resultText } from '../../engine/index';
+import { type GameState, readRecord, RecordError, resultBalls, resultText, type Seat } from '../../engine/index';
 import { errorText } from '../../i18n/engineReasons';
-import type { Seat } from '../matchSetup';
 import { CodedProblem } from '../problem';
 import { parseStoredJson } from './json';
 import { currentVersion, migrate, type VersionedFormat } from './migrations';

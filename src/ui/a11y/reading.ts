@@ -3,9 +3,8 @@
  * to a blind player's questions (score, turn, last move, legal moves, a colour's balls, a row or
  * a column). Pure functions of the round snapshot.
  */
-import { COLOURS, type Colour } from '../../engine/index';
+import { type Colour, COLOURS, type Seat } from '../../engine/index';
 import type { RoundSnapshot } from '../../app/roundSnapshot';
-import type { Seat } from '../../app/matchSetup';
 import { a11yTexts as t } from './texts';
 import { t as translate } from '../../i18n/index';
 import { playerName } from '../../i18n/playerNames';

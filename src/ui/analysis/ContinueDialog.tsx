@@ -2,10 +2,10 @@
 import { useRef, useState } from 'react';
 import { LEVELS } from '../../ai/index';
 import { useSession } from '../../app/pageSession';
-import type { PlayerSpec } from '../../app/settings';
 import { coloursName, levelName } from '../../i18n/index';
 import { useDialogFocus } from '../a11y/useDialogFocus';
 import { texts } from './texts';
+import { type PlayerSpec } from '../../engine/index';
 
 const HUMAN = 'human';
 

@@ -1,9 +1,9 @@
 /** Take a computer seat over (its next turn is yours) or hand it back. */
 import { useSession } from '../../app/pageSession';
-import type { Seat } from '../../app/session';
 import { watchTexts as t } from './texts';
 import { keepFocus } from './WatchControls';
 import { playerName } from '../../i18n/playerNames';
+import { type Seat } from '../../engine/index';
 
 export function TakeOverButton({ seat, index }: { seat: Seat; index: number }) {
   const takeOver = useSession((s) => s.takeOver);
