@@ -5,7 +5,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import { pageStorage as storage } from '../app/pageStorage';
+import { pageStorage as storage } from '../app/page/pageStorage';
 import type { Director } from '../director/timeline';
 import { followDirector } from './soundtrack';
 import { playSound } from './synth';

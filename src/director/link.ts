@@ -4,8 +4,8 @@
  * number of events shown as setShown (the HUD follows the board).
  */
 import type { StoreApi } from 'zustand';
-import { animationSpeed, useAccess } from '../app/accessPrefs';
-import type { SessionState } from '../app/session';
+import { animationSpeed, useAccess } from '../app/setup/accessPrefs';
+import type { SessionState } from '../app/session/session';
 import type { Director } from './timeline';
 
 /** Wires a director to a session store; returns the function that unwires it. */

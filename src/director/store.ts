@@ -7,7 +7,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { Director } from './timeline';
-import { pageOwned } from '../app/pageOwned';
+import { pageOwned } from '../app/page/pageOwned';
 
 export interface DirectorStatus {
   /** Whether animations are playing. */

@@ -3,7 +3,7 @@
  * stable code with params (RuleError for refusals, RecordError for records it cannot read); the
  * engine namespace words each code. A refusal without a code (tools' reasons) keeps the engine's English.
  */
-import { CodedProblem } from '../app/problem';
+import { CodedProblem } from './codedProblem';
 import { RecordError, RuleError } from '../engine/index';
 import { colourName, i18next, listOf, t } from './index';
 

@@ -7,7 +7,7 @@
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useMemo, useState } from 'react';
 import { CanvasTexture, MeshBasicMaterial, PlaneGeometry, SRGBColorSpace } from 'three';
-import { useSession } from '../app/pageSession';
+import { useSession } from '../app/page/pageSession';
 import { type BoardSize, boardOffset, squareName } from '../engine/geometry';
 import { BOARD_TOP, BOARD_WIDTH, MARGIN, socketX, socketZ } from './layout';
 import { currentView } from './view';

@@ -6,8 +6,8 @@
  */
 import { useLayoutEffect, useMemo } from 'react';
 import type { SpriteMaterial } from 'three';
-import { signedValue, socketValues, useExactValues } from '../app/exactValues';
-import { useSession } from '../app/pageSession';
+import { signedValue, socketValues, useExactValues } from '../app/analysis/exactValues';
+import { useSession } from '../app/page/pageSession';
 import { parseSquare } from '../engine/geometry';
 import { labelMaterial, type LabelStyle } from './labelMaterial';
 import { BOARD_TOP, PITCH, socketX, socketZ } from './layout';

@@ -5,7 +5,7 @@
  */
 import { useLayoutEffect, useMemo } from 'react';
 import { MeshBasicMaterial, TorusGeometry } from 'three';
-import { useSession } from '../app/pageSession';
+import { useSession } from '../app/page/pageSession';
 import { parseSquare } from '../engine/geometry';
 import { BOARD_TOP, socketX, socketZ } from './layout';
 

@@ -6,7 +6,7 @@
 import { useFrame } from '@react-three/fiber';
 import { useRef } from 'react';
 import { Color, type Mesh, type MeshStandardMaterial } from 'three';
-import { symbolsOn, useAccess } from '../app/accessPrefs';
+import { symbolsOn, useAccess } from '../app/setup/accessPrefs';
 import { SYMBOL_INK } from './ballMaterial';
 import type { Colour } from '../engine/colours';
 import { PAINT, SIDE_BUTTONS } from './layout';

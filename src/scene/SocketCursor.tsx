@@ -3,8 +3,8 @@
  * cursor's socket, drawn over everything (no depth test), so it stands out on the navy board and
  * over a ball of any colour. Shown only while a keyboard user moves the cursor.
  */
-import { useBoardCursor } from '../app/boardCursor';
-import { useSession } from '../app/pageSession';
+import { useBoardCursor } from '../app/session/boardCursor';
+import { useSession } from '../app/page/pageSession';
 import { parseSquare } from '../engine/geometry';
 import { BOARD_TOP, socketX, socketZ } from './layout';
 

@@ -9,7 +9,7 @@
 import type { ThreeEvent } from '@react-three/fiber';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { type InstancedMesh, Matrix4, MeshStandardMaterial } from 'three';
-import { useSession } from '../app/pageSession';
+import { useSession } from '../app/page/pageSession';
 import type { Colour } from '../engine/colours';
 import { isPlayable, parseSquare, squareName } from '../engine/geometry';
 import { createBallGeometry } from './ballGeometry';

@@ -6,8 +6,8 @@
  */
 import { useLayoutEffect, useMemo } from 'react';
 import { MeshBasicMaterial, TorusGeometry } from 'three';
-import { useSession } from '../app/pageSession';
-import { markedSquares, useStrongestMove } from '../app/strongestMove';
+import { useSession } from '../app/page/pageSession';
+import { markedSquares, useStrongestMove } from '../app/analysis/strongestMove';
 import { parseSquare } from '../engine/geometry';
 import { labelMaterial, type LabelStyle } from './labelMaterial';
 import { BOARD_TOP, PITCH, socketX, socketZ } from './layout';

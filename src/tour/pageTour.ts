@@ -1,10 +1,10 @@
 /** The page's guided tour: its store (step remembered in localStorage) and the `tour` URL parameter. */
 import type { StoreApi } from 'zustand/vanilla';
-import { reducedMotionOn, useAccess } from '../app/accessPrefs';
-import { useSession } from '../app/pageSession';
-import { pageStorage } from '../app/pageStorage';
+import { reducedMotionOn, useAccess } from '../app/setup/accessPrefs';
+import { useSession } from '../app/page/pageSession';
+import { pageStorage } from '../app/page/pageStorage';
 import { pageDirector } from '../director/store';
-import type { SessionState } from '../app/session';
+import type { SessionState } from '../app/session/session';
 import { useCamera } from '../scene/cameraStore';
 import { startTourDriver } from './tourDriver';
 import { createTourStore } from './tourStore';

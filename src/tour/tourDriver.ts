@@ -8,9 +8,9 @@
 import type { StoreApi, UseBoundStore } from 'zustand';
 import type { StoreApi as VanillaStore } from 'zustand/vanilla';
 import type { PlayedMove } from '../engine/index';
-import type { Replay } from '../app/replay';
-import type { SessionState } from '../app/session';
-import { clickableSquares } from '../app/input';
+import type { Replay } from '../app/replay/replay';
+import type { SessionState } from '../app/session/session';
+import { clickableSquares } from '../app/session/input';
 import type { CameraStore } from '../scene/cameraStore';
 import { tourRecord } from './positions';
 import { TOUR_STEPS, type TourStep } from './steps';

@@ -4,7 +4,7 @@
  */
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../app/pageSession';
+import { useSession } from '../app/page/pageSession';
 import { useLoadProgress } from '../scene/loadProgress';
 import { AnalysisPanel } from './analysis/AnalysisPanel';
 import { AccessLayer } from './a11y/AccessLayer';

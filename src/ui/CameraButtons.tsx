@@ -1,5 +1,5 @@
 /** Camera presets: from each seat's side of the table, or straight down. */
-import { useSession } from '../app/pageSession';
+import { useSession } from '../app/page/pageSession';
 import { type CameraPreset, useCamera } from '../scene/cameraStore';
 import { colourName, t } from '../i18n/index';
 import { playerName } from '../i18n/playerNames';

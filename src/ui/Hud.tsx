@@ -1,10 +1,10 @@
 /** The DOM overlay over the board: seats, toolbar, move list, status line and messages. */
 import { useEffect, useRef, useState } from 'react';
 import type { Colour, Seat } from '../engine/index';
-import { useSession } from '../app/pageSession';
-import { SPEEDS } from '../app/settings';
+import { useSession } from '../app/page/pageSession';
+import { SPEEDS } from '../app/setup/settings';
 import { useDirector } from '../director/index';
-import { captionOf } from '../app/shownRound';
+import { captionOf } from '../app/session/shownRound';
 import { CameraButtons } from './CameraButtons';
 import { watchTexts } from './watch/texts';
 import { EvaluationBar } from './watch/EvaluationBar';

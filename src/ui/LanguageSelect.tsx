@@ -1,6 +1,6 @@
 /** The HUD's language select: each language in its own name; the choice is remembered on this device. */
 import { useTranslation } from 'react-i18next';
-import { pageStorage } from '../app/pageStorage';
+import { pageStorage } from '../app/page/pageStorage';
 import { currentLanguage, isLanguage, LANGUAGES, setLanguage, t } from '../i18n/index';
 
 

@@ -1,8 +1,8 @@
 /** The new-game dialog: players (human or computer with a level), board size and the rules.md options. */
 import { useRef, useState, type FormEvent } from 'react';
 import { type BoardSize, type MatchOptions, type PlayerSpec, roundSetup, type RuleError, setupRefusal, type Variant } from '../engine/index';
-import { useSession } from '../app/pageSession';
-import { computerName, TIME_LIMITS } from '../app/settings';
+import { useSession } from '../app/page/pageSession';
+import { computerName, TIME_LIMITS } from '../app/setup/settings';
 import { useDialogFocus } from './a11y/useDialogFocus';
 import { Swatches } from './Hud';
 import { ruleSentence } from '../i18n/engineReasons';

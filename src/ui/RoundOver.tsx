@@ -1,6 +1,6 @@
 /** End of a round: final counts per seat, the match standings, next round or new game. */
 import { useState } from 'react';
-import { useSession } from '../app/pageSession';
+import { useSession } from '../app/page/pageSession';
 import { useDirector } from '../director/index';
 import { Swatches } from './Hud';
 import { t } from '../i18n/index';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ACCESS_KEY, createAccessStore, parseAccessPrefs } from '../../src/app/accessPrefs';
+import { ACCESS_KEY, createAccessStore, parseAccessPrefs } from '../../src/app/setup/accessPrefs';
 
 function memory(initial: Record<string, string> = {}) {
   const data = { ...initial };

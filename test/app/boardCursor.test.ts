@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cursorOn, stepCursor } from '../../src/app/boardCursor';
+import { cursorOn, stepCursor } from '../../src/app/session/boardCursor';
 
 describe('the board cursor', () => {
   it('steps within the board and stops at the edges', () => {

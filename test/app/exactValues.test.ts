@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StoreApi } from 'zustand/vanilla';
-import { createExactValues, type MoveSolver, signedValue, socketValues } from '../../src/app/exactValues';
-import { createSession, type SessionState } from '../../src/app/session';
+import { createExactValues, type MoveSolver, signedValue, socketValues } from '../../src/app/analysis/exactValues';
+import { createSession, type SessionState } from '../../src/app/session/session';
 import { MoveValues } from '../../src/ai/moveValues';
 import { Game, toRecord } from '../../src/engine/index';
 

@@ -1,10 +1,10 @@
 /** Share links at the start and pasted into the address bar of the open page (hashchange). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import type { ComputerPlayer } from '../../src/app/computer';
-import { followShareLinks, type LinkWindow } from '../../src/app/followShareLinks';
-import { createSession } from '../../src/app/session';
-import { recordFragment } from '../../src/app/shareLink';
+import type { ComputerPlayer } from '../../src/app/computer/computer';
+import { followShareLinks, type LinkWindow } from '../../src/app/replay/followShareLinks';
+import { createSession } from '../../src/app/session/session';
+import { recordFragment } from '../../src/app/replay/shareLink';
 
 const nobody: ComputerPlayer = { think: () => ({ result: new Promise(() => undefined), moveNow: () => undefined, cancel: () => undefined }) };
 const FOUR = readFileSync('test/fixtures/records/four-players.rolit', 'utf8');

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoreApi } from 'zustand/vanilla';
-import type { ComputerPlayer } from '../../src/app/computer';
+import type { ComputerPlayer } from '../../src/app/computer/computer';
 import { GAME_KEY, readSave, SAVE_VERSION } from '../../src/app/persistence/currentGame';
 import { historyFile } from '../../src/app/persistence/history';
-import { createSession, type SessionState } from '../../src/app/session';
-import { withoutGameParameters } from '../../src/app/url';
+import { createSession, type SessionState } from '../../src/app/session/session';
+import { withoutGameParameters } from '../../src/app/setup/url';
 import { readRecord } from '../../src/engine/index';
 
 const LEVELS = ['beginner', 'greedy', 'master'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageOwned } from '../../src/app/pageOwned';
+import { pageOwned } from '../../src/app/page/pageOwned';
 
 describe('the page-owned instance', () => {
   it('reading it before it is started says what to call', () => {

@@ -4,14 +4,14 @@
  * message the code throws, every other language its own words with no key or variable left over.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ComputerPlayer } from '../../src/app/computer';
+import type { ComputerPlayer } from '../../src/app/computer/computer';
 import { GAME_KEY, readSave, SAVE_FORMAT } from '../../src/app/persistence/currentGame';
 import { HISTORY_VERSIONS, historyFile, type HistoryEntry, readHistoryFile } from '../../src/app/persistence/history';
 import { migrate, type VersionedFormat } from '../../src/app/persistence/migrations';
-import { CodedProblem } from '../../src/app/problem';
-import { createSession } from '../../src/app/session';
-import { MAX_LINK_DATA, recordFragment, recordFromFragment } from '../../src/app/shareLink';
-import { spectatorTexts } from '../../src/app/spectator';
+import { CodedProblem } from '../../src/i18n/codedProblem';
+import { createSession } from '../../src/app/session/session';
+import { MAX_LINK_DATA, recordFragment, recordFromFragment } from '../../src/app/replay/shareLink';
+import { spectatorTexts } from '../../src/app/watch/spectator';
 import { Game, Random, readRecord, resultBalls, resultText, toRecord } from '../../src/engine/index';
 import { errorText } from '../../src/i18n/engineReasons';
 import { LANGUAGES, RESOURCES, setLanguage } from '../../src/i18n/index';

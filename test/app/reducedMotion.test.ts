@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand';
-import { animationSpeed, DEFAULT_ACCESS, REDUCED_MOTION_SPEEDUP, useAccess } from '../../src/app/accessPrefs';
-import type { SessionState } from '../../src/app/session';
-import { defaultSettings } from '../../src/app/settings';
+import { animationSpeed, DEFAULT_ACCESS, REDUCED_MOTION_SPEEDUP, useAccess } from '../../src/app/setup/accessPrefs';
+import type { SessionState } from '../../src/app/session/session';
+import { defaultSettings } from '../../src/app/setup/settings';
 import { linkDirector } from '../../src/director/link';
 import { Director } from '../../src/director/timeline';
 import { Game } from '../../src/engine';

@@ -1,10 +1,10 @@
 /** Versioned saves: migrations run on load, a newer version is refused with the reason, corrupted saves are reported whole. */
 import { describe, expect, it } from 'vitest';
-import type { ComputerPlayer } from '../../src/app/computer';
+import type { ComputerPlayer } from '../../src/app/computer/computer';
 import { createGameKeeper, GAME_KEY, readSave, SAVE_FORMAT, SAVE_VERSION } from '../../src/app/persistence/currentGame';
 import { HISTORY_VERSION, readHistoryFile } from '../../src/app/persistence/history';
 import { currentVersion, migrate, type Migration, type VersionedFormat } from '../../src/app/persistence/migrations';
-import { createSession } from '../../src/app/session';
+import { createSession } from '../../src/app/session/session';
 
 const LEVELS = ['beginner', 'greedy', 'master'];
 const nobody: ComputerPlayer = { think: () => ({ result: new Promise(() => undefined), moveNow: () => undefined, cancel: () => undefined }) };

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoreApi } from 'zustand/vanilla';
-import type { ComputerPlayer, ComputerQuestion } from '../../src/app/computer';
-import { createSession, type RoundSnapshot, type SessionDeps, type SessionState } from '../../src/app/session';
-import { STORAGE_KEY } from '../../src/app/settings';
+import type { ComputerPlayer, ComputerQuestion } from '../../src/app/computer/computer';
+import { createSession, type RoundSnapshot, type SessionDeps, type SessionState } from '../../src/app/session/session';
+import { STORAGE_KEY } from '../../src/app/setup/settings';
 import { Game, type MatchOptions } from '../../src/engine/index';
 
 const LEVELS = ['beginner', 'greedy', 'master'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ComputerPlayer } from '../../src/app/computer';
-import { createSession } from '../../src/app/session';
-import { loadSettings, quoteStored, STORAGE_KEY } from '../../src/app/settings';
+import type { ComputerPlayer } from '../../src/app/computer/computer';
+import { createSession } from '../../src/app/session/session';
+import { loadSettings, quoteStored, STORAGE_KEY } from '../../src/app/setup/settings';
 
 const LEVELS = ['beginner', 'master'];
 const idle: ComputerPlayer = { think: () => ({ result: new Promise(() => undefined), moveNow: () => undefined, cancel: () => undefined }) };

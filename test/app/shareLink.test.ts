@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { openReplay } from '../../src/app/replay';
-import { MAX_LINK_DATA, recordFragment, recordFromFragment, shareLink } from '../../src/app/shareLink';
+import { openReplay } from '../../src/app/replay/replay';
+import { MAX_LINK_DATA, recordFragment, recordFromFragment, shareLink } from '../../src/app/replay/shareLink';
 import { type BoardSize, Game, Random, setupProblem, toRecord, type Variant } from '../../src/engine/index';
 
 /** A whole round of random legal moves (the seed picks them), as a record. */

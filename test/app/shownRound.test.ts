@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ComputerPlayer } from '../../src/app/computer';
-import { createSession } from '../../src/app/session';
-import { captionOf, shownRound, throwTexts } from '../../src/app/shownRound';
+import type { ComputerPlayer } from '../../src/app/computer/computer';
+import { createSession } from '../../src/app/session/session';
+import { captionOf, shownRound, throwTexts } from '../../src/app/session/shownRound';
 import { linkDirector } from '../../src/director/link';
 import { Director, TIMING } from '../../src/director/timeline';
 import { ballCounts, foldEvents, Game, type Seat } from '../../src/engine/index';

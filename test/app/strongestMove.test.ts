@@ -4,9 +4,9 @@ import { chooseMove, seatOptions } from '../../src/ai/index';
 import type { WorkerLike } from '../../src/ai/browser/client';
 import { type FromWorker, thinkRequest, type ToWorker } from '../../src/ai/browser/messages';
 import { WorkerBrain } from '../../src/ai/browser/worker-brain';
-import type { ComputerPlayer } from '../../src/app/computer';
-import { createSession } from '../../src/app/session';
-import { createStrongestMove, markedSquares, strongestView } from '../../src/app/strongestMove';
+import type { ComputerPlayer } from '../../src/app/computer/computer';
+import { createSession } from '../../src/app/session/session';
+import { createStrongestMove, markedSquares, strongestView } from '../../src/app/analysis/strongestMove';
 import { Game } from '../../src/engine/index';
 import { SHORTCUTS, shortcutOf } from '../../src/ui/a11y/shortcuts';
 

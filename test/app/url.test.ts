@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeProblem, parseSpeed, parseUrlParams } from '../../src/app/url';
+import { describeProblem, parseSpeed, parseUrlParams } from '../../src/app/setup/url';
 import { setLanguage } from '../../src/i18n/index';
 
 const LEVELS = ['beginner', 'greedy', 'master'];

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/record';
-import { stepCursor } from '../../src/app/boardCursor';
+import { stepCursor } from '../../src/app/session/boardCursor';
 import { pairDistances, type Rgb, type Vision } from './colourVision';
 import { cameraView, changedPixels, openApp, rolitState, screenshot, socketPosition, waitForScene, waitFramesSettled, waitIdle } from './harness';
 import { audit } from './axe';

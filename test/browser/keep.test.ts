@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { historyFile, type HistoryEntry } from '../../src/app/persistence/history';
-import { recordFragment } from '../../src/app/shareLink';
+import { recordFragment } from '../../src/app/replay/shareLink';
 import { readRecord, resultBalls, resultText } from '../../src/engine/index';
 import { cameraView, changedPixels, neighbour, openApp, rolitState, screenshot, socketBox, socketColour, socketPosition, waitForScene, waitIdle } from './harness';
 import { useBuiltApp } from './builtApp';

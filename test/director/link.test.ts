@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand';
-import type { SessionState } from '../../src/app/session';
+import type { SessionState } from '../../src/app/session/session';
 import { linkDirector } from '../../src/director/link';
 import { Director, TIMING } from '../../src/director/timeline';
 import { Game, type GameEvent } from '../../src/engine';

@@ -4,8 +4,8 @@
  * on a real session (the example played, others refused, the player's game given back).
  */
 import { describe, expect, it } from 'vitest';
-import { createSession } from '../../src/app/session';
-import type { ComputerPlayer } from '../../src/app/computer';
+import { createSession } from '../../src/app/session/session';
+import type { ComputerPlayer } from '../../src/app/computer/computer';
 import { createCameraStore } from '../../src/scene/cameraStore';
 import { tourGame } from '../../src/tour/positions';
 import { TOUR_STEPS } from '../../src/tour/steps';

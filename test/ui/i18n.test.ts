@@ -122,8 +122,8 @@ describe('choosing and using a language', () => {
   });
 
   it("the feature texts objects follow a language change (their getters read the current language)", async () => {
-    const { replayTexts } = await import('../../src/app/replayTexts');
-    const { throwTexts } = await import('../../src/app/shownRound');
+    const { replayTexts } = await import('../../src/app/replay/replayTexts');
+    const { throwTexts } = await import('../../src/app/session/shownRound');
     const english = [replayTexts.saveRefused, throwTexts.rolling, replayTexts.badLink('x')];
     try {
       setLanguage('it');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { takeSnapshot } from '../../src/app/roundSnapshot';
+import { takeSnapshot } from '../../src/app/session/roundSnapshot';
 import { describeChange, readBallsOf, readColumn, readLastMove, readLegalMoves, readRow, readScore, readTurn, squareLabel, legalSquareSet } from '../../src/ui/a11y/reading';
 
 import { makeRound, type MatchOptions, startMatch } from '../../src/engine/index';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captionTexts, isCorner, roundCaptions } from '../../src/app/captions';
+import { captionTexts, isCorner, roundCaptions } from '../../src/app/watch/captions';
 import { Game, type GameOptions } from '../../src/engine/index';
 
 const Name = captionTexts.colour;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ComputerPlayer } from '../../src/app/computer';
-import { randomMatch, readDemo, startDemo } from '../../src/app/demo';
-import { createSession } from '../../src/app/session';
+import type { ComputerPlayer } from '../../src/app/computer/computer';
+import { randomMatch, readDemo, startDemo } from '../../src/app/watch/demo';
+import { createSession } from '../../src/app/session/session';
 import { Random, setupProblem } from '../../src/engine/index';
 
 const LEVELS = ['beginner', 'greedy', 'master'];

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkerLike } from '../../src/ai/browser/client';
 import type { FromWorker, ToWorker } from '../../src/ai/browser/messages';
-import type { ComputerPlayer } from '../../src/app/computer';
-import { biggestSwings, createEvaluator, toChances } from '../../src/app/evaluation';
-import { createSession } from '../../src/app/session';
+import type { ComputerPlayer } from '../../src/app/computer/computer';
+import { biggestSwings, createEvaluator, toChances } from '../../src/app/analysis/evaluation';
+import { createSession } from '../../src/app/session/session';
 import { percentages } from '../../src/ui/watch/EvaluationBar';
 
 /** A worker the test answers by hand; `alive` false makes it silent. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ComputerPlayer } from '../../src/app/computer';
-import { watchRoundEnd } from '../../src/app/roundCountdown';
-import { createSession } from '../../src/app/session';
+import type { ComputerPlayer } from '../../src/app/computer/computer';
+import { watchRoundEnd } from '../../src/app/watch/roundCountdown';
+import { createSession } from '../../src/app/session/session';
 
 /** Answers at once with the first legal move: a whole round plays out on the fake timers. */
 const quickComputer: ComputerPlayer = {

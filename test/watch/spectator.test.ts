@@ -1,8 +1,8 @@
 /** Watching a computer game: pause, step one move, take a computer seat over and hand it back. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoreApi } from 'zustand/vanilla';
-import type { ComputerPlayer, ComputerQuestion } from '../../src/app/computer';
-import { createSession, type SessionState } from '../../src/app/session';
+import type { ComputerPlayer, ComputerQuestion } from '../../src/app/computer/computer';
+import { createSession, type SessionState } from '../../src/app/session/session';
 
 interface Job {
   request: ComputerQuestion;

@@ -185,7 +185,7 @@ export class AiClient {
       return;
     }
     if (message.type === 'error') return this.crash(`the computer player failed: ${message.message}`);
-    if (message.type !== 'move') return; // answers to the page's evaluator (src/app/evaluation.ts) or a SolveClient, never asked here
+    if (message.type !== 'move') return; // answers to the page's evaluator (src/app/analysis/evaluation.ts) or a SolveClient, never asked here
     if (!this.isLegal(p.position, message.move)) return this.crash(`the computer player answered an illegal move (${message.move})`);
     this.finish(p, { ...describeMove(p.position, message.move), level: p.level, fallback: false, work: message.work });
   }

@@ -11,9 +11,9 @@
  */
 import { type Game, type Match, type PlayerSpec, readRecord, RecordError, type RoundResult, roundSeed } from '../../engine/index';
 import { errorText } from '../../i18n/engineReasons';
-import { CodedProblem } from '../problem';
+import { CodedProblem } from '../../i18n/codedProblem';
 import { parseStoredJson } from './json';
-import { readPlayers } from '../settings';
+import { readPlayers } from '../setup/settings';
 import { currentVersion, migrate, type VersionedFormat } from './migrations';
 
 export const GAME_KEY = 'rolit.currentGame';

@@ -7,7 +7,7 @@
  */
 import { type GameState, readRecord, RecordError, resultBalls, resultText, type Seat } from '../../engine/index';
 import { errorText } from '../../i18n/engineReasons';
-import { CodedProblem } from '../problem';
+import { CodedProblem } from '../../i18n/codedProblem';
 import { parseStoredJson } from './json';
 import { currentVersion, migrate, type VersionedFormat } from './migrations';
 

@@ -1,4 +1,4 @@
-import { CodedProblem } from '../problem';
+import { CodedProblem } from '../../i18n/codedProblem';
 
 /** Parses a save or an export file; throws a problem saying it is not readable, with the parser's reason. */
 export function parseStoredJson(text: string): unknown {

@@ -5,7 +5,7 @@
  * current version. Data of a newer version (a newer Rolit wrote it) or of no known version is
  * refused with the reason.
  */
-import { CodedProblem } from '../problem';
+import { CodedProblem } from '../../i18n/codedProblem';
 
 /** Version N's data (parsed JSON) to version N+1's; throws an Error saying what is wrong. */
 export type Migration = (data: Record<string, unknown>) => Record<string, unknown>;

@@ -7,8 +7,8 @@
  * and the 3D scene draws the cursor ring (SocketCursor).
  */
 import { type KeyboardEvent, useEffect, useRef } from 'react';
-import { type CursorStep, cursorOn, stepCursor, useBoardCursor } from '../../app/boardCursor';
-import { useSession } from '../../app/pageSession';
+import { type CursorStep, cursorOn, stepCursor, useBoardCursor } from '../../app/session/boardCursor';
+import { useSession } from '../../app/page/pageSession';
 import { type Colour } from '../../engine/index';
 import { cancelDouble } from './commands';
 import { boardSquares, legalSquareSet, squareLabel } from './reading';

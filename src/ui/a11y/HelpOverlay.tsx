@@ -4,7 +4,7 @@
  */
 import { useCallback } from 'react';
 import { create } from 'zustand';
-import { reducedMotionOn, symbolsOn, useAccess } from '../../app/accessPrefs';
+import { reducedMotionOn, symbolsOn, useAccess } from '../../app/setup/accessPrefs';
 import { SHORTCUTS } from './shortcuts';
 import { a11yTexts as t } from './texts';
 import { ModalDialog } from './ModalDialog';

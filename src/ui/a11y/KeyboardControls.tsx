@@ -4,9 +4,9 @@
  * single-key shortcuts of shortcuts.ts run unless turned off. A pointer press hides the cursor ring.
  */
 import { useEffect } from 'react';
-import { useBoardCursor } from '../../app/boardCursor';
-import { useAccess } from '../../app/accessPrefs';
-import { useSession } from '../../app/pageSession';
+import { useBoardCursor } from '../../app/session/boardCursor';
+import { useAccess } from '../../app/setup/accessPrefs';
+import { useSession } from '../../app/page/pageSession';
 import { focusBoardSquare } from './BoardGrid';
 import { cancelDouble, cursorSquare, runCommand } from './commands';
 import { useHelp } from './HelpOverlay';

@@ -4,8 +4,8 @@
  * the board-reading commands. Visually hidden; screen readers read it as it changes.
  */
 import { useEffect } from 'react';
-import { useSession } from '../../app/pageSession';
-import type { RoundSnapshot } from '../../app/roundSnapshot';
+import { useSession } from '../../app/page/pageSession';
+import type { RoundSnapshot } from '../../app/session/roundSnapshot';
 import { useAnnouncer } from './announcer';
 import { describeChange } from './reading';
 

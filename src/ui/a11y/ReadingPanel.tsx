@@ -1,5 +1,5 @@
 /** Buttons for a blind player's questions (also shortcuts): answers go to the live region. Hidden until focused. */
-import { useSession } from '../../app/pageSession';
+import { useSession } from '../../app/page/pageSession';
 import { runCommand } from './commands';
 import { coloursInPlay } from './reading';
 import { a11yTexts as t } from './texts';

@@ -1,7 +1,7 @@
 /** The actions behind the shortcuts and the board-reading buttons: one place, used by both. */
-import { cursorOn, useBoardCursor } from '../../app/boardCursor';
-import { useSession } from '../../app/pageSession';
-import { strongestMoveStore } from '../../app/strongestMove';
+import { cursorOn, useBoardCursor } from '../../app/session/boardCursor';
+import { useSession } from '../../app/page/pageSession';
+import { strongestMoveStore } from '../../app/analysis/strongestMove';
 import type { Colour } from '../../engine/index';
 import { useCamera } from '../../scene/cameraStore';
 import { pageDirector } from '../../director/index';

@@ -4,7 +4,7 @@
  * a column). Pure functions of the round snapshot.
  */
 import { type Colour, COLOURS, type Seat } from '../../engine/index';
-import type { RoundSnapshot } from '../../app/roundSnapshot';
+import type { RoundSnapshot } from '../../app/session/roundSnapshot';
 import { a11yTexts as t } from './texts';
 import { t as translate } from '../../i18n/index';
 import { playerName } from '../../i18n/playerNames';

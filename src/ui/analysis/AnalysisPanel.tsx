@@ -4,8 +4,8 @@
  * keyboard: focusing a socket previews it like hovering the board, a click plays it.
  */
 import { useSyncExternalStore } from 'react';
-import { signedValue, socketValues, useExactValues } from '../../app/exactValues';
-import { useSession } from '../../app/pageSession';
+import { signedValue, socketValues, useExactValues } from '../../app/analysis/exactValues';
+import { useSession } from '../../app/page/pageSession';
 import { colourCounts } from '../../i18n/index';
 import { StrongestMove } from './StrongestMove';
 import { texts } from './texts';

@@ -1,7 +1,7 @@
 /** Continue from the move on the board with chosen seats: each seat human or a computer level. */
 import { useRef, useState } from 'react';
 import { LEVELS } from '../../ai/index';
-import { useSession } from '../../app/pageSession';
+import { useSession } from '../../app/page/pageSession';
 import { coloursName, levelName } from '../../i18n/index';
 import { useDialogFocus } from '../a11y/useDialogFocus';
 import { texts } from './texts';

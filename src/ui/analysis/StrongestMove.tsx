@@ -3,8 +3,8 @@
  * position on the board; its answer is one line naming the move and each player's win chance by
  * colour name (the scene marks the socket, StrongestMarker).
  */
-import { useSession } from '../../app/pageSession';
-import { useStrongestMove } from '../../app/strongestMove';
+import { useSession } from '../../app/page/pageSession';
+import { useStrongestMove } from '../../app/analysis/strongestMove';
 import { coloursName } from '../../i18n/index';
 import { percentages } from '../watch/EvaluationBar';
 import { texts } from './texts';

@@ -1,6 +1,6 @@
 /** Video clip of the replay: which moves, at what speed; progress while recording; cancel. */
 import { useRef, useState } from 'react';
-import { useSession } from '../../app/pageSession';
+import { useSession } from '../../app/page/pageSession';
 import { ModalDialog } from '../a11y/ModalDialog';
 import { downloadBlob } from './download';
 import { clipType, recordClip } from './recordClip';

@@ -1,6 +1,6 @@
 /** Finished rounds kept on this device: open one in replay, delete one, export all, import a file. */
 import { useState, type ChangeEvent } from 'react';
-import { useSession } from '../../app/pageSession';
+import { useSession } from '../../app/page/pageSession';
 import { historyFile } from '../../app/persistence/history';
 import { ModalDialog } from '../a11y/ModalDialog';
 import { downloadText } from './download';

@@ -1,6 +1,6 @@
 /** Opens a record in replay: pasted, or a .rolit file (the same files the share dialog downloads). */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { useSession } from '../../app/pageSession';
+import { useSession } from '../../app/page/pageSession';
 import { ModalDialog } from '../a11y/ModalDialog';
 import { texts } from './texts';
 

@@ -1,6 +1,6 @@
 /** A record file dropped anywhere on the page opens in replay; a bad one is refused with its reason. */
 import { useEffect } from 'react';
-import { useSession } from '../../app/pageSession';
+import { useSession } from '../../app/page/pageSession';
 import { openRecordFile } from './OpenRecordDialog';
 
 export function PageDrop() {

@@ -7,7 +7,7 @@ import { createPortal } from 'react-dom';
 import { ContinueDialog } from '../analysis/ContinueDialog';
 import { texts as analysisTexts } from '../analysis/texts';
 import { ClipDialog } from './ClipDialog';
-import { useSession } from '../../app/pageSession';
+import { useSession } from '../../app/page/pageSession';
 import { texts } from './texts';
 
 /** Keys belong to a focused field, an open dialog or the keyboard board (its cursor), not to the replay. */

@@ -1,5 +1,5 @@
 /** The move list in replay: the followed line's moves (each a jump), and every line (the record and its variations). */
-import { useSession } from '../../app/pageSession';
+import { useSession } from '../../app/page/pageSession';
 import { colourName } from '../../i18n/index';
 import { texts } from './texts';
 import { SymbolMark } from '../a11y/SymbolMark';

@@ -1,5 +1,5 @@
 /** Why the game is not being kept: an unreadable save (offered for download) or storage refusing writes. */
-import { useSession } from '../../app/pageSession';
+import { useSession } from '../../app/page/pageSession';
 import { downloadText } from './download';
 import { texts } from './texts';
 

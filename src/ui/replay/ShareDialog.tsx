@@ -1,7 +1,7 @@
 /** Share the round on the table: a link carrying the whole record, or the record as a .rolit file. */
 import { useEffect, useState } from 'react';
-import { useSession } from '../../app/pageSession';
-import { shareLink } from '../../app/shareLink';
+import { useSession } from '../../app/page/pageSession';
+import { shareLink } from '../../app/replay/shareLink';
 import { ModalDialog } from '../a11y/ModalDialog';
 import { downloadText } from './download';
 import { recordFileName, texts } from './texts';

@@ -4,7 +4,7 @@
  * from the current camera. The scene draws on demand, so the clip holds the frames of the
  * animations; the still moments before and after are held for a little while.
  */
-import { useSession } from '../../app/pageSession';
+import { useSession } from '../../app/page/pageSession';
 import { pageDirector } from '../../director/index';
 
 export interface ClipRequest {

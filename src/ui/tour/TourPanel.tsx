@@ -6,9 +6,9 @@
  * Escape leaves the tour, from the panel or the board, unless a dialog or a half-made double has it.
  */
 import { useEffect, useRef } from 'react';
-import { reducedMotionOn, useAccess } from '../../app/accessPrefs';
-import { useSession } from '../../app/pageSession';
-import { useBoardCursor } from '../../app/boardCursor';
+import { reducedMotionOn, useAccess } from '../../app/setup/accessPrefs';
+import { useSession } from '../../app/page/pageSession';
+import { useBoardCursor } from '../../app/session/boardCursor';
 import { cursorSquare } from '../a11y/commands';
 import { focusBoardSquare } from '../a11y/BoardGrid';
 import { playThrow, useTour } from '../../tour/pageTour';

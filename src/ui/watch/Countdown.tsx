@@ -1,6 +1,6 @@
 /** The countdown to the next round when nobody human plays, with a button to stay. */
 import { useEffect, useState } from 'react';
-import { useRoundCountdown } from '../../app/roundCountdown';
+import { useRoundCountdown } from '../../app/watch/roundCountdown';
 import { watchTexts as t } from './texts';
 
 export function NextRoundCountdown() {

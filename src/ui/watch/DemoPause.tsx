@@ -3,8 +3,8 @@
  * pausable), in a corner away from the toolbar, which may wrap or move on small screens. The same
  * spectator pause as the toolbar's Pause and Space.
  */
-import { useDemoRunning } from '../../app/demo';
-import { useSession } from '../../app/pageSession';
+import { useDemoRunning } from '../../app/watch/demo';
+import { useSession } from '../../app/page/pageSession';
 import { keepFocus } from './WatchControls';
 import { watchTexts as t } from './texts';
 

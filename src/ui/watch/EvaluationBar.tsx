@@ -4,8 +4,8 @@
  * Percentages are rounded so that they still add up to 100. Hideable (spoiler switch, remembered).
  */
 import { useMemo } from 'react';
-import { shownHistory, useEvaluation } from '../../app/evaluation';
-import { useSession } from '../../app/pageSession';
+import { shownHistory, useEvaluation } from '../../app/analysis/evaluation';
+import { useSession } from '../../app/page/pageSession';
 import { coloursName } from '../../i18n/index';
 import { Swatches } from '../Hud';
 import { setEvaluationHidden, useEvaluationHidden } from './spoiler';

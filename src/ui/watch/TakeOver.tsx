@@ -1,5 +1,5 @@
 /** Take a computer seat over (its next turn is yours) or hand it back. */
-import { useSession } from '../../app/pageSession';
+import { useSession } from '../../app/page/pageSession';
 import { watchTexts as t } from './texts';
 import { keepFocus } from './WatchControls';
 import { playerName } from '../../i18n/playerNames';

@@ -3,7 +3,7 @@
  * tooltips), and the cinematic camera's switch. Shown while any seat is a computer.
  */
 import { useEffect } from 'react';
-import { useSession } from '../../app/pageSession';
+import { useSession } from '../../app/page/pageSession';
 import { setCinematic, useCinematic } from '../../scene/cinematicCamera';
 import { watchTexts as t } from './texts';
 import './watch.css';

@@ -4,8 +4,8 @@
  * ringed with their move in a tooltip. Hidden with the evaluation bar.
  */
 import { useMemo } from 'react';
-import { biggestSwings, shownHistory, useEvaluation } from '../../app/evaluation';
-import { useSession } from '../../app/pageSession';
+import { biggestSwings, shownHistory, useEvaluation } from '../../app/analysis/evaluation';
+import { useSession } from '../../app/page/pageSession';
 import { coloursName } from '../../i18n/index';
 import { useEvaluationHidden } from './spoiler';
 import { watchTexts as t } from './texts';

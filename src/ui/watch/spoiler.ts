@@ -1,7 +1,7 @@
 /** The evaluation's spoiler switch: hidden or shown, remembered in localStorage (a bad value: shown). */
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import { pageStorage as storage } from '../../app/pageStorage';
+import { pageStorage as storage } from '../../app/page/pageStorage';
 
 export const SPOILER_KEY = 'rolit.evaluation.hidden';
 

@@ -3,8 +3,8 @@
  * caption never tells a move before its ball has landed. Recomputed only when that prefix changes.
  */
 import { useMemo } from 'react';
-import { roundCaptions, type RoundCaptions } from '../../app/captions';
-import { useSession } from '../../app/pageSession';
+import { roundCaptions, type RoundCaptions } from '../../app/watch/captions';
+import { useSession } from '../../app/page/pageSession';
 
 export function useCaptions(): RoundCaptions {
   const events = useSession((s) => s.snapshot.events);

@@ -1,0 +1,113 @@
+/**
+ * window.rolit: a read-only handle for tests and curious users. It reads the session; nothing
+ * here changes the game (moves go through the board like everyone else's clicks).
+ */
+import type { StoreApi } from 'zustand/vanilla';
+import type { Colour } from '../../engine/index';
+import type { SessionState } from '../session/session';
+import { captionOf } from '../session/shownRound';
+
+export interface RolitStateView {
+  toMove: Colour | null;
+  /** Balls showing each colour in play. */
+  scores: Partial<Record<Colour, number>>;
+  /** Moves in order, as written in records ("f4", "e3+e6"). */
+  moves: string[];
+  over: boolean;
+  /** The round in the documented record format (docs/record-format.md). */
+  record: string;
+  /** What the board has shown so far (the HUD says this): it lags the engine while animations play. */
+  shown: ShownStateView;
+}
+
+export interface ShownStateView {
+  /** Events of the round's log the board has shown. */
+  events: number;
+  toMove: Colour | null;
+  scores: Partial<Record<Colour, number>>;
+  moves: string[];
+  over: boolean;
+  /** The start throw's caption ("Blue starts"), null once the first move is shown. */
+  caption: string | null;
+}
+
+/** The renderer's counters of the last frame drawn, as window.rolit reports them. */
+export interface RenderStats {
+  calls: number;
+  triangles: number;
+  /** Frames drawn since the page loaded, where the scene counts them (idle = it stops growing). */
+  frames?: number;
+}
+
+export interface RolitHandle {
+  state(): RolitStateView;
+  renderInfo(): RenderStats | null;
+  /** Page coordinates (CSS px) of a socket's centre, or null when there is no 3D view. */
+  socketScreenPosition(square: string): { x: number; y: number } | null;
+  /** Page box (CSS px) around the supply tray as drawn, or null when there is no 3D view. */
+  supplyScreenBox(): { left: number; top: number; right: number; bottom: number } | null;
+  /** The thrown start ball as last drawn: the colour on top and its page position, or null when none is shown. */
+  thrownBall(): ThrownBallView | null;
+  /** Whether animations are still playing. */
+  busy(): boolean;
+  /** The Analysis panel's strongest move: null until asked, cleared when the position changes. */
+  strongest(): StrongestView | null;
+}
+
+export interface StrongestView {
+  status: 'thinking' | 'done' | 'unavailable' | 'failed';
+  /** The master's move ("f4", "e3+e6") once done. */
+  move: string | null;
+  /** Win chance per player of the round (colours as in the rules), summing to 1, once done. */
+  chances: { colours: Colour[]; chance: number }[] | null;
+}
+
+export interface ThrownBallView {
+  top: Colour;
+  /** Page position (CSS px) of its centre. */
+  x: number;
+  y: number;
+  /** Its centre in scene units (y up, the table at 0). */
+  centre: [number, number, number];
+}
+
+export interface HandleSources {
+  session: StoreApi<SessionState>;
+  renderInfo?: () => RenderStats | null;
+  socketScreenPosition?: (square: string) => { x: number; y: number } | null;
+  supplyScreenBox?: () => { left: number; top: number; right: number; bottom: number } | null;
+  thrownBall?: () => ThrownBallView | null;
+  busy?: () => boolean;
+  strongest?: () => StrongestView | null;
+}
+
+export function stateView(session: SessionState): RolitStateView {
+  const { snapshot, shown } = session;
+  return {
+    toMove: snapshot.toMove,
+    scores: { ...snapshot.scores },
+    moves: snapshot.state.moves.map((m) => m.squares.join('+')),
+    over: snapshot.over,
+    record: snapshot.record,
+    shown: {
+      events: shown.count,
+      toMove: shown.toMove,
+      scores: { ...shown.scores },
+      moves: shown.moves.map((m) => m.squares.join('+')),
+      over: shown.over,
+      caption: shown.startThrow ? captionOf(shown.startThrow) : null,
+    },
+  };
+}
+
+export function createHandle(sources: HandleSources): RolitHandle {
+  return Object.freeze({
+    state: () => stateView(sources.session.getState()),
+    renderInfo: () => sources.renderInfo?.() ?? null,
+    socketScreenPosition: (square: string) => sources.socketScreenPosition?.(square) ?? null,
+    supplyScreenBox: () => sources.supplyScreenBox?.() ?? null,
+    thrownBall: () => sources.thrownBall?.() ?? null,
+    busy: () => sources.busy?.() ?? false,
+    strongest: () => sources.strongest?.() ?? null,
+  });
+}

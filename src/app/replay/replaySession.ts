@@ -1,0 +1,134 @@
+/**
+ * Replay in the session: open a record at its start, step and jump along its lines (a move
+ * that leaves the line makes a variation, see replay.ts), and continue from any move with
+ * computer seats. Review has every seat human, so any move may be tried.
+ */
+import { type Game, type PlayerSpec, seatsOf } from '../../engine/index';
+import { coloursName } from '../../i18n/index';
+import type { ResumedGame } from '../persistence/currentGame';
+import { gameAt, openReplay, playLineMove, type Replay } from './replay';
+import { replayTexts } from './replayTexts';
+import type { Notify, SessionDeps, SessionState, SessionStore, WritableTable } from '../session/sessionTypes';
+import { errorText } from '../../i18n/engineReasons';
+
+export type ReplayActions = Pick<SessionState, 'openRecord' | 'reopenReplay' | 'replayStep' | 'replayGo' | 'replayContinue' | 'leaveReplay'>;
+
+export interface ReplayHost {
+  /** Drops the computer's open question. */
+  cancelComputer(): void;
+  stopClock(): void;
+  /** The round changed: the session publishes it (and the replay follows the moves). */
+  changed(): void;
+  notice: Notify;
+  /** The game to go back to on leaving a replay: the one kept on this device, else a new match's first round. */
+  liveGame(): ResumedGame;
+}
+
+export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: SessionStore, table: WritableTable, host: ReplayHost): ReplayActions {
+  const { get, set } = store;
+
+  /** The replay's players: `players`, or for review every seat human (so any move may be tried). */
+  function replayPlayers(players?: PlayerSpec[]): Pick<SessionState, 'players' | 'seats'> {
+    const game = table.game();
+    players ??= game.setup.players.map((colours) => ({ kind: 'human' as const, name: coloursName(colours) }));
+    // The replay is a match of its own (one round): standings count its seats.
+    table.putMatch({ ...table.match(), players, misere: game.setup.misere });
+    return { players, seats: seatsOf(table.match(), 0, game) };
+  }
+
+  /** Back to review after playing on with computer seats: their thinking stops, every seat is human. */
+  function review(): void {
+    if (get().seats.every((s) => s.kind === 'human')) return;
+    host.cancelComputer();
+    set(replayPlayers());
+  }
+
+  /** Puts `next` on the table in replay at once (all seats human, so any move may be tried from there). */
+  function showReplay(next: Game, replay: Replay): void {
+    host.cancelComputer();
+    host.stopClock();
+    table.putGame(next);
+    set({ replay, ...replayPlayers(), round: 0, results: [], clock: null, message: null, pendingDouble: null });
+    host.changed();
+    // After the new log reached the director: it shows the position at once.
+    set({ jumps: get().jumps + 1 });
+  }
+
+  function replayStep(delta: 1 | -1): void {
+    const replay = get().replay;
+    if (!replay) return;
+    review();
+    const game = table.game();
+    const ply = game.state.moves.length;
+    if (delta < 0) {
+      if (ply === 0) return;
+      host.cancelComputer();
+      game.takeBack(true);
+      set({ message: null, pendingDouble: null });
+      host.changed();
+      return;
+    }
+    const next = replay.lines[replay.line][ply];
+    if (!next) return;
+    playLineMove(game, next);
+    set({ message: null, pendingDouble: null });
+    host.changed();
+  }
+
+  return {
+    openRecord(text) {
+      let replay: Replay;
+      try {
+        replay = openReplay(text);
+      } catch (e) {
+        const reason = replayTexts.badRecord(errorText(e));
+        host.notice(reason, 'refusal');
+        return reason;
+      }
+      showReplay(gameAt(replay, 0, 0), replay);
+      return null;
+    },
+
+    reopenReplay(replay, ply) {
+      showReplay(gameAt(replay, replay.line, Math.max(0, Math.min(ply, replay.lines[replay.line].length))), replay);
+    },
+
+    replayStep,
+
+    replayGo(line, ply) {
+      const replay = get().replay;
+      if (!replay || !replay.lines[line]) return;
+      const target = Math.max(0, Math.min(ply, replay.lines[line].length));
+      const here = table.game().state.moves.length;
+      if (line === replay.line && Math.abs(target - here) === 1) return replayStep(target > here ? 1 : -1);
+      if (line === replay.line && target === here) return;
+      showReplay(gameAt(replay, line, target), { ...replay, line });
+    },
+
+    replayContinue(players) {
+      const game = table.game();
+      if (!get().replay) return replayTexts.continueOutsideReplay;
+      if (game.state.over) return replayTexts.continueRoundOver;
+      if (players.length !== game.setup.players.length) return replayTexts.continueSeatCount(players.length, game.setup.players.length);
+      const unknown = players.find((p) => p.kind === 'computer' && !deps.levels.includes(p.level ?? ''));
+      if (unknown) return replayTexts.continueUnknownLevel(unknown.level ?? '', deps.levels);
+      host.cancelComputer();
+      set({ ...replayPlayers(players), message: null, pendingDouble: null });
+      host.changed();
+      return null;
+    },
+
+    leaveReplay() {
+      if (!get().replay) return;
+      const { match, round, results, game } = host.liveGame();
+      host.cancelComputer();
+      host.stopClock();
+      table.putMatch(match);
+      table.putGame(game);
+      set({ replay: null, players: match.players, seats: seatsOf(match, round, game), round, results, clock: null, message: null, pendingDouble: null });
+      host.changed();
+      // The board shows the live position at once, as after a reload.
+      set({ jumps: get().jumps + 1 });
+    },
+  };
+}

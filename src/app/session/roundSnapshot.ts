@@ -1,0 +1,64 @@
+/**
+ * The round as the page sees it: an immutable snapshot published after every change, so
+ * components select what they show and never touch the engine's Game (which mutates in place).
+ */
+import { ballCounts, type Colour, type Game, type GameEvent, type GameState, type RoundResult, type RoundSetup, type Seat } from '../../engine/index';
+import { toRecord } from '../../engine/record';
+
+export interface RoundSnapshot {
+  /** The round's event log (what the director animates); a new array on every change. */
+  readonly events: readonly GameEvent[];
+  readonly setup: RoundSetup;
+  /** A copy of the engine's state at this moment. */
+  readonly state: Readonly<GameState>;
+  readonly toMove: Colour | null;
+  /** Index of the seat to move, or null when nobody is (round over, or between throws). */
+  readonly seatToMove: number | null;
+  /** Legal moves as text ("f4", "e3+e6"), whoever is to move. */
+  readonly legalMoves: readonly string[];
+  /** Balls showing each colour in play, and each seat's total. */
+  readonly scores: Partial<Record<Colour, number>>;
+  readonly playerScores: readonly number[];
+  readonly over: boolean;
+  readonly result: RoundResult | null;
+  /** Whether undo would take something back now. */
+  readonly canUndo: boolean;
+  /** The round in the record format (docs/record-format.md). */
+  readonly record: string;
+}
+
+/** Index of the seat playing `colour`, or null. */
+export function seatOf(seats: readonly Seat[], colour: Colour | null): number | null {
+  if (!colour) return null;
+  const seat = seats.findIndex((s) => s.colours.includes(colour));
+  return seat < 0 ? null : seat;
+}
+
+/** Why undo would take nothing back now (a key of the session's texts), or null when it would. */
+export function undoRefusal(game: Game, seats: readonly Seat[]): 'takeBacksOff' | 'takeBacksNeedHuman' | 'nothingToTakeBack' | null {
+  if (!game.setup.takeBacks) return 'takeBacksOff';
+  // Undo goes back to a human's turn: with no human seat there is none.
+  if (!seats.some((s) => s.kind === 'human')) return 'takeBacksNeedHuman';
+  if (game.state.moves.length === 0) return 'nothingToTakeBack';
+  return null;
+}
+
+export function takeSnapshot(game: Game, seats: readonly Seat[]): RoundSnapshot {
+  const state = game.state;
+  const copy: GameState = { ...state, board: { ...state.board }, throws: [...state.throws], moves: [...state.moves] };
+  const { scores, playerScores } = ballCounts(game.setup, state.board);
+  return Object.freeze({
+    events: Object.freeze([...game.events]),
+    setup: game.setup,
+    state: Object.freeze(copy),
+    toMove: state.toMove,
+    seatToMove: state.over ? null : seatOf(seats, state.toMove),
+    legalMoves: Object.freeze(game.legalMoves()),
+    scores: Object.freeze(scores),
+    playerScores: Object.freeze([...playerScores]),
+    over: state.over,
+    result: state.result,
+    canUndo: undoRefusal(game, seats) === null,
+    record: toRecord(game),
+  });
+}

@@ -1,0 +1,270 @@
+/**
+ * The game session: the wiring of the current round (an engine Game, private to the session),
+ * the seats, settings, match standings and pointer input. After every change of the round it
+ * publishes an immutable RoundSnapshot that components select from. Its other jobs are modules
+ * lent the store and the table: the time limit (timeLimit.ts), computer turns and suggestions
+ * (computerTurns.ts), the spectator's controls (spectator.ts), replay (replaySession.ts) and
+ * keeping games on the device (keeping.ts).
+ *
+ * The event log is the source of truth: the director animates `snapshot.events`, and replay,
+ * undo, save and share are the log plus the seed. Rules live in the engine only: every click
+ * goes through Game.check / Game.play and an illegal one changes nothing but `message`.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { type Game, makeRound, type Match, matchStandings, RuleError, type Seat, seatsOf, startMatch } from '../../engine/index';
+import { createComputerTurns } from '../computer/computerTurns';
+import { clickableSquares, clickOutcome, previewOf } from './input';
+import { createKeeping, loadKept } from '../persistence/keeping';
+import { startingPoint } from '../setup/matchSetup';
+import { follow } from '../replay/replay';
+import { createReplayActions } from '../replay/replaySession';
+import { replayTexts } from '../replay/replayTexts';
+import { type RoundSnapshot, seatOf, takeSnapshot, undoRefusal } from './roundSnapshot';
+import { sessionTexts } from './sessionTexts';
+import type { Message, SessionDeps, SessionStart, SessionState, WritableTable } from './sessionTypes';
+import { shownRound, throwTexts } from './shownRound';
+import { createSpectator } from '../watch/spectator';
+import { createTimeLimit } from './timeLimit';
+import { createViewerSettings } from './viewerSettings';
+
+export type { Message, SaveNotice, SessionDeps, SessionStart, SessionState } from './sessionTypes';
+export type { Preview } from './input';
+export type { Clock } from './moveClock';
+export type { ThinkingState } from '../computer/askComputer';
+export type { RoundSnapshot } from './roundSnapshot';
+export type { ShownRound } from './shownRound';
+export type { Replay } from '../replay/replay';
+
+export function createSession(deps: SessionDeps, start: SessionStart = {}): StoreApi<SessionState> {
+  const now = deps.now ?? (() => Date.now());
+  const { settings, first, problems, urlStartsGame } = startingPoint(deps, start.search ?? '');
+  // A game in progress resumes unless the URL chooses a new one.
+  const kept = loadKept(deps, urlStartsGame);
+  const resumed = kept.resumed;
+  let match: Match = resumed?.match ?? startMatch(first);
+  let { game, seats: firstSeats } = resumed ? { game: resumed.game, seats: seatsOf(resumed.match, resumed.round, resumed.game) } : makeRound(match, 0);
+  const table: WritableTable = {
+    game: () => game,
+    match: () => match,
+    putGame: (next: Game) => void (game = next),
+    putMatch: (next: Match) => void (match = next),
+  };
+  let messageId = 0;
+  /** Events the director reports as shown; the whole log when there is no director. */
+  let directorCount = 0;
+  let refresh: () => void = () => undefined;
+
+  const store = createStore<SessionState>()((set, get) => {
+    const lent = { get, set };
+    const notice = (text: string, kind: Message['kind'] = 'notice') => set({ message: { text, kind, id: ++messageId } });
+
+    function seatToMove(): Seat | null {
+      const { seats } = get();
+      const seat = game.state.over ? null : seatOf(seats, game.state.toMove);
+      return seat === null ? null : seats[seat];
+    }
+
+    const humanToMove = () => seatToMove()?.kind === 'human';
+    /** A human may move once the board shows their turn (the previous move has come to rest). */
+    const humanMayMove = () => humanToMove() && get().shown.caughtUp;
+    const previewFor = (square: string | null) => (square && humanMayMove() ? previewOf(game, square, get().pendingDouble) : null);
+    const shownOf = (snapshot: RoundSnapshot) => shownRound(snapshot.events, deps.shownByDirector ? directorCount : snapshot.events.length, get().seats);
+    const updateInput = () => set({ legalSquares: humanMayMove() ? clickableSquares(get().snapshot.legalMoves) : [], preview: previewFor(get().hovered) });
+
+    const viewerSettings = createViewerSettings(deps, lent);
+    const { setSpeed, setSocketDots, setCoordinates, rulesSeen } = viewerSettings;
+    const keeping = createKeeping(kept, deps, now, lent, table);
+    const timeLimit = createTimeLimit(now, lent, table, { humanToMove, changed, notice });
+    const computer = createComputerTurns(deps, now, lent, table, { seatToMove, play, notice, holdsComputers: () => spectator.holdsComputers() });
+    const spectator = createSpectator(lent, table, { computer, changed, notice });
+    /** Leaving a replay: the game kept on this device, else a new match of the first choices. */
+    const liveGame = () => {
+      const back = kept.keeper?.load().resumed;
+      if (back) return back;
+      const fresh = startMatch(first);
+      return { match: fresh, round: 0, results: [], game: makeRound(fresh, 0).game };
+    };
+    const replay = createReplayActions(deps, lent, table, { cancelComputer: computer.cancel, stopClock: timeLimit.stop, changed, notice, liveGame });
+
+    /** After every change of the round: a new snapshot, standings, input state, clock, computer, save. */
+    function changed(): void {
+      const snapshot = takeSnapshot(game, get().seats);
+      if (get().replay) set({ replay: follow(get().replay!, snapshot.state.moves) });
+      else keeping.roundChanged(snapshot);
+      const { results } = get();
+      const all = snapshot.over && snapshot.result ? [...results, snapshot.result] : results;
+      // The director (if linked) hears of the new log here and reports what it shows (setShown).
+      set({ snapshot, shown: shownOf(snapshot), standings: matchStandings(all, match.players.length, match.misere) });
+      updateInput();
+      timeLimit.update();
+      computer.soon();
+    }
+
+    /** A new round (or match) on the table: nothing of the old one's input, clock or thinking is left. */
+    function newRound(round: number, extra: Partial<SessionState>): void {
+      computer.cancel();
+      timeLimit.stop();
+      const made = makeRound(match, round);
+      game = made.game;
+      set({ ...extra, seats: made.seats, round, clock: null, message: null, pendingDouble: null });
+      changed();
+    }
+
+    function play(text: string): void {
+      if (get().thinking?.purpose === 'suggestion') computer.cancel();
+      spectator.moved();
+      game.play(text);
+      set({ message: null, pendingDouble: null });
+      changed();
+    }
+
+    refresh = changed;
+
+    const snapshot = takeSnapshot(game, firstSeats);
+    return {
+      snapshot,
+      shown: shownRound(snapshot.events, deps.shownByDirector ? 0 : snapshot.events.length, firstSeats),
+      paused: false,
+      seats: firstSeats,
+      players: match.players,
+      round: resumed?.round ?? 0,
+      results: resumed?.results ?? [],
+      standings: matchStandings(resumed?.results ?? [], match.players.length, match.misere),
+      settings,
+      hovered: null,
+      preview: null,
+      legalSquares: [],
+      pendingDouble: null,
+      clickGuard: null,
+      message: null,
+      problems,
+      thinking: null,
+      animating: false,
+      clock: null,
+      spectatorPaused: false,
+      replay: null,
+      // A resumed game is shown as it stands, its animations settled.
+      jumps: resumed ? 1 : 0,
+      ...kept.initial,
+      ...replay,
+      setSpeed,
+      setSocketDots,
+      setCoordinates,
+      rulesSeen,
+      deleteFromHistory: keeping.deleteFromHistory,
+      importHistory: keeping.importHistory,
+      moveNow: computer.moveNow,
+      suggest: computer.suggest,
+      setSpectatorPaused: spectator.setSpectatorPaused,
+      step: spectator.step,
+      takeOver: spectator.takeOver,
+
+      hoverSquare(square) {
+        set({ hovered: square, preview: previewFor(square) });
+      },
+
+      clickSquare(square) {
+        if (game.state.over) return notice(sessionTexts.roundIsOver, 'refusal');
+        const { shown } = get();
+        if (!shown.caughtUp) return notice(shown.startThrow && shown.startThrow.kind !== 'starts' ? throwTexts.stillRolling : throwTexts.notYet, 'refusal');
+        const seat = seatToMove();
+        if (seat && seat.kind !== 'human') return notice(sessionTexts.computerThinking(game.state.toMove!, seat.name), 'refusal');
+        const guarded = get().clickGuard?.(square);
+        if (guarded) return notice(guarded, 'refusal');
+        const outcome = clickOutcome(game, square, get().pendingDouble);
+        set({ pendingDouble: null });
+        if (outcome.kind === 'refuse') return notice(outcome.reason, 'refusal');
+        if (outcome.kind === 'startDouble') {
+          set({ pendingDouble: outcome.square, preview: previewFor(get().hovered) });
+          return notice(outcome.notice);
+        }
+        try {
+          play(outcome.move);
+        } catch (e) {
+          if (!(e instanceof RuleError)) throw e;
+          notice(sessionTexts.refusal(e), 'refusal');
+          set({ preview: previewFor(get().hovered) });
+        }
+      },
+
+      cancelDouble() {
+        if (!get().pendingDouble) return false;
+        set({ pendingDouble: null, message: null });
+        set({ preview: previewFor(get().hovered) });
+        return true;
+      },
+
+      newGame(options) {
+        viewerSettings.newGameChosen(options);
+        match = startMatch(options);
+        newRound(0, { players: options.players, results: [], replay: null });
+      },
+
+      nextRound() {
+        const { round, results } = get();
+        if (!game.state.over || !game.state.result) return notice(sessionTexts.finishRoundFirst, 'refusal');
+        if (get().replay) return notice(replayTexts.noNextRound, 'refusal');
+        newRound(round + 1, { results: [...results, game.state.result] });
+      },
+
+      undo() {
+        const refusal = undoRefusal(game, get().seats);
+        if (refusal) return notice(sessionTexts[refusal], 'refusal');
+        computer.cancel();
+        timeLimit.stop();
+        // Back to the last position where a human was to move, so they can try again.
+        do game.takeBack();
+        while (game.state.moves.length > 0 && !humanToMove());
+        set({ message: null, pendingDouble: null, clock: null });
+        changed();
+      },
+
+      setAnimating(busy) {
+        if (get().animating === busy) return;
+        set({ animating: busy });
+        timeLimit.update();
+        if (!busy) computer.soon();
+      },
+
+      setShown(count) {
+        if (!deps.shownByDirector || count === directorCount) return;
+        directorCount = count;
+        set({ shown: shownOf(get().snapshot) });
+        updateInput();
+      },
+
+      setPaused(paused) {
+        if (get().paused === paused) return;
+        set({ paused });
+        if (paused) {
+          computer.cancel();
+          timeLimit.pause();
+        } else {
+          timeLimit.update();
+          computer.soon();
+        }
+      },
+
+      dismissProblems() {
+        set({ problems: [] });
+      },
+
+      dismissSaveNotice() {
+        set({ saveNotice: null });
+      },
+
+      showNotice(text, kind = 'notice') {
+        notice(text, kind);
+      },
+
+      dispose() {
+        computer.cancel();
+        timeLimit.stop();
+      },
+    };
+  });
+
+  // The first round may start with a computer to move or a clock: the same path as every change.
+  refresh();
+  return store;
+}

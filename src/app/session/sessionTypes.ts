@@ -1,0 +1,165 @@
+/**
+ * The session's public shape (its state and actions, what it is built from) and the narrow
+ * handles its modules are lent: the store's get/set and the round on the table.
+ */
+import type { Game, Match, MatchOptions, MatchStandings, PlayerSpec, RoundResult, Seat } from '../../engine/index';
+import type { ThinkingState } from '../computer/askComputer';
+import type { ComputerPlayer } from '../computer/computer';
+import type { Preview } from './input';
+import type { StartingDeps } from '../setup/matchSetup';
+import type { Clock } from './moveClock';
+import type { HistoryEntry } from '../persistence/history';
+import type { Replay } from '../replay/replay';
+import type { RoundSnapshot } from './roundSnapshot';
+import type { ShownRound } from './shownRound';
+import type { AppSettings } from '../setup/settings';
+
+/** Why the game is not being kept: a save that could not be read (its raw text to download), or storage refusing. */
+export interface SaveNotice {
+  text: string;
+  /** The unreadable save, for the player to keep. */
+  raw?: string;
+}
+
+export interface Message {
+  text: string;
+  kind: 'refusal' | 'notice';
+  /** Grows with every message, so the same text shown twice is still news. */
+  id: number;
+}
+
+export interface SessionState {
+  /** The round now, as of its last change. */
+  snapshot: RoundSnapshot;
+  /** The round as the board has shown it (the director's position in the log): what the HUD says. */
+  shown: ShownRound;
+  /** A dialog is open: clocks, computer thinking and animations wait. */
+  paused: boolean;
+  seats: Seat[];
+  /** The people (or programs) of the match, in the order of the new-game dialog. */
+  players: PlayerSpec[];
+  /** 0-based round of the match. */
+  round: number;
+  /** Results of the rounds already finished and left (not the current one). */
+  results: RoundResult[];
+  /** Standings including the current round once it is over. */
+  standings: MatchStandings;
+  settings: AppSettings;
+  hovered: string | null;
+  preview: Preview | null;
+  /** Squares a human may play now (both squares of Pro doubles); empty on a computer's turn. */
+  legalSquares: string[];
+  /** First ball of a Pro double chosen by a click, waiting for the second. */
+  pendingDouble: string | null;
+  /**
+   * A feature narrowing which clicks it takes (the guided tour: only its example move): says why a
+   * click is not taken, or null to let the engine decide. Asked before the engine, after the turn checks.
+   */
+  clickGuard: ((square: string) => string | null) | null;
+  message: Message | null;
+  /** Problems with the URL or the saved settings, for the page's banner. */
+  problems: string[];
+  thinking: ThinkingState | null;
+  animating: boolean;
+  clock: Clock | null;
+  /** Computer seats wait (a spectator's pause, apart from the dialogs' `paused`); humans may still move. */
+  spectatorPaused: boolean;
+  /** A recorded round being stepped through (and its variations), or null in a live game. */
+  replay: Replay | null;
+  /** Grows on every jump in a replay that the board shows at once (not animated); 1 at the start of a resumed game. */
+  jumps: number;
+  saveNotice: SaveNotice | null;
+  /** Finished rounds kept on this device, newest first (when the page keeps games). */
+  history: HistoryEntry[];
+
+  hoverSquare(square: string | null): void;
+  clickSquare(square: string): void;
+  /** Drops the first ball of a half-made Pro double (Escape); true when there was one. */
+  cancelDouble(): boolean;
+  newGame(options: MatchOptions): void;
+  nextRound(): void;
+  undo(): void;
+  setSpeed(speed: number): void;
+  setSocketDots(on: boolean): void;
+  setCoordinates(on: boolean): void;
+  /** The rules panel was shown: it does not open by itself again. */
+  rulesSeen(): void;
+  setAnimating(busy: boolean): void;
+  /** The director reports how many events of the log the board has shown. */
+  setShown(count: number): void;
+  setPaused(paused: boolean): void;
+  moveNow(): void;
+  /** Pauses or resumes the computer seats (Space). */
+  setSpectatorPaused(paused: boolean): void;
+  /** Lets the computer to move play exactly one move, then stays paused. */
+  step(): void;
+  /** A person takes a computer seat (`human` true; its next turn is theirs) or hands it back. */
+  takeOver(seat: number, human: boolean): void;
+  /** For a human to move: the strongest level's move, shown as the preview and in the message. */
+  suggest(): void;
+  dismissProblems(): void;
+  /** Opens a record in replay at its start; a bad record changes nothing and returns the reason (line, column). */
+  openRecord(text: string): string | null;
+  /** In replay: one move back (the balls roll back) or forward along the followed line. */
+  replayStep(delta: 1 | -1): void;
+  /** In replay: to the position after `ply` moves of `line` (one move: animated; further: at once). */
+  replayGo(line: number, ply: number): void;
+  /**
+   * In replay: play on from this move with these players (one per seat, human or computer with a
+   * level), like a live game; the moves made a variation, the record's line stays. Stepping or
+   * jumping returns to review (every seat human). Returns why not, or null.
+   */
+  replayContinue(players: PlayerSpec[]): string | null;
+  /** Puts a replay shown earlier back on the board at `ply` moves of its followed line (in review: every seat human). */
+  reopenReplay(replay: Replay, ply: number): void;
+  /** Leaves a replay for the game kept on this device (as a reload would resume it), else a new match of the first choices. */
+  leaveReplay(): void;
+  dismissSaveNotice(): void;
+  /** Forgets a finished round (by its record). */
+  deleteFromHistory(record: string): void;
+  /** Adds the rounds of a history export; says how many were added and skipped, or why none were. */
+  importHistory(text: string): { ok: true; added: number; skipped: number } | { ok: false; reason: string };
+  /** A notice from the page (a share link or file that cannot be read). */
+  showNotice(text: string, kind?: Message['kind']): void;
+  /** Stops timers and thinking (page unload, tests). */
+  dispose(): void;
+}
+
+/** The computer levels and the storage (StartingDeps), the computer player, the clock and what the page adds. */
+export interface SessionDeps extends StartingDeps {
+  computer: ComputerPlayer;
+  /** Milliseconds; default Date.now. */
+  now?: () => number;
+  /**
+   * Whether a director reports what the board has shown (setShown). Without one (tests, the
+   * command line) every event counts as shown at once.
+   */
+  shownByDirector?: boolean;
+  /** Keep the current game in `storage` after every move and resume it at the start (the page does). */
+  keepGame?: boolean;
+}
+
+export interface SessionStart {
+  /** location.search */
+  search?: string;
+}
+
+/** The session's store as its modules see it. */
+export interface SessionStore {
+  get(): SessionState;
+  set(partial: Partial<SessionState>): void;
+}
+
+/** The round on the table and its match: the session's own, read (and replaced) through this handle only. */
+export interface Table {
+  game(): Game;
+  match(): Match;
+}
+
+/** A table whose game and match a module may replace (replay, taking a seat over). */
+export interface WritableTable extends Table {
+  putGame(game: Game): void;
+  putMatch(match: Match): void;
+}
+
+export type Notify = (text: string, kind?: Message['kind']) => void;

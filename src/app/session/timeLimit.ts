@@ -1,0 +1,75 @@
+/**
+ * The time limit per move: when the move clock runs (a human to move, the previous move's
+ * animation over, no dialog open), the time left kept across a dialog, and the engine's
+ * time-out move when it runs out.
+ */
+import type { Game } from '../../engine/index';
+import { createMoveClock } from './moveClock';
+import { sessionTexts } from './sessionTexts';
+import type { Notify, SessionStore, Table } from './sessionTypes';
+
+export interface TimeLimit {
+  /** Starts, keeps or stops the clock for the round as it is now. */
+  update(): void;
+  /** A dialog opened: the clock stops and keeps the time left for update() after the dialog. */
+  pause(): void;
+  stop(): void;
+}
+
+export interface TimeLimitHost {
+  humanToMove(): boolean;
+  /** The clock played the move: the session publishes the round. */
+  changed(): void;
+  notice: Notify;
+}
+
+export function createTimeLimit(now: () => number, store: SessionStore, table: Table, host: TimeLimitHost): TimeLimit {
+  const { get, set } = store;
+  const moveClock = createMoveClock(now);
+  /** Milliseconds left on the move clock when a dialog paused it. */
+  let clockLeft: number | null = null;
+
+  function update(): void {
+    const { animating, clock, paused } = get();
+    if (paused) return; // pause() keeps the time left
+    const game = table.game();
+    const limit = game.setup.moveTimeLimit;
+    const colour = game.state.toMove;
+    const moveNumber = game.state.moves.length + 1;
+    const onExpire = () => expire(game, moveNumber);
+    // The clock waits while the previous move is still being animated.
+    const runs = limit > 0 && colour !== null && host.humanToMove() && !animating;
+    const left = clockLeft;
+    clockLeft = null;
+    if (runs && clock && clock.moveNumber === moveNumber && clock.colour === colour) {
+      // Resumed after a dialog: the time that was left, not a fresh limit.
+      if (left !== null) set({ clock: moveClock.start(colour, moveNumber, left / 1000, onExpire) });
+      return;
+    }
+    moveClock.stop();
+    if (runs) set({ clock: moveClock.start(colour, moveNumber, limit, onExpire) });
+    else if (clock) set({ clock: null });
+  }
+
+  function expire(timed: Game, moveNumber: number): void {
+    const game = table.game();
+    if (game !== timed || game.state.over || game.state.moves.length + 1 !== moveNumber) return;
+    const colour = game.state.toMove!;
+    const events = game.expireClock();
+    const placed = events.flatMap((e) => (e.type === 'ballPlaced' ? [e.square] : []));
+    set({ clock: null, pendingDouble: null });
+    // The engine's time-out move (rules.md): the most balls, the fewest in misère.
+    host.notice(sessionTexts.timeRanOut(colour, placed.join('+'), game.setup.misere));
+    host.changed();
+  }
+
+  return {
+    update,
+    pause() {
+      const { clock } = get();
+      if (clock) clockLeft = Math.max(0, clock.deadline - now());
+      moveClock.stop();
+    },
+    stop: () => moveClock.stop(),
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * The spectator's controls of computer seats: pause them (Space; humans may still move), let
+ * one move through (N), and take a computer's seat over or hand it back. The next round's
+ * countdown is roundCountdown.ts.
+ */
+import { t } from '../../i18n/index';
+import { playerName } from '../../i18n/playerNames';
+import type { ComputerTurns } from '../computer/computerTurns';
+import type { SessionState, SessionStore, WritableTable } from '../session/sessionTypes';
+
+export interface Spectator extends Pick<SessionState, 'setSpectatorPaused' | 'step' | 'takeOver'> {
+  /** Whether computer seats must wait now (paused, and no step asked for). */
+  holdsComputers(): boolean;
+  /** A move was played: a step asked for is used up. */
+  moved(): void;
+}
+
+export interface SpectatorHost {
+  computer: Pick<ComputerTurns, 'cancel' | 'soon'>;
+  /** The round changed (a seat taken over): the session publishes it. */
+  changed(): void;
+  notice(text: string, kind: 'refusal'): void;
+}
+
+/** Take-over refusals, in the watch namespace of the language files (seats counted from 1). */
+export const spectatorTexts = {
+  noSeat: (seat: number) => t('watch:takeOverNoSeat', { seat }),
+  neverComputer: (seat: number, name: string) => t('watch:takeOverNeverComputer', { seat, name: playerName(name) }),
+};
+
+export function createSpectator(store: SessionStore, table: Pick<WritableTable, 'match' | 'putMatch'>, host: SpectatorHost): Spectator {
+  const { get, set } = store;
+  /** One computer move allowed while paused (step). */
+  let stepping = false;
+
+  return {
+    holdsComputers: () => get().spectatorPaused && !stepping,
+
+    moved() {
+      stepping = false;
+    },
+
+    setSpectatorPaused(paused) {
+      if (get().spectatorPaused === paused) return;
+      stepping = false;
+      set({ spectatorPaused: paused });
+      // A move being thought about is dropped: paused means the board stays as it is.
+      if (paused && get().thinking?.purpose === 'move') host.computer.cancel();
+      if (!paused) host.computer.soon();
+    },
+
+    step() {
+      // Running: the move being thought about is the step. Paused: ask for one.
+      stepping = true;
+      set({ spectatorPaused: true });
+      host.computer.soon();
+    },
+
+    takeOver(index, human) {
+      const seat = get().seats[index];
+      if (!seat) return host.notice(spectatorTexts.noSeat(index + 1), 'refusal');
+      if (!seat.level) return host.notice(spectatorTexts.neverComputer(index + 1, seat.name), 'refusal');
+      if ((seat.kind === 'human') === human) return;
+      if (get().thinking?.seat === index) host.computer.cancel();
+      const kind = human ? 'human' : 'computer';
+      // The match's player changes too, so the take-over lasts through the next rounds until handed back.
+      const match = table.match();
+      table.putMatch({ ...match, players: match.players.map((p, i) => (i === seat.player ? { ...p, kind } : p)) });
+      set({ seats: get().seats.map((s, i) => (i === index ? { ...s, kind } : s)), players: table.match().players, pendingDouble: null });
+      host.changed();
+    },
+  };
+}
