@@ -9,7 +9,7 @@ import { useLoadProgress } from '../scene/loadProgress';
 import { AnalysisPanel } from './analysis/AnalysisPanel';
 import { AccessLayer } from './a11y/AccessLayer';
 import { anyPausingDialog, useOpenDialogs } from './a11y/openDialogs';
-import { Hud } from './Hud';
+import { Hud } from './hud/Hud';
 import { RoundOver } from './RoundOver';
 import { ReplayHud } from './replay/ReplayHud';
 import { RulesPanel } from './RulesPanel';

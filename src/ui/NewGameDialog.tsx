@@ -4,7 +4,7 @@ import { type BoardSize, type MatchOptions, type PlayerSpec, roundSetup, type Ru
 import { useSession } from '../app/page/pageSession';
 import { computerName, TIME_LIMITS } from '../app/setup/settings';
 import { useDialogFocus } from './a11y/useDialogFocus';
-import { Swatches } from './Hud';
+import { Swatches } from './hud/Swatches';
 import { ruleSentence } from '../i18n/engineReasons';
 import { t } from '../i18n/index';
 import { ratedLevelLabel, ratingNote } from './levelRating';

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useSession } from '../app/page/pageSession';
 import { useDirector } from '../director/index';
-import { Swatches } from './Hud';
+import { Swatches } from './hud/Swatches';
 import { t } from '../i18n/index';
 import { NextRoundCountdown } from './watch/Countdown';
 import { useCaptions } from './watch/useCaptions';

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { shownHistory, useEvaluation } from '../../app/analysis/evaluation';
 import { useSession } from '../../app/page/pageSession';
 import { coloursName } from '../../i18n/index';
-import { Swatches } from '../Hud';
+import { Swatches } from '../hud/Swatches';
 import { setEvaluationHidden, useEvaluationHidden } from './spoiler';
 import { watchTexts as t } from './texts';
 

@@ -1,0 +1,35 @@
+/** The moves of the round as the board has shown them, with their captions and the win-chance graph. */
+import { useEffect, useState } from 'react';
+import { useSession } from '../../app/page/pageSession';
+import { useCaptions } from '../watch/useCaptions';
+import { WinChanceGraph } from '../watch/WinChanceGraph';
+import { SymbolMark } from '../a11y/SymbolMark';
+import { t } from '../../i18n/index';
+import { CopyRecord } from './CopyRecord';
+
+export function MoveList() {
+  const moves = useSession((s) => s.shown.moves);
+  const captions = useCaptions();
+  const [ref, setRef] = useState<HTMLOListElement | null>(null);
+  useEffect(() => {
+    if (ref) ref.scrollTop = ref.scrollHeight;
+  }, [ref, moves.length, captions.result]);
+  return (
+    <section className="moves panel" aria-label={t('hud:moves')}>
+      <header>
+        <span>{t('hud:movesCount', { count: moves.length })}</span>
+        <CopyRecord />
+      </header>
+      <ol ref={setRef} tabIndex={0} aria-label={t('hud:movesPlayed')}>
+        {moves.map((m, i) => (
+          <li key={i} className={i === moves.length - 1 ? 'last' : undefined}>
+            <SymbolMark colour={m.colour} />
+            <span className="caption">{captions.moves[i]?.text ?? m.squares.join('+')}</span>
+          </li>
+        ))}
+        {captions.result && <li className="result">{captions.result}</li>}
+      </ol>
+      <WinChanceGraph />
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+/** The status line: whose turn, the hover preview, the last caption, the clock, thinking, the round's end and messages. */
+import { useSession } from '../../app/page/pageSession';
+import { captionOf } from '../../app/session/shownRound';
+import { useCaptions } from '../watch/useCaptions';
+import { colourName, listOf, t } from '../../i18n/index';
+import { playerName } from '../../i18n/playerNames';
+import { hudTexts } from './hudTexts';
+import { useNow } from './useNow';
+
+export function Status() {
+  const result = useSession((s) => s.snapshot.result);
+  const { toMove, moves, over, startThrow } = useSession((s) => s.shown);
+  const paused = useSession((s) => s.paused);
+  const preview = useSession((s) => s.preview);
+  const seats = useSession((s) => s.seats);
+  const thinking = useSession((s) => s.thinking);
+  const clock = useSession((s) => s.clock);
+  const message = useSession((s) => s.message);
+  const moveNow = useSession((s) => s.moveNow);
+  const suggest = useSession((s) => s.suggest);
+  const nextRound = useSession((s) => s.nextRound);
+  const now = useNow(clock !== null || thinking !== null);
+  const seat = toMove ? seats.find((s) => s.colours.includes(toMove)) : undefined;
+  const last = moves[moves.length - 1];
+  const caption = useCaptions().moves.at(-1);
+  const remaining = clock ? Math.max(0, Math.ceil((clock.deadline - now) / 1000)) : 0;
+  return (
+    <div className="status">
+      {message && (
+        <div key={message.id} className={`message ${message.kind}`} role={message.kind === 'refusal' ? 'alert' : 'status'} data-testid="message">
+          {message.text}
+        </div>
+      )}
+      {over && result && (
+        <div className="bar panel" aria-live="polite">
+          <span>
+            {t('hud:roundOverLead')} <b>{listOf(result.winners.map((w) => playerName(seats[w]?.name ?? '')))}</b> {t('hud:wins', { count: result.winners.length })}
+          </span>
+          <button className="btn primary" onClick={nextRound}>
+            {t('hud:nextRound')}
+          </button>
+        </div>
+      )}
+      {!over && (
+        <div className="bar panel" aria-live="polite">
+          {startThrow && (
+            <span className="throw-caption" data-testid="throw-caption" aria-live="polite">
+              {captionOf(startThrow)}
+            </span>
+          )}
+          {toMove && (
+            <span data-testid="turn">
+              <span className={`swatch ${toMove}`} style={{ verticalAlign: -2, marginRight: 6 }} />
+              {t('hud:toMoveLead')}<b>{seat ? playerName(seat.name) : colourName(toMove)}</b> {t('hud:toMove', { colour: colourName(toMove, true) })}
+            </span>
+          )}
+          {preview && (
+            <span data-testid="preview" className={preview.legal ? undefined : 'illegal'}>
+              {preview.legal ? hudTexts.rolls(preview.square, preview.rolls.length) : preview.reason}
+            </span>
+          )}
+          {!preview && last && caption && (
+            <span className="caption" data-testid="caption">
+              {caption.text}
+            </span>
+          )}
+          {clock && (
+            <span className={`clock${remaining <= 5 ? ' low' : ''}`} aria-label={t('hud:timeLeft')}>
+              {paused ? hudTexts.paused : t('hud:secondsLeft', { count: remaining })}
+            </span>
+          )}
+          {thinking && (
+            <>
+              <span data-testid="thinking">
+                {t(thinking.purpose === 'suggestion' ? 'hud:findingSuggestion' : 'hud:thinking', { seconds: Math.max(0, now - thinking.since) / 1000 })}
+              </span>
+              <button className="btn" onClick={moveNow} title={thinking.purpose === 'suggestion' ? t('hud:nowTitle') : t('hud:moveNowTitle')}>
+                {thinking.purpose === 'suggestion' ? t('hud:now') : t('hud:moveNow')}
+              </button>
+            </>
+          )}
+          {!thinking && seat?.kind === 'human' && (
+            <button className="btn" onClick={suggest} title={t('hud:suggestTitle')}>
+              {t('hud:suggest')}
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
