@@ -4,9 +4,10 @@
  * of the clock (skip, instant speed) plays nothing, so a snapped board is silent. Bounces come
  * from the throw's physics recording (ThrowRecording.impacts), once it has been simulated.
  */
-import { TIMING, type Director } from '../director/timeline';
+import type { Director } from '../director/timeline';
 import { throwRecordingOf } from '../scene/throwBallPose';
 import type { SoundName } from './synth';
+import { TIMING } from '../director/steps';
 
 /** Script seconds: a longer step of the clock in one go is a jump, not playback. */
 const MAX_PLAYED_SPAN = 1;

@@ -7,7 +7,6 @@ import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { InstancedBufferAttribute, type InstancedMesh, Matrix4, Quaternion, Vector3 } from 'three';
 import { useSession } from '../app/page/pageSession';
-import { BALL_COUNT } from '../director/timeline';
 import { parseSquare } from '../engine/geometry';
 import { BALL_DETAIL, createBallGeometry } from './ballGeometry';
 import { type BallSymbols, createBallMaterial } from './ballMaterial';
@@ -15,6 +14,7 @@ import { reducedMotionOn, symbolsOn, useAccess } from '../app/setup/accessPrefs'
 import { BallPoser } from './ballPoses';
 import { drawnThrow, throwBallPose } from './throwBallPose';
 import { currentView } from './view';
+import { BALL_COUNT } from '../director/steps';
 
 /** Instance index of the thrown ball. */
 const THROWN = BALL_COUNT;

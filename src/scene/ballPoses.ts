@@ -4,11 +4,12 @@
  * so a roll starts from where the ball was and ends exactly with the new colour on top.
  */
 import { Matrix4, Quaternion, Vector3 } from 'three';
-import { BALL_COUNT, type VisualState } from '../director/timeline';
 import { type Colour, COLOURS, colourIndex } from '../engine/colours';
 import { ballYaw, colourOnTop, restingOrientation, rollTo } from './ballGeometry';
 import { BALL_REST_Y, socketX, socketZ, supplySlotPosition } from './layout';
 import { easeInOut } from './easing';
+import { BALL_COUNT } from '../director/steps';
+import { type VisualState } from '../director/view';
 
 type Motion =
   | { kind: 'roll'; to: Colour; from: Quaternion; axis: Vector3; angle: number }

@@ -5,13 +5,13 @@
  * more instance of the balls' InstancedMesh (Balls.tsx), so it costs no extra draw call.
  */
 import { Quaternion, Vector3 } from 'three';
-import type { ThrowView } from '../director/timeline';
-import { TIMING } from '../director/timeline';
 import { colourIndex } from '../engine/colours';
 import { FACE_RADIUS, repaint, restingOrientation } from './ballGeometry';
 import { THROW_AREA } from './layout';
 import { physicsModule } from './physicsLoad';
 import type { ThrowRecording } from './throwPhysics';
+import { TIMING } from '../director/steps';
+import type { ThrowView } from '../director/view';
 
 const recordings = new Map<number, ThrowRecording | Promise<void>>();
 const KEPT_THROWS = 8;

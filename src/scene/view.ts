@@ -2,7 +2,8 @@
 import { useThree } from '@react-three/fiber';
 import { useEffect } from 'react';
 import { pageDirector } from '../director/store';
-import { type Director, emptyVisualState, type VisualState } from '../director/timeline';
+import { type Director } from '../director/timeline';
+import { emptyVisualState, type VisualState } from '../director/view';
 
 /** One visual state, refilled when the page director's clock or queue has moved (no allocation per frame). */
 const view = emptyVisualState();

@@ -3,8 +3,9 @@ import type { ComputerPlayer } from '../../src/app/computer/computer';
 import { createSession } from '../../src/app/session/session';
 import { captionOf, shownRound, throwTexts } from '../../src/app/session/shownRound';
 import { linkDirector } from '../../src/director/link';
-import { Director, TIMING } from '../../src/director/timeline';
+import { Director } from '../../src/director/timeline';
 import { ballCounts, foldEvents, Game, type Seat } from '../../src/engine/index';
+import { TIMING } from '../../src/director/steps';
 
 const seats: Seat[] = [
   { kind: 'human', name: 'A', colours: ['red'], player: 0 },

@@ -3,8 +3,9 @@ import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand';
 import type { SessionState } from '../../src/app/session/session';
 import { linkDirector } from '../../src/director/link';
-import { Director, TIMING } from '../../src/director/timeline';
+import { Director } from '../../src/director/timeline';
 import { Game, type GameEvent } from '../../src/engine';
+import { TIMING } from '../../src/director/steps';
 
 /** A round snapshot with only the part the director reads: the event log. */
 const logOnly = (events: readonly GameEvent[]) => ({ events }) as unknown as SessionState['snapshot'];

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BALL_COUNT, Director, emptyVisualState, TIMING, type VisualState } from '../../src/director/timeline';
+import { Director } from '../../src/director/timeline';
 import { foldEvents, Game, type GameEvent, type GameOptions, parseSquare, Random, squareName } from '../../src/engine';
+import { BALL_COUNT, TIMING } from '../../src/director/steps';
+import { emptyVisualState, type VisualState } from '../../src/director/view';
 
 /** The board a visual state shows once everything has settled: square name -> colour. */
 function boardOf(view: VisualState): Record<string, string> {

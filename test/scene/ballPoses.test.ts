@@ -1,10 +1,11 @@
 import { Quaternion, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { Director, TIMING } from '../../src/director/timeline';
+import { Director } from '../../src/director/timeline';
 import { colourIndex, Game, parseSquare, Random } from '../../src/engine';
 import { ROLL_ANGLE, TETRA } from '../../src/scene/ballGeometry';
 import { BallPoser, HIGHLIGHT_LIFT } from '../../src/scene/ballPoses';
 import { BALL_REST_Y, socketX, socketZ, supplySlotPosition } from '../../src/scene/layout';
+import { TIMING } from '../../src/director/steps';
 
 /** How squarely colour `colour` faces up for an orientation (1 = straight up). */
 const upness = (q: Quaternion, colour: string) => TETRA[colourIndex(colour as 'red')].clone().applyQuaternion(q).y;
