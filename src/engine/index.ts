@@ -9,4 +9,6 @@ export * from './position';
 export * from './random';
 export * from './state';
 export * from './match';
-export * from './record';
+export * from './recordFormat';
+export * from './recordReader';
+export * from './recordWriter';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ComputerPlayer } from '../../src/app/computer/computer';
 import { createHandle } from '../../src/app/page/handle';
 import { createSession } from '../../src/app/session/session';
-import { parseRecord } from '../../src/engine/record';
+import { parseRecord } from '../../src/engine/index';
 
 const idle: ComputerPlayer = { think: () => ({ result: new Promise(() => undefined), moveNow: () => undefined, cancel: () => undefined }) };
 

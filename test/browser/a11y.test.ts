@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { parseRecord } from '../../src/engine/record';
+import { parseRecord } from '../../src/engine/index';
 import { stepCursor } from '../../src/app/session/boardCursor';
 import { pairDistances, type Rgb, type Vision } from './colourVision';
 import { cameraView, changedPixels, openApp, rolitState, screenshot, socketPosition, waitForScene, waitFramesSettled, waitIdle } from './harness';

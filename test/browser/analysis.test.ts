@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { solveExact } from '../../src/ai/solver';
 import { COLOURS, Game, parseMove, toRecord } from '../../src/engine/index';
-import { readRecord } from '../../src/engine/record';
+import { readRecord } from '../../src/engine/index';
 import { cameraView, changedPixels, openApp, rolitState, screenshot, socketPosition, openRecordByPaste, waitFramesSettled, waitForScene, waitIdle } from './harness';
 import { useBuiltApp } from './builtApp';
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { parseRecord } from '../../src/engine/record';
+import { parseRecord } from '../../src/engine/index';
 import {
   cameraView,
   changedPixels,

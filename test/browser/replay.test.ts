@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { readRecord } from '../../src/engine/record';
+import { readRecord } from '../../src/engine/index';
 import { cameraView, changedPixels, openApp, rolitState, screenshot, socketBox, neighbour, socketColour, socketPosition, openRecordByPaste, waitForScene, waitIdle } from './harness';
 import { useBuiltApp } from './builtApp';
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
-import { parseRecord } from '../../src/engine/record';
+import { parseRecord } from '../../src/engine/index';
 import { openApp, rolitState, screenshot, socketPosition, waitForScene, waitIdle } from './harness';
 import { useBuiltApp } from './builtApp';
 

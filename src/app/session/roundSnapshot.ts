@@ -3,7 +3,7 @@
  * components select what they show and never touch the engine's Game (which mutates in place).
  */
 import { ballCounts, type Colour, type Game, type GameEvent, type GameState, type RoundResult, type RoundSetup, type Seat } from '../../engine/index';
-import { toRecord } from '../../engine/record';
+import { toRecord } from '../../engine/index';
 
 export interface RoundSnapshot {
   /** The round's event log (what the director animates); a new array on every change. */

@@ -1,75 +1,14 @@
 /**
- * Game records: one round as human-readable text, in the spirit of chess PGN. The format is
- * specified in docs/record-format.md; in short:
- *
- *   [Game "Rolit"]
- *   [Size "8"]
- *   [Colours "red yellow green blue"]
- *   ...more tags...
- *   [First "red"]
- *   [Result "red 20, yellow 15, green 14, blue 15"]
- *
- *   1. red f4
- *   2. yellow e3+e6 {time}    ; a Pro double, played for yellow when the clock ran out
- *
- *   ; comment lines: the order-of-play diagram of the rule sheets and the final board
- *
- * Import replays every move through the real engine (Game.play / Game.expireClock), so a record
- * is only ever as legal as the rules say. Every problem is a RecordError naming the line and the
- * column, and a failed import returns nothing.
+ * Reading a game record (docs/record-format.md): every move is replayed through the real engine
+ * (Game.play / Game.expireClock), so a record is only ever as legal as the rules say. Every problem
+ * is a RecordError naming the line and the column, and a failed read returns nothing.
  */
-import { type Colour, COLOUR_LETTERS, COLOURS, colourIndex, isColour } from './colours';
-import type { RoundSetup, Variant } from './events';
+import { type Colour, COLOURS, colourIndex, isColour } from './colours';
+import type { Variant } from './events';
 import { excerpt, quote } from './excerpt';
 import { Game, type GameOptions, MAX_SEED, moveName, roundSetup, type RuleError, seedTextProblem, setupRefusal } from './game';
-import { type BoardSize, isBoardSize, parseSquare, START_SQUARES } from './geometry';
-import type { GameState } from './state';
-
-/**
- * What is wrong with a record, for a program that words it itself (the app translates it): a stable
- * code with `params`, besides the English `reason`. `rule` and `unseatableRule` carry the engine's
- * RuleError as `refusal`; `other` is a reason of the writer (toRecord) that reading never gives.
- */
-export type RecordCode =
-  | 'empty' | 'badLine' | 'tagsBeforeMoves' | 'duplicateTag' | 'missingTag' | 'unknownTag' | 'tagName' | 'noTagName'
-  | 'tagQuotes' | 'tagUnclosed' | 'tagBracket' | 'afterTag' | 'date' | 'moveNumber' | 'moveNumberSpace' | 'moveNoColour' | 'moveNoSquare'
-  | 'afterMoveMark' | 'afterMove' | 'notColour' | 'gameTag' | 'sizeTag' | 'listedTwice' | 'coloursEmpty' | 'seatedTwice' | 'playersForm'
-  | 'choice' | 'timeLimitTag' | 'seedTag' | 'throwsEmpty' | 'firstTag' | 'resultForm' | 'ballsNumber' | 'notInPlay' | 'unseated'
-  | 'resultMissing' | 'unseatableRule' | 'unseatableSeats' | 'throwsNeedSeed' | 'throwsDiffer' | 'firstDiffers' | 'afterEnd'
-  | 'outOfSequence' | 'wrongColour' | 'notASquare' | 'noTimeLimit' | 'timeoutMove' | 'resultOver' | 'resultUnfinished' | 'resultDiffers' | 'rule'
-  | 'other';
-
-/** A reason's params: numbers, texts (already quoted where the English quotes them), colours, lists. */
-export type RecordParams = Readonly<Record<string, string | number | readonly string[]>>;
-
-/** A reason before it has a place: the English text with its code and params. */
-interface Reason {
-  text: string;
-  code: RecordCode;
-  params?: RecordParams;
-  refusal?: RuleError;
-}
-
-/** A record that cannot be read: `line` and `column` count from 1; `reason` says what is wrong in English, `code` + `params` for translations. */
-export class RecordError extends Error {
-  override name = 'RecordError';
-  readonly reason: string;
-  readonly code: RecordCode;
-  readonly params: RecordParams;
-  readonly refusal?: RuleError;
-
-  constructor(
-    readonly line: number,
-    readonly column: number,
-    why: Reason,
-  ) {
-    super(`line ${line}, column ${column}: ${why.text}`);
-    this.reason = why.text;
-    this.code = why.code;
-    this.params = why.params ?? {};
-    this.refusal = why.refusal;
-  }
-}
+import { type BoardSize, isBoardSize, parseSquare } from './geometry';
+import { DEFAULT_SEED, dateProblem, freeTagProblem, isRoundTag, type Reason, type RecordCode, RecordError, type RecordParams, resultText, type RoundTag, seatsText } from './recordFormat';
 
 /** The engine's refusal as a record's reason. */
 const ruleReason = (refusal: RuleError): Reason => ({ text: refusal.message, code: 'rule', refusal });
@@ -81,160 +20,7 @@ export interface GameRecord {
   tags: Record<string, string>;
 }
 
-/** Tags that set up or check the round, in the order they are written. */
-const ROUND_TAGS = ['Game', 'Size', 'Colours', 'Players', 'Variant', 'Misere', 'TimeLimit', 'TakeBacks', 'Seed', 'Throws', 'First', 'Result'] as const;
-type RoundTag = (typeof ROUND_TAGS)[number];
 const REQUIRED_TAGS: readonly RoundTag[] = ['Game', 'Size', 'Colours', 'First', 'Result'];
-/** Seed of records that do not give one (hand-transcribed games): any fixed number would do. */
-const DEFAULT_SEED = 0;
-const TAG_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
-const DATE = /^[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}$/;
-
-// ---------------------------------------------------------------------------------------------
-// Export
-
-/**
- * The record of a game: its tags, the moves as they stand (moves taken back are not part of
- * the record), then comment lines with the order-of-play diagram and the board. `extraTags`
- * adds informational tags such as Date ("2026.11.21", see recordDate) or player names
- * ({ Red: 'Ann' }); they cannot override the tags that come from the game.
- */
-export function toRecord(game: Game, extraTags: Record<string, string> = {}): string {
-  const state = game.state;
-  const setup = state.setup;
-  const lines: string[] = [];
-  const tag = (name: string, value: string) => lines.push(`[${name} "${value.replace(/[\\"]/g, (c) => `\\${c}`)}"]`);
-
-  for (const [name, value] of Object.entries(extraTags)) {
-    const problem = freeTagProblem(name)?.text ?? (/[\r\n]/.test(value) ? 'a tag value must be one line' : null) ?? (name === 'Date' ? dateProblem(value)?.text : null);
-    if (problem) throw new Error(`toRecord: tag [${name}]: ${problem}`);
-  }
-
-  tag('Game', 'Rolit');
-  if (extraTags.Date !== undefined) tag('Date', extraTags.Date);
-  tag('Size', String(setup.size));
-  tag('Colours', setup.colours.join(' '));
-  if (seatsText(setup.players) !== seatsText(defaultSeats(setup))) tag('Players', seatsText(setup.players));
-  tag('Variant', setup.variant);
-  tag('Misere', onOff(setup.misere));
-  tag('TimeLimit', String(setup.moveTimeLimit));
-  tag('TakeBacks', onOff(setup.takeBacks));
-  tag('Seed', String(setup.seed));
-  if (state.throws.length > 0) tag('Throws', state.throws.join(' '));
-  tag('First', firstMover(game));
-  tag('Result', resultText(state));
-  for (const [name, value] of Object.entries(extraTags)) if (name !== 'Date') tag(name, value);
-
-  lines.push('');
-  state.moves.forEach((m, i) => lines.push(`${i + 1}. ${m.colour} ${m.squares.join('+')}${m.timedOut ? ' {time}' : ''}`));
-  lines.push('', ...diagramLines(state).map((l) => (l ? `; ${l}` : ';')));
-  return lines.join('\n') + '\n';
-}
-
-/** A date as a record writes it: "2026.11.21" (local time). */
-export function recordDate(date: Date): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}.${two(date.getMonth() + 1)}.${two(date.getDate())}`;
-}
-
-/** The board as rows of R, Y, G, B and . (empty), top row first, like the protocol's `board`. */
-export function boardRows(size: BoardSize, board: Readonly<Record<string, Colour>>): string[] {
-  return rowsOf(size, (square) => {
-    const colour = board[square];
-    return colour ? COLOUR_LETTERS[colourIndex(colour)] : '.';
-  });
-}
-
-/** "red 20, yellow 15, ..." for a finished round, "*" while it is unfinished. */
-export function resultText(state: GameState): string {
-  if (!state.result) return '*';
-  return resultBalls(state).map(({ colour, balls }) => `${colour} ${balls}`).join(', ');
-}
-
-/** Each colour's balls at the end, in the setup's colour order (empty while unfinished): what resultText writes, for wording in a language. */
-export function resultBalls(state: GameState): { colour: Colour; balls: number }[] {
-  if (!state.result) return [];
-  return state.setup.colours.map((colour) => ({ colour, balls: state.result!.scores[colour] ?? 0 }));
-}
-
-/** How a seat is written: its colours joined by "+" ("red+green" for solo or a team). */
-export function seatName(seat: readonly Colour[]): string {
-  return seat.join('+');
-}
-
-/** One line on the outcome: "red wins with 20 balls", "red and blue share the win with 16 balls", ... */
-export function winnersText(state: GameState): string {
-  if (!state.result) return `unfinished: ${state.toMove} to move after move ${state.moves.length}`;
-  const { winners, playerScores } = state.result;
-  const names = winners.map((i) => seatName(state.setup.players[i]));
-  const balls = `${playerScores[winners[0]]} ${playerScores[winners[0]] === 1 ? 'ball' : 'balls'}`;
-  if (state.setup.players.length === 1) return `${names[0]} (solo) ends with ${balls}`;
-  const how = state.setup.misere ? ' (misere: fewest balls wins)' : '';
-  if (names.length === 1) return `${names[0]} wins with ${balls}${how}`;
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} share the win with ${balls}${how}`;
-}
-
-function onOff(flag: boolean): string {
-  return flag ? 'on' : 'off';
-}
-
-function seatsText(seats: readonly (readonly Colour[])[]): string {
-  return seats.map(seatName).join(' ');
-}
-
-/** The seats the engine gives these colours and variant when no player grouping is written. */
-function defaultSeats(setup: Pick<RoundSetup, 'size' | 'colours' | 'variant'>): Colour[][] {
-  return roundSetup({ size: setup.size, colours: setup.colours, variant: setup.variant, seed: DEFAULT_SEED }).players;
-}
-
-function firstMover(game: Game): Colour {
-  for (const e of game.events) if (e.type === 'turn') return e.colour;
-  throw new Error('a game always has a first turn');
-}
-
-function rowsOf(size: BoardSize, cell: (square: string) => string, separator = ''): string[] {
-  const rows: string[] = [];
-  for (let r = 1; r <= size; r++) {
-    const cells: string[] = [];
-    for (let c = 0; c < size; c++) cells.push(cell(String.fromCharCode(97 + c) + r));
-    rows.push(cells.join(separator));
-  }
-  return rows;
-}
-
-/**
- * The transcription the rule sheets describe (every ball's move number on a diagram of the
- * board; balls never move, so this alone records the game), then the board and the outcome.
- */
-function diagramLines(state: GameState): string[] {
-  const size = state.setup.size;
-  const order: Record<string, number> = {};
-  state.moves.forEach((m, i) => m.squares.forEach((sq) => (order[sq] = i + 1)));
-  const columns = Array.from({ length: size }, (_, c) => String.fromCharCode(97 + c));
-  const startLetter = (sq: string) => {
-    // Start balls are the occupied squares no move placed; show the colour they started with.
-    const index = parseSquare(size, sq);
-    const start = START_SQUARES.indexOf(index);
-    return start >= 0 ? COLOUR_LETTERS[start] : '.';
-  };
-  const numbered = rowsOf(size, (sq) => String(order[sq] ?? startLetter(sq)).padStart(3), '');
-  const board = boardRows(size, state.board);
-  const after = state.moves.length === 0 ? 'at the start' : `after move ${state.moves.length}`;
-  return [
-    'Order of play: the move that placed each ball (R Y G B: start balls, . empty).',
-    `   ${columns.map((c) => c.padStart(3)).join('')}`,
-    ...numbered.map((row, i) => `${String(i + 1).padStart(2)} ${row}`),
-    '',
-    `Board ${after} (R red, Y yellow, G green, B blue, . empty):`,
-    `   ${columns.join('')}`,
-    ...board.map((row, i) => `${String(i + 1).padStart(2)} ${row}`),
-    '',
-    state.result ? `Result: ${resultText(state)}; ${winnersText(state)}.` : `Result: ${winnersText(state)}.`,
-  ];
-}
-
-// ---------------------------------------------------------------------------------------------
-// Import
 
 /** Reads a record and replays it; see readRecord. */
 export function parseRecord(text: string): Game {
@@ -278,10 +64,6 @@ function readLines(lines: readonly string[]): GameRecord {
   replay(game, moves);
   checkResult(game, settings.tags.Result!, settings.result!);
   return { game, tags: info };
-}
-
-function isRoundTag(name: string): name is RoundTag {
-  return (ROUND_TAGS as readonly string[]).includes(name);
 }
 
 interface TagLine {
@@ -409,36 +191,6 @@ function scanMove(raw: string, line: number, start: number): MoveLine {
   };
 }
 
-/** Why a tag name cannot be used as an informational tag, or null. */
-function freeTagProblem(name: string): Reason | null {
-  // Only when writing (a round tag is never read as an informational one), so no translated code.
-  if (isRoundTag(name)) return { text: `[${name}] comes from the game itself`, code: 'other' };
-  if (name === 'Date') return null;
-  const known = [...ROUND_TAGS, 'Date'];
-  const lower = name.toLowerCase();
-  // At most two edits apart, so names whose length differs by more than 2 are skipped unmeasured
-  // (the edit distance of a 10 MB name would take seconds and gigabytes).
-  const near = known.find(
-    (k) => k.toLowerCase() === lower || (k.length >= 5 && Math.abs(k.length - lower.length) <= 2 && editDistance(k.toLowerCase(), lower) <= (k.length >= 7 ? 2 : 1)),
-  );
-  if (near) return { text: `unknown tag [${excerpt(name)}]; did you mean ${near}?`, code: 'unknownTag', params: { tag: excerpt(name), near } };
-  return TAG_NAME.test(name) ? null : { text: `${quote(name)} is not a tag name (letters a-z, digits and _, starting with a letter)`, code: 'tagName', params: { text: quote(name) } };
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = row;
-  }
-  return previous[b.length];
-}
-
-function dateProblem(value: string): Reason | null {
-  return DATE.test(value) ? null : { text: `a date is written YYYY.MM.DD, with ? for unknown digits, not ${quote(value)}`, code: 'date', params: { text: quote(value) } };
-}
-
 /** Words of a tag value with their columns ("red yellow" or "red, yellow"). */
 function valueWords(tag: TagLine, separators = /[^\s,]+/g): Word[] {
   return Array.from(tag.value.matchAll(separators), (m) => ({ text: m[0], column: tag.valueColumn + m.index }));
@@ -450,7 +202,7 @@ function colourWord(word: Word, line: number): Colour {
   return name;
 }
 
-function notColour(word: string): Reason {
+export function notColour(word: string): Reason {
   return { text: `${quote(word)} is not a colour (red, yellow, green, blue)`, code: 'notColour', params: { text: quote(word) } };
 }
 
@@ -579,7 +331,7 @@ function readTag(tag: TagLine, s: Settings): void {
   }
 }
 
-function choice<T extends string>(tag: TagLine, options: readonly T[]): T {
+export function choice<T extends string>(tag: TagLine, options: readonly T[]): T {
   const value = tag.value.trim().toLowerCase() as T;
   if (!options.includes(value)) {
     const text = `[${tag.name}] must be ${options.slice(0, -1).map((o) => `"${o}"`).join(', ')} or "${options[options.length - 1]}", not ${quote(tag.value)}`;
