@@ -10,7 +10,6 @@ import { startSound } from './audio/sound';
 import { initTour, readTour } from './tour/pageTour';
 import { initEvaluator } from './app/analysis/evaluation';
 import { initStrongestMove, strongestView } from './app/analysis/strongestMove';
-import type { WorkerLike } from './ai/browser/client';
 import { createHandle, type RolitHandle } from './app/page/handle';
 import { initSession } from './app/page/pageSession';
 import { pageStorage } from './app/page/pageStorage';
@@ -24,6 +23,7 @@ import { renderInfo, socketScreenPosition, supplyScreenBox, thrownBall } from '.
 import { initCinematic, readCameraParameter } from './scene/cinematicCamera';
 import { readGraphicsParameter } from './scene/graphicsParameter';
 import './ui/hud.css';
+import { type WorkerLike } from './ai/browser/messages';
 
 declare global {
   interface Window {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine';
 import { chooseMove, createSearcher } from '../../src/ai';
-import { type WorkerLike } from '../../src/ai/browser/client';
-import { type FromWorker, positionFromRequest, type ThinkRequest, thinkRequest, type ToWorker } from '../../src/ai/browser/messages';
+import { type FromWorker, positionFromRequest, type ThinkRequest, thinkRequest, type ToWorker, type WorkerLike } from '../../src/ai/browser/messages';
 import { RootParallelWorker, searchWorkerCount } from '../../src/ai/browser/rootParallelWorker';
 import { WorkerBrain } from '../../src/ai/browser/worker-brain';
 import { MctsSearcher } from '../../src/ai/mcts';

@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Game, MAX_MOVES, type Position } from '../../src/engine';
 import { solveExact } from '../../src/ai/solver';
 import { randomEndgame } from '../../src/ai/tools/solver-bench';
-import { type FromWorker, solveRequest } from '../../src/ai/browser/messages';
+import { type FromWorker, solveRequest, type WorkerLike } from '../../src/ai/browser/messages';
 import { WorkerBrain } from '../../src/ai/browser/worker-brain';
-import type { WorkerLike } from '../../src/ai/browser/client';
 import { SolveClient } from '../../src/ai/browser/solveClient';
 
 function legal(position: Position): number[] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Game, MAX_MOVES, type Position } from '../../src/engine';
-import { AiClient, FALLBACK_LEVEL, type WorkerLike } from '../../src/ai/browser/client';
-import { type FromWorker, positionFromRequest, type ThinkRequest, thinkRequest, type ToWorker } from '../../src/ai/browser/messages';
+import { AiClient, FALLBACK_LEVEL } from '../../src/ai/browser/client';
+import { type FromWorker, positionFromRequest, type ThinkRequest, thinkRequest, type ToWorker, type WorkerLike } from '../../src/ai/browser/messages';
 import { WorkerBrain } from '../../src/ai/browser/worker-brain';
 
 function legal(position: Position): number[] {

@@ -1,8 +1,7 @@
 /** The strongest move on demand: the master's move and win chances from the worker, cleared when the position changes. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chooseMove, seatOptions } from '../../src/ai/index';
-import type { WorkerLike } from '../../src/ai/browser/client';
-import { type FromWorker, thinkRequest, type ToWorker } from '../../src/ai/browser/messages';
+import { type FromWorker, thinkRequest, type ToWorker, type WorkerLike } from '../../src/ai/browser/messages';
 import { WorkerBrain } from '../../src/ai/browser/worker-brain';
 import type { ComputerPlayer } from '../../src/app/computer/computer';
 import { createSession } from '../../src/app/session/session';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WorkerLike } from '../../src/ai/browser/client';
-import type { FromWorker, ToWorker } from '../../src/ai/browser/messages';
+import type { FromWorker, ToWorker, WorkerLike } from '../../src/ai/browser/messages';
 import type { ComputerPlayer } from '../../src/app/computer/computer';
 import { biggestSwings, createEvaluator, toChances } from '../../src/app/analysis/evaluation';
 import { createSession } from '../../src/app/session/session';

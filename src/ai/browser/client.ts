@@ -27,16 +27,8 @@
  */
 import { type Game, type Position } from '../../engine';
 import { computerSeed, createSearcher, DEFAULT_LEVEL, describeMove, isLevel, type Level, LEVEL_DEFAULT_MOVETIME, type MoveDescription, seatOptions } from '../index';
-import { type FromWorker, thinkRequest, type ToWorker } from './messages';
+import { type FromWorker, thinkRequest, type WorkerLike } from './messages';
 import { RootParallelWorker, searchWorkerCount } from './rootParallelWorker';
-
-/** The part of a Worker the client uses (a fake in tests). */
-export interface WorkerLike {
-  postMessage(message: ToWorker): void;
-  terminate(): void;
-  onmessage: ((event: { data: FromWorker }) => void) | null;
-  onerror: ((event: { message?: string }) => void) | null;
-}
 
 export interface MoveOptions {
   level?: string;

@@ -82,3 +82,11 @@ export function solveRequest(position: Position, owners: number[], misere: boole
     misere,
   };
 }
+
+/** The part of a Worker its clients use (a fake in tests). */
+export interface WorkerLike {
+  postMessage(message: ToWorker): void;
+  terminate(): void;
+  onmessage: ((event: { data: FromWorker }) => void) | null;
+  onerror: ((event: { message?: string }) => void) | null;
+}

@@ -10,8 +10,7 @@
  * lives in one place for both.
  */
 import { mergeRootStats, type RootStats, searchSeed } from '../rootStats';
-import type { WorkerLike } from './client';
-import type { FromWorker, ThinkRequest, ToWorker } from './messages';
+import type { FromWorker, ThinkRequest, ToWorker, WorkerLike } from './messages';
 
 /** At most this many browser workers search one move (each needs a core to be worth it). */
 export const MAX_SEARCH_WORKERS = 4;

@@ -10,8 +10,8 @@
  *   solving.cancel();              // nothing more is reported for this request
  */
 import type { Position } from '../../engine';
-import { defaultWorker, type WorkerLike } from './client';
-import { type FromWorker, solveRequest } from './messages';
+import { defaultWorker } from './client';
+import { type FromWorker, solveRequest, type WorkerLike } from './messages';
 
 export interface SolveListener {
   value(move: number, value: number): void;

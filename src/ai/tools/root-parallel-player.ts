@@ -5,8 +5,7 @@
  */
 import { moveName, type Position } from '../../engine';
 import { seatOptions } from '../index';
-import type { WorkerLike } from '../browser/client';
-import { type FromWorker, thinkRequest } from '../browser/messages';
+import { type FromWorker, thinkRequest, type WorkerLike } from '../browser/messages';
 import { RootParallelWorker } from '../browser/rootParallelWorker';
 import { type ArenaPlayer, EntrantFailure, type MoveRequest } from './arena';
 import { startTsThread } from './ts-thread';

@@ -9,8 +9,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { computerSeed, seatOptions } from '../../ai/index';
-import type { WorkerLike } from '../../ai/browser/client';
-import { thinkRequest } from '../../ai/browser/messages';
+import { thinkRequest, type WorkerLike } from '../../ai/browser/messages';
 import { Game } from '../../engine/index';
 import { pageOwned } from '../page/pageOwned';
 import type { SessionState } from '../session/session';

@@ -8,8 +8,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { computerSeed, seatOptions } from '../../ai/index';
-import type { WorkerLike } from '../../ai/browser/client';
-import { type FromWorker, thinkRequest } from '../../ai/browser/messages';
+import { type FromWorker, thinkRequest, type WorkerLike } from '../../ai/browser/messages';
 import { type BoardSize, Game, type GameEvent, moveName } from '../../engine/index';
 import { analysisTexts } from './analysisTexts';
 import { toChances } from './evaluation';

@@ -4,7 +4,7 @@
  * single-character shortcuts and always work.
  */
 import type { Colour } from '../../engine/index';
-import { a11yTexts as t } from './texts';
+import { t } from '../../i18n/index';
 
 export type ShortcutId =
   | 'help' | 'undo' | 'suggest' | 'hints' | 'skip' | 'step' | 'views' | 'topView'
@@ -17,12 +17,12 @@ export interface Shortcut {
   description: string;
 }
 
-/** A shortcut whose description is read in the current language each time it is shown. */
+/** A shortcut whose description (the a11y namespace's `shortcut.<id>`) is read in the current language each time it is shown. */
 const entry = (id: ShortcutId, keys: string): Shortcut => ({
   id,
   keys,
   get description() {
-    return t.shortcut(id);
+    return t(`a11y:shortcut.${id}`);
   },
 });
 

@@ -4,7 +4,6 @@
  */
 import type { Colour } from '../../engine/index';
 import { colourName, listOf, t } from '../../i18n/index';
-import type { ShortcutId } from './shortcuts';
 
 const k = (key: string, options?: Record<string, unknown>) => t(`a11y:${key}`, options);
 const contents = (ball: Colour | undefined) => (ball ? colourName(ball, true) : k('empty'));
@@ -43,8 +42,6 @@ export const a11yTexts = {
   get readRow() { return k('readRow'); },
   get readColumn() { return k('readColumn'); },
 
-  /** What each shortcut does, for the help overlay (shortcuts.ts). */
-  shortcut: (id: ShortcutId) => k(`shortcut.${id}`),
   get helpTitle() { return k('helpTitle'); },
   get helpIntro() { return k('helpIntro'); },
   get helpKeys() { return k('helpKeys'); },
