@@ -36,7 +36,7 @@ export const MASTER_TWO_PLAYER_PARAMS: MctsParams = {
   mapOrder: true,
   solveEndgames: true,
   /**
-   * Win-only reward, no rank (docs/ai.md, sixth session, 200 ms CPU a move: over the pool
+   * Win-only reward, no rank (docs/ai.md, "The reward"; 200 ms CPU a move: over the pool
    * 62.1% against 58.2% with half the reward from the rank; vs two uct 39.6% against 27.6%, vs
    * three 32.1% against 23.8%). With two players the rank is the win share: no change there.
    */
@@ -45,7 +45,7 @@ export const MASTER_TWO_PLAYER_PARAMS: MctsParams = {
 
 /**
  * The master's parameters in three- and four-player rounds: a quarter of the playout moves
- * random (docs/ai.md, fourth session: over the pool at equal CPU time 64.5% against 58.5% with
+ * random (docs/ai.md, "Playout randomness (epsilon)": over the pool at equal CPU time 64.5% against 58.5% with
  * the two-player 0.05, 62.7% with 0.5 and 55.8% with uniform playouts).
  */
 export const MASTER_MULTI_PLAYER_PARAMS: MctsParams = {
