@@ -1,7 +1,7 @@
 /**
  * What the session needs from a computer player: start thinking about a round's position,
  * and later take the move, force it ("move now") or cancel. The browser implementation runs
- * the search in a Web Worker (src/ai/client.ts, see browserComputer.ts); tests pass a fake.
+ * the search in a Web Worker (src/ai/browser/client.ts, see browserComputer.ts); tests pass a fake.
  */
 import type { Game } from '../../engine/index';
 
