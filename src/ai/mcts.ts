@@ -45,8 +45,8 @@ export const MASTER_TWO_PLAYER_PARAMS: MctsParams = {
 
 /**
  * The master's parameters in three- and four-player rounds: a quarter of the playout moves
- * random (docs/ai.md, "Playout randomness (epsilon)": over the pool at equal CPU time 64.5% against 58.5% with
- * the two-player 0.05, 62.7% with 0.5 and 55.8% with uniform playouts).
+ * random (docs/ai.md, "Playout randomness (epsilon)": over the pool at equal CPU time 64.5%
+ * against 58.5% with the two-player 0.05, 62.7% with 0.5 and 55.8% with uniform playouts).
  */
 export const MASTER_MULTI_PLAYER_PARAMS: MctsParams = {
   ...MASTER_TWO_PLAYER_PARAMS,
