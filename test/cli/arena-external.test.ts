@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ArenaConfig, searcherPlayer, playArenaGame } from '../../src/ai/tools/arena';
 import { ExternalPlayer } from '../../src/ai/tools/external-player';
-import { runCli } from './run';
+import { rolit } from './run';
 
 /** issue 7: broken external programs lose their game with a one-line reason; the arena goes on. */
 describe('arena with a broken external program', () => {
@@ -13,7 +13,7 @@ describe('arena with a broken external program', () => {
   ];
   for (const [command, reason] of cases) {
     it(`cmd:${command} loses by forfeit, no stack trace`, async () => {
-      const r = await runCli(['arena', '--seats', `cmd:${command},greedy`, '--games', '2', '--movetime', '5', '--size', '4']);
+      const r = await rolit(['arena', '--seats', `cmd:${command},greedy`, '--games', '2', '--movetime', '5', '--size', '4']);
       expect(r.stderr).not.toMatch(/\n\s+at /);
       expect(r.stderr).not.toMatch(/EPIPE|Error:/);
       expect(r.code).toBe(0);

@@ -23,22 +23,31 @@ The protocol is specified in docs/protocol.md.
 example:
   printf 'newgame size=8 colours=red,yellow,green,blue first=red\\nmoves\\n' | npm run --silent rolit -- engine`,
 
-  async run(args) {
+  async run(args, io) {
     parseCommandLine(args, {});
     // Loaded here, not at the top, so that the other commands do not load the computer players.
     const { EngineSession } = await import('../protocol');
     const { RootParallelPlayer } = await import('../../ai/tools/root-parallel-player');
     const session = new EngineSession((level, threads) => new RootParallelPlayer(level, threads));
+    const input = createInterface({ input: io.stdin, crlfDelay: Infinity });
     // A driver that stops reading must not crash us with EPIPE; there is nobody left to answer.
-    process.stdout.on('error', () => process.exit(0));
-    const input = createInterface({ input: process.stdin, crlfDelay: Infinity });
+    let closed = false;
+    io.stdout.on('error', () => {
+      closed = true;
+      input.close();
+    });
     // One line at a time, in order: the async iterator buffers input while a reply waits
     // for stdout to drain (backpressure), so replies never overtake each other.
-    for await (const line of input) {
-      for (const reply of await session.handleAsync(line)) {
-        if (!process.stdout.write(`${reply}\n`)) await once(process.stdout, 'drain');
+    try {
+      for await (const line of input) {
+        for (const reply of await session.handleAsync(line)) {
+          if (closed) break;
+          if (!io.stdout.write(`${reply}\n`)) await once(io.stdout, 'drain');
+        }
+        if (session.quit || closed) break;
       }
-      if (session.quit) break;
+    } catch (e) {
+      if (!closed) throw e;
     }
     input.close();
     session.close();
