@@ -3,6 +3,24 @@ import { type ArenaConfig, searcherPlayer, playArenaGame } from '../../src/ai/to
 import { ExternalPlayer } from '../../src/ai/tools/external-player';
 import { rolit } from './run';
 
+describe('arena entrants named like built-ins of objects', () => {
+  it.each(['__proto__', 'valueOf', 'constructor', 'toString'])('--seats %s,greedy is refused with the reason, exit code 2', async (name) => {
+    const r = await rolit(['arena', '--seats', `${name},greedy`, '--games', '2', '--iterations', '10', '--size', '4']);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`rolit arena: --seats: "${name}" is neither a level`);
+    expect(r.code).toBe(2);
+  });
+
+  it.each(['__proto__', 'valueOf', 'constructor', 'toString'])('ladder --entrants beginner,%s and arena --gauntlet with it are refused too', async (name) => {
+    const ladder = await rolit(['ladder', '--entrants', `beginner,${name}`, '--games', '2']);
+    expect(ladder.stderr).toContain(`rolit ladder: --entrants: "${name}" is neither a level`);
+    expect(ladder.code).toBe(2);
+    const gauntlet = await rolit(['arena', '--gauntlet', name, '--pool', 'greedy', '--games', '2', '--iterations', '10']);
+    expect(gauntlet.stderr).toContain(`rolit arena: "${name}" is neither a level`);
+    expect(gauntlet.code).toBe(2);
+  });
+});
+
 /** issue 7: broken external programs lose their game with a one-line reason; the arena goes on. */
 describe('arena with a broken external program', () => {
   const cases: [string, RegExp][] = [
