@@ -81,7 +81,7 @@ describe('rolit engine', () => {
     expect(lines.pop()).toBe(''); // ends with a newline
     expect(lines).toHaveLength(19);
     for (const line of lines) expect(line).toMatch(REPLY);
-    expect(lines[1]).toBe('error unknown command "bogus" (commands: hello, newgame, moves, play, tomove, board, score, go, setoption, undo, quit)');
+    expect(lines[1]).toBe('error unknown command "bogus" (commands: hello, newgame, moves, play, tomove, board, score, go, stop, setoption, undo, quit)');
     expect(lines[3]).toBe('moves f4 d6 f6');
     expect(lines.slice(13)).toEqual(['ok red f4 captures e4', 'error f4 is occupied', expect.stringMatching(/^bestmove /), 'score red=3 yellow=0 green=1 blue=1', 'ok', 'tomove red']);
   });

@@ -29,10 +29,15 @@ export class Collected extends Writable {
 }
 
 /** Runs `rolit <args>` in this process with `input` on stdin (then end of input). */
-export async function rolit(args: string[], input = ''): Promise<RunResult> {
+export function rolit(args: string[], input = ''): Promise<RunResult> {
+  return rolitOn(args, Readable.from([Buffer.from(input)]));
+}
+
+/** Runs `rolit <args>` in this process with `stdin` as its standard input. */
+export async function rolitOn(args: string[], stdin: Readable): Promise<RunResult> {
   const stdout = new Collected();
   const stderr = new Collected();
-  const code = await run(args, { stdin: Readable.from([Buffer.from(input)]), stdout, stderr });
+  const code = await run(args, { stdin, stdout, stderr });
   await Promise.all([stdout, stderr].map((stream) => new Promise((resolve) => stream.end(resolve))));
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
