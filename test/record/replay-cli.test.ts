@@ -49,6 +49,19 @@ describe('rolit replay', () => {
     expect(code).toBe(1);
   });
 
+  // Tags are printed as they are: an escape sequence in a player's name would reach the terminal.
+  it('refuses a record whose tag value holds a control character, and prints none of it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rolit-replay-'));
+    const file = join(dir, 'escape.rolit');
+    const text = readFileSync(fixture, 'utf8').replace('[Red "Ann"]', '[Red "Ann\u001b]0;owned\u0007\u001b[2J"]');
+    writeFileSync(file, text);
+    const line = text.split('\n').findIndex((l) => l.startsWith('[Red ')) + 1;
+    const { code, stdout, stderr } = await rolit(file);
+    expect(stderr).toBe(`${file}:${line}:10: the value of [Red] holds the control character \\u001b: tag values are printable text\n`);
+    expect(stdout).toBe('');
+    expect(code).toBe(1);
+  });
+
   it('says so when the file cannot be read, and checks its arguments', async () => {
     const missing = await rolit('/no/such/record.rolit');
     expect(missing).toEqual({ code: 1, stdout: '', stderr: 'rolit replay: cannot read /no/such/record.rolit: no such file\n' });
