@@ -13,7 +13,7 @@ import { type Game, moveName, type Position, type RoundSetup, squareName } from 
 import { MctsSearcher } from './mcts';
 import type { AiOptions } from './options';
 import { ownersFromSetup } from './seating';
-import { type Searcher, SearchContext } from './searcher';
+import { now, type Searcher, SearchContext } from './searcher';
 import { BeginnerSearcher, GreedySearcher, TacticianSearcher } from './simple';
 import { StrategistSearcher } from './strategist';
 
@@ -64,6 +64,17 @@ export function createSearcher(position: Position, options: AiOptions = {}): Sea
 export function chooseMove(position: Position, options: AiOptions = {}): number {
   const searcher = createSearcher(position, options);
   while (!searcher.step(Infinity));
+  return searcher.best();
+}
+
+/**
+ * chooseMove in slices of `sliceMs`, awaiting `pause()` between them so that the caller's event
+ * loop runs meanwhile (the engine protocol reads its input so, and hears `stop`). Once `signal`
+ * is aborted the search ends within one slice with the best move found so far.
+ */
+export async function chooseMoveInSlices(position: Position, options: AiOptions, signal: AbortSignal, pause: () => Promise<void>, sliceMs = 10): Promise<number> {
+  const searcher = createSearcher(position, { ...options, shouldStop: () => signal.aborted });
+  while (!searcher.step(now() + sliceMs)) await pause();
   return searcher.best();
 }
 

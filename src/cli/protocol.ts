@@ -3,7 +3,7 @@
  * in, its reply lines out. No I/O here, so it is tested directly; commands/engine.ts connects it
  * to stdin and stdout.
  */
-import { chooseMove, computerSeed, DEFAULT_LEVEL, isLevel, type Level, LEVELS, seatOptions } from '../ai/index';
+import { chooseMove, chooseMoveInSlices, computerSeed, DEFAULT_LEVEL, isLevel, type Level, LEVELS, seatOptions } from '../ai/index';
 import { ballCounts, type BoardSize, boardRows, Game, type GameOptions, moveName, parseSquare, type Position, quote, RuleError, type Variant } from '../engine/index';
 import { parseBoardSize, parseChoice, parseColour, parseColours, parseSeed, parseWholeNumber } from './args';
 import { UsageError } from './command';
@@ -22,7 +22,8 @@ export const MAX_THREADS = 16;
  * command gives the arena's RootParallelPlayer; without one the session refuses threads above 1.
  */
 export interface ParallelSearch {
-  search(position: Position, owners: number[], misere: boolean, budget: { movetime?: number; seed: number }): Promise<{ move: number }>;
+  /** `signal` aborted: the best move so far, at once. */
+  search(position: Position, owners: number[], misere: boolean, budget: { movetime?: number; seed: number }, signal?: AbortSignal): Promise<{ move: number }>;
   close(): void;
 }
 export type ParallelSearchFactory = (level: Level, threads: number) => ParallelSearch;
@@ -35,7 +36,16 @@ interface GoRequest {
   seed: number;
 }
 
-const COMMANDS = 'hello, newgame, moves, play, tomove, board, score, go, setoption, undo, quit';
+const COMMANDS = 'hello, newgame, moves, play, tomove, board, score, go, stop, setoption, undo, quit';
+
+/** How long the engine's `go` searches before it reads its input again (ms). */
+const SEARCH_SLICE_MS = 10;
+
+/** Lets the event loop run: input is read between the slices of a search. */
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A signal that is never aborted, for a search nobody can stop. */
+const NEVER = new AbortController().signal;
 
 /** A refused command: its message becomes the `error <reason>` reply. */
 class CommandError extends Error {}
@@ -87,8 +97,7 @@ export class EngineSession {
    * which are not commands). Surrounding white space and a trailing CR are ignored.
    */
   handle(line: string): string[] {
-    const words = line.trim().split(/[ \t]+/);
-    const [command, ...rest] = words;
+    const [command, ...rest] = commandWords(line);
     if (command === '') return [];
     try {
       return this.run(command, rest);
@@ -98,22 +107,34 @@ export class EngineSession {
   }
 
   /**
-   * Like handle(), and also answers a `go` for the master with `setoption threads=N` above 1,
-   * which searches on worker threads (so the reply comes later). The engine command uses this.
+   * Like handle(), but a `go` searches in slices and yields to the event loop between them, so
+   * that the engine reads its input meanwhile; aborting `signal` (on `stop` or `quit`) ends the
+   * search at once with the best move found so far. With `setoption threads=N` above 1 the
+   * master searches on worker threads. The engine command uses this.
    */
-  async handleAsync(line: string): Promise<string[]> {
-    const [command, ...rest] = line.trim().split(/[ \t]+/);
-    if (command !== 'go' || this.threads === 1) return this.handle(line);
+  async handleAsync(line: string, signal: AbortSignal = NEVER): Promise<string[]> {
+    const [command, ...rest] = commandWords(line);
+    if (command !== 'go') return this.handle(line);
     try {
-      const request = this.goRequest(rest);
-      if (request.level !== 'master') return [this.bestmove(request)];
-      this.parallelSearch ??= this.parallel!('master', this.threads);
-      const { owners, misere } = seatOptions(request.game.setup);
-      const { move } = await this.parallelSearch.search(request.game.positionCopy(), owners, misere, { movetime: request.movetime, seed: request.seed });
-      return [`bestmove ${moveName(request.game.setup.size, move)}`];
+      const { game, level, movetime, seed } = this.goRequest(rest);
+      const { owners, misere } = seatOptions(game.setup);
+      let move: number;
+      if (level === 'master' && this.threads > 1) {
+        this.parallelSearch ??= this.parallel!('master', this.threads);
+        ({ move } = await this.parallelSearch.search(game.positionCopy(), owners, misere, { movetime, seed }, signal));
+      } else {
+        move = await chooseMoveInSlices(game.positionCopy(), { level, movetime, seed, owners, misere }, signal, pause, SEARCH_SLICE_MS);
+      }
+      return [`bestmove ${moveName(game.setup.size, move)}`];
     } catch (e) {
       return errorReply(e);
     }
+  }
+
+  /** Whether `line` ends a running search when read during one: `stop`, and `quit` (which then quits). */
+  endsSearch(line: string): boolean {
+    const words = commandWords(line);
+    return words.length === 1 && (words[0] === 'stop' || words[0] === 'quit');
   }
 
   /** Stops the worker threads, if any (they would keep the process alive). */
@@ -149,6 +170,10 @@ export class EngineSession {
         return [this.score()];
       case 'go':
         return [this.bestmove(this.goRequest(args))];
+      case 'stop':
+        // Ends a running search (handleAsync's signal); with none running there is nothing to stop.
+        noArguments(command, args);
+        return [];
       case 'setoption':
         return this.setoption(args);
       case 'undo':
@@ -235,6 +260,11 @@ export class EngineSession {
     this.threads = threads;
     return ['ok'];
   }
+}
+
+/** A command line's words: surrounding white space and a trailing CR ignored; [''] for a blank line. */
+function commandWords(line: string): string[] {
+  return line.trim().split(/[ \t]+/);
 }
 
 function errorReply(e: unknown): string[] {

@@ -6,7 +6,7 @@
  */
 import type { Colour } from './colours';
 import type { RoundSetup } from './events';
-import { excerpt, quote } from './excerpt';
+import { escapedCharacter, excerpt, quote, unprintableIndex } from './excerpt';
 import { roundSetup, type RuleError } from './game';
 import type { GameState } from './state';
 
@@ -17,7 +17,7 @@ import type { GameState } from './state';
  */
 export type RecordCode =
   | 'empty' | 'badLine' | 'tagsBeforeMoves' | 'duplicateTag' | 'missingTag' | 'unknownTag' | 'tagName' | 'noTagName'
-  | 'tagQuotes' | 'tagUnclosed' | 'tagBracket' | 'afterTag' | 'date' | 'moveNumber' | 'moveNumberSpace' | 'moveNoColour' | 'moveNoSquare'
+  | 'tagQuotes' | 'tagUnclosed' | 'tagControl' | 'tagBracket' | 'afterTag' | 'date' | 'moveNumber' | 'moveNumberSpace' | 'moveNoColour' | 'moveNoSquare'
   | 'afterMoveMark' | 'afterMove' | 'notColour' | 'gameTag' | 'sizeTag' | 'listedTwice' | 'coloursEmpty' | 'seatedTwice' | 'playersForm'
   | 'choice' | 'timeLimitTag' | 'seedTag' | 'throwsEmpty' | 'firstTag' | 'resultForm' | 'ballsNumber' | 'notInPlay' | 'unseated'
   | 'resultMissing' | 'unseatableRule' | 'unseatableSeats' | 'throwsNeedSeed' | 'throwsDiffer' | 'firstDiffers' | 'afterEnd'
@@ -97,6 +97,20 @@ function editDistance(a: string, b: string): number {
     previous = row;
   }
   return previous[b.length];
+}
+
+/**
+ * Why a tag value (as written between its quotes) cannot be read, or null: it holds an unprintable
+ * character (excerpt.ts: control characters, line separators, bidi overrides). Tag values are
+ * printed as they are (replay, the page), and a terminal would obey an escape sequence, so the
+ * reader refuses them and the writer never writes them. `index`: where in `value`.
+ */
+export function tagValueProblem(tag: string, value: string): { index: number; reason: Reason } | null {
+  const index = unprintableIndex(value);
+  if (index === -1) return null;
+  const shown = excerpt(tag);
+  const character = escapedCharacter(value[index]);
+  return { index, reason: { text: `the value of [${shown}] holds the control character ${character}: tag values are printable text`, code: 'tagControl', params: { tag: shown, character } } };
 }
 
 export function dateProblem(value: string): Reason | null {

@@ -8,7 +8,7 @@ import type { Variant } from './events';
 import { excerpt, quote } from './excerpt';
 import { Game, type GameOptions, MAX_SEED, moveName, roundSetup, type RuleError, seedTextProblem, setupRefusal } from './game';
 import { type BoardSize, isBoardSize, parseSquare } from './geometry';
-import { DEFAULT_SEED, dateProblem, freeTagProblem, isRoundTag, type Reason, type RecordCode, RecordError, type RecordParams, resultText, type RoundTag, seatsText } from './recordFormat';
+import { DEFAULT_SEED, dateProblem, freeTagProblem, isRoundTag, type Reason, type RecordCode, RecordError, type RecordParams, resultText, type RoundTag, seatsText, tagValueProblem } from './recordFormat';
 
 /** The engine's refusal as a record's reason. */
 const ruleReason = (refusal: RuleError): Reason => ({ text: refusal.message, code: 'rule', refusal });
@@ -119,7 +119,7 @@ function scan(lines: readonly string[]): { tags: TagLine[]; moves: MoveLine[]; l
   return { tags, moves, lastTagLine };
 }
 
-/** `[Name "value"]`, optionally followed by a comment. Values escape " and \ with a backslash. */
+/** `[Name "value"]`, optionally followed by a comment. Values escape " and \ with a backslash and hold no control character. */
 function scanTag(raw: string, line: number, start: number): TagLine {
   let i = start + 1;
   const skipSpace = () => {
@@ -142,6 +142,9 @@ function scanTag(raw: string, line: number, start: number): TagLine {
     if (raw[i] === '\\' && (raw[i + 1] === '"' || raw[i + 1] === '\\')) i++;
     value += raw[i];
   }
+  // Escapes are printable, so a place in the written value is a place in the line.
+  const problem = tagValueProblem(name, raw.slice(valueColumn - 1, i));
+  if (problem) throw new RecordError(line, valueColumn + problem.index, problem.reason);
   i++;
   skipSpace();
   if (raw[i] !== ']') throw new RecordError(line, i + 1, { text: `expected "]" to close the tag [${shown}]`, code: 'tagBracket', params: { tag: shown } });

@@ -21,7 +21,7 @@ import { type Colour, COLOUR_LETTERS, colourIndex } from './colours';
 import { Game } from './game';
 import { type BoardSize, parseSquare, START_SQUARES } from './geometry';
 import type { GameState } from './state';
-import { freeTagProblem, dateProblem, resultText, seatName, seatsText, defaultSeats } from './recordFormat';
+import { freeTagProblem, dateProblem, tagValueProblem, resultText, seatName, seatsText, defaultSeats } from './recordFormat';
 
 /**
  * The record of a game: its tags, the moves as they stand (moves taken back are not part of
@@ -36,7 +36,7 @@ export function toRecord(game: Game, extraTags: Record<string, string> = {}): st
   const tag = (name: string, value: string) => lines.push(`[${name} "${value.replace(/[\\"]/g, (c) => `\\${c}`)}"]`);
 
   for (const [name, value] of Object.entries(extraTags)) {
-    const problem = freeTagProblem(name)?.text ?? (/[\r\n]/.test(value) ? 'a tag value must be one line' : null) ?? (name === 'Date' ? dateProblem(value)?.text : null);
+    const problem = freeTagProblem(name)?.text ?? tagValueProblem(name, value)?.reason.text ?? (name === 'Date' ? dateProblem(value)?.text : null);
     if (problem) throw new Error(`toRecord: tag [${name}]: ${problem}`);
   }
 

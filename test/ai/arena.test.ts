@@ -91,6 +91,17 @@ describe('arena entrants', () => {
     expect(seatError('greedy:100')).toMatch(/neither a level/);
   });
 
+  // The names of Object.prototype's members once reached the built-ins through a plain object
+  // (`__proto__` threw "defaultsFor is not a function", `constructor` was seated as a search).
+  const BUILT_INS = ['__proto__', 'valueOf', 'constructor', 'toString', 'hasOwnProperty'];
+
+  it.each(BUILT_INS)('%s is not an entrant, nor a parameter or a value of one', (name) => {
+    expect(seatError(name)).toBe(`"${name}" is neither a level (beginner, greedy, tactician, strategist, master), a baseline (paranoid, brs, uct) nor cmd:<command>`);
+    expect(seatError(`${name}@2`)).toBe(`${name}@2: only master and uct search root-parallel (@N), not "${name}"`);
+    expect(seatError(`master:${name}=1`)).toMatch(new RegExp(`^master:${name}=1: "${name}=1" is neither an iteration count nor <parameter>=<value> \\(parameters: exploration, `));
+    expect(seatError(`uct:mapOrder=${name}`)).toBe(`uct:mapOrder=${name}: mapOrder must be true or false, not "${name}"`);
+  });
+
   it('uct:N plays N iterations whatever the movetime, so its moves repeat', () => {
     const create = entrantSearcher('uct:300') as SearcherFactory;
     const position = Position.start(8, [0, 1, 2, 3], 0);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { LEVELS } from '../../src/ai/index';
-import { runCli } from './run';
+import { rolit } from './run';
 
 // Output format only: tiny durations, no assertions on speed or time taken.
 describe('bench --mcts', () => {
   it('prints MCTS playouts and strategist nodes per second; the last line is "<N> mcts playouts/s"', async () => {
-    const { code, stdout, stderr } = await runCli(['bench', '--mcts', '--seconds', '0.2']);
+    const { code, stdout, stderr } = await rolit(['bench', '--mcts', '--seconds', '0.2']);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split('\n');
@@ -19,7 +19,7 @@ describe('bench --mcts', () => {
 
 describe('bench --against', () => {
   it('compares random playouts with another checkout (here: itself) and ends with the ratio', async () => {
-    const { code, stdout, stderr } = await runCli(['bench', '--against', '.', '--seconds', '1']);
+    const { code, stdout, stderr } = await rolit(['bench', '--against', '.', '--seconds', '1']);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split('\n');
@@ -33,7 +33,7 @@ describe('bench --against', () => {
 
 describe('bench --budget', () => {
   it('prints one row per level with p50, p95, max and the time over the budget', async () => {
-    const { code, stdout, stderr } = await runCli(['bench', '--budget', '--movetime', '2', '--moves', '3', '--seed', '4']);
+    const { code, stdout, stderr } = await rolit(['bench', '--budget', '--movetime', '2', '--moves', '3', '--seed', '4']);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split('\n');
@@ -66,7 +66,7 @@ describe('bench --budget', () => {
     [['--mcts', '--seed', '2'], '--seed does not go with --mcts (its searches are seeded with 1)'],
     [['--mcts=yes'], '--mcts is a flag and takes no value'],
   ])('bench %j exits 2: %s', async (args, message) => {
-    const { code, stdout, stderr } = await runCli(['bench', ...args]);
+    const { code, stdout, stderr } = await rolit(['bench', ...args]);
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toContain(`rolit bench: ${message}\n`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runCli } from './run';
+import { rolit, runCli } from './run';
 
 /** The last line of a command's output. */
 function lastLine(stdout: string): string {
@@ -14,7 +14,7 @@ describe('perft', () => {
     [4, 1366],
     [5, 7427],
   ])('8x8, four players, red first, depth %i: %i leaves (docs/rules.md vectors)', async (depth, leaves) => {
-    const { code, stdout, stderr } = await runCli(['perft', String(depth)]);
+    const { code, stdout, stderr } = await rolit(['perft', String(depth)]);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(lastLine(stdout)).toBe(String(leaves));
@@ -22,17 +22,17 @@ describe('perft', () => {
   });
 
   it('prints a count and a time for every depth', async () => {
-    const { stdout } = await runCli(['perft', '4', '--size', '8', '--colours', 'red,yellow,green,blue', '--first', 'red']);
+    const { stdout } = await rolit(['perft', '4', '--size', '8', '--colours', 'red,yellow,green,blue', '--first', 'red']);
     const depthLines = stdout.split('\n').filter((l) => l.startsWith('depth '));
     expect(depthLines.map((l) => l.split(' ')[2])).toEqual(['3', '20', '136', '1366']);
   });
 
   it('takes --size, --colours, --first and --variant pro (the Pro tree has more leaves)', async () => {
-    const small = await runCli(['perft', '3', '--size=4', '--colours=red,green', '--first=green']);
+    const small = await rolit(['perft', '3', '--size=4', '--colours=red,green', '--first=green']);
     expect(small.code).toBe(0);
     expect(small.stdout.split('\n')[0]).toBe('perft 4x4, colours red,green, green first, standard');
-    const standard = await runCli(['perft', '3', '--colours', 'red,yellow']);
-    const pro = await runCli(['perft', '3', '--colours', 'red,yellow', '--variant', 'pro']);
+    const standard = await rolit(['perft', '3', '--colours', 'red,yellow']);
+    const pro = await rolit(['perft', '3', '--colours', 'red,yellow', '--variant', 'pro']);
     expect(standard.stdout.split('\n')[0]).toBe('perft 8x8, colours red,yellow, red first, standard');
     expect(Number(lastLine(pro.stdout))).toBeGreaterThan(Number(lastLine(standard.stdout)));
   });
@@ -53,7 +53,7 @@ describe('perft', () => {
     [['3', '--depth', '3'], 'unknown option --depth (options: --size, --colours, --first, --variant)'],
     [['3', '-s', '8'], 'unknown option -s (options: --size, --colours, --first, --variant)'],
   ])('perft %j exits 2: %s', async (args, message) => {
-    const { code, stdout, stderr } = await runCli(['perft', ...args]);
+    const { code, stdout, stderr } = await rolit(['perft', ...args]);
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toContain(`rolit perft: ${message}\n`);
@@ -63,7 +63,7 @@ describe('perft', () => {
 
 describe('bench', () => {
   it('runs for the given seconds; the last line is "<N> playouts/s", moves/s before it', async () => {
-    const { code, stdout } = await runCli(['bench', '--seconds', '0.3', '--seed', '3']);
+    const { code, stdout } = await rolit(['bench', '--seconds', '0.3', '--seed', '3']);
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split('\n');
     expect(lines[lines.length - 1]).toMatch(/^[1-9]\d* playouts\/s$/);
@@ -82,7 +82,7 @@ describe('bench', () => {
     [['--mcts', '--threads', '0'], '--threads must be a whole number from 1 to 16, not "0"'],
     [['5'], 'unexpected argument "5"'],
   ])('bench %j exits 2: %s', async (args, message) => {
-    const { code, stderr } = await runCli(['bench', ...args]);
+    const { code, stderr } = await rolit(['bench', ...args]);
     expect(code).toBe(2);
     expect(stderr).toContain(`rolit bench: ${message}\n`);
   });
@@ -91,27 +91,27 @@ describe('bench', () => {
 describe('help and unknown commands', () => {
   it.each(['engine', 'perft', 'bench'])('%s --help exits 0 and prints its usage', async (command) => {
     for (const flag of ['--help', '-h']) {
-      const { code, stdout } = await runCli([command, flag]);
+      const { code, stdout } = await rolit([command, flag]);
       expect(code).toBe(0);
       expect(stdout).toMatch(new RegExp(`^usage: npm run (--silent )?rolit -- ${command}`));
     }
   });
 
-  it('--help lists the commands', async () => {
+  it('--help lists the commands (the real process)', async () => {
     const { code, stdout } = await runCli(['--help']);
     expect(code).toBe(0);
     for (const command of ['engine', 'perft', 'bench']) expect(stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
   });
 
   it('no command: a one-line reason, then the usage, on stderr; exit 2', async () => {
-    const { code, stdout, stderr } = await runCli([]);
+    const { code, stdout, stderr } = await rolit([]);
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr.split('\n')[0]).toBe('rolit: no command given');
     expect(stderr).toContain('usage: npm run rolit -- <command> [options]');
   });
 
-  it('an unknown command exits 2 with a message', async () => {
+  it('an unknown command exits 2 with a message (the real process)', async () => {
     const { code, stdout, stderr } = await runCli(['frobnicate']);
     expect(code).toBe(2);
     expect(stdout).toBe('');

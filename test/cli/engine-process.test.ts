@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EngineDriver, runCli, runNpm } from './run';
+import { EngineDriver, rolit, runNpm } from './run';
 
 const FOUR = 'newgame size=8 colours=red,yellow,green,blue first=red';
 
@@ -7,8 +7,8 @@ const FOUR = 'newgame size=8 colours=red,yellow,green,blue first=red';
 const REPLY =
   /^(rolit \S.*|ok|ok (red|yellow|green|blue) [a-h][1-8](\+[a-h][1-8])? captures( [a-h][1-8])*|error \S.*|moves( [a-h][1-8](\+[a-h][1-8])?)*|tomove (red|yellow|green|blue|none)|[RYGB.]{4,8}|end|score( (red|yellow|green|blue)=\d+)+|bestmove [a-h][1-8](\+[a-h][1-8])?)$/;
 
-describe('rolit engine, spawned', () => {
-  it('answers line by line over pipes, survives malformed lines, and exits 0 on quit', async () => {
+describe('rolit engine', () => {
+  it('answers line by line over pipes, survives malformed lines, and exits 0 on quit (the real process)', async () => {
     const engine = new EngineDriver();
     expect(await engine.ask('hello')).toMatch(/^rolit Rolit 3D /);
     expect(await engine.ask('moves')).toBe('error no game: send newgame first');
@@ -38,21 +38,21 @@ describe('rolit engine, spawned', () => {
   });
 
   it('exits 0 at the end of input, after answering everything sent', async () => {
-    const { code, stdout, stderr } = await runCli(['engine'], `${FOUR}\nmoves\nplay f4\ntomove`);
+    const { code, stdout, stderr } = await rolit(['engine'], `${FOUR}\nmoves\nplay f4\ntomove`);
     expect(code).toBe(0);
     expect(stdout).toBe('ok\nmoves f4 d6 f6\nok red f4 captures e4\ntomove yellow\n');
     expect(stderr).toBe('');
   });
 
   it('a lone CR ends a line, as LF and CRLF do', async () => {
-    const { code, stdout } = await runCli(['engine'], `${FOUR}\rmoves\r\nplay f4\ntomove\r`);
+    const { code, stdout } = await rolit(['engine'], `${FOUR}\rmoves\r\nplay f4\ntomove\r`);
     expect(code).toBe(0);
     expect(stdout).toBe('ok\nmoves f4 d6 f6\nok red f4 captures e4\ntomove yellow\n');
   });
 
   it('keeps replies in order when many commands (with go) arrive at once', async () => {
     const input = [FOUR, ...Array.from({ length: 200 }, (_, i) => (i % 10 === 0 ? 'go level=beginner' : i % 2 ? 'moves' : 'tomove'))].join('\n');
-    const { code, stdout } = await runCli(['engine'], `${input}\n`);
+    const { code, stdout } = await rolit(['engine'], `${input}\n`);
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(201);
@@ -63,7 +63,7 @@ describe('rolit engine, spawned', () => {
   });
 
   it('delivers long output complete and in order', async () => {
-    const { code, stdout } = await runCli(['engine'], `${FOUR}\n${'board\nscore\n'.repeat(3000)}`);
+    const { code, stdout } = await rolit(['engine'], `${FOUR}\n${'board\nscore\n'.repeat(3000)}`);
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(1 + 3000 * 10);
@@ -73,7 +73,7 @@ describe('rolit engine, spawned', () => {
     }
   });
 
-  it('with npm run --silent, stdout holds nothing but protocol lines', async () => {
+  it('with npm run --silent, stdout holds nothing but protocol lines (the real process)', async () => {
     const input = ['hello', 'bogus', FOUR, 'moves', 'board', 'play f4', 'play f4', 'go level=tactician', 'score', 'undo', 'tomove', 'quit'].join('\n');
     const { code, stdout } = await runNpm(['engine'], `${input}\n`);
     expect(code).toBe(0);
@@ -81,13 +81,13 @@ describe('rolit engine, spawned', () => {
     expect(lines.pop()).toBe(''); // ends with a newline
     expect(lines).toHaveLength(19);
     for (const line of lines) expect(line).toMatch(REPLY);
-    expect(lines[1]).toBe('error unknown command "bogus" (commands: hello, newgame, moves, play, tomove, board, score, go, setoption, undo, quit)');
+    expect(lines[1]).toBe('error unknown command "bogus" (commands: hello, newgame, moves, play, tomove, board, score, go, stop, setoption, undo, quit)');
     expect(lines[3]).toBe('moves f4 d6 f6');
     expect(lines.slice(13)).toEqual(['ok red f4 captures e4', 'error f4 is occupied', expect.stringMatching(/^bestmove /), 'score red=3 yellow=0 green=1 blue=1', 'ok', 'tomove red']);
   });
 
   it('refuses options with exit code 2', async () => {
-    const { code, stdout, stderr } = await runCli(['engine', '--fast']);
+    const { code, stdout, stderr } = await rolit(['engine', '--fast']);
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toContain('unknown option --fast (this command takes no options)');

@@ -95,7 +95,7 @@ describe('input lines', () => {
     for (const line of ['frobnicate', 'MOVES', 'Play f4', 'position startpos', '#comment']) {
       const [reply, ...more] = session.handle(line);
       expect(more).toEqual([]);
-      expect(reply).toMatch(/^error unknown command "[^"]+" \(commands: hello, newgame, moves, play, tomove, board, score, go, setoption, undo, quit\)$/);
+      expect(reply).toMatch(/^error unknown command "[^"]+" \(commands: hello, newgame, moves, play, tomove, board, score, go, stop, setoption, undo, quit\)$/);
     }
     expect(snapshot(session)).toEqual(before);
   });
@@ -104,7 +104,7 @@ describe('input lines', () => {
     const session = sessionAfter(FOUR);
     const before = snapshot(session);
     const huge = 'x'.repeat(4 * 1024 * 1024);
-    const commands = 'hello, newgame, moves, play, tomove, board, score, go, setoption, undo, quit';
+    const commands = 'hello, newgame, moves, play, tomove, board, score, go, stop, setoption, undo, quit';
     expect(session.handle(huge)).toEqual([`error unknown command "${'x'.repeat(40)}..." (commands: ${commands})`]);
     expect(session.handle('\u0007\u001b[2Jbell')).toEqual([`error unknown command "\\u0007\\u001b[2Jbell" (commands: ${commands})`]);
     expect(session.handle(`play ${huge}`)).toEqual([`error "${'x'.repeat(40)}..." is not a square of the 8x8 board`]);

@@ -1,7 +1,12 @@
-/** Helpers that run the real CLI in a child process (node + tsx, as `npm run rolit` does). */
+/**
+ * Helpers that run the CLI: in-process on streams of the test's own (rolit), and in a child
+ * process (node + tsx, as `npm run rolit` does) for the few tests of the real process.
+ */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { run } from '../../src/cli/run';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -9,6 +14,32 @@ export interface RunResult {
   code: number | null;
   stdout: string;
   stderr: string;
+}
+
+/**
+ * A stdout or stderr that keeps what is written. Each write completes a moment later, as on a
+ * pipe, so a writer that outruns it sees write() return false and must wait for 'drain'.
+ */
+export class Collected extends Writable {
+  text = '';
+  override _write(chunk: Buffer | string, _encoding: string, done: () => void): void {
+    this.text += chunk.toString();
+    queueMicrotask(done);
+  }
+}
+
+/** Runs `rolit <args>` in this process with `input` on stdin (then end of input). */
+export function rolit(args: string[], input = ''): Promise<RunResult> {
+  return rolitOn(args, Readable.from([Buffer.from(input)]));
+}
+
+/** Runs `rolit <args>` in this process with `stdin` as its standard input. */
+export async function rolitOn(args: string[], stdin: Readable): Promise<RunResult> {
+  const stdout = new Collected();
+  const stderr = new Collected();
+  const code = await run(args, { stdin, stdout, stderr });
+  await Promise.all([stdout, stderr].map((stream) => new Promise((resolve) => stream.end(resolve))));
+  return { code, stdout: stdout.text, stderr: stderr.text };
 }
 
 function collect(child: ChildProcessWithoutNullStreams, input?: string): Promise<RunResult> {

@@ -284,7 +284,7 @@ describe('bad input found by fuzzing', () => {
   });
 
   it('reasons escape control characters and quote at most 40 characters of a long value', () => {
-    expectError(edit(BASE, [3, '[Size "8\u0007\u001b[2J"]']), 3, 8, 'board size must be 8, 6 or 4, not "8\\u0007\\u001b[2J"');
+    expectError(edit(BASE, [14, '1. red\u0007\u001b[2J d6']), 14, 4, '"red\\u0007\\u001b[2J" is not a colour (red, yellow, green, blue)');
     const long = 'x'.repeat(900_000);
     const e = errorOf(edit(BASE, [5, `[Variant "${long}"]`]));
     expect(e.reason).toBe(`[Variant] must be "standard", "pro" or "team", not "${'x'.repeat(40)}..."`);
@@ -307,6 +307,16 @@ describe('record reasons in the app', () => {
   it('empty [Players] and [Throws] values', () => {
     expectError(edit(BASE, [4.5, '[Players ""]']), 5, 11, '[Players] lists the seats, each its colours joined by "+", like "red+green"');
     expectError(edit(BASE, [9.5, '[Throws ""]']), 10, 10, '[Throws] lists the colours thrown, like "blue red"');
+  });
+
+  // A terminal obeys escape sequences: `replay` would have printed this name as a cleared screen.
+  it('control characters in tag values are refused where they stand, in round and informational tags', () => {
+    expectError(edit(BASE, [12, '[Red "Ann\u001b[2J"]']), 12, 10, 'the value of [Red] holds the control character \\u001b: tag values are printable text');
+    expectError(edit(BASE, [12, '[Red "\\"A\\\\\tnn"]']), 12, 12, 'the value of [Red] holds the control character \\t: tag values are printable text');
+    expectError(edit(BASE, [12, '[Red "Ann\u202e"]']), 12, 10, 'the value of [Red] holds the control character \\u202e: tag values are printable text');
+    expectError(edit(BASE, [3, '[Size "8\u0007"]']), 3, 9, 'the value of [Size] holds the control character \\u0007: tag values are printable text');
+    // After a character that is two UTF-16 units, the column still counts characters.
+    expectError(edit(BASE, [12, '[Red "\u{1F600}\u0000"]']), 12, 8, 'the value of [Red] holds the control character \\u0000: tag values are printable text');
   });
 
   it('every code of the language files was met above and worded in each language (none unused, none untested)', () => {

@@ -164,7 +164,8 @@ describe('record round-trip', () => {
     expect(() => toRecord(game, { Date: '21.11.2026' })).toThrow('a date is written YYYY.MM.DD');
     expect(() => toRecord(game, { Colour: 'red' })).toThrow('unknown tag [Colour]; did you mean Colours?');
     expect(() => toRecord(game, { 'Player name': 'x' })).toThrow('is not a tag name');
-    expect(() => toRecord(game, { Red: 'Ann\nBob' })).toThrow('a tag value must be one line');
+    expect(() => toRecord(game, { Red: 'Ann\nBob' })).toThrow('tag [Red]: the value of [Red] holds the control character \\n: tag values are printable text');
+    expect(() => toRecord(game, { Red: 'Ann\u001b[2J' })).toThrow('the value of [Red] holds the control character \\u001b');
   });
 
   it('fails with a RecordError whose message holds line and column', () => {

@@ -23,8 +23,21 @@ export const BASELINES = ['paranoid', 'brs', 'uct'] as const;
 /** Creates the entrant's search for the colour to move. */
 export type SearcherFactory = (position: Position, options: AiOptions) => Searcher;
 
-/** The tunable searches' parameters for a round of this many players. */
-const TUNABLE: Record<string, (players: number) => MctsParams> = { master: masterParams, uct: () => UCT_PARAMS };
+/**
+ * The tunable searches' parameters for a round of this many players. A Map, as every lookup by a
+ * name from the command line must be: a plain object would answer `__proto__` or `constructor`
+ * with one of its built-ins.
+ */
+const TUNABLE = new Map<string, (players: number) => MctsParams>([
+  ['master', masterParams],
+  ['uct', () => UCT_PARAMS],
+]);
+
+/** The words a true/false parameter accepts. */
+const BOOLEAN_WORDS = new Map([
+  ['true', true],
+  ['false', false],
+]);
 
 /** Most worker threads one root-parallel entrant may use. */
 export const MAX_ENTRANT_THREADS = 16;
@@ -45,7 +58,7 @@ export function entrantIterations(spec: string): number | undefined {
 export function threadsError(spec: string): string | null {
   const { base, threads } = entrantThreads(spec);
   if (!(threads >= 1 && threads <= MAX_ENTRANT_THREADS)) return `${spec}: the thread count after @ must be 1 to ${MAX_ENTRANT_THREADS}`;
-  if (!(base.split(':')[0] in TUNABLE)) return `${spec}: only master and uct search root-parallel (@N), not "${base}"`;
+  if (!TUNABLE.has(base.split(':')[0])) return `${spec}: only master and uct search root-parallel (@N), not "${base}"`;
   const searcher = entrantSearcher(base);
   return typeof searcher === 'string' ? searcher : null;
 }
@@ -57,7 +70,7 @@ export function entrantSearcher(spec: string): SearcherFactory | string {
     return (position, options) => new StrategistSearcher(new SearchContext(position, options, LEVEL_DEFAULT_MOVETIME.strategist), spec);
   }
   const [name, ...parts] = spec.split(':');
-  const defaultsFor = TUNABLE[name];
+  const defaultsFor = TUNABLE.get(name);
   if (!defaultsFor) return `"${spec}" is neither a level (${LEVELS.join(', ')}), a baseline (${BASELINES.join(', ')}) nor cmd:<command>`;
   const params = defaultsFor(2); // names and types of the parameters; the round's own defaults are used below
   const changed: Partial<MctsParams> = {};
@@ -70,8 +83,8 @@ export function entrantSearcher(spec: string): SearcherFactory | string {
     }
     const m = /^(\w+)=(.*)$/.exec(part);
     const key = m?.[1] as keyof MctsParams | undefined;
-    if (!m || !key || !(key in params)) return `${spec}: "${part}" is neither an iteration count nor <parameter>=<value> (parameters: ${Object.keys(params).join(', ')})`;
-    const value = typeof params[key] === 'boolean' ? ({ true: true, false: false } as Record<string, boolean>)[m[2]] : m[2] === '' ? NaN : Number(m[2]);
+    if (!m || !key || !Object.hasOwn(params, key)) return `${spec}: "${part}" is neither an iteration count nor <parameter>=<value> (parameters: ${Object.keys(params).join(', ')})`;
+    const value = typeof params[key] === 'boolean' ? BOOLEAN_WORDS.get(m[2]) : m[2] === '' ? NaN : Number(m[2]);
     if (value === undefined || (typeof value === 'number' && !Number.isFinite(value))) return `${spec}: ${key} must be ${typeof params[key] === 'boolean' ? 'true or false' : 'a number'}, not "${m[2]}"`;
     (changed as Record<string, number | boolean>)[key] = value;
   }

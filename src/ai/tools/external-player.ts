@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { COLOURS, type Game } from '../../engine';
 import { type ArenaPlayer, EntrantFailure, type MoveRequest } from './arena';
+import { groupChanged, killGroup } from './entrant-groups';
+import { LineSplitter, type ProtocolLine, tooLongText } from './lines';
 
 /** How long a program may take to answer a command, on top of the movetime of a `go`. */
 export const REPLY_GRACE_MS = 5000;
@@ -25,8 +26,8 @@ function quote(text: string): string {
  */
 export class ExternalPlayer implements ArenaPlayer {
   private child: ChildProcess | null = null;
-  private lines: string[] = [];
-  private waiting: ((line: string | null) => void) | null = null;
+  private lines: ProtocolLine[] = [];
+  private waiting: ((line: ProtocolLine | null) => void) | null = null;
   private ended = false;
   private exitText = '';
   private stderrTail = '';
@@ -40,9 +41,10 @@ export class ExternalPlayer implements ArenaPlayer {
   ) {}
 
   private start(): void {
-    // Its own process group, so that stopping it also stops what its shell started.
+    // Its own process group, so that stopping it also stops what its shell started (entrant-groups.ts).
     const child = spawn(this.command, { shell: true, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     this.child = child;
+    if (child.pid) groupChanged(child.pid, true);
     this.lines = [];
     this.waiting = null;
     this.ended = false;
@@ -51,22 +53,25 @@ export class ExternalPlayer implements ArenaPlayer {
     const note = (text: string) => {
       if (this.child === child && !this.exitText) this.exitText = text;
     };
+    const receive = (line: ProtocolLine) => {
+      if (this.child !== child) return;
+      const w = this.waiting;
+      this.waiting = null;
+      if (w) w(line);
+      else this.lines.push(line);
+    };
+    // Lines up to MAX_LINE_BYTES; a longer one arrives as a TooLongLine, its bytes unkept.
+    const splitter = new LineSplitter();
+    child.stdout!.on('data', (chunk: Buffer) => splitter.push(chunk).forEach(receive));
     // The program has ended for us when its output closes: by then every line it wrote has been read.
-    createInterface({ input: child.stdout! })
-      .on('line', (line) => {
-        if (this.child !== child) return;
-        const w = this.waiting;
-        this.waiting = null;
-        if (w) w(line);
-        else this.lines.push(line);
-      })
-      .on('close', () => {
-        if (this.child !== child) return;
-        this.ended = true;
-        const w = this.waiting;
-        this.waiting = null;
-        w?.(null);
-      });
+    child.stdout!.on('close', () => {
+      splitter.end().forEach(receive);
+      if (this.child !== child) return;
+      this.ended = true;
+      const w = this.waiting;
+      this.waiting = null;
+      w?.(null);
+    });
     child.stderr!.on('data', (d: Buffer) => (this.stderrTail = (this.stderrTail + d.toString()).slice(-500)));
     // Writing to a program that has exited fails with EPIPE: that is the end of the program, not of the arena.
     child.stdin!.on('error', () => {});
@@ -74,7 +79,7 @@ export class ExternalPlayer implements ArenaPlayer {
     child.on('exit', (code, signal) => note(signal ? `was killed (${signal})` : `exited with code ${code}`));
   }
 
-  private readLine(timeoutMs: number): Promise<string | null | 'timeout'> {
+  private readLine(timeoutMs: number): Promise<ProtocolLine | null | 'timeout'> {
     if (this.lines.length) return Promise.resolve(this.lines.shift()!);
     if (this.ended) return Promise.resolve(null);
     return new Promise((resolve) => {
@@ -105,6 +110,7 @@ export class ExternalPlayer implements ArenaPlayer {
       const lastError = this.stderrTail.trim().split('\n').pop();
       this.fail(`${this.exitText || 'closed its output'} with no reply to ${quote(line)}${lastError ? `; its last error output: ${quote(lastError)}` : ''}`);
     }
+    if (typeof reply !== 'string') this.fail(`answered ${quote(line)} out of protocol: its output's ${tooLongText(reply)}`);
     if (reply.startsWith('error')) this.fail(`answered ${quote(line)} with ${quote(reply)}`);
     return reply;
   }
@@ -159,11 +165,8 @@ export class ExternalPlayer implements ArenaPlayer {
     this.child = null;
     this.current = null;
     if (!child?.pid) return;
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
+    killGroup(child.pid);
+    groupChanged(child.pid, false);
   }
 
   /** Asks the program to quit, and stops it if it has not within two seconds. */

@@ -49,12 +49,23 @@ export class RootParallelPlayer implements ArenaPlayer {
     return this.search(game.positionCopy(), owners, misere, { movetime, iterations, seed }).then((answer) => moveName(game.setup.size, answer.move));
   }
 
-  /** The merged move for the colour to move, with the work of all threads (MCTS iterations) and the wall time. */
-  search(position: Position, owners: number[], misere: boolean, budget: { movetime?: number; iterations?: number; seed: number }): Promise<SearchAnswer> {
+  /**
+   * The merged move for the colour to move, with the work of all threads (MCTS iterations) and
+   * the wall time. `signal` aborted: every thread answers with its best move so far.
+   */
+  search(position: Position, owners: number[], misere: boolean, budget: { movetime?: number; iterations?: number; seed: number }, signal?: AbortSignal): Promise<SearchAnswer> {
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
-      this.waiting = { id, resolve, reject };
+      const stop = () => this.pool.postMessage({ type: 'stop', id });
+      signal?.addEventListener('abort', stop, { once: true });
+      const settled = () => signal?.removeEventListener('abort', stop);
+      this.waiting = {
+        id,
+        resolve: (answer) => (settled(), resolve(answer)),
+        reject: (e) => (settled(), reject(e)),
+      };
       this.pool.postMessage({ type: 'think', id, request: thinkRequest(position, owners, misere, { ...budget, level: this.spec }) });
+      if (signal?.aborted) stop();
     });
   }
 

@@ -1,8 +1,8 @@
 import type { Worker } from 'node:worker_threads';
 import { type ArenaConfig, type ArenaGame, type ArenaPlayer, type ArenaTable, playArenaGame, summarize } from './arena';
 import { closePlayers, createPlayers } from './arena-players';
+import { groupChanged, killGroup } from './entrant-groups';
 import { startTsThread } from './ts-thread';
-
 
 export interface RunOptions {
   /** Worker threads; 1 plays on this thread. */
@@ -57,12 +57,18 @@ function playOnThreads(jobs: ArenaJob[], options: RunOptions): Promise<ArenaGame
   let next = 0;
   return new Promise((resolve, reject) => {
     const workers: Worker[] = [];
+    // The process groups of the threads' external programs: a terminated thread cannot end them.
+    const groups = new Set<number>();
     let failed = false;
     let closed = 0;
     const fail = (message: string) => {
       if (failed) return;
       failed = true;
       for (const w of workers) void w.terminate();
+      for (const pid of groups) {
+        killGroup(pid);
+        groupChanged(pid, false);
+      }
       reject(new Error(message));
     };
     for (let t = 0; t < threads; t++) {
@@ -75,7 +81,12 @@ function playOnThreads(jobs: ArenaJob[], options: RunOptions): Promise<ArenaGame
           worker.postMessage(jobs[playing]);
         } else worker.postMessage({ close: true });
       };
-      worker.on('message', (m: { record?: ArenaGame; error?: string }) => {
+      worker.on('message', (m: { record?: ArenaGame; error?: string; group?: number; running?: boolean }) => {
+        if (m.group !== undefined) {
+          if (m.running) groups.add(m.group);
+          else groups.delete(m.group);
+          return groupChanged(m.group, m.running === true);
+        }
         if (m.error) return fail(m.error);
         records[playing] = m.record!;
         done++;

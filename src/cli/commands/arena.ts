@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { availableParallelism } from 'node:os';
 import { type ArenaConfig, type ArenaGame, formatTable, seatError, toCsv, validateConfig } from '../../ai/tools/arena';
 import { LEVELS } from '../../ai/index';
@@ -5,12 +6,11 @@ import { formatGauntlet, type GauntletConfig, gauntletMatches, gauntletProblem, 
 import { playJobs, runArena } from '../../ai/tools/run-arena';
 import { RuleError } from '../../engine/index';
 import { parseBoardSize, parseChoice, parseCommandLine, parsePositiveNumber, parseWholeNumber } from '../args';
-import type { Command } from '../command';
-import { UsageError } from '../command';
+import { type Command, type CommandIO, printLine, UsageError } from '../command';
 
 /** A single-line progress bar on stderr (redrawn in place on a terminal, every 10% otherwise). */
-function progressBar(label: string): { update(done: number, total: number): void; end(): void } {
-  const tty = process.stderr.isTTY;
+function progressBar(label: string, stderr: Writable): { update(done: number, total: number): void; end(): void } {
+  const tty = (stderr as { isTTY?: boolean }).isTTY === true;
   const start = Date.now();
   let lastTenth = -1;
   return {
@@ -20,22 +20,22 @@ function progressBar(label: string): { update(done: number, total: number): void
       const elapsed = (Date.now() - start) / 1000;
       const eta = done ? (elapsed / done) * (total - done) : 0;
       const line = `${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} games  ${elapsed.toFixed(0)}s elapsed, ~${eta.toFixed(0)}s left`;
-      if (tty) process.stderr.write(`\r${line}\x1b[K`);
+      if (tty) stderr.write(`\r${line}\x1b[K`);
       else if (Math.floor((10 * done) / total) !== lastTenth) {
         lastTenth = Math.floor((10 * done) / total);
-        process.stderr.write(line + '\n');
+        stderr.write(line + '\n');
       }
     },
     end() {
-      if (tty) process.stderr.write('\n');
+      if (tty) stderr.write('\n');
     },
   };
 }
 
 /** Plays every game of several arena configs as one batch (with a progress bar); the records per config. */
-export async function playMatches(label: string, configs: ArenaConfig[], parallel: number): Promise<ArenaGame[][]> {
+export async function playMatches(label: string, configs: ArenaConfig[], parallel: number, stderr: Writable): Promise<ArenaGame[][]> {
   const jobs = configs.flatMap((config) => Array.from({ length: config.games }, (_, index) => ({ config, index })));
-  const bar = progressBar(label);
+  const bar = progressBar(label, stderr);
   let records;
   try {
     records = await playJobs(jobs, { parallel, onProgress: (d, t) => bar.update(d, t) });
@@ -100,7 +100,8 @@ examples:
   npm run rolit -- arena --gauntlet master --pool uct,paranoid,brs,greedy,tactician --games 12 --movetime 200 --parallel 2
   npm run rolit -- arena --seats master,uct,uct,uct --games 48 --movecpu 200 --parallel 2`,
 
-  async run(args) {
+  async run(args, io) {
+    const print = (text: string) => printLine(io.stdout, text);
     const { options } = parseCommandLine(args, {
       seats: 'string',
       games: 'string',
@@ -119,7 +120,7 @@ examples:
       players: 'string',
       sizes: 'string',
     });
-    if (options.gauntlet !== undefined) return runGauntlet(options);
+    if (options.gauntlet !== undefined) return runGauntlet(options, io);
     for (const name of ['pool', 'players', 'sizes'] as const) if (options[name] !== undefined) throw new UsageError(`--${name} goes with --gauntlet`);
     if (!options.seats) throw new UsageError('--seats is required, e.g. --seats master,tactician');
     const seats = splitSeats(options.seats);
@@ -144,7 +145,7 @@ examples:
       if (e instanceof RuleError) throw new UsageError(e.message);
       throw e;
     }
-    const bar = progressBar('arena');
+    const bar = progressBar('arena', io.stderr);
     let result;
     try {
       result = await runArena(config, { parallel, onProgress: (d, t) => bar.update(d, t) });
@@ -152,9 +153,9 @@ examples:
       bar.end();
     }
     const { table, records } = result;
-    if (options.json) console.log(JSON.stringify({ ...table, records }, null, 2));
-    else if (options.csv) console.log(toCsv(table));
-    else console.log(formatTable(table));
+    if (options.json) print(JSON.stringify({ ...table, records }, null, 2));
+    else if (options.csv) print(toCsv(table));
+    else print(formatTable(table));
     return 0;
   },
 };
@@ -182,7 +183,7 @@ function splitSeats(text: string): string[] {
 }
 
 /** arena --gauntlet: every match of the gauntlet as one batch of games, then its table. */
-async function runGauntlet(options: Record<string, string | boolean | undefined>): Promise<number> {
+async function runGauntlet(options: Record<string, string | boolean | undefined>, io: CommandIO): Promise<number> {
   const text = (name: string) => options[name] as string | undefined;
   for (const name of ['seats', 'size', 'variant', 'misere', 'csv']) if (options[name] !== undefined) throw new UsageError(`--${name} does not go with --gauntlet`);
   if (!text('pool')) throw new UsageError('--gauntlet needs --pool, e.g. --pool uct,paranoid,greedy');
@@ -200,9 +201,10 @@ async function runGauntlet(options: Record<string, string | boolean | undefined>
   if (problem) throw new UsageError(problem);
   const parallel = text('parallel') === undefined ? 1 : parseWholeNumber(text('parallel')!, '--parallel', 1, 64);
   const matches = gauntletMatches(gauntlet);
-  const byMatch = await playMatches('gauntlet', matches.map((m) => m.config), parallel);
+  const byMatch = await playMatches('gauntlet', matches.map((m) => m.config), parallel, io.stderr);
   const rows = summarizeGauntlet(matches, byMatch);
-  if (options.json) console.log(JSON.stringify({ gauntlet, rows, matches: matches.map((m, i) => ({ ...m, records: byMatch[i] })) }, null, 2));
-  else console.log(formatGauntlet(gauntlet, rows));
+  const print = (text: string) => printLine(io.stdout, text);
+  if (options.json) print(JSON.stringify({ gauntlet, rows, matches: matches.map((m, i) => ({ ...m, records: byMatch[i] })) }, null, 2));
+  else print(formatGauntlet(gauntlet, rows));
   return 0;
 }

@@ -8,7 +8,10 @@ import { MAX_ENTRANT_THREADS } from '../../ai/tools/entrants';
 import { LEVELS } from '../../ai/index';
 import { Position, Random } from '../../engine/index';
 import { parsePositiveNumber, parseCommandLine, parseWholeNumber } from '../args';
-import { type Command, UsageError } from '../command';
+import { type Command, printLine, UsageError } from '../command';
+
+/** Prints one line of a command's output. */
+type Print = (text: string) => void;
 
 /** Plays uniformly random games from `start` until `seconds` have passed; one thread. */
 export function randomPlayouts(start: Position, seconds: number, seed: number): { playouts: number; moves: number; ms: number } {
@@ -78,7 +81,8 @@ examples:
   npm run rolit -- bench --mcts --seconds 4
   npm run rolit -- bench --budget --movetime 100 --moves 40`,
 
-  async run(args) {
+  async run(args, io) {
+    const print: Print = (text) => printLine(io.stdout, text);
     const { options } = parseCommandLine(args, {
       seconds: 'string',
       seed: 'string',
@@ -100,56 +104,56 @@ examples:
     if (options.mcts && options.seed !== undefined) throw new UsageError('--seed does not go with --mcts (its searches are seeded with 1)');
     const seconds = options.seconds === undefined ? 5 : parsePositiveNumber(options.seconds, '--seconds');
     const seed = options.seed === undefined ? 1 : parseWholeNumber(options.seed, '--seed', 0, 0xffffffff);
-    if (options.mcts && options.threads !== undefined) return benchThreadsCommand(parseWholeNumber(options.threads, '--threads', 1, MAX_ENTRANT_THREADS), seconds);
-    if (options.mcts) return benchMctsCommand(seconds);
-    if (options.against !== undefined) return benchAgainst(options.against, seconds, seed);
+    if (options.mcts && options.threads !== undefined) return benchThreadsCommand(print, parseWholeNumber(options.threads, '--threads', 1, MAX_ENTRANT_THREADS), seconds);
+    if (options.mcts) return benchMctsCommand(print, seconds);
+    if (options.against !== undefined) return benchAgainst(print, options.against, seconds, seed);
     if (options.budget) {
       const movetime = options.movetime === undefined ? 100 : parsePositiveNumber(options.movetime, '--movetime');
       const moves = options.moves === undefined ? 20 : parseWholeNumber(options.moves, '--moves', 1, 100000);
-      return benchBudgetCommand(movetime, moves, seed);
+      return benchBudgetCommand(print, movetime, moves, seed);
     }
-    console.log(`bench: random playouts, 8x8, red,yellow,green,blue, one thread, ${seconds} s, seed ${seed}`);
+    print(`bench: random playouts, 8x8, red,yellow,green,blue, one thread, ${seconds} s, seed ${seed}`);
     const result = randomPlayouts(Position.start(8, [0, 1, 2, 3], 0), seconds, seed);
     const perSecond = (n: number) => Math.round((n * 1000) / result.ms);
-    console.log(`${result.playouts} playouts, ${result.moves} moves in ${(result.ms / 1000).toFixed(2)} s`);
-    console.log(`${perSecond(result.moves)} moves/s`);
-    console.log(`${perSecond(result.playouts)} playouts/s`);
+    print(`${result.playouts} playouts, ${result.moves} moves in ${(result.ms / 1000).toFixed(2)} s`);
+    print(`${perSecond(result.moves)} moves/s`);
+    print(`${perSecond(result.playouts)} playouts/s`);
     return 0;
   },
 };
 
-function benchMctsCommand(seconds: number): number {
-  console.log(`bench: master (MCTS), 8x8, red,yellow,green,blue, start position and plies 10, 20, 30, one thread, ${seconds} s`);
+function benchMctsCommand(print: Print, seconds: number): number {
+  print(`bench: master (MCTS), 8x8, red,yellow,green,blue, start position and plies 10, 20, 30, one thread, ${seconds} s`);
   const r = benchMcts(seconds);
-  console.log(`${r.playouts} mcts playouts in ${r.seconds.toFixed(2)} s`);
-  console.log(`${r.nodesPerSecond} strategist nodes/s`);
-  console.log(`${r.playoutsPerSecond} mcts playouts/s`);
+  print(`${r.playouts} mcts playouts in ${r.seconds.toFixed(2)} s`);
+  print(`${r.nodesPerSecond} strategist nodes/s`);
+  print(`${r.playoutsPerSecond} mcts playouts/s`);
   return 0;
 }
 
-async function benchThreadsCommand(threads: number, seconds: number): Promise<number> {
+async function benchThreadsCommand(print: Print, threads: number, seconds: number): Promise<number> {
   const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
-  console.log(`bench: master (MCTS) root-parallel on ${threads} worker thread(s), 8x8, red,yellow,green,blue, start position and plies 10, 20, 30, ${seconds} s`);
-  console.log(`load average before: ${load()} (${availableParallelism()} cores)`);
+  print(`bench: master (MCTS) root-parallel on ${threads} worker thread(s), 8x8, red,yellow,green,blue, start position and plies 10, 20, 30, ${seconds} s`);
+  print(`load average before: ${load()} (${availableParallelism()} cores)`);
   const r = await benchRootParallel(threads, seconds);
-  console.log(`load average after: ${load()}`);
-  console.log(`${r.iterations} mcts playouts of all threads in ${r.seconds.toFixed(2)} s of wall time`);
-  console.log(`${r.iterationsPerSecond} mcts playouts/s`);
+  print(`load average after: ${load()}`);
+  print(`${r.iterations} mcts playouts of all threads in ${r.seconds.toFixed(2)} s of wall time`);
+  print(`${r.iterationsPerSecond} mcts playouts/s`);
   return 0;
 }
 
-function benchBudgetCommand(movetime: number, moves: number, seed: number): number {
-  console.log(`bench: time per move vs a budget of ${movetime} ms, ${moves} positions (8x8, 4 and 2 players), seed ${seed}, one thread`);
+function benchBudgetCommand(print: Print, movetime: number, moves: number, seed: number): number {
+  print(`bench: time per move vs a budget of ${movetime} ms, ${moves} positions (8x8, 4 and 2 players), seed ${seed}, one thread`);
   const rows = benchBudget(LEVELS, movetime, budgetPositions(moves, seed), seed);
   const width = Math.max(5, ...rows.map((r) => r.level.length));
   const ms = (x: number) => x.toFixed(1).padStart(8);
-  console.log(`${'level'.padEnd(width)}  moves  budget       p50       p95       max  mean over  max over`);
+  print(`${'level'.padEnd(width)}  moves  budget       p50       p95       max  mean over  max over`);
   for (const r of rows) {
-    console.log(
+    print(
       `${r.level.padEnd(width)}  ${String(r.moves).padStart(5)}  ${String(r.budget).padStart(6)}  ${ms(r.p50)}  ${ms(r.p95)}  ${ms(r.max)}  ${ms(r.meanOver).padStart(9)}  ${ms(r.maxOver)}`,
     );
   }
-  console.log('times in ms; over = max(0, taken - budget)');
+  print('times in ms; over = max(0, taken - budget)');
   return 0;
 }
 
@@ -165,10 +169,10 @@ async function otherCheckout(dir: string): Promise<{ randomPlayouts: typeof rand
   return { randomPlayouts: bench.randomPlayouts, Position: engine.Position };
 }
 
-async function benchAgainst(dir: string, seconds: number, seed: number): Promise<number> {
+async function benchAgainst(print: Print, dir: string, seconds: number, seed: number): Promise<number> {
   const builds = [{ name: 'this', randomPlayouts, Position }, { name: dir, ...(await otherCheckout(dir)) }];
   const rounds = Math.max(1, Math.round(seconds / 0.5));
-  console.log(`bench: random playouts, 8x8, red,yellow,green,blue, one thread, this checkout vs ${dir}, ${rounds} alternating 0.5 s runs each, seed ${seed}`);
+  print(`bench: random playouts, 8x8, red,yellow,green,blue, one thread, this checkout vs ${dir}, ${rounds} alternating 0.5 s runs each, seed ${seed}`);
   const rates: number[][] = builds.map(() => []);
   for (let i = 0; i < rounds; i++) {
     const order = i % 2 === 0 ? [0, 1] : [1, 0];
@@ -181,7 +185,7 @@ async function benchAgainst(dir: string, seconds: number, seed: number): Promise
     }
   }
   const medians = rates.map((r) => [...r].sort((a, b) => a - b)[Math.floor(r.length / 2)]);
-  builds.forEach((b, i) => console.log(`${b.name}: ${Math.round(medians[i])} playouts per CPU second (median)`));
-  console.log(`${(medians[0] / medians[1]).toFixed(2)}x`);
+  builds.forEach((b, i) => print(`${b.name}: ${Math.round(medians[i])} playouts per CPU second (median)`));
+  print(`${(medians[0] / medians[1]).toFixed(2)}x`);
   return 0;
 }

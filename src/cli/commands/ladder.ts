@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { formatLadder, LADDER_ENTRANTS, type LadderConfig, ladderBudget, ladderMatches, ladderProblem, levelRatingsSource, summarizeLadder } from '../../ai/tools/ladder';
 import { seatError } from '../../ai/tools/arena';
 import { parseCommandLine, parsePositiveNumber, parseWholeNumber } from '../args';
-import { type Command, UsageError } from '../command';
+import { type Command, printLine, UsageError } from '../command';
 import { playMatches } from './arena';
 
 const RATINGS_FILE = new URL('../../ai/levelRatings.ts', import.meta.url);
@@ -36,7 +36,8 @@ options:
 example:
   nice -n 10 npm run rolit -- ladder --parallel 1 --write`,
 
-  async run(args) {
+  async run(args, io) {
+    const print = (text: string) => printLine(io.stdout, text);
     const { options } = parseCommandLine(args, { games: 'string', scale: 'string', entrants: 'string', seed: 'string', parallel: 'string', write: 'boolean' });
     const entrants = options.entrants === undefined ? LADDER_ENTRANTS : options.entrants.split(',').map((s) => s.trim());
     for (const e of entrants) {
@@ -53,13 +54,13 @@ example:
     if (problem) throw new UsageError(problem);
     const parallel = options.parallel === undefined ? 1 : parseWholeNumber(options.parallel, '--parallel', 1, 64);
     const matches = ladderMatches(config);
-    const byMatch = await playMatches('ladder', matches.map((m) => m.config), parallel);
+    const byMatch = await playMatches('ladder', matches.map((m) => m.config), parallel, io.stderr);
     const summary = summarizeLadder(config, matches, byMatch);
-    console.log(formatLadder(config, summary));
+    print(formatLadder(config, summary));
     if (options.write) {
       const command = ['npm run rolit -- ladder', ...args].join(' ');
       writeFileSync(RATINGS_FILE, levelRatingsSource(summary, command, new Date().toISOString().slice(0, 10)));
-      console.log(`\nwrote ${fileURLToPath(RATINGS_FILE)}`);
+      print(`\nwrote ${fileURLToPath(RATINGS_FILE)}`);
     }
     return 0;
   },

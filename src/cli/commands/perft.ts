@@ -1,7 +1,6 @@
 import { Game, perft as countLeaves, setupProblem } from '../../engine/index';
 import { parseBoardSize, parseChoice, parseColour, parseColours, parseCommandLine, parseWholeNumber } from '../args';
-import type { Command } from '../command';
-import { UsageError } from '../command';
+import { type Command, printLine, UsageError } from '../command';
 
 /** `perft`: leaf counts of the move tree from the start position, per depth, with timings. */
 export const perft: Command = {
@@ -23,7 +22,8 @@ options:
 example (docs/rules.md test vectors 3, 20, 136, 1366, 7427):
   npm run rolit -- perft 5`,
 
-  async run(args) {
+  async run(args, io) {
+    const print = (text: string) => printLine(io.stdout, text);
     const { options, positionals } = parseCommandLine(args, { size: 'string', colours: 'string', first: 'string', variant: 'string' }, ['depth']);
     const depth = parseWholeNumber(positionals[0], '<depth>', 0, 60);
     const size = options.size === undefined ? 8 : parseBoardSize(options.size, '--size');
@@ -35,7 +35,7 @@ example (docs/rules.md test vectors 3, 20, 136, 1366, 7427):
     if (problem) throw new UsageError(problem);
     const game = new Game({ size, colours, first, variant });
     const position = game.positionCopy();
-    console.log(`perft ${size}x${size}, colours ${game.setup.colours.join(',')}, ${first} first, ${variant}`);
+    print(`perft ${size}x${size}, colours ${game.setup.colours.join(',')}, ${first} first, ${variant}`);
     let total = 0;
     let leaves = 1;
     for (let d = 1; d <= depth; d++) {
@@ -43,10 +43,10 @@ example (docs/rules.md test vectors 3, 20, 136, 1366, 7427):
       leaves = countLeaves(position, d);
       const ms = performance.now() - start;
       total += ms;
-      console.log(`depth ${d}: ${leaves} leaves in ${ms.toFixed(1)} ms`);
+      print(`depth ${d}: ${leaves} leaves in ${ms.toFixed(1)} ms`);
     }
-    if (depth > 0) console.log(`total ${total.toFixed(1)} ms`);
-    console.log(String(leaves));
+    if (depth > 0) print(`total ${total.toFixed(1)} ms`);
+    print(String(leaves));
     return 0;
   },
 };

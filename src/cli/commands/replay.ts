@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { ballCounts, boardRows, readRecord, RecordError, resultText, seatName, winnersText } from '../../engine/index';
 import { parseCommandLine } from '../args';
-import type { Command } from '../command';
+import { type Command, printLine } from '../command';
 
 /** `replay <file>`: validates a game record and prints its moves, captures, board and result. */
 export const replay: Command = {
@@ -23,7 +23,8 @@ and exits with code 1. Nothing is printed to stdout then.
 example:
   npm run rolit -- replay test/fixtures/records/four-players.rolit`,
 
-  async run(args) {
+  async run(args, io) {
+    const print = (text: string) => printLine(io.stdout, text);
     const { positionals } = parseCommandLine(args, {}, ['file']);
     const file = positionals[0];
     let text: string;
@@ -32,7 +33,7 @@ example:
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : e instanceof Error ? e.message : String(e);
-      console.error(`rolit replay: cannot read ${file}: ${why}`);
+      printLine(io.stderr, `rolit replay: cannot read ${file}: ${why}`);
       return 1;
     }
     let record;
@@ -40,32 +41,32 @@ example:
       record = readRecord(text);
     } catch (e) {
       if (!(e instanceof RecordError)) throw e;
-      console.error(`${file}:${e.line}:${e.column}: ${e.reason}`);
+      printLine(io.stderr, `${file}:${e.line}:${e.column}: ${e.reason}`);
       return 1;
     }
     const { game, tags } = record;
     const state = game.state;
     const setup = state.setup;
     const options = [setup.variant, setup.misere ? 'misere' : '', setup.moveTimeLimit ? `${setup.moveTimeLimit} s per move` : '', setup.takeBacks ? '' : 'strict'];
-    console.log(`Rolit ${setup.size}x${setup.size}, players ${setup.players.map(seatName).join(' ')}, ${options.filter(Boolean).join(', ')}`);
-    for (const [name, value] of Object.entries(tags)) console.log(`${name}: ${value}`);
+    print(`Rolit ${setup.size}x${setup.size}, players ${setup.players.map(seatName).join(' ')}, ${options.filter(Boolean).join(', ')}`);
+    for (const [name, value] of Object.entries(tags)) print(`${name}: ${value}`);
     const first = game.events.find((e) => e.type === 'turn');
     const thrown = state.throws.length ? ` (throws: ${state.throws.join(' ')})` : '';
-    console.log(`${first?.type === 'turn' ? first.colour : '?'} moves first${thrown}`);
-    console.log('');
+    print(`${first?.type === 'turn' ? first.colour : '?'} moves first${thrown}`);
+    print('');
     state.moves.forEach((m, i) => {
       const move = `${i + 1}. ${m.colour} ${m.squares.join('+')}${m.timedOut ? ' {time}' : ''}`;
-      console.log(m.rolls.length ? `${move}  rolls ${m.rolls.map((r) => r.square).join(' ')}` : move);
+      print(m.rolls.length ? `${move}  rolls ${m.rolls.map((r) => r.square).join(' ')}` : move);
     });
-    console.log('');
-    for (const row of boardRows(setup.size, state.board)) console.log(row);
-    console.log('');
+    print('');
+    for (const row of boardRows(setup.size, state.board)) print(row);
+    print('');
     const { scores } = ballCounts(setup, state.board);
-    console.log(state.result ? `scores: ${resultText(state)}` : `balls: ${setup.colours.map((c) => `${c} ${scores[c]}`).join(', ')}`);
+    print(state.result ? `scores: ${resultText(state)}` : `balls: ${setup.colours.map((c) => `${c} ${scores[c]}`).join(', ')}`);
     if (state.result && setup.players.some((seat) => seat.length > 1)) {
-      console.log(`players: ${setup.players.map((seat, i) => `${seatName(seat)} ${state.result!.playerScores[i]}`).join(', ')}`);
+      print(`players: ${setup.players.map((seat, i) => `${seatName(seat)} ${state.result!.playerScores[i]}`).join(', ')}`);
     }
-    console.log(winnersText(state));
+    print(winnersText(state));
     return 0;
   },
 };

@@ -2,8 +2,7 @@ import { benchSolver, randomEndgame } from '../../ai/tools/solver-bench';
 import { solveExact } from '../../ai/solver';
 import { type BoardSize, COLOUR_LETTERS, COLOURS, type Colour, Game, type GameOptions, moveName, type Position, quote, RuleError, setupProblem } from '../../engine/index';
 import { parseBoardSize, parseChoice, parseColour, parseColours, parseCommandLine, parseSeed, parseWholeNumber } from '../args';
-import type { Command } from '../command';
-import { UsageError } from '../command';
+import { type Command, printLine, UsageError } from '../command';
 
 /** `solve`: the exact two-player endgame solver on a start, played or random position. */
 export const solve: Command = {
@@ -41,7 +40,8 @@ examples:
   npm run rolit -- solve --random-empties 14 --seed 3
   npm run rolit -- solve --bench --random-empties 14 --positions 20`,
 
-  async run(args) {
+  async run(args, io) {
+    const print = (text: string) => printLine(io.stdout, text);
     const { options } = parseCommandLine(args, {
       size: 'string',
       colours: 'string',
@@ -65,7 +65,7 @@ examples:
         if (options[name] !== undefined) throw new UsageError(`--${name} does not apply to --bench (it plays red against green)`);
       }
       const positions = options.positions === undefined ? 20 : parseWholeNumber(options.positions, '--positions', 1, 10000);
-      benchSolver({ size, empties: empties ?? 14, positions, seed });
+      benchSolver({ size, empties: empties ?? 14, positions, seed, log: print });
       return 0;
     }
     if (options.positions !== undefined) throw new UsageError('--positions only applies to --bench');
@@ -103,19 +103,19 @@ examples:
     const mover = owners[position.toMove];
 
     const kind = [`${size}x${size}`, `${sideNames[0]} against ${sideNames[1]}`, variant, misere ? 'misere' : ''].filter(Boolean).join(', ');
-    console.log(`solve ${kind}`);
-    if (played.length) console.log(`after --moves ${played.join(',')}`);
-    if (empties !== undefined) console.log(`after ${play} play to ${position.empties} empties (seed ${seed})`);
-    console.log(diagram(position));
-    console.log(`${position.empties} empty squares, ${COLOURS[position.toMove]} to move`);
+    print(`solve ${kind}`);
+    if (played.length) print(`after --moves ${played.join(',')}`);
+    if (empties !== undefined) print(`after ${play} play to ${position.empties} empties (seed ${seed})`);
+    print(diagram(position));
+    print(`${position.empties} empty squares, ${COLOURS[position.toMove]} to move`);
 
     const start = performance.now();
     const result = solveExact(position, { owners, misere, maxNodes });
     const ms = performance.now() - start;
     const speed = ms > 0 ? `${((result.nodes / ms) * 1000 / 1e6).toFixed(2)}M nodes/s` : '';
     if (!result.complete) {
-      console.log(`not solved within ${maxNodes} nodes (${result.nodes} nodes in ${ms.toFixed(1)} ms, ${speed})`);
-      console.log(`best move so far: ${moveName(size, result.move)}`);
+      print(`not solved within ${maxNodes} nodes (${result.nodes} nodes in ${ms.toFixed(1)} ms, ${speed})`);
+      print(`best move so far: ${moveName(size, result.move)}`);
       return 1;
     }
     const end = position.clone();
@@ -123,11 +123,11 @@ examples:
     const scores = [0, 1].map((s) => COLOURS.reduce((sum, _, c) => sum + (owners[c] === s ? end.count(c) : 0), 0));
     const neutral = COLOURS.reduce((sum, _, c) => sum + (owners[c] < 0 ? end.count(c) : 0), 0);
     const aim = misere ? 'fewest balls wins' : 'most balls wins';
-    console.log(`value: ${signed(result.value)} for ${sideNames[mover]} (${sideNames[mover]} minus ${sideNames[1 - mover]}, ${aim}, perfect play)`);
-    console.log(`final score: ${sideNames[0]} ${scores[0]}, ${sideNames[1]} ${scores[1]}${neutral ? `, neutral ${neutral}` : ''}`);
-    console.log(`best move: ${result.move < 0 ? '(board full)' : moveName(size, result.move)}`);
-    console.log(`line: ${lineText(position, result.line)}`);
-    console.log(`nodes: ${result.nodes} in ${ms.toFixed(1)} ms (${speed})`);
+    print(`value: ${signed(result.value)} for ${sideNames[mover]} (${sideNames[mover]} minus ${sideNames[1 - mover]}, ${aim}, perfect play)`);
+    print(`final score: ${sideNames[0]} ${scores[0]}, ${sideNames[1]} ${scores[1]}${neutral ? `, neutral ${neutral}` : ''}`);
+    print(`best move: ${result.move < 0 ? '(board full)' : moveName(size, result.move)}`);
+    print(`line: ${lineText(position, result.line)}`);
+    print(`nodes: ${result.nodes} in ${ms.toFixed(1)} ms (${speed})`);
     return 0;
   },
 };
