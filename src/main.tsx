@@ -12,7 +12,9 @@ import { initEvaluator } from './app/analysis/evaluation';
 import { initStrongestMove, strongestView } from './app/analysis/strongestMove';
 import { createHandle, type RolitHandle } from './app/page/handle';
 import { initSession } from './app/page/pageSession';
-import { pageStorage } from './app/page/pageStorage';
+import { pageStorage, tabStorage } from './app/page/pageStorage';
+import { claimTabGame } from './app/page/tabGame';
+import { HISTORY_KEY } from './app/persistence/history';
 import { initRoundCountdown } from './app/watch/roundCountdown';
 import { followShareLinks } from './app/replay/followShareLinks';
 import { withoutGameParameters } from './app/setup/url';
@@ -41,10 +43,16 @@ const tour = readTour(rest);
 const camera = readCameraParameter(tour.rest);
 const graphics = readGraphicsParameter(camera.rest);
 initCinematic({ fromUrl: camera.cinematic, demo: demo !== null, storage: demo ? null : storage });
+// Each tab keeps its own game: the one it played before a reload, else the latest no other tab plays.
+const gameKey = demo ? null : await claimTabGame(storage, tabStorage(), navigator.locks ?? null);
 const session = initSession(
-  { computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, firstGameLevel: FIRST_GAME_LEVEL, storage: demo ? null : storage, keepGame: !demo, shownByDirector: true },
+  { computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, firstGameLevel: FIRST_GAME_LEVEL, storage: demo ? null : storage, keepGame: !demo, gameKey: gameKey ?? undefined, shownByDirector: true },
   { search: graphics.rest },
 );
+// Rounds another tab adds to (or deletes from) the history show here too.
+window.addEventListener('storage', (e) => {
+  if (e.key === HISTORY_KEY || e.key === null) session.getState().reloadHistory();
+});
 for (const p of [problem, camera.problem, graphics.problem]) if (p) session.setState({ problems: [...session.getState().problems, p] });
 // The URL's game has started (and is saved): without its parameters a reload resumes it.
 const addressWithout = (search: string, hash: string) => history.replaceState(history.state, '', `${location.pathname}${search}${hash}`);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoreApi } from 'zustand/vanilla';
 import type { ComputerPlayer } from '../../src/app/computer/computer';
-import { GAME_KEY, readSave, SAVE_VERSION } from '../../src/app/persistence/currentGame';
+import { GAME_KEY, NEWER_SAVE_PREFIX, readSave, SAVE_VERSION } from '../../src/app/persistence/currentGame';
 import { historyFile } from '../../src/app/persistence/history';
 import { createSession, type SessionState } from '../../src/app/session/session';
 import { withoutGameParameters } from '../../src/app/setup/url';
@@ -95,8 +95,10 @@ describe('keeping the current game', () => {
     expect(() => readSave(bad, LEVELS)).toThrow(reason);
     storage.map.set(GAME_KEY, bad);
     const again = page('', storage);
-    expect(again().saveNotice?.text).toMatch(reason);
+    // A newer version's save is kept aside untouched for that version; any other is only offered for download.
+    expect(again().saveNotice?.text).toMatch(_ === 'another version' ? /saved by a newer version of Rolit.*set aside untouched/ : reason);
     expect(again().saveNotice?.raw).toBe(bad);
+    expect(storage.map.get(`${NEWER_SAVE_PREFIX}${GAME_KEY}`)).toBe(_ === 'another version' ? bad : undefined);
     expect(again().snapshot.state.moves).toHaveLength(0);
     expect(storage.map.get(GAME_KEY)).not.toBe(bad); // replaced by the new game's save
   });
@@ -104,7 +106,7 @@ describe('keeping the current game', () => {
   it('storage that refuses writes: one notice, the game goes on', () => {
     const storage = { getItem: () => null, setItem: (): never => { throw new DOMException('full', 'QuotaExceededError'); }, removeItem: () => undefined };
     const s = page('seats=human,human&seed=9', storage);
-    expect(s().saveNotice?.text).toMatch(/cannot be saved/);
+    expect(s().saveNotice).toMatchObject({ text: expect.stringMatching(/storage is full.*no longer saved/), storageFull: true });
     s().dismissSaveNotice();
     s().clickSquare(s().snapshot.legalMoves[0]);
     expect(s().snapshot.state.moves).toHaveLength(1);
@@ -248,9 +250,9 @@ describe('history of finished rounds', () => {
     const a = await finishedRound(memoryStorage(), 5);
     const b = await finishedRound(memoryStorage(), 6);
     const exported = historyFile([...a().history, ...b().history]);
-    expect(a().importHistory(exported)).toEqual({ ok: true, added: 1, skipped: 1 });
+    expect(await a().importHistory(exported)).toEqual({ ok: true, added: 1, skipped: 1, dropped: 0, stored: true });
     expect(a().history).toHaveLength(2);
-    expect(a().importHistory(exported)).toEqual({ ok: true, added: 0, skipped: 2 });
+    expect(await a().importHistory(exported)).toEqual({ ok: true, added: 0, skipped: 2, dropped: 0, stored: true });
     a().deleteFromHistory(b().history[0].record);
     expect(a().history.map((e) => e.record)).toEqual([a().snapshot.record]);
   });
@@ -258,7 +260,7 @@ describe('history of finished rounds', () => {
   it.each([
     ['not JSON', () => '{', /not readable data/],
     ['another file', () => JSON.stringify({ format: 'other' }), /not a Rolit history file/],
-    ['another version', (good: string) => good.replace('"version": 1', '"version": 9'), /history format version 9/],
+    ['another version', (good: string) => good.replace('"version":1', '"version":9'), /history format version 9/],
     ['an altered record', (good: string) => good.replace(/\\n1\. (\w+) (\w+)/, '\\n1. $1 b2'), /round 1: its record, line \d+, column \d+/],
   ])('an import of %s is refused with the reason and adds nothing', async (_, spoil, reason) => {
     const s = await finishedRound(memoryStorage(), 5);
@@ -266,7 +268,7 @@ describe('history of finished rounds', () => {
     const bad = spoil(good);
     expect(bad).not.toBe(good);
     const before = s().history;
-    expect(s().importHistory(bad)).toEqual({ ok: false, reason: expect.stringMatching(reason) });
+    expect(await s().importHistory(bad)).toEqual({ ok: false, reason: expect.stringMatching(reason) });
     expect(s().history).toBe(before);
   });
 });

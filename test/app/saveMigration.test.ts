@@ -1,7 +1,7 @@
 /** Versioned saves: migrations run on load, a newer version is refused with the reason, corrupted saves are reported whole. */
 import { describe, expect, it } from 'vitest';
 import type { ComputerPlayer } from '../../src/app/computer/computer';
-import { createGameKeeper, GAME_KEY, readSave, SAVE_FORMAT, SAVE_VERSION } from '../../src/app/persistence/currentGame';
+import { createGameKeeper, GAME_KEY, NEWER_SAVE_PREFIX, readSave, SAVE_FORMAT, SAVE_VERSION } from '../../src/app/persistence/currentGame';
 import { HISTORY_VERSION, readHistoryFile } from '../../src/app/persistence/history';
 import { currentVersion, migrate, type Migration, type VersionedFormat } from '../../src/app/persistence/migrations';
 import { createSession } from '../../src/app/session/session';
@@ -70,17 +70,19 @@ describe('reading a save', () => {
     expect(() => readSave(v0, LEVELS)).toThrow('saved in format version 0, this page reads version 1');
   });
 
-  it('a save of a newer version: refused with a clear notice, its raw data kept for download, removed, a new game starts', () => {
+  it('a save of a newer version: refused with a clear notice, kept aside untouched under another key and offered for download, a new game starts', () => {
     const newer = JSON.stringify({ ...JSON.parse(goodSave()), version: 2, camera: 'top' });
     const storage = memoryStorage({ [GAME_KEY]: newer });
     const loaded = createGameKeeper(storage, LEVELS).load();
     expect(loaded.resumed).toBeNull();
-    expect(loaded.unreadable).toEqual({ reason: 'saved in format version 2, this page reads version 1 and older (a newer Rolit wrote it)', raw: newer });
+    expect(loaded.unreadable).toEqual({ reason: 'saved in format version 2, this page reads version 1 and older (a newer Rolit wrote it)', raw: newer, keptAside: `${NEWER_SAVE_PREFIX}${GAME_KEY}` });
     expect(storage.map.has(GAME_KEY)).toBe(false);
+    // Kept aside untouched, for the newer version to continue.
+    expect(storage.map.get(`${NEWER_SAVE_PREFIX}${GAME_KEY}`)).toBe(newer);
 
     storage.map.set(GAME_KEY, newer);
     const session = createSession({ computer: nobody, levels: LEVELS, defaultLevel: 'master', storage, keepGame: true }, { search: '' });
-    expect(session.getState().saveNotice).toEqual({ text: expect.stringContaining('a newer Rolit wrote it'), raw: newer });
+    expect(session.getState().saveNotice).toEqual({ text: expect.stringContaining('saved by a newer version of Rolit'), raw: newer });
     expect(session.getState().snapshot.state.moves).toHaveLength(0);
     session.getState().dispose();
   });

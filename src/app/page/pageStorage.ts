@@ -6,3 +6,12 @@ export function pageStorage(): Storage | null {
     return null;
   }
 }
+
+/** sessionStorage (this tab's, kept across its reloads), or null where the browser blocks it. */
+export function tabStorage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}

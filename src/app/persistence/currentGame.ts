@@ -6,17 +6,21 @@
  * The round is kept as its record (docs/record-format.md), so the engine's record reader checks
  * every move again on the way back in; the match adds its players, seed, round and results.
  * The format is versioned (docs/saves.md): an older version is migrated on load (migrations.ts);
- * anything unreadable or of a newer version is reported with its raw text (for download) and
- * never half-applied.
+ * anything unreadable is reported with its raw text (for download) and never half-applied. A save
+ * of a newer version (a newer Rolit wrote it) is kept aside untouched under NEWER_SAVE_PREFIX + its
+ * key, for that version to continue.
  */
-import { type Game, type Match, type PlayerSpec, readRecord, RecordError, type RoundResult, roundSeed } from '../../engine/index';
+import { type Game, isColour, type Match, type PlayerSpec, readRecord, RecordError, type RoundResult, roundSeed } from '../../engine/index';
 import { errorText } from '../../i18n/engineReasons';
 import { CodedProblem } from '../../i18n/codedProblem';
 import { parseStoredJson } from './json';
 import { readPlayers } from '../setup/settings';
 import { currentVersion, migrate, type VersionedFormat } from './migrations';
 
+/** The one save of a page that keeps a single game (the page moves it to a tab's slot, tabGames.ts). */
 export const GAME_KEY = 'rolit.currentGame';
+/** A newer version's save is kept aside under this prefix and its own key. */
+export const NEWER_SAVE_PREFIX = 'rolit.newerSave.';
 
 /**
  * The save's versions: version 1 is the first. A change of SavedGame adds the step from the
@@ -51,6 +55,8 @@ export interface ResumedGame {
 export interface UnreadableSave {
   reason: string;
   raw: string;
+  /** Where a newer version's save was kept aside (untouched), when it was. */
+  keptAside?: string;
 }
 
 /** What is wrong with a saved game: one key each in the `savedGame` object of replay.json. */
@@ -79,7 +85,6 @@ export function readSave(text: string, levels: readonly string[], format: Versio
   if (!players) throw new SaveError('players', {}, 'the players are not valid');
   if (!Number.isInteger(s.seed) || (s.seed as number) < 0 || (s.seed as number) > 0xffffffff) throw new SaveError('seed', {}, 'the match seed is not valid');
   if (!Number.isInteger(s.round) || (s.round as number) < 0) throw new SaveError('round', {}, 'the round number is not valid');
-  if (!Array.isArray(s.results) || s.results.length !== s.round || !s.results.every(isResult)) throw new SaveError('results', {}, 'the results of the earlier rounds are not valid');
   if (typeof s.record !== 'string') throw new SaveError('noRecord', {}, 'the round record is missing');
   let game: Game;
   try {
@@ -92,16 +97,27 @@ export function readSave(text: string, levels: readonly string[], format: Versio
   const seed = s.seed as number;
   const round = s.round as number;
   if (setup.players.length !== players.length) throw new SaveError('seats', { seats: setup.players.length, players: players.length }, `the round has ${setup.players.length} seats for ${players.length} players`);
+  const balls = setup.size * setup.size;
+  if (!Array.isArray(s.results) || s.results.length !== round || !s.results.every((r) => isResult(r, players.length, balls))) {
+    throw new SaveError('results', { balls }, `the results of the earlier rounds are not valid (each score must be a whole number of balls from 0 to ${balls})`);
+  }
   if (setup.seed !== roundSeed(seed, round)) throw new SaveError('roundSeed', { seed: setup.seed, round: round + 1, matchSeed: seed }, `the round's seed ${setup.seed} is not round ${round + 1} of match seed ${seed}`);
   const match: Match = { players, size: setup.size, variant: setup.variant, misere: setup.misere, moveTimeLimit: setup.moveTimeLimit, takeBacks: setup.takeBacks, seed };
   return { match, round, results: s.results as RoundResult[], game };
 }
 
-function isResult(value: unknown): value is RoundResult {
+/** A finished round's result for `players` players: scores of the four colours, none above the board's `most` balls. */
+function isResult(value: unknown, players: number, most: number): value is RoundResult {
   if (typeof value !== 'object' || value === null) return false;
   const r = value as Record<string, unknown>;
-  const numbers = (v: unknown) => Array.isArray(v) && v.every((n) => Number.isInteger(n));
-  return typeof r.scores === 'object' && r.scores !== null && numbers(r.playerScores) && numbers(r.winners);
+  const balls = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= most;
+  const scores = r.scores as Record<string, unknown> | null;
+  if (typeof scores !== 'object' || scores === null || Array.isArray(scores)) return false;
+  if (!Object.entries(scores).every(([colour, n]) => isColour(colour) && balls(n))) return false;
+  const playerScores = r.playerScores;
+  if (!Array.isArray(playerScores) || playerScores.length !== players || !playerScores.every(balls)) return false;
+  const winners = r.winners;
+  return Array.isArray(winners) && winners.length <= players && winners.every((w) => Number.isInteger(w) && w >= 0 && w < players);
 }
 
 export interface GameKeeper {
@@ -111,13 +127,15 @@ export interface GameKeeper {
   save(text: string): boolean;
 }
 
-/** The current game's keeper on a storage; a null storage keeps nothing (and says so on save). */
-export function createGameKeeper(storage: StorageLike | null, levels: readonly string[]): GameKeeper {
+/** The current game's keeper on a storage under `key`; a null storage keeps nothing (and says so on save). */
+export function createGameKeeper(storage: StorageLike | null, levels: readonly string[], key = GAME_KEY): GameKeeper {
+  /** A newer version's save that could not be kept aside: it stays in its place, and this page writes none over it. */
+  let blocked = false;
   return {
     load() {
       let raw: string | null;
       try {
-        raw = storage?.getItem(GAME_KEY) ?? null;
+        raw = storage?.getItem(key) ?? null;
       } catch {
         return { resumed: null, unreadable: null };
       }
@@ -125,18 +143,22 @@ export function createGameKeeper(storage: StorageLike | null, levels: readonly s
       try {
         return { resumed: readSave(raw, levels), unreadable: null };
       } catch (e) {
+        const newer = e instanceof CodedProblem && e.code === 'newer';
+        const aside = NEWER_SAVE_PREFIX + key;
         try {
-          storage!.removeItem(GAME_KEY);
+          if (newer) storage!.setItem(aside, raw);
+          storage!.removeItem(key);
         } catch {
-          // The next save replaces it anyway.
+          // Storage refused the copy: the newer save stays where it is, untouched.
+          blocked = newer;
         }
-        return { resumed: null, unreadable: { reason: errorText(e), raw } };
+        return { resumed: null, unreadable: { reason: errorText(e), raw, ...(newer && !blocked && { keptAside: aside }) } };
       }
     },
     save(text) {
-      if (!storage) return false;
+      if (!storage || blocked) return false;
       try {
-        storage.setItem(GAME_KEY, text);
+        storage.setItem(key, text);
         return true;
       } catch {
         return false;

@@ -1,11 +1,15 @@
 /**
- * History of finished rounds, kept in localStorage (`rolit.history`): each round's record with what
- * the list shows (date, players and levels, size, variant, result). A record is about 1.6 kB, so
- * thousands of rounds fit. The same record is never kept twice (a resumed game finishing again, an
- * import of rounds already there). Export writes every round as one JSON file; import reads it back
- * all or nothing, naming the first bad round and its record's line and column.
+ * History of finished rounds, kept in localStorage (`rolit.history`, compact JSON): each round's
+ * record with what the list shows (date, players and levels, size, variant, result). A round is
+ * about 1.6 kB; at most HISTORY_CAP rounds are kept (about 2 MB, well inside the browser's 5 MB),
+ * and the oldest beyond it are handed back to be offered for export. The record is the round's
+ * identity: the same record is never kept twice (a resumed game finishing again, an import of
+ * rounds already there, two tabs). Every write reads the stored list again and changes only what
+ * it means to (updateHistory), so rounds another tab finished meanwhile stay. Export writes every
+ * round as one JSON file; import reads it back all or nothing, naming the first bad round and
+ * what is wrong with it (its record's line and column, a player).
  */
-import { type GameState, readRecord, RecordError, resultBalls, resultText, type Seat } from '../../engine/index';
+import { type Game, type GameState, readRecord, RecordError, resultBalls, resultText, type Seat } from '../../engine/index';
 import { errorText } from '../../i18n/engineReasons';
 import { CodedProblem } from '../../i18n/codedProblem';
 import { parseStoredJson } from './json';
@@ -18,6 +22,12 @@ export const HISTORY_VERSIONS: VersionedFormat = { versionLabel: 'history format
 export const HISTORY_VERSION = currentVersion(HISTORY_VERSIONS);
 /** An import file larger than this is refused before it is read. */
 export const MAX_IMPORT_CHARS = 20_000_000;
+/** Rounds kept at most: the oldest beyond it leave the history (offered for export first). */
+export const HISTORY_CAP = 1000;
+/** A player's name in a kept round: at most this many characters (as in the new-game dialog). */
+export const MAX_NAME_CHARS = 40;
+/** A level as the computer's levels are written: a word, never an i18next key (no ":" or "."). */
+const LEVEL_WORD = /^[a-z][a-z0-9-]{0,23}$/;
 
 export interface HistoryPlayer {
   name: string;
@@ -46,7 +56,7 @@ function resultOf(state: GameState): Pick<HistoryEntry, 'result' | 'balls'> {
 }
 
 /** What is wrong with a history file or one of its rounds: one key each in the `historyFile` object of replay.json. */
-export type HistoryCode = 'fileTooLong' | 'notHistoryFile' | 'noRounds' | 'round' | 'notRound' | 'noRecord' | 'record' | 'unfinished' | 'noDate' | 'players';
+export type HistoryCode = 'fileTooLong' | 'notHistoryFile' | 'noRounds' | 'round' | 'notRound' | 'noRecord' | 'record' | 'unfinished' | 'noDate' | 'players' | 'playerName' | 'playerLevel' | 'playerColours';
 
 export class HistoryError extends CodedProblem<HistoryCode> {
   constructor(code: HistoryCode, params: Record<string, string | number>, english: string, cause?: unknown) {
@@ -72,11 +82,11 @@ export function historyEntry(record: string, seats: readonly Seat[], finishedAt:
 }
 
 /** Reads one stored or imported entry; throws a HistoryError saying what is wrong. */
-function readEntry(value: unknown): HistoryEntry {
+export function readEntry(value: unknown): HistoryEntry {
   if (typeof value !== 'object' || value === null) throw new HistoryError('notRound', {}, 'not a round');
   const v = value as Record<string, unknown>;
   if (typeof v.record !== 'string') throw new HistoryError('noRecord', {}, 'no record');
-  let game;
+  let game: Game;
   try {
     game = readRecord(v.record).game;
   } catch (e) {
@@ -86,32 +96,59 @@ function readEntry(value: unknown): HistoryEntry {
   if (!game.state.over) throw new HistoryError('unfinished', {}, 'its record is of an unfinished round');
   const date = typeof v.finishedAt === 'string' && !Number.isNaN(Date.parse(v.finishedAt)) ? v.finishedAt : null;
   if (!date) throw new HistoryError('noDate', {}, 'no valid date');
-  const players = Array.isArray(v.players) ? v.players : null;
-  const playerOk = (p: unknown) => typeof p === 'object' && p !== null && typeof (p as HistoryPlayer).name === 'string' && typeof (p as HistoryPlayer).level === 'string' && Array.isArray((p as HistoryPlayer).colours);
-  if (!players || players.length !== game.setup.players.length || !players.every(playerOk)) throw new HistoryError('players', {}, 'the players do not match its record');
   const setup = game.setup;
-  return { finishedAt: date, players: players as HistoryPlayer[], size: setup.size, variant: setup.variant, misere: setup.misere, ...resultOf(game.state), record: v.record };
+  const players = readHistoryPlayers(v.players, game);
+  return { finishedAt: date, players, size: setup.size, variant: setup.variant, misere: setup.misere, ...resultOf(game.state), record: v.record };
 }
 
-/** The rounds in an export file; throws an error naming what is wrong (nothing is half-read). */
-export function readHistoryFile(text: string): HistoryEntry[] {
+/** A round's players: one per seat of its record, each with a name, a level word and the seat's colours. */
+function readHistoryPlayers(value: unknown, game: Game): HistoryPlayer[] {
+  const seats = game.setup.players;
+  if (!Array.isArray(value) || value.length !== seats.length) throw new HistoryError('players', {}, 'the players do not match its record');
+  return value.map((p: unknown, i): HistoryPlayer => {
+    const player = i + 1;
+    const { name, level, colours } = (typeof p === 'object' && p !== null ? p : {}) as Record<string, unknown>;
+    if (typeof name !== 'string' || name.length > MAX_NAME_CHARS || /\p{Cc}/u.test(name)) {
+      throw new HistoryError('playerName', { player, max: MAX_NAME_CHARS }, `player ${player}: the name must be text of at most ${MAX_NAME_CHARS} characters`);
+    }
+    if (typeof level !== 'string' || (level !== 'human' && !LEVEL_WORD.test(level))) throw new HistoryError('playerLevel', { player }, `player ${player}: the level must be “human” or the name of a computer level`);
+    const seat = seats[i];
+    if (!Array.isArray(colours) || colours.length !== seat.length || !colours.every((c, j) => c === seat[j])) {
+      throw new HistoryError('playerColours', { player }, `player ${player}: the colours are not those of the seat in its record`);
+    }
+    return { name, level, colours: [...seat] };
+  });
+}
+
+/** The rounds of an export file (or the stored history), still to be read one by one (readRound); throws if it is not a history file. */
+export function historyRounds(text: string): unknown[] {
   if (text.length > MAX_IMPORT_CHARS) throw new HistoryError('fileTooLong', { length: text.length, max: MAX_IMPORT_CHARS }, `the file is ${text.length} characters long, more than ${MAX_IMPORT_CHARS}`);
   const data = parseStoredJson(text);
   const file = data as Record<string, unknown> | null;
   if (typeof file !== 'object' || file === null || file.format !== HISTORY_FORMAT) throw new HistoryError('notHistoryFile', { format: HISTORY_FORMAT }, `not a Rolit history file (expected "format": "${HISTORY_FORMAT}")`);
   const d = migrate(file, HISTORY_VERSIONS);
   if (!Array.isArray(d.rounds)) throw new HistoryError('noRounds', {}, 'no list of rounds');
-  return d.rounds.map((r, i) => {
-    try {
-      return readEntry(r);
-    } catch (e) {
-      throw new HistoryError('round', { round: i + 1 }, `round ${i + 1}: ${(e as Error).message}`, e);
-    }
-  });
+  return d.rounds;
 }
 
-export function historyFile(entries: readonly HistoryEntry[]): string {
-  return JSON.stringify({ format: HISTORY_FORMAT, version: HISTORY_VERSION, rounds: entries }, null, 1);
+/** Round `index` (0-based) of a file; the error names the round. */
+export function readRound(value: unknown, index: number): HistoryEntry {
+  try {
+    return readEntry(value);
+  } catch (e) {
+    throw new HistoryError('round', { round: index + 1 }, `round ${index + 1}: ${(e as Error).message}`, e);
+  }
+}
+
+/** The rounds in an export file; throws an error naming what is wrong (nothing is half-read). */
+export function readHistoryFile(text: string): HistoryEntry[] {
+  return historyRounds(text).map(readRound);
+}
+
+/** The export file (one round per line, readable in an editor); `compact` for storage. */
+export function historyFile(entries: readonly HistoryEntry[], compact = false): string {
+  if (compact) return JSON.stringify({ format: HISTORY_FORMAT, version: HISTORY_VERSION, rounds: entries });
+  return `{"format":${JSON.stringify(HISTORY_FORMAT)},"version":${HISTORY_VERSION},"rounds":[\n${entries.map((e) => JSON.stringify(e)).join(',\n')}\n]}\n`;
 }
 
 /** `entries` with `more` added, skipping records already there; newest first. */
@@ -138,13 +175,74 @@ export function loadHistory(storage: StorageLike | null): { entries: HistoryEntr
   }
 }
 
-/** Writes the history; false when storage refused it. */
-export function storeHistory(storage: StorageLike | null, entries: readonly HistoryEntry[]): boolean {
-  if (!storage) return false;
+/** Where an unreadable stored history is kept aside when a new one is written, so nothing is lost. */
+export const UNREADABLE_HISTORY_KEY = 'rolit.history.unreadable';
+
+/**
+ * The stored history as it is now: rounds already `known` (read before) are taken as they are, the
+ * others (another tab's) are read and checked; a round that cannot be read is left out. Null when
+ * the store is not a history at all.
+ */
+export function storedHistory(storage: StorageLike, known: readonly HistoryEntry[]): HistoryEntry[] | null {
+  const raw = storage.getItem(HISTORY_KEY);
+  if (raw === null) return [];
+  let rounds: unknown[];
   try {
-    storage.setItem(HISTORY_KEY, historyFile(entries));
-    return true;
+    rounds = historyRounds(raw);
   } catch {
-    return false;
+    return null;
+  }
+  const byRecord = new Map(known.map((e) => [e.record, e]));
+  const entries: HistoryEntry[] = [];
+  for (const r of rounds) {
+    const record = (r as { record?: unknown } | null)?.record;
+    const mine = typeof record === 'string' ? byRecord.get(record) : undefined;
+    if (mine) entries.push(mine);
+    else {
+      try {
+        entries.push(readEntry(r));
+      } catch {
+        // Checked when it was stored; a round damaged since is dropped rather than the whole list.
+      }
+    }
+  }
+  return entries;
+}
+
+export interface HistoryUpdate {
+  /** The history now, newest first, at most HISTORY_CAP rounds. */
+  entries: HistoryEntry[];
+  /** The oldest rounds that no longer fit (to offer for export). */
+  dropped: HistoryEntry[];
+  /** False when storage refused the write (the entries are then this page's only). */
+  stored: boolean;
+}
+
+/**
+ * Changes the stored history by `change`, applied to the list as stored now (so rounds another
+ * tab finished are kept, and a round deleted stays deleted); `known` is this page's list, used
+ * when storage cannot be read. The newest HISTORY_CAP rounds are kept.
+ */
+export function updateHistory(storage: StorageLike | null, known: readonly HistoryEntry[], change: (entries: HistoryEntry[]) => HistoryEntry[]): HistoryUpdate {
+  let base = [...known];
+  let unreadable: string | null = null;
+  try {
+    const stored = storage && storedHistory(storage, known);
+    if (stored) base = stored;
+    else unreadable = storage?.getItem(HISTORY_KEY) ?? null;
+  } catch {
+    // Storage cannot be read: this page's list is the best there is.
+  }
+  const all = change(base).sort((a, b) => b.finishedAt.localeCompare(a.finishedAt));
+  const entries = all.slice(0, HISTORY_CAP);
+  const dropped = all.slice(HISTORY_CAP);
+  if (!storage) return { entries, dropped, stored: false };
+  try {
+    // A stored text that is not a history is kept aside, not overwritten.
+    if (unreadable !== null) storage.setItem(UNREADABLE_HISTORY_KEY, unreadable);
+    storage.setItem(HISTORY_KEY, historyFile(entries, true));
+    return { entries, dropped, stored: true };
+  } catch {
+    return { entries, dropped, stored: false };
   }
 }

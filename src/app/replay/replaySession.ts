@@ -1,7 +1,8 @@
 /**
  * Replay in the session: open a record at its start, step and jump along its lines (a move
  * that leaves the line makes a variation, see replay.ts), and continue from any move with
- * computer seats. Review has every seat human, so any move may be tried.
+ * computer seats. Review has every seat human, so any move may be tried. Leaving puts the live
+ * game back as it was in memory.
  */
 import { type Game, type PlayerSpec, seatsOf } from '../../engine/index';
 import { coloursName } from '../../i18n/index';
@@ -20,12 +21,17 @@ export interface ReplayHost {
   /** The round changed: the session publishes it (and the replay follows the moves). */
   changed(): void;
   notice: Notify;
-  /** The game to go back to on leaving a replay: the one kept on this device, else a new match's first round. */
-  liveGame(): ResumedGame;
+  /** A new match's first round: what leaving a replay shows when no live game was on the table. */
+  freshGame(): ResumedGame;
 }
 
 export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: SessionStore, table: WritableTable, host: ReplayHost): ReplayActions {
   const { get, set } = store;
+  /**
+   * The live game as it was when the replay opened (the tour opens one too), put back on leaving:
+   * from memory, never from storage, which may hold an older save (storage full) or none.
+   */
+  let live: ResumedGame | null = null;
 
   /** The replay's players: `players`, or for review every seat human (so any move may be tried). */
   function replayPlayers(players?: PlayerSpec[]): Pick<SessionState, 'players' | 'seats'> {
@@ -45,6 +51,7 @@ export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: Se
 
   /** Puts `next` on the table in replay at once (all seats human, so any move may be tried from there). */
   function showReplay(next: Game, replay: Replay): void {
+    if (!get().replay) live = { match: table.match(), round: get().round, results: get().results, game: table.game() };
     host.cancelComputer();
     host.stopClock();
     table.putGame(next);
@@ -120,7 +127,8 @@ export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: Se
 
     leaveReplay() {
       if (!get().replay) return;
-      const { match, round, results, game } = host.liveGame();
+      const { match, round, results, game } = live ?? host.freshGame();
+      live = null;
       host.cancelComputer();
       host.stopClock();
       table.putMatch(match);

@@ -77,14 +77,12 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
     const timeLimit = createTimeLimit(now, lent, table, { humanToMove, changed, notice });
     const computer = createComputerTurns(deps, now, lent, table, { seatToMove, play, notice, holdsComputers: () => spectator.holdsComputers() });
     const spectator = createSpectator(lent, table, { computer, changed, notice });
-    /** Leaving a replay: the game kept on this device, else a new match of the first choices. */
-    const liveGame = () => {
-      const back = kept.keeper?.load().resumed;
-      if (back) return back;
+    /** Leaving a replay with no live game before it: a new match of the first choices. */
+    const freshGame = () => {
       const fresh = startMatch(first);
       return { match: fresh, round: 0, results: [], game: makeRound(fresh, 0).game };
     };
-    const replay = createReplayActions(deps, lent, table, { cancelComputer: computer.cancel, stopClock: timeLimit.stop, changed, notice, liveGame });
+    const replay = createReplayActions(deps, lent, table, { cancelComputer: computer.cancel, stopClock: timeLimit.stop, changed, notice, freshGame });
 
     /** After every change of the round: a new snapshot, standings, input state, clock, computer, save. */
     function changed(): void {
@@ -153,6 +151,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       rulesSeen,
       deleteFromHistory: keeping.deleteFromHistory,
       importHistory: keeping.importHistory,
+      reloadHistory: keeping.reloadHistory,
       moveNow: computer.moveNow,
       suggest: computer.suggest,
       setSpectatorPaused: spectator.setSpectatorPaused,

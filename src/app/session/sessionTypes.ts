@@ -14,12 +14,21 @@ import type { RoundSnapshot } from './roundSnapshot';
 import type { ShownRound } from './shownRound';
 import type { AppSettings } from '../setup/settings';
 
-/** Why the game is not being kept: a save that could not be read (its raw text to download), or storage refusing. */
+/** Why the game is not being kept: a save that could not be read (its raw text to download), storage refusing, rounds leaving the history. */
 export interface SaveNotice {
   text: string;
-  /** The unreadable save, for the player to keep. */
+  /** The unreadable (or newer) save, for the player to keep. */
   raw?: string;
+  /** Storage refused a write: the game and the history are offered for download. */
+  storageFull?: boolean;
+  /** The oldest rounds that left the history (a history file), offered for export. */
+  dropped?: string;
 }
+
+/** What an import of a history file did: how many rounds it added and skipped, how many old ones left, whether storage took it; or why nothing was added. */
+export type ImportOutcome =
+  | { ok: true; added: number; skipped: number; dropped: number; stored: boolean }
+  | { ok: false; reason: string };
 
 export interface Message {
   text: string;
@@ -112,13 +121,18 @@ export interface SessionState {
   replayContinue(players: PlayerSpec[]): string | null;
   /** Puts a replay shown earlier back on the board at `ply` moves of its followed line (in review: every seat human). */
   reopenReplay(replay: Replay, ply: number): void;
-  /** Leaves a replay for the game kept on this device (as a reload would resume it), else a new match of the first choices. */
+  /** Leaves a replay for the live game as it was in memory when the replay opened. */
   leaveReplay(): void;
   dismissSaveNotice(): void;
   /** Forgets a finished round (by its record). */
   deleteFromHistory(record: string): void;
-  /** Adds the rounds of a history export; says how many were added and skipped, or why none were. */
-  importHistory(text: string): { ok: true; added: number; skipped: number } | { ok: false; reason: string };
+  /**
+   * Adds the rounds of a history export, read in chunks so the page stays responsive (`progress`
+   * hears rounds read of all); says what was added, or why none were.
+   */
+  importHistory(text: string, progress?: (done: number, total: number) => void): Promise<ImportOutcome>;
+  /** Another tab changed the stored history: read it again. */
+  reloadHistory(): void;
   /** A notice from the page (a share link or file that cannot be read). */
   showNotice(text: string, kind?: Message['kind']): void;
   /** Stops timers and thinking (page unload, tests). */
@@ -137,6 +151,8 @@ export interface SessionDeps extends StartingDeps {
   shownByDirector?: boolean;
   /** Keep the current game in `storage` after every move and resume it at the start (the page does). */
   keepGame?: boolean;
+  /** The key the game is kept under (each tab's own, page/tabGame.ts); default GAME_KEY. */
+  gameKey?: string;
 }
 
 export interface SessionStart {

@@ -11,12 +11,18 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
   const history = useSession((s) => s.history);
   const { openRecord, deleteFromHistory, importHistory } = useSession.getState();
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
+  const [importing, setImporting] = useState(false);
   const pick = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    const outcome = importHistory(await file.text());
-    setStatus(outcome.ok ? { text: texts.imported(outcome.added, outcome.skipped), error: false } : { text: texts.fileProblem(file.name, outcome.reason), error: true });
+    setImporting(true);
+    try {
+      const outcome = await importHistory(await file.text(), (done, total) => setStatus({ text: texts.importProgress(done, total), error: false }));
+      setStatus(outcome.ok ? { text: texts.imported(outcome), error: false } : { text: texts.fileProblem(file.name, outcome.reason), error: true });
+    } finally {
+      setImporting(false);
+    }
   };
   const open = (record: string) => {
     if (!openRecord(record)) onClose();
@@ -33,7 +39,7 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
           </button>
           <label className="btn">
             {texts.importFile}
-            <input type="file" accept=".json,application/json" onChange={pick} className="visually-hidden" data-testid="history-file" />
+            <input type="file" accept=".json,application/json" onChange={pick} disabled={importing} className="visually-hidden" data-testid="history-file" />
           </label>
         </>
       }
@@ -59,7 +65,7 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
         ))}
       </ul>
       {status && (
-        <div className={status.error ? 'error' : 'note'} role="status">
+        <div className={status.error ? 'error' : 'note'} role="status" aria-busy={importing}>
           {status.text}
         </div>
       )}

@@ -1,13 +1,18 @@
-/** Why the game is not being kept: an unreadable save (offered for download) or storage refusing writes. */
+/**
+ * Why the game is not being kept, with what the player can download to keep it: an unreadable or
+ * newer save, storage refusing writes (the game in memory and the history), or the oldest rounds
+ * leaving the history.
+ */
 import { useSession } from '../../app/page/pageSession';
+import { historyFile } from '../../app/persistence/history';
 import { downloadText } from './download';
-import { texts } from './texts';
+import { recordFileName, texts } from './texts';
 
 export function SaveNotice() {
   const notice = useSession((s) => s.saveNotice);
   const dismiss = useSession((s) => s.dismissSaveNotice);
   if (!notice) return null;
-  const raw = notice.raw;
+  const { raw, dropped, storageFull } = notice;
   return (
     <div className="problems save-notice" role="alert" data-testid="save-notice">
       <p>{notice.text}</p>
@@ -15,6 +20,21 @@ export function SaveNotice() {
         {raw !== undefined && (
           <button className="btn" onClick={() => downloadText('rolit-unreadable-save.json', raw, 'application/json')}>
             {texts.downloadSave}
+          </button>
+        )}
+        {storageFull && (
+          <>
+            <button className="btn" onClick={() => downloadText(recordFileName(new Date()), useSession.getState().snapshot.record, 'text/plain')}>
+              {texts.downloadGame}
+            </button>
+            <button className="btn" onClick={() => downloadText('rolit-history.json', historyFile(useSession.getState().history), 'application/json')}>
+              {texts.exportHistory}
+            </button>
+          </>
+        )}
+        {dropped !== undefined && (
+          <button className="btn" onClick={() => downloadText('rolit-older-rounds.json', dropped, 'application/json')}>
+            {texts.downloadRounds}
           </button>
         )}
         <button className="btn" onClick={dismiss}>

@@ -1,6 +1,7 @@
 /** The words of the replay, open, share, clip, history and save-notice components: the replay namespace of the language files. */
 import { colourCounts, coloursName, fixedTexts, levelName, t } from '../../i18n/index';
 import { playerName } from '../../i18n/playerNames';
+import { HISTORY_CAP } from '../../app/persistence/history';
 
 const k = (key: string, options?: Record<string, unknown>) => t(`replay:${key}`, options);
 
@@ -11,6 +12,7 @@ export const texts = fixedTexts('replay', [
     'variations', 'movesLabel', 'recordLine', 'startPosition', 'downloadSave',
     'clip', 'clipTitle', 'clipHeading', 'clipFrom', 'clipTo', 'clipSpeed', 'clipSpeedLabel', 'clipRecord', 'clipUnsupported', 'clipNoCanvas',
     'history', 'historyTitle', 'historyHeading', 'historyEmpty', 'replayRound', 'delete', 'exportAll', 'importFile', 'ok', 'timedOut',
+    'downloadGame', 'downloadRounds', 'exportHistory', 'importNotStored',
   ] as const, {
   fileProblem: (name: string, reason: string) => k('fileProblem', { name, reason }),
   /** A kept round's player: "Ann (Red + Green, Tactician)". */
@@ -30,7 +32,14 @@ export const texts = fixedTexts('replay', [
   clipProgress: (done: number, total: number) => k('clipProgress', { done, total }),
   roundKind: (size: number, variant: string, misere: boolean) => k(misere ? 'roundKindMisere' : 'roundKind', { size, variant: t(`dialogs:variant.${variant}`) }),
   deleteRound: (date: string) => k('deleteRound', { date }),
-  imported: (added: number, skipped: number) => `${k('imported', { count: added })} ${k('skipped', { count: skipped })}`,
+  /** What an import did: rounds added and skipped, then (when it happened) old rounds that left and storage refusing. */
+  imported: (outcome: { added: number; skipped: number; dropped: number; stored: boolean }) =>
+    [
+      `${k('imported', { count: outcome.added })} ${k('skipped', { count: outcome.skipped })}`,
+      outcome.dropped > 0 ? k('importDropped', { count: outcome.dropped, max: HISTORY_CAP }) : '',
+      outcome.added > 0 && !outcome.stored ? k('importNotStored') : '',
+    ].filter(Boolean).join(' '),
+  importProgress: (done: number, total: number) => k('importProgress', { done, total }),
 });
 
 /** A file name for a record: rolit-<date>.rolit. */
