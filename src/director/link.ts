@@ -4,7 +4,7 @@
  * number of events shown as setShown (the HUD follows the board).
  */
 import type { StoreApi } from 'zustand';
-import { animationSpeed, useAccess } from '../app/setup/accessPrefs';
+import { animationSpeed, reducedMotionOn, useAccess } from '../app/setup/accessPrefs';
 import type { SessionState } from '../app/session/session';
 import type { Director } from './timeline';
 
@@ -13,8 +13,10 @@ export function linkDirector(session: StoreApi<SessionState>, target: Director):
   const pull = (state: SessionState) => {
     // A log the director cannot play must not break the session that is notifying us: say so.
     try {
-      const speed = animationSpeed(state.settings.speed, useAccess.getState());
+      const access = useAccess.getState();
+      const speed = animationSpeed(state.settings.speed, access);
       if (target.speed !== speed) target.setSpeed(speed);
+      target.setReducedMotion(reducedMotionOn(access));
       target.setPaused(state.paused);
       target.sync(state.snapshot.events);
     } catch (error) {
@@ -38,7 +40,7 @@ export function linkDirector(session: StoreApi<SessionState>, target: Director):
       target.skip();
     }
   });
-  // Reduced motion switched on or off: the speed follows.
+  // Reduced motion switched on or off: the speed and the end-of-round count follow.
   const unsubscribeAccess = useAccess.subscribe(() => pull(session.getState()));
   pull(session.getState());
   // A resumed game (or a page opened after a jump) starts settled.

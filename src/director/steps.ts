@@ -1,13 +1,14 @@
 /**
  * A round's engine events as steps of the table: each event becomes the step that shows it (a
  * ball flying from the supply into a socket, balls rolling to a new colour, the start ball thrown,
- * the balls counted at the end), with the table before and after it. Pure TypeScript.
+ * the balls counted at the end and the winner's moment), with the table before and after it.
+ * Pure TypeScript.
  *
  * Model: 64 identical balls with fixed ids 0..63. A ball is either in the supply (a tray with 64
  * slots) or in a socket (internal 8x8 index, engine geometry). Lengths are in "script seconds"
  * (the length at speed 1); the director (timeline.ts) places the steps on its clock.
  */
-import { type Colour, COLOURS } from '../engine/colours';
+import type { Colour } from '../engine/colours';
 import type { GameEvent, Roll, RoundSetup } from '../engine/events';
 import { type BoardSize, parseSquare } from '../engine/geometry';
 import type { RoundResult } from '../engine/state';
@@ -33,12 +34,21 @@ export const TIMING = {
   rollStagger: 0.12,
   /** Take-back: a placed ball flying back to the supply. */
   remove: 0.6,
-  /** Round over: every ball hops once, colour by colour, while the counts add up. */
+  /**
+   * Round over, the count: colour by colour (each player's colours in seat order), the balls of
+   * one colour hop one after another while its number adds up, `countStagger` apart but all
+   * started within `countColour` (a colour with many balls is counted faster), then its number
+   * stands for `countPause` before the next colour.
+   */
   countBall: 0.35,
-  countTotal: 2.2,
+  countStagger: 0.12,
+  countColour: 1.0,
+  countPause: 0.45,
+  /** Round over, after the count: the winner's moment (their side buttons pulse, their balls glow). */
+  winner: 2.4,
 } as const;
 
-export type StepKind = 'clear' | 'start' | 'throw' | 'turn' | 'place' | 'roll' | 'takeBack' | 'count';
+export type StepKind = 'clear' | 'start' | 'throw' | 'turn' | 'place' | 'roll' | 'takeBack' | 'count' | 'winner';
 
 /** The state of the table between steps. */
 export interface TableModel {
@@ -52,6 +62,8 @@ export interface TableModel {
   throwBall: { index: number; colour: Colour; inPlay: boolean; seed: number } | null;
   lit: Colour | null;
   result: RoundResult | null;
+  /** The colours of the round's winners (empty until the round is over). */
+  winners: Colour[];
 }
 
 /** A ball going from a supply slot to a socket, or back. */
@@ -82,7 +94,15 @@ export interface Hop {
   duration: number;
 }
 
-export type Motion = Flight | RollMotion | Hop;
+/** One colour's turn in the count at the end of a round: its balls hop, then its number stands. */
+export interface Tally {
+  kind: 'tally';
+  colour: Colour;
+  delay: number;
+  duration: number;
+}
+
+export type Motion = Flight | RollMotion | Hop | Tally;
 
 export interface Step {
   kind: StepKind;
@@ -107,11 +127,12 @@ export function emptyModel(): TableModel {
     throwBall: null,
     lit: null,
     result: null,
+    winners: [],
   };
 }
 
 function cloneModel(m: TableModel): TableModel {
-  return { ...m, balls: [...m.balls], colours: [...m.colours], supply: [...m.supply] };
+  return { ...m, balls: [...m.balls], colours: [...m.colours], supply: [...m.supply], winners: [...m.winners] };
 }
 
 /** Takes the ball from the highest occupied supply slot. */
@@ -178,6 +199,7 @@ export class StepWriter {
     after.throwBall = null;
     after.lit = null;
     after.result = null;
+    after.winners = [];
     const changed = motions.length > 0 || before.throwBall || before.lit || before.result;
     if (!changed) return;
     const duration = motions.length ? (motions.length - 1) * TIMING.clearStagger + TIMING.clearBall : 0;
@@ -256,22 +278,42 @@ export class StepWriter {
           delay += TIMING.remove * 0.5;
         }
         after.result = null;
+        after.winners = [];
         this.push('takeBack', this.lengthOf(motions), before, after, motions);
         return;
       }
       case 'roundOver': {
+        const players = this.setup!.players;
         after.result = { scores: event.scores, playerScores: event.playerScores, winners: event.winners };
+        after.winners = event.winners.flatMap((p) => players[p] ?? []);
         after.lit = null;
-        // Count colour by colour (in play first, in seat order), each colour's balls in board order.
-        const order = [...this.setup!.colours, ...COLOURS.filter((c) => !this.setup!.colours.includes(c))];
-        const squares: number[] = [];
-        for (const colour of order) for (let sq = 0; sq < 64; sq++) if (after.colours[sq] === colour) squares.push(sq);
-        const stagger = squares.length > 1 ? (TIMING.countTotal - TIMING.countBall) / (squares.length - 1) : 0;
-        const motions: Hop[] = squares.map((square, i) => ({ kind: 'hop', square, colour: after.colours[square]!, delay: i * stagger, duration: TIMING.countBall }));
+        const motions = this.count(after, players.flat());
         this.push('count', this.lengthOf(motions), before, after, motions);
+        this.push('winner', TIMING.winner, after, after, []);
         return;
       }
     }
+  }
+
+  /**
+   * The count of a full board, colour by colour in `order` (the colours in play): each colour's
+   * tally, and a hop of each of its balls in board order. A colour with no ball still has its
+   * turn (its number stands at 0).
+   */
+  private count(m: TableModel, order: readonly Colour[]): Motion[] {
+    const motions: Motion[] = [];
+    let start = 0;
+    for (const colour of order) {
+      const squares: number[] = [];
+      for (let sq = 0; sq < 64; sq++) if (m.colours[sq] === colour) squares.push(sq);
+      const stagger = squares.length > 1 ? Math.min(TIMING.countStagger, TIMING.countColour / (squares.length - 1)) : 0;
+      const hops = squares.length ? (squares.length - 1) * stagger + TIMING.countBall : 0;
+      const duration = hops + TIMING.countPause;
+      motions.push({ kind: 'tally', colour, delay: start, duration });
+      squares.forEach((square, i) => motions.push({ kind: 'hop', square, colour, delay: start + i * stagger, duration: TIMING.countBall }));
+      start += duration;
+    }
+    return motions;
   }
 
   private rolls(after: TableModel, rolls: readonly Roll[]): RollMotion[] {

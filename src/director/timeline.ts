@@ -9,9 +9,11 @@
  * busy. A moment of the timeline is sampled into a VisualState (view.ts).
  */
 import type { GameEvent } from '../engine/events';
-import { type Step, type StepDraft, StepWriter, type TableModel } from './steps';
+import { type Step, type StepDraft, type StepKind, StepWriter, type TableModel } from './steps';
 import { emptyVisualState, sampleInto, type VisualState } from './view';
 
+/** Steps that are all motion and no news: with reduced motion they are passed at once (the result follows the last move). */
+const SHOWN_ONLY_IN_MOTION: ReadonlySet<StepKind> = new Set(['count', 'winner']);
 
 function sameEvent(a: GameEvent, b: GameEvent): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
@@ -26,6 +28,7 @@ export class Director {
   private clock = 0;
   private rate = 1;
   private paused = false;
+  private reducedMotion = false;
   /** Events of the log turned into steps so far (each step records it as `through`). */
   private appended = 0;
   private revisions = 0;
@@ -60,6 +63,11 @@ export class Director {
     if (!(speed > 0)) throw new Error(`animation speed must be positive, not ${speed}`);
     this.rate = speed;
     if (speed === Infinity) this.skip();
+  }
+
+  /** With reduced motion the count at the end of a round and the winner's moment are passed at once. */
+  setReducedMotion(reduced: boolean): void {
+    this.reducedMotion = reduced;
   }
 
   /** While paused (a dialog is open) the clock stands still; skip still jumps to the end. */
@@ -118,6 +126,7 @@ export class Director {
       if (events.length === 0) this.clearBoard();
     }
     if (this.rate === Infinity) this.clock = this.end;
+    this.passMotionOnly();
     this.revisions++;
     this.notify();
   }
@@ -127,6 +136,7 @@ export class Director {
     if (!(realSeconds >= 0) || this.paused) return this.busy;
     const wasBusy = this.busy;
     this.clock = Math.min(this.end, this.clock + realSeconds * this.rate);
+    this.passMotionOnly();
     if (wasBusy) this.notify();
     return this.busy;
   }
@@ -136,6 +146,12 @@ export class Director {
     if (!this.busy) return;
     this.skipSilently();
     this.notify();
+  }
+
+  /** With reduced motion, moves the clock past the motion-only steps it has reached. */
+  private passMotionOnly(): void {
+    if (!this.reducedMotion) return;
+    for (let step = this.stepAt(this.clock); step && SHOWN_ONLY_IN_MOTION.has(step.kind); step = this.stepAt(this.clock)) this.clock = step.start + step.duration;
   }
 
   private skipSilently(): void {

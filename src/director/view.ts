@@ -1,7 +1,7 @@
 /**
  * What the table looks like at one moment of the director's timeline: every socket's ball and
- * colour and how far it has moved, the supply, the thrown start ball, the lit side button and the
- * count at the end of a round. Sampled into one reused VisualState: the per-frame path allocates
+ * colour and how far it has moved, the supply, the thrown start ball, the lit side button, and at
+ * the end of a round the count and the winner's moment. Sampled into one reused VisualState: the per-frame path allocates
  * nothing.
  */
 import { type Colour, COLOURS } from '../engine/colours';
@@ -38,6 +38,20 @@ export interface ThrowView {
   progress: number;
 }
 
+/** The end of a round at a moment: the count, then the winner's moment, then done (the result shown). */
+export interface RoundOverView {
+  result: RoundResult;
+  phase: 'counting' | 'winner' | 'done';
+  /** Balls counted so far per colour in play. */
+  counted: Partial<Record<Colour, number>>;
+  /** The colour being counted (its balls hopping, or its number standing), null outside the count. */
+  counting: Colour | null;
+  /** The winners' colours. */
+  winners: readonly Colour[];
+  /** 0..1 through the current phase (1 when done). */
+  progress: number;
+}
+
 export interface VisualState {
   /** The script time sampled. */
   time: number;
@@ -49,7 +63,7 @@ export interface VisualState {
   throwBall: ThrowView | null;
   litButton: Colour | null;
   /** Set once the round is over: the counts add up while the balls are counted. */
-  roundOver: { result: RoundResult; counted: Partial<Record<Colour, number>>; progress: number } | null;
+  roundOver: RoundOverView | null;
   /** The step playing at this time, null when idle. */
   step: StepKind | null;
 }
@@ -73,14 +87,19 @@ export function sampleInto(view: VisualState, t: number, step: Step | null, betw
   } else if (step.kind === 'clear') {
     view.throwBall = null;
   }
-  if (step.kind === 'count') {
-    view.roundOver = roundOverInto(parts, after.result!, null, clamp01(local / step.duration));
+  if (step.kind === 'count' || step.kind === 'winner') {
+    const counted = step.kind === 'winner' ? after : null;
+    view.roundOver = roundOverInto(parts, after, counted, step.kind === 'count' ? 'counting' : 'winner', clamp01(local / step.duration));
   } else if (step.kind === 'takeBack' || step.kind === 'clear') {
     view.roundOver = null;
   }
   for (const m of step.motions) {
     const p = clamp01((local - m.delay) / m.duration);
     const started = local >= m.delay;
+    if (m.kind === 'tally') {
+      if (started) view.roundOver!.counting = m.colour;
+      continue;
+    }
     const socket = parts.sockets[m.square];
     if (m.kind === 'arrive') {
       if (!started) continue; // still waiting in its supply slot
@@ -127,7 +146,7 @@ leaving: { kind: 'leaving'; slot: number; progress: number }[];
 rolling: { kind: 'rolling'; from: Colour; progress: number }[];
 counting: { kind: 'counting'; progress: number }[];
 throwBall: ThrowView;
-roundOver: NonNullable<VisualState['roundOver']>;
+roundOver: RoundOverView;
 }
 
 const viewParts = new WeakMap<VisualState, ViewParts>();
@@ -144,7 +163,7 @@ export function emptyVisualState(): VisualState {
     rolling: perSocket(() => ({ kind: 'rolling', from: 'red', progress: 0 })),
     counting: perSocket(() => ({ kind: 'counting', progress: 0 })),
     throwBall: { index: 0, colour: 'red', inPlay: false, seed: 0, progress: 0 },
-    roundOver: { result: { scores: {}, playerScores: [], winners: [] }, counted: {}, progress: 0 },
+    roundOver: { result: { scores: {}, playerScores: [], winners: [] }, phase: 'done', counted: {}, counting: null, winners: [], progress: 0 },
   });
   return view;
 }
@@ -177,13 +196,20 @@ function phaseInto<P extends { slot: number; progress: number }>(phase: P, slot:
   return phase;
 }
 
-/** The round-over part: counted so far from `m`'s board, or nothing yet (the count step adds up). */
-function roundOverInto(parts: ViewParts, result: RoundResult, m: TableModel | null, progress: number): VisualState['roundOver'] {
+/**
+ * The round-over part of table `m` (its result and winners) in `phase`: counted from `m`'s board,
+ * or nothing yet when `board` is null (the count step adds up as its balls hop).
+ */
+function roundOverInto(parts: ViewParts, m: TableModel, board: TableModel | null, phase: RoundOverView['phase'], progress: number): RoundOverView {
   const roundOver = parts.roundOver;
+  const result = m.result!;
   roundOver.result = result;
+  roundOver.phase = phase;
   roundOver.progress = progress;
+  roundOver.counting = null;
+  roundOver.winners = m.winners;
   for (const c of COLOURS) delete roundOver.counted[c];
-  if (m) for (const c of m.colours) if (c) roundOver.counted[c] = (roundOver.counted[c] ?? 0) + 1;
+  if (board) for (const c of board.colours) if (c && result.scores[c] !== undefined) roundOver.counted[c] = (roundOver.counted[c] ?? 0) + 1;
   return roundOver;
 }
 
@@ -198,7 +224,7 @@ function still(view: VisualState, parts: ViewParts, m: TableModel, t: number): V
   view.size = m.size;
   view.throwBall = m.throwBall ? throwInto(parts.throwBall, m.throwBall, 1) : null;
   view.litButton = m.lit;
-  view.roundOver = m.result ? roundOverInto(parts, m.result, m, 1) : null;
+  view.roundOver = m.result ? roundOverInto(parts, m, m, 'done', 1) : null;
   view.step = null;
   return view;
 }

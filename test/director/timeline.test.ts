@@ -380,7 +380,7 @@ describe('director: whole rounds', () => {
     expect(game.state.over).toBe(true);
     const d = new Director();
     d.sync(game.events);
-    const count = d.queue[d.queue.length - 1];
+    const count = d.queue[d.queue.length - 2];
     expect(count.kind).toBe('count');
     const half = d.sample(count.start + count.duration / 2).roundOver!;
     const total = (counted: Partial<Record<string, number>>) => Object.values(counted).reduce((a, b) => a! + b!, 0)!;
