@@ -154,6 +154,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       deleteFromHistory: keeping.deleteFromHistory,
       importHistory: keeping.importHistory,
       moveNow: computer.moveNow,
+      computerPending: computer.pending,
       suggest: computer.suggest,
       setSpectatorPaused: spectator.setSpectatorPaused,
       step: spectator.step,
