@@ -11,6 +11,7 @@ import { initTour, readTour } from './tour/pageTour';
 import { initEvaluator } from './app/analysis/evaluation';
 import { initStrongestMove, strongestView } from './app/analysis/strongestMove';
 import { createHandle, type RolitHandle } from './app/page/handle';
+import { createSettling } from './app/page/settled';
 import { initSession } from './app/page/pageSession';
 import { pageStorage, tabStorage } from './app/page/pageStorage';
 import { claimTabGame } from './app/page/tabGame';
@@ -21,7 +22,10 @@ import { withoutGameParameters } from './app/setup/url';
 import { initDirector, linkDirector } from './director/index';
 import { chooseLanguage, LANGUAGE_KEY, setLanguage } from './i18n/index';
 import { App } from './ui/App';
-import { renderInfo, socketScreenPosition, supplyScreenBox, thrownBall } from './scene/renderInfo';
+import { renderInfo, sceneDrawing, socketScreenPosition, supplyScreenBox, thrownBall } from './scene/renderInfo';
+import { loadProgress } from './scene/loadProgress';
+import { useCamera } from './scene/cameraStore';
+import { useAccess } from './app/setup/accessPrefs';
 import { initCinematic, readCameraParameter } from './scene/cinematicCamera';
 import { readGraphicsParameter } from './scene/graphicsParameter';
 import './ui/hud.css';
@@ -60,12 +64,12 @@ if (!demo && withoutGameParameters(location.search) !== location.search) address
 if (tour.open) addressWithout(readTour(location.search).rest, location.hash);
 // A share link (at the start, or pasted into the address bar later): its record opens in replay.
 followShareLinks(session, window);
-initExactValues(session, new SolveClient());
+const exactValues = initExactValues(session, new SolveClient());
 const { director } = initDirector();
 linkDirector(session, director);
 initRoundCountdown(session);
 // The evaluation bar's background search has its own worker, so it never delays a computer's move.
-initEvaluator(session, { createWorker: () => new Worker(new URL('./ai/browser/worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike });
+const evaluation = initEvaluator(session, { createWorker: () => new Worker(new URL('./ai/browser/worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike });
 // The strongest move on demand: a worker of its own, started at the first question.
 const strongest = initStrongestMove(session, { createWorker: () => new Worker(new URL('./ai/browser/worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike });
 if (demo) startDemo(session, demo);
@@ -80,6 +84,17 @@ Object.defineProperty(window, 'rolit', {
     supplyScreenBox,
     thrownBall,
     strongest: () => strongestView(strongest.getState(), session.getState().snapshot),
+    settling: createSettling({
+      session,
+      animating: () => director.busy,
+      evaluation,
+      strongest,
+      exactValues,
+      sceneLoading: () => !loadProgress.getState().settled,
+      scene: sceneDrawing,
+      watched: [director, useCamera, useAccess, loadProgress],
+      nextFrame: (callback) => requestAnimationFrame(() => callback()),
+    }),
   }),
   writable: false,
   configurable: false,

@@ -15,6 +15,7 @@ import { CAMERA_PRESETS, type CameraPreset, useCamera } from './cameraStore';
 import { cinematicOn, stopCinematic, useCinematic } from './cinematicCamera';
 import { easeInOut } from './easing';
 import { BOARD_TOP, socketX, socketZ, VIEW_BOUNDS } from './layout';
+import { probe } from './renderInfo';
 
 /**
  * Where each preset looks from, as (distance, polar angle from straight up, azimuth about +Y).
@@ -112,6 +113,14 @@ export function CameraRig() {
   // The cinematic camera's state, reused every frame: where it is on its path, the centre it looks
   // at, the last move's socket it leans toward, and the side view it last cut to (reduced motion).
   const cinema = useMemo(() => ({ at: new Spherical(), speed: 0, clock: 0, focus: new Vector3(), goal: new Vector3(), lastMove: TARGET.clone(), side: null as CameraPreset | null }), []);
+
+  // window.rolit.settled waits for a flight to end.
+  useEffect(() => {
+    probe.flying = () => flight.current !== null;
+    return () => {
+      probe.flying = null;
+    };
+  }, []);
 
   // First frame: sit at the preset without flying.
   useEffect(() => {

@@ -1,4 +1,7 @@
-/** Inside the Canvas: records the renderer's counters after every frame, and projects sockets and the thrown ball. */
+/**
+ * Inside the Canvas: records the renderer's counters after every frame, tells what the canvas is
+ * still to draw (window.rolit.settled waits for it), and projects sockets and the thrown ball.
+ */
 import { addAfterEffect, useThree } from '@react-three/fiber';
 import { useEffect } from 'react';
 import { Vector3 } from 'three';
@@ -6,13 +9,35 @@ import { parseSquare } from '../engine/geometry';
 import { COLOURS } from '../engine/colours';
 import { colourOnTop } from './ballGeometry';
 import { BALL_REST_Y, socketX, socketZ, supplyFootprint } from './layout';
-import { drawnThrow } from './throwBallPose';
+import { reducedMotionOn, useAccess } from '../app/setup/accessPrefs';
+import { cinematicOn } from './cinematicCamera';
+import { drawnThrow, simulatingThrow } from './throwBallPose';
 import { probe } from './renderInfo';
 import { currentView } from './view';
 
 export function RenderProbe() {
   const gl = useThree((s) => s.gl);
   const camera = useThree((s) => s.camera);
+  const get = useThree((s) => s.get);
+  useEffect(() => {
+    // The cinematic camera glides on for as long as it is on (reduced motion: it only cuts).
+    const gliding = () => cinematicOn() && !reducedMotionOn(useAccess.getState()) && !probe.flying?.();
+    probe.drawing = {
+      request: () => get().invalidate(),
+      drawn: () => probe.info.frames,
+      moving: () => {
+        const reasons: string[] = [];
+        if (probe.flying?.()) reasons.push('the camera is flying to a view');
+        if (simulatingThrow()) reasons.push('the start throw is being simulated');
+        // R3F counts the frames asked for: 0 once the last one is drawn and nothing asked for another.
+        if (get().internal.frames > 0 && !gliding()) reasons.push('the 3D view has a frame to draw');
+        return reasons;
+      },
+    };
+    return () => {
+      probe.drawing = null;
+    };
+  }, [get]);
   useEffect(() => {
     gl.info.autoReset = true;
     const off = addAfterEffect(() => {

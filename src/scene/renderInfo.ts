@@ -18,6 +18,10 @@ export interface RendererCounters {
 
 export const probe = {
   info: { calls: 0, triangles: 0, frames: 0 } as RendererCounters,
+  /** The mounted canvas's frame requests, set by the mounted scene (see SceneDrawing). */
+  drawing: null as null | SceneDrawing,
+  /** Whether the camera is flying to a view, set by the mounted camera rig. */
+  flying: null as null | (() => boolean),
   /** Page coordinates of a square's socket centre, set by the mounted scene. */
   project: null as null | ((square: string) => { x: number; y: number } | null),
   /** Page box (CSS px) of the supply tray's projected corners, set by the mounted scene. */
@@ -35,6 +39,23 @@ export interface ThrownBall {
   centre: [number, number, number];
 }
 
+/**
+ * What the canvas (drawing on demand) is still to draw. Something moving asks for the next frame
+ * while each frame is drawn, so "no frame requested" after a frame means nothing moves.
+ */
+export interface SceneDrawing {
+  /** Asks for one frame (no-op while the shaders are still compiling: the canvas draws nothing yet). */
+  request(): void;
+  /** Frames drawn since the page loaded. */
+  drawn(): number;
+  /**
+   * Why the picture will still change by itself, in words (empty: at rest): a camera flight, a
+   * throw being simulated, a frame asked for and not drawn yet. The cinematic camera's glide asks
+   * for every frame and never ends: its frames do not count.
+   */
+  moving(): string[];
+}
+
 export interface ScreenBox {
   left: number;
   top: number;
@@ -49,6 +70,11 @@ export function renderInfo(): RendererCounters {
 /** Page coordinates (CSS px) of a socket's centre, or null when no scene is mounted or the square is not on the board. */
 export function socketScreenPosition(square: string): { x: number; y: number } | null {
   return probe.project ? probe.project(square) : null;
+}
+
+/** The mounted canvas's frame requests, or null when no scene is mounted. */
+export function sceneDrawing(): SceneDrawing | null {
+  return probe.drawing;
 }
 
 /** The thrown start ball as last drawn, or null when none is shown (or no scene is mounted). */

@@ -36,6 +36,12 @@ function recording(seed: number, onReady: () => void): ThrowRecording | null {
   return null;
 }
 
+/** Whether a throw is still being simulated (when it is ready, the ball is drawn along it). */
+export function simulatingThrow(): boolean {
+  for (const known of recordings.values()) if (known instanceof Promise) return true;
+  return false;
+}
+
 /** The recording of a throw already simulated (its impacts drive the bounce sounds), or null. */
 export function throwRecordingOf(seed: number): ThrowRecording | null {
   const known = recordings.get(seed);

@@ -33,6 +33,8 @@ export interface EvaluationState {
   latest: ChancePoint | null;
   /** One point per move count estimated so far in this round, in move order. */
   history: ChancePoint[];
+  /** A question about the position is open: its answer will change the bar. */
+  waiting: boolean;
 }
 
 export const EVALUATION_MEASURE = 'rolit:evaluation-update';
@@ -56,7 +58,7 @@ export function createEvaluator(session: StoreApi<SessionState>, options: Evalua
   const movetime = options.movetime ?? 600;
   const silentMs = options.silentMs ?? 3000;
   const now = options.now ?? (() => Date.now());
-  const store = createStore<EvaluationState>()(() => ({ latest: null, history: [] }));
+  const store = createStore<EvaluationState>()(() => ({ latest: null, history: [], waiting: false }));
   let worker: WorkerLike | null = null;
   let asked: { id: number; move: number; at: number } | null = null;
   let nextId = 1;
@@ -64,13 +66,14 @@ export function createEvaluator(session: StoreApi<SessionState>, options: Evalua
 
   const record = (point: ChancePoint) => {
     const history = store.getState().history.filter((p) => p.move < point.move);
-    store.setState({ latest: point, history: [...history, point] });
+    store.setState({ latest: point, history: [...history, point], waiting: asked !== null });
   };
 
   const dropWorker = () => {
     worker?.terminate();
     worker = null;
     asked = null;
+    if (store.getState().waiting) store.setState({ waiting: false });
   };
 
   function ensureWorker(): WorkerLike | null {
@@ -114,6 +117,7 @@ export function createEvaluator(session: StoreApi<SessionState>, options: Evalua
     const { owners, misere } = seatOptions(game.setup);
     const request = thinkRequest(game.positionCopy(), owners, misere, { seed: computerSeed(game), movetime });
     asked = { id: nextId++, move, at: now() };
+    if (!store.getState().waiting) store.setState({ waiting: true });
     try {
       target.postMessage({ type: 'evaluate', id: asked.id, request });
     } catch {

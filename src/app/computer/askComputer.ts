@@ -18,6 +18,8 @@ export interface ThinkingState {
 export interface ComputerAsker {
   /** Whether a question is open. */
   readonly busy: boolean;
+  /** Whether a question is open or about to be asked (soon() has scheduled one). */
+  readonly pending: boolean;
   /**
    * Runs `think` after the current task, once, unless a question is open: a director reacting
    * to the newest events reports that it is animating first.
@@ -51,6 +53,9 @@ export function createComputerAsker(computer: ComputerPlayer, host: AskerHost): 
   return {
     get busy() {
       return open !== null;
+    },
+    get pending() {
+      return open !== null || soonTimer !== null;
     },
     soon(think) {
       if (soonTimer || open) return;

@@ -15,6 +15,8 @@ export interface ComputerTurns extends Pick<SessionState, 'moveNow' | 'suggest'>
   soon(): void;
   /** Drops the open question (its answer is never used). */
   cancel(): void;
+  /** Whether a question (a computer's move or a suggestion) is open or about to be asked. */
+  pending(): boolean;
 }
 
 export interface ComputerTurnsHost {
@@ -63,6 +65,7 @@ export function createComputerTurns(deps: Pick<SessionDeps, 'computer' | 'defaul
   return {
     soon: () => computer.soon(think),
     cancel: () => computer.cancel(),
+    pending: () => computer.pending,
 
     moveNow() {
       computer.moveNow();

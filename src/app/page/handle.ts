@@ -6,6 +6,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { Colour } from '../../engine/index';
 import type { SessionState } from '../session/session';
 import { captionOf } from '../session/shownRound';
+import type { Settling } from './settled';
 
 export interface RolitStateView {
   toMove: Colour | null;
@@ -50,6 +51,15 @@ export interface RolitHandle {
   thrownBall(): ThrownBallView | null;
   /** Whether animations are still playing. */
   busy(): boolean;
+  /**
+   * Resolves when the page is settled: the 3D view loaded, animations over, no computer move or
+   * analysis answer on its way, the camera at rest, and a frame drawn after the last change.
+   * Timers (the next round's countdown, a time limit) are not waited for. The full definition is
+   * in src/app/page/settled.ts.
+   */
+  settled(): Promise<void>;
+  /** What settled() is still waiting for, in words (empty when only a last frame is to come). */
+  unsettled(): string[];
   /** The Analysis panel's strongest move: null until asked, cleared when the position changes. */
   strongest(): StrongestView | null;
 }
@@ -79,6 +89,8 @@ export interface HandleSources {
   thrownBall?: () => ThrownBallView | null;
   busy?: () => boolean;
   strongest?: () => StrongestView | null;
+  /** Without it (a page with no director, analysis or scene) nothing is ever pending. */
+  settling?: Settling;
 }
 
 export function stateView(session: SessionState): RolitStateView {
@@ -109,5 +121,7 @@ export function createHandle(sources: HandleSources): RolitHandle {
     thrownBall: () => sources.thrownBall?.() ?? null,
     busy: () => sources.busy?.() ?? false,
     strongest: () => sources.strongest?.() ?? null,
+    settled: () => sources.settling?.settled() ?? Promise.resolve(),
+    unsettled: () => sources.settling?.unsettled() ?? [],
   });
 }

@@ -153,6 +153,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       importHistory: keeping.importHistory,
       reloadHistory: keeping.reloadHistory,
       moveNow: computer.moveNow,
+      computerPending: computer.pending,
       suggest: computer.suggest,
       setSpectatorPaused: spectator.setSpectatorPaused,
       step: spectator.step,

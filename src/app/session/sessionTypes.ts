@@ -98,6 +98,11 @@ export interface SessionState {
   setShown(count: number): void;
   setPaused(paused: boolean): void;
   moveNow(): void;
+  /**
+   * Whether the computer is thinking or about to (a computer's move or a suggestion asked, its
+   * answer still to come): what is shown will change by itself. `thinking` says what is shown.
+   */
+  computerPending(): boolean;
   /** Pauses or resumes the computer seats (Space). */
   setSpectatorPaused(paused: boolean): void;
   /** Lets the computer to move play exactly one move, then stays paused. */

@@ -1,0 +1,104 @@
+/**
+ * When the page is settled (window.rolit.settled): nothing it shows will change by itself any
+ * more, and the canvas has drawn what there is. Tests wait for this instead of for a quiet time,
+ * which a slow software renderer (a frame every few seconds) would fool.
+ *
+ * Settled means all of these at once:
+ * - the 3D view has loaded (code, physics, shaders), or will not be shown (no WebGL, it failed);
+ * - the board's animations are over, or held still by an open dialog (they go on when it closes);
+ * - no computer question is open or about to be asked: a computer seat's move (not while the
+ *   spectator has paused the computers or a dialog is open), or a suggestion;
+ * - no analysis answer is on its way: the evaluation bar's estimate, the strongest move, exact values;
+ * - the canvas is at rest: no camera flight, no throw still being simulated, no frame asked for
+ *   and not drawn; the cinematic camera's glide never ends, so its frames do not count;
+ * - then one more frame drawn after all that, with nothing changed meanwhile.
+ *
+ * Timers are not waited for: the next round's countdown, a time limit's move clock and the demo's
+ * stall watchdog run on the page's clock (tests drive them with Playwright's page.clock). Settling
+ * is looked at once per animation frame, so it needs the page's clock running.
+ */
+import type { StoreApi } from 'zustand/vanilla';
+import type { EvaluationState } from '../analysis/evaluation';
+import type { ExactValuesState } from '../analysis/exactValues';
+import type { StrongestMoveState } from '../analysis/strongestMove';
+import type { SessionState } from '../session/session';
+
+/** The mounted canvas as the settling check sees it (the scene's SceneDrawing). */
+export interface SceneFrames {
+  /** Asks for one frame. */
+  request(): void;
+  /** Frames drawn since the page loaded. */
+  drawn(): number;
+  /** Why the picture will still change by itself, in words; empty when at rest. */
+  moving(): string[];
+}
+
+export interface SettleSources {
+  session: StoreApi<SessionState>;
+  /** Whether the board's animations are playing. */
+  animating(): boolean;
+  evaluation: StoreApi<EvaluationState>;
+  strongest: StoreApi<StrongestMoveState>;
+  exactValues: StoreApi<ExactValuesState>;
+  /** Whether the 3D view is still loading and will be shown. */
+  sceneLoading(): boolean;
+  /** The mounted canvas, or null when there is none. */
+  scene(): SceneFrames | null;
+  /** Other things whose changes change the picture (the director, the camera choice, the viewer's settings). */
+  watched: readonly { subscribe(listener: () => void): () => void }[];
+  /** The next animation frame (requestAnimationFrame). */
+  nextFrame(callback: () => void): void;
+}
+
+export interface Settling {
+  /** What the page is still doing that will change what it shows, in words; empty when nothing. */
+  unsettled(): string[];
+  /** Resolves once the page is settled (see the top of this file). */
+  settled(): Promise<void>;
+}
+
+export function createSettling(sources: SettleSources): Settling {
+  const { session, evaluation, strongest, exactValues } = sources;
+  let changes = 0;
+  for (const store of [session, evaluation, strongest, exactValues, ...sources.watched]) store.subscribe(() => void changes++);
+
+  function unsettled(): string[] {
+    const reasons: string[] = [];
+    const s = session.getState();
+    if (sources.sceneLoading()) reasons.push('the 3D view is loading');
+    if (sources.animating() && !s.paused) reasons.push('the board is animating');
+    if (s.computerPending()) reasons.push('the computer is thinking');
+    if (evaluation.getState().waiting) reasons.push('the evaluation bar is waiting for its estimate');
+    if (strongest.getState().status === 'thinking') reasons.push('the strongest move is being searched');
+    if (exactValues.getState().status === 'solving') reasons.push('exact values are being solved');
+    reasons.push(...(sources.scene()?.moving() ?? []));
+    return reasons;
+  }
+
+  function settled(): Promise<void> {
+    return new Promise((resolve) => {
+      /** Set once all was quiet and a frame was asked for: the change count and frames drawn then. */
+      let drawing: { changes: number; drawn: number } | null = null;
+      const look = () => {
+        const scene = sources.scene();
+        if (!drawing) {
+          if (unsettled().length === 0) {
+            drawing = { changes, drawn: scene?.drawn() ?? 0 };
+            scene?.request();
+          }
+          return sources.nextFrame(look);
+        }
+        // The frame asked for, drawn after all was quiet; then still quiet, and nothing changed meanwhile.
+        if (scene && scene.drawn() <= drawing.drawn) return sources.nextFrame(look);
+        if (unsettled().length > 0 || changes !== drawing.changes) {
+          drawing = null;
+          return sources.nextFrame(look);
+        }
+        resolve();
+      };
+      look();
+    });
+  }
+
+  return { unsettled, settled };
+}
