@@ -16,6 +16,8 @@ export interface PlayerSpec {
 /** Everything that fixes a match: its players and the rules of all its rounds. */
 export interface MatchOptions {
   players: PlayerSpec[];
+  /** Colours in play, one per player (the team variant: all four); undefined for the player count's usual colours. */
+  colours?: Colour[];
   size: BoardSize;
   variant: Variant;
   misere: boolean;
@@ -55,6 +57,7 @@ export function makeRound(match: Match, round: number): { game: Game; seats: Sea
   const game = new Game({
     size: match.size,
     players: match.players.length,
+    colours: match.colours,
     variant: match.variant,
     misere: match.misere,
     moveTimeLimit: match.moveTimeLimit,

@@ -1,0 +1,101 @@
+/**
+ * The `rolit` room's contract with its clients (docs/online.md): the shapes of create and join
+ * options and of every message, checked with zod, and the codes of refusals. A page, a bot and a
+ * test all speak this; nothing here knows about Colyseus.
+ */
+import { z } from 'zod';
+import { COLOURS } from '../engine';
+import { LEVELS } from '../ai';
+
+export const ROOM_NAME = 'rolit';
+
+/** Longest player name, in characters. */
+export const MAX_NAME = 24;
+/** Longest move text a `play` message may carry ("e3+e6" is 5). */
+export const MAX_MOVE = 16;
+/** Longest time limit per move, in seconds. */
+export const MAX_TIME_LIMIT = 3600;
+
+/** Emotes a player may send: short reactions, no free text. */
+export const EMOTES = ['hello', 'wellPlayed', 'oops', 'thinking', 'goodGame'] as const;
+
+/** Codes of refused messages (the `error` message's `code`); docs/online.md explains each. */
+export const ERROR_CODES = [
+  'malformed', 'unknownMessage', 'rateLimited', 'notPlaying', 'notWaiting', 'notOver', 'notHost',
+  'spectator', 'notYourTurn', 'illegalMove', 'seatsFree', 'notFree', 'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** A refused message, sent to its sender only. `reason`: the engine's rule code, for illegal moves. */
+export interface ErrorMessage {
+  code: ErrorCode;
+  text: string;
+  reason?: string;
+}
+
+/** Codes of refused create and join requests: the request fails with the text `<code>: <explanation>`. */
+export const JOIN_CODES = ['badOptions', 'badSetup', 'colourTaken', 'notInPlay', 'computerSeat', 'started'] as const;
+export type JoinCode = (typeof JOIN_CODES)[number];
+
+const name = z
+  .string()
+  .transform((s) => s.trim())
+  .pipe(
+    z
+      .string()
+      .min(1, 'a name is needed')
+      .refine((s) => Array.from(s).length <= MAX_NAME, `at most ${MAX_NAME} characters`)
+      .refine((s) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(s), 'no control characters'),
+  );
+const colour = z.enum(COLOURS);
+const level = z.enum(LEVELS);
+
+/** A seat at creation: a person, or a computer of a level. */
+export const seatSpec = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('human') }).strict(),
+  z.object({ kind: z.literal('computer'), level }).strict(),
+]);
+export type SeatSpec = z.infer<typeof seatSpec>;
+
+/** Options of `create`: the room's rules, its seats, and the creator (a player or a spectator). */
+export const createOptions = z
+  .object({
+    name,
+    colour: colour.optional(),
+    spectator: z.literal(true).optional(),
+    size: z.union([z.literal(8), z.literal(6), z.literal(4)]).default(8),
+    colours: z.array(colour).min(1).max(4).optional(),
+    variant: z.enum(['standard', 'pro', 'team']).default('standard'),
+    misere: z.boolean().default(false),
+    timeLimit: z.number().int().min(0).max(MAX_TIME_LIMIT).default(0),
+    seats: z.array(seatSpec).min(1).max(4).optional(),
+    /** Level of the computer that plays on for a player who dropped. */
+    standIn: level.default('tactician'),
+  })
+  .strict()
+  .refine((o) => (o.colour === undefined) !== (o.spectator === undefined), { message: 'give either colour (to play) or spectator: true (to watch)' });
+export type CreateOptions = z.infer<typeof createOptions>;
+
+/** Options of `join`: take a free seat by colour, or watch. */
+export const joinOptions = z.union([
+  z.object({ name, colour }).strict(),
+  z.object({ name, spectator: z.literal(true) }).strict(),
+]);
+export type JoinOptions = z.infer<typeof joinOptions>;
+
+const empty = z.union([z.undefined(), z.null(), z.object({}).strict()]);
+
+/** Messages from a client, by type. */
+export const messages = {
+  start: empty,
+  play: z.object({ move: z.string().max(MAX_MOVE) }).strict(),
+  fill: z.object({ colour, level }).strict(),
+  rematch: empty,
+  emote: z.object({ emote: z.enum(EMOTES) }).strict(),
+} as const;
+export type MessageType = keyof typeof messages;
+
+/** zod's issues as one line: "where: what; where: what". */
+export function issuesText(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'message'}: ${i.message}`).join('; ');
+}

@@ -1,0 +1,64 @@
+/**
+ * `npm run server -- [options]`: runs the game server until stopped (Ctrl+C). Options and their
+ * environment variables are listed by --help; docs/online.md tells how to run one or several.
+ */
+import { parseArgs } from 'node:util';
+import { DEFAULT_GRACE_SECONDS, DEFAULT_PORT, startServer } from './server';
+
+const USAGE = `usage: npm run server -- [options]
+  --port N             port to listen on (env PORT; default ${DEFAULT_PORT}; 0 picks a free one)
+  --host ADDRESS       interface to listen on (env HOST; default all)
+  --data DIR           directory of finished rounds' records (env ROLIT_DATA; default ./data)
+  --grace SECONDS      how long a dropped player keeps the seat (env ROLIT_GRACE; default ${DEFAULT_GRACE_SECONDS})
+  --computer-delay MS  pause before a computer's move (env ROLIT_COMPUTER_DELAY; default 600)
+  --threads N          worker threads for computer players (env ROLIT_THREADS; default cores - 1)
+  --redis URL          share rooms with other processes through Redis (env REDIS_URL)
+  --public-address A   host:port clients reach this process at, with --redis (env PUBLIC_ADDRESS)`;
+
+function number(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0) {
+    console.error(`--${name}: expected a number >= 0, not ${JSON.stringify(text)}\n${USAGE}`);
+    process.exit(2);
+  }
+  return value;
+}
+
+let args;
+try {
+  args = parseArgs({
+    options: {
+      port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, grace: { type: 'string' },
+      'computer-delay': { type: 'string' }, threads: { type: 'string' }, redis: { type: 'string' },
+      'public-address': { type: 'string' }, help: { type: 'boolean' },
+    },
+  }).values;
+} catch (e) {
+  console.error(`${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
+  process.exit(2);
+}
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const env = process.env;
+const threads = args.threads ?? env.ROLIT_THREADS;
+const server = await startServer({
+  port: number('port', args.port ?? env.PORT, DEFAULT_PORT),
+  host: args.host ?? env.HOST,
+  dataDir: args.data ?? env.ROLIT_DATA ?? 'data',
+  graceSeconds: number('grace', args.grace ?? env.ROLIT_GRACE, DEFAULT_GRACE_SECONDS),
+  computerDelayMs: number('computer-delay', args['computer-delay'] ?? env.ROLIT_COMPUTER_DELAY, 600),
+  threads: threads === undefined ? undefined : Math.max(1, Math.floor(number('threads', threads, 1))),
+  redis: args.redis ?? env.REDIS_URL,
+  publicAddress: args['public-address'] ?? env.PUBLIC_ADDRESS,
+});
+// Tests and scripts read this line to find the port.
+console.log(`rolit server listening on port ${server.port}`);
+const stop = async () => {
+  await server.stop();
+  process.exit(0);
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

@@ -1,0 +1,517 @@
+/**
+ * The `rolit` room (docs/online.md): a match of Rolit played by people and computers across
+ * machines. The engine is authoritative: the room holds each round's Game, checks every intent
+ * with it and publishes the result (state patches, and the round's engine events); clients never
+ * decide the outcome of a move.
+ */
+import { type Client, type Deferred, type Delayed, ErrorCode, Room, ServerError } from '@colyseus/core';
+import {
+  ballCounts, type Colour, type Game, type GameEvent, makeRound, type Match, playerInSeat, type PlayerSpec,
+  recordDate, resultText, roundSetup, type RoundSetup, setupRefusal, startMatch, toRecord,
+} from '../engine';
+import type { ComputerPool } from './computerPool';
+import {
+  createOptions, type CreateOptions, type ErrorCode as MessageErrorCode, type ErrorMessage, issuesText, type JoinCode,
+  joinOptions, messages, type MessageType,
+} from './contract';
+import { recordFileName, saveRecord } from './records';
+import { RoomState, SeatState } from './state';
+
+/** What the server gives every room (not the clients: create options cannot change it). */
+export interface RoomConfig {
+  /** Where finished rounds are saved. */
+  dataDir: string;
+  /** How long a dropped player keeps the seat before a computer plays on (seconds). */
+  graceSeconds: number;
+  /** Pause before a computer's move is played, so people can follow (ms). */
+  computerDelayMs: number;
+  pool: ComputerPool;
+  /** Messages a client may send per second on average, and in a burst. */
+  messagesPerSecond: number;
+  messageBurst: number;
+}
+
+/** A player of the match: seats (and so colours) rotate between rounds, players stay. */
+interface Player {
+  name: string;
+  kind: 'human' | 'computer';
+  /** A computer's level, or the level that stands in for a person. */
+  level: string;
+  /** The connected (or dropped, within reach of reconnection) client; null for computers and free seats. */
+  sessionId: string | null;
+  /** A computer plays for this person. */
+  standIn: boolean;
+  /** Pending Colyseus reconnection of a dropped person. */
+  reconnection: Deferred<Client> | null;
+  /** Ends the grace of a dropped person. */
+  graceTimer: Delayed | null;
+}
+
+/** Token bucket of one client's messages. */
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+/** A refused create or join: the request fails with "<code>: <text>". */
+function refuse(code: JoinCode, text: string): ServerError {
+  return new ServerError(ErrorCode.APPLICATION_ERROR, `${code}: ${text}`);
+}
+
+export class RolitRoom extends Room<{ state: RoomState }> {
+  private config!: RoomConfig;
+  private players: Player[] = [];
+  /** The seats' colours of the lobby (round 0, before the match starts). */
+  private lobby!: RoundSetup;
+  private options!: CreateOptions;
+  private match: Match | null = null;
+  private game: Game | null = null;
+  /** Creator's choice of seat, used when the creator's own join arrives. */
+  private creator: { name: string; player: number | null } | null = null;
+  private hostSession: string | null = null;
+  private readonly spectators = new Set<string>();
+  private readonly buckets = new Map<string, Bucket>();
+  /** Bumped whenever the turn changes hands, so a late computer answer or clock is ignored. */
+  private turn = 0;
+  private turnTimer: Delayed | null = null;
+  private disposed = false;
+
+  override onCreate(raw: Record<string, unknown>): void {
+    const { config, ...clientOptions } = raw as { config: RoomConfig } & Record<string, unknown>;
+    this.config = config;
+    const parsed = createOptions.safeParse(clientOptions);
+    if (!parsed.success) throw refuse('badOptions', issuesText(parsed.error));
+    const options = (this.options = parsed.data);
+    const setupOptions = { size: options.size, colours: options.colours, variant: options.variant, misere: options.misere, moveTimeLimit: options.timeLimit };
+    const problem = setupRefusal(setupOptions);
+    if (problem) throw refuse('badSetup', problem.message);
+    this.lobby = roundSetup({ ...setupOptions, seed: 0 });
+    const seats = options.seats ?? this.lobby.players.map(() => ({ kind: 'human' as const }));
+    if (seats.length !== this.lobby.players.length) {
+      throw refuse('badSetup', `seats: ${this.lobby.players.length} seats are in play (${this.lobby.players.map((cs) => cs.join('+')).join(', ')}), not ${seats.length}`);
+    }
+    this.players = seats.map((spec) => ({
+      name: spec.kind === 'computer' ? `computer (${spec.level})` : '',
+      kind: spec.kind,
+      level: spec.kind === 'computer' ? spec.level : options.standIn,
+      sessionId: null,
+      standIn: false,
+      reconnection: null,
+      graceTimer: null,
+    }));
+    const player = options.colour === undefined ? null : this.seatOfColour(options.colour, this.lobby);
+    if (options.colour !== undefined) this.checkFreeSeat(options.colour, player);
+    this.creator = { name: options.name, player };
+
+    this.maxClients = 64;
+    // A client flooding messages far past the soft limit (messagesPerSecond) is disconnected.
+    this.maxMessagesPerSecond = config.messageBurst * 4;
+    this.setState(new RoomState());
+    const s = this.state;
+    s.size = options.size;
+    s.variant = options.variant;
+    s.misere = options.misere;
+    s.timeLimit = options.timeLimit;
+    this.publishSeats();
+
+    for (const type of Object.keys(messages) as MessageType[]) {
+      this.onMessage(type, (client: Client, message: unknown) => this.receive(client, type, message));
+    }
+    this.onMessage('*', (client: Client, type: string | number) => {
+      if (!this.allow(client)) return;
+      this.refuseMessage(client, 'unknownMessage', `unknown message type ${JSON.stringify(String(type).slice(0, 40))} (messages: ${Object.keys(messages).join(', ')})`);
+    });
+  }
+
+  override onJoin(client: Client, raw: unknown): void {
+    let name: string;
+    let player: number | null;
+    if (this.creator) {
+      ({ name, player } = this.creator);
+      this.creator = null;
+      this.hostSession = client.sessionId;
+    } else {
+      const parsed = joinOptions.safeParse(raw);
+      if (!parsed.success) throw refuse('badOptions', issuesText(parsed.error));
+      name = parsed.data.name;
+      if ('colour' in parsed.data) {
+        if (this.state.phase !== 'waiting') throw refuse('started', 'the match has started: join as a spectator');
+        player = this.seatOfColour(parsed.data.colour, this.lobby);
+        this.checkFreeSeat(parsed.data.colour, player);
+      } else player = null;
+    }
+    if (player === null) {
+      this.spectators.add(client.sessionId);
+      this.state.spectators = this.spectators.size;
+    } else {
+      Object.assign(this.players[player], { name, sessionId: client.sessionId });
+    }
+    this.publishSeats();
+    this.welcome(client);
+  }
+
+  override async onDrop(client: Client): Promise<void> {
+    const player = this.playerOf(client.sessionId);
+    if (player) {
+      player.graceTimer = this.clock.setTimeout(() => this.graceOver(player), this.config.graceSeconds * 1000);
+      this.publishSeats();
+      // Held until the person returns, or the room closes (releaseIfDeserted): after the grace a computer plays for them.
+      const reconnection = this.allowReconnection(client, 'manual');
+      reconnection.catch(() => {});
+      if ('reject' in reconnection) player.reconnection = reconnection;
+    } else this.allowReconnection(client, this.config.graceSeconds).catch(() => {});
+  }
+
+  override onReconnect(client: Client): void {
+    const player = this.playerOf(client.sessionId);
+    if (player) {
+      player.graceTimer?.clear();
+      player.graceTimer = null;
+      player.reconnection = null;
+      if (player.standIn) {
+        player.standIn = false;
+        // Their turn, with a computer thinking for them: the person plays it.
+        if (this.moverPlayer() === player) this.turn++;
+      }
+      this.publishSeats();
+    }
+    this.welcome(client);
+  }
+
+  override onLeave(client: Client): void {
+    this.buckets.delete(client.sessionId);
+    if (this.spectators.delete(client.sessionId)) {
+      this.state.spectators = this.spectators.size;
+    }
+    const player = this.playerOf(client.sessionId);
+    if (player) {
+      player.graceTimer?.clear();
+      player.graceTimer = null;
+      player.reconnection = null;
+      player.sessionId = null;
+      if (this.state.phase === 'waiting') player.name = '';
+      else this.standIn(player);
+    }
+    if (this.hostSession === client.sessionId) {
+      this.hostSession = this.players.find((p) => p.sessionId && !p.standIn)?.sessionId ?? null;
+    }
+    this.publishSeats();
+    this.releaseIfDeserted();
+  }
+
+  override onDispose(): void {
+    this.disposed = true;
+    this.turnTimer?.clear();
+  }
+
+  override onUncaughtException(error: Error & { cause?: unknown }, method: string): void {
+    // Refused creates and joins are answers to the client, not faults.
+    if (error.cause instanceof ServerError) return;
+    console.error(`rolit room ${this.roomId}: ${method}: ${error.stack ?? error.message}`);
+  }
+
+  // --- messages -------------------------------------------------------------------------------
+
+  private receive(client: Client, type: MessageType, message: unknown): void {
+    if (!this.allow(client)) return;
+    const parsed = messages[type].safeParse(message);
+    if (!parsed.success) return this.refuseMessage(client, 'malformed', `${type}: ${issuesText(parsed.error)}`);
+    try {
+      switch (type) {
+        case 'start':
+          return this.start(client);
+        case 'play':
+          return this.play(client, (parsed.data as { move: string }).move);
+        case 'fill':
+          return this.fill(client, parsed.data as { colour: Colour; level: string });
+        case 'rematch':
+          return this.rematch(client);
+        case 'emote':
+          return this.emote(client, (parsed.data as { emote: string }).emote);
+      }
+    } catch (e) {
+      console.error(`rolit room ${this.roomId}: ${type}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      this.refuseMessage(client, 'internal', 'the server could not handle this message');
+    }
+  }
+
+  private start(client: Client): void {
+    if (!this.isHost(client, 'start')) return;
+    if (this.state.phase !== 'waiting') return this.refuseMessage(client, 'notWaiting', 'the match has already started');
+    const free = this.players.flatMap((p, i) => (p.kind === 'human' && !p.sessionId ? [this.lobby.players[i].join('+')] : []));
+    if (free.length > 0) return this.refuseMessage(client, 'seatsFree', `free seats: ${free.join(', ')} (wait for players, or fill them with computers)`);
+    const players: PlayerSpec[] = this.players.map((p) => ({ kind: p.kind, level: p.kind === 'computer' ? p.level : undefined, name: p.name }));
+    const o = this.options;
+    this.match = startMatch({ players, colours: o.colours, size: o.size, variant: o.variant, misere: o.misere, moveTimeLimit: o.timeLimit, takeBacks: false });
+    this.startRound(0);
+  }
+
+  private play(client: Client, move: string): void {
+    if (this.state.phase !== 'playing' || !this.game) return this.refuseMessage(client, 'notPlaying', 'no round is being played');
+    const player = this.playerOf(client.sessionId);
+    if (!player) return this.refuseMessage(client, 'spectator', 'spectators cannot play');
+    if (this.moverPlayer() !== player || player.standIn) {
+      return this.refuseMessage(client, 'notYourTurn', `it is ${this.state.toMove}'s turn`);
+    }
+    const check = this.game.check(move);
+    if (!check.ok) return this.refuseMessage(client, 'illegalMove', check.reason, check.refusal.code);
+    this.apply(this.game.play(move));
+  }
+
+  private fill(client: Client, { colour, level }: { colour: Colour; level: string }): void {
+    if (!this.isHost(client, 'fill seats')) return;
+    if (this.state.phase !== 'waiting') return this.refuseMessage(client, 'notWaiting', 'seats are filled before the match starts');
+    const index = this.lobby.players.findIndex((cs) => cs.includes(colour));
+    const player = this.players[index];
+    if (!player) return this.refuseMessage(client, 'notFree', `${colour} is not in play`);
+    if (player.kind !== 'human' || player.sessionId) return this.refuseMessage(client, 'notFree', `${colour}'s seat is not free`);
+    Object.assign(player, { kind: 'computer', level, name: `computer (${level})` });
+    this.publishSeats();
+  }
+
+  private rematch(client: Client): void {
+    if (!this.isHost(client, 'start a rematch')) return;
+    if (this.state.phase !== 'over' || !this.match) return this.refuseMessage(client, 'notOver', 'a rematch follows a finished round');
+    this.startRound(this.state.round + 1);
+  }
+
+  private emote(client: Client, emote: string): void {
+    const player = this.playerOf(client.sessionId);
+    if (!player) return this.refuseMessage(client, 'spectator', 'spectators cannot send emotes');
+    this.broadcast('emote', { colour: this.colourOf(player), emote });
+  }
+
+  /** Rate limit: a token bucket per client; a refused message changes nothing. */
+  private allow(client: Client): boolean {
+    const now = this.clock.currentTime;
+    const { messagesPerSecond, messageBurst } = this.config;
+    const bucket = this.buckets.get(client.sessionId) ?? { tokens: messageBurst, at: now };
+    bucket.tokens = Math.min(messageBurst, bucket.tokens + ((now - bucket.at) / 1000) * messagesPerSecond);
+    bucket.at = now;
+    this.buckets.set(client.sessionId, bucket);
+    if (bucket.tokens < 1) {
+      this.refuseMessage(client, 'rateLimited', `too many messages: at most ${messagesPerSecond} a second`);
+      return false;
+    }
+    bucket.tokens -= 1;
+    return true;
+  }
+
+  private refuseMessage(client: Client, code: MessageErrorCode, text: string, reason?: string): void {
+    const message: ErrorMessage = reason === undefined ? { code, text } : { code, text, reason };
+    client.send('error', message);
+  }
+
+  private isHost(client: Client, what: string): boolean {
+    if (client.sessionId === this.hostSession) return true;
+    this.refuseMessage(client, 'notHost', `only the host can ${what}`);
+    return false;
+  }
+
+  // --- rounds ---------------------------------------------------------------------------------
+
+  private startRound(round: number): void {
+    const { game } = makeRound(this.match!, round);
+    this.game = game;
+    const s = this.state;
+    s.round = round;
+    s.phase = 'playing';
+    s.seed = game.setup.seed;
+    s.throws.clear();
+    s.throws.push(...game.state.throws);
+    s.moves.clear();
+    this.publishSeats();
+    this.broadcast('events', { round, from: 0, events: game.events });
+    for (const client of this.clients) this.welcome(client);
+    this.nextTurn();
+  }
+
+  /** A move was played: publish it, then hand the turn on. */
+  private apply(events: GameEvent[]): void {
+    const game = this.game!;
+    const from = game.events.length - events.length;
+    for (const m of game.state.moves.slice(this.state.moves.length)) this.state.moves.push(m.squares.join('+'));
+    this.broadcast('events', { round: this.state.round, from, events });
+    this.nextTurn();
+  }
+
+  private nextTurn(): void {
+    const game = this.game!;
+    const s = this.state;
+    this.turn++;
+    this.turnTimer?.clear();
+    this.turnTimer = null;
+    s.toMove = game.state.toMove ?? '';
+    this.publishScores();
+    if (game.state.over) return void this.finishRound();
+    if (s.timeLimit > 0) {
+      const turn = this.turn;
+      s.moveDeadline = Date.now() + s.timeLimit * 1000;
+      this.turnTimer = this.clock.setTimeout(() => {
+        if (turn === this.turn && !this.disposed) this.apply(game.expireClock());
+      }, s.timeLimit * 1000);
+    }
+    this.playComputerTurn();
+  }
+
+  /** When a computer holds the mover's seat: asks the pool for its move, and plays it unless the turn moved on. */
+  private playComputerTurn(): void {
+    const player = this.moverPlayer();
+    if (!player || !(player.kind === 'computer' || player.standIn)) return;
+    const turn = this.turn;
+    const game = this.game!;
+    const events = [...game.events];
+    this.clock.setTimeout(() => {
+      if (turn !== this.turn || this.disposed) return;
+      this.config.pool.choose(events, player.level).then(
+        (move) => {
+          if (turn === this.turn && !this.disposed) this.apply(game.play(move));
+        },
+        (e: Error) => {
+          console.error(`rolit room ${this.roomId}: computer move: ${e.message}`);
+          // The computer could not move: the engine's time-out move keeps the round going.
+          if (turn === this.turn && !this.disposed) this.apply(game.setup.moveTimeLimit > 0 ? game.expireClock() : game.play(game.legalMoves()[0]));
+        },
+      );
+    }, this.config.computerDelayMs);
+  }
+
+  private async finishRound(): Promise<void> {
+    const game = this.game!;
+    const s = this.state;
+    s.phase = 'over';
+    s.toMove = '';
+    s.moveDeadline = 0;
+    s.results.push(resultText(game.state));
+    const round = s.round;
+    const names: Record<string, string> = { Room: this.roomId, Round: String(round + 1) };
+    game.setup.players.forEach((colours, seat) => {
+      const player = this.players[playerInSeat(seat, round, this.players.length)];
+      for (const colour of colours) names[colour[0].toUpperCase() + colour.slice(1)] = player.name;
+    });
+    try {
+      const file = await saveRecord(this.config.dataDir, recordFileName(this.roomId, round), toRecord(game, { Date: recordDate(new Date()), ...names }));
+      if (!this.disposed) s.records.push(file);
+    } catch (e) {
+      console.error(`rolit room ${this.roomId}: saving round ${round + 1}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    this.releaseIfDeserted();
+  }
+
+  // --- seats ----------------------------------------------------------------------------------
+
+  private graceOver(player: Player): void {
+    player.graceTimer = null;
+    if (this.state.phase === 'waiting') {
+      // Nobody plays yet: the seat is free again for someone else.
+      player.reconnection?.reject(new Error('the grace period is over'));
+      return;
+    }
+    this.standIn(player);
+    this.publishSeats();
+    this.releaseIfDeserted();
+  }
+
+  private standIn(player: Player): void {
+    if (player.kind !== 'human' || player.standIn) return;
+    player.standIn = true;
+    if (this.state.phase === 'playing' && this.moverPlayer() === player) {
+      this.turn++;
+      this.playComputerTurn();
+    }
+  }
+
+  /**
+   * Nobody is connected and no round is being played: dropped players' seats are given up, so the
+   * room can close. (While a round is played, computers play it to the end and the record is kept.)
+   */
+  private releaseIfDeserted(): void {
+    if (this.clients.length > 0 || this.state.phase === 'playing') return;
+    for (const player of this.players) {
+      player.reconnection?.reject(new Error('the room is closing'));
+      player.reconnection = null;
+    }
+  }
+
+  /** The lobby seat (player index) that plays `colour`; refuses a colour not in play. */
+  private seatOfColour(colour: Colour, setup: RoundSetup): number {
+    const index = setup.players.findIndex((cs) => cs.includes(colour));
+    if (index < 0) throw refuse('notInPlay', `${colour} is not in play (colours: ${setup.colours.join(', ')})`);
+    return index;
+  }
+
+  private checkFreeSeat(colour: Colour, index: number | null): void {
+    const player = index === null ? null : this.players[index];
+    if (player?.kind === 'computer') throw refuse('computerSeat', `${colour} is played by a computer`);
+    if (player?.sessionId) throw refuse('colourTaken', `${colour} is taken`);
+  }
+
+  private playerOf(sessionId: string): Player | undefined {
+    return this.players.find((p) => p.sessionId === sessionId);
+  }
+
+  /** Seat index of a player this round. */
+  private seatOf(player: Player): number {
+    const n = this.players.length;
+    const index = this.players.indexOf(player);
+    for (let seat = 0; seat < n; seat++) if (playerInSeat(seat, this.state.round, n) === index) return seat;
+    throw new Error('a player always has a seat');
+  }
+
+  private setup(): RoundSetup {
+    return this.game?.setup ?? this.lobby;
+  }
+
+  private colourOf(player: Player): Colour {
+    return this.setup().players[this.seatOf(player)][0];
+  }
+
+  /** The player whose colour is to move, if a round is being played. */
+  private moverPlayer(): Player | undefined {
+    const toMove = this.game?.state.toMove;
+    if (!toMove || this.state.phase !== 'playing') return undefined;
+    const seat = this.game!.setup.players.findIndex((cs) => cs.includes(toMove));
+    return this.players[playerInSeat(seat, this.state.round, this.players.length)];
+  }
+
+  /** Tells a client who it is: its seat's colour ('' for a spectator) and whether it hosts. */
+  private welcome(client: Client): void {
+    const player = this.playerOf(client.sessionId);
+    client.send('you', { colour: player ? this.colourOf(player) : '', host: client.sessionId === this.hostSession });
+    if (this.game) client.send('events', { round: this.state.round, from: 0, events: this.game.events });
+  }
+
+  private publishSeats(): void {
+    const s = this.state;
+    const setup = this.setup();
+    const n = this.players.length;
+    setup.players.forEach((colours, seat) => {
+      const player = this.players[playerInSeat(seat, s.round, n)];
+      let state = s.seats[seat];
+      if (!state) s.seats.push((state = new SeatState()));
+      state.colour = colours[0];
+      if (state.colours.join() !== colours.join()) {
+        state.colours.clear();
+        state.colours.push(...colours);
+      }
+      state.name = player.name;
+      state.kind = player.kind;
+      state.level = player.level;
+      state.connected = player.kind === 'computer' || (player.sessionId !== null && !player.graceTimer && !player.standIn);
+      state.dropDeadline = player.graceTimer ? Date.now() + player.graceTimer.time - player.graceTimer.elapsedTime : 0;
+      state.standIn = player.standIn;
+    });
+    const host = this.playerOf(this.hostSession ?? '');
+    s.host = host ? this.colourOf(host) : '';
+    this.publishScores();
+  }
+
+  private publishScores(): void {
+    if (!this.game) return;
+    const { playerScores } = ballCounts(this.game.setup, this.game.state.board);
+    playerScores.forEach((score, seat) => {
+      if (this.state.seats[seat]) this.state.seats[seat].score = score;
+    });
+  }
+}
+

@@ -1,0 +1,81 @@
+/**
+ * The game server: Colyseus with the `rolit` room on a WebSocket transport. One process is the
+ * embedded default (rooms in memory); several processes share rooms through Redis (presence and
+ * matchmaking driver), each reachable at its own public address.
+ */
+import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
+import { type MatchMakerDriver, type Presence, Server } from '@colyseus/core';
+import { WebSocketTransport } from '@colyseus/ws-transport';
+import { ComputerPool } from './computerPool';
+import { ROOM_NAME } from './contract';
+import { RolitRoom, type RoomConfig } from './rolitRoom';
+
+export interface ServerConfig {
+  /** TCP port; 0 picks a free one (see RunningServer.port). */
+  port: number;
+  /** Interface to listen on; default all. */
+  host?: string;
+  /** Directory of the finished rounds' records. */
+  dataDir: string;
+  /** Seconds a dropped player keeps the seat (default 60). */
+  graceSeconds?: number;
+  /** Pause before a computer's move (ms, default 600). */
+  computerDelayMs?: number;
+  /** Worker threads for computer players (default: the cores less one, at least 1). */
+  threads?: number;
+  /** Redis URL ("redis://host:port") to share rooms with other processes; none for one process. */
+  redis?: string;
+  /** Address ("host:port") clients reach this process at, when several processes share rooms. */
+  publicAddress?: string;
+  /** Largest message a client may send, in bytes (default 4096): a larger one closes its connection. */
+  maxMessageBytes?: number;
+}
+
+export interface RunningServer {
+  port: number;
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_PORT = 2567;
+export const DEFAULT_GRACE_SECONDS = 60;
+
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  // @colyseus/core's reconnection checks a client against the global WebSocket, which Node 20 lacks.
+  globalThis.WebSocket ??= (await import('ws')).WebSocket as unknown as typeof WebSocket;
+  const pool = new ComputerPool(config.threads ?? Math.max(1, availableParallelism() - 1));
+  const roomConfig: RoomConfig = {
+    dataDir: config.dataDir,
+    graceSeconds: config.graceSeconds ?? DEFAULT_GRACE_SECONDS,
+    computerDelayMs: config.computerDelayMs ?? 600,
+    pool,
+    messagesPerSecond: 10,
+    messageBurst: 20,
+  };
+  let presence: Presence | undefined;
+  let driver: MatchMakerDriver | undefined;
+  if (config.redis) {
+    const [{ RedisPresence }, { RedisDriver }] = await Promise.all([import('@colyseus/redis-presence'), import('@colyseus/redis-driver')]);
+    presence = new RedisPresence(config.redis);
+    driver = new RedisDriver(config.redis);
+  }
+  const transport = new WebSocketTransport({ maxPayload: config.maxMessageBytes ?? 4096 });
+  const server = new Server({
+    transport,
+    presence,
+    driver,
+    publicAddress: config.publicAddress,
+    greet: false,
+    gracefullyShutdown: false,
+  });
+  server.define(ROOM_NAME, RolitRoom, { config: roomConfig });
+  await server.listen(config.port, config.host);
+  const port = (transport.server!.address() as AddressInfo).port;
+  return {
+    port,
+    async stop() {
+      await server.gracefullyShutdown(false);
+      await pool.close();
+    },
+  };
+}

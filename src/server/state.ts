@@ -1,0 +1,66 @@
+/**
+ * The `rolit` room's synchronised state (docs/online.md, "State"): what every client sees, kept
+ * by the room and sent to clients as patches by @colyseus/schema.
+ */
+import { schema, t, type SchemaType } from '@colyseus/schema';
+
+/** A seat of the round being played (or about to be): seats rotate between rounds of a match. */
+export const SeatState = schema(
+  {
+    /** The seat's colour (its first colour in the team variant). */
+    colour: t.string().default(''),
+    /** All colours the seat plays (two in the team variant and solo). */
+    colours: t.array('string'),
+    /** The player's name; empty for a free seat. */
+    name: t.string().default(''),
+    /** `human` or `computer`. */
+    kind: t.string().default(''),
+    /** A computer's level; for a person, the level of the computer that stands in for them. */
+    level: t.string().default(''),
+    /** A person's connection is open (computers are always connected). */
+    connected: t.boolean().default(false),
+    /** A dropped person: the server time (ms since 1970) when a computer takes over, 0 otherwise. */
+    dropDeadline: t.number().default(0),
+    /** A computer plays this person's seat (they dropped and the grace ran out, or they left). */
+    standIn: t.boolean().default(false),
+    /** Balls of the seat's colours on the board. */
+    score: t.uint8().default(0),
+  },
+  'SeatState',
+);
+export type SeatState = SchemaType<typeof SeatState>;
+
+export const RoomState = schema(
+  {
+    /** `waiting` (lobby), `playing`, `over` (a round ended; the host may start a rematch). */
+    phase: t.string().default('waiting'),
+    /** The colour to move, empty when no one is. */
+    toMove: t.string().default(''),
+    /** The round's moves in the notation of docs/protocol.md, "f4", "e3+e6" (a move played on time-out too). */
+    moves: t.array('string'),
+    seats: t.array(SeatState),
+    /** Clients watching. */
+    spectators: t.uint16().default(0),
+    /** The host's colour; empty when the host is a spectator or left. */
+    host: t.string().default(''),
+    size: t.uint8().default(0),
+    variant: t.string().default(''),
+    misere: t.boolean().default(false),
+    /** Seconds per move, 0 for none. */
+    timeLimit: t.uint16().default(0),
+    /** Round of the match, from 0 (seats rotate between rounds). */
+    round: t.uint16().default(0),
+    /** Seed of this round (the start-ball throw is its first draw), chosen by the server. */
+    seed: t.float64().default(0),
+    /** The start-ball throws of this round, in order: the last one is the colour that moves first. */
+    throws: t.array('string'),
+    /** When the mover's time runs out (server time, ms since 1970), 0 without a time limit. */
+    moveDeadline: t.float64().default(0),
+    /** One line per finished round: the record's Result tag, e.g. "red 20, yellow 15, green 14, blue 15". */
+    results: t.array('string'),
+    /** File names of this room's saved records, one per finished round. */
+    records: t.array('string'),
+  },
+  'RoomState',
+);
+export type RoomState = SchemaType<typeof RoomState>;

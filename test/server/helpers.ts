@@ -1,0 +1,108 @@
+/** Helpers of the server tests: a server on a free loopback port, SDK clients, waiting on state. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
+import { Client, type Room } from '@colyseus/sdk';
+import { Game, type GameEvent } from '../../src/engine';
+import { type RunningServer, type ServerConfig, startServer } from '../../src/server/server';
+
+export interface TestServer extends RunningServer {
+  dataDir: string;
+  endpoint: string;
+  /** Stops the server and removes its data directory. */
+  close(): Promise<void>;
+}
+
+export async function startTestServer(config: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const dataDir = config.dataDir ?? (await mkdtemp(joinPath(tmpdir(), 'rolit-server-')));
+  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, graceSeconds: 60, computerDelayMs: 0, threads: 1, ...config });
+  return {
+    ...server,
+    dataDir,
+    endpoint: `http://127.0.0.1:${server.port}`,
+    async close() {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What a test client saw: the room, and every message it received by type. */
+export interface Seen {
+  room: Room;
+  messages: Record<string, unknown[]>;
+}
+
+export function watch(room: Room): Seen {
+  const seen: Seen = { room, messages: {} };
+  room.onMessage('*', (type, payload) => (seen.messages[String(type)] ??= []).push(payload));
+  return seen;
+}
+
+export async function create(endpoint: string, options: Record<string, unknown>): Promise<Seen> {
+  return watch(await new Client(endpoint).create('rolit', options));
+}
+
+export async function join(endpoint: string, roomId: string, options: Record<string, unknown>): Promise<Seen> {
+  return watch(await new Client(endpoint).joinById(roomId, options));
+}
+
+/** Resolves when `test` holds for the room's state (checked on every patch), or fails after `ms`. */
+export function until<T = any>(room: Room, test: (state: T) => boolean, what: string, ms = 5000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      try {
+        return room.state && test(room.state as T);
+      } catch {
+        return false;
+      }
+    };
+    if (check()) return resolve();
+    const timer = setTimeout(() => {
+      room.onStateChange.remove(listener);
+      reject(new Error(`timed out waiting for ${what}`));
+    }, ms);
+    const listener = () => {
+      if (!check()) return;
+      clearTimeout(timer);
+      room.onStateChange.remove(listener);
+      resolve();
+    };
+    room.onStateChange(listener);
+  });
+}
+
+/** Resolves with the next message of `type` the client gets (counting from now). */
+export function next<T = any>(seen: Seen, type: string, ms = 5000): Promise<T> {
+  const start = seen.messages[type]?.length ?? 0;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no "${type}" message`)), ms);
+    const poll = setInterval(() => {
+      const list = seen.messages[type] ?? [];
+      if (list.length > start) {
+        clearTimeout(timer);
+        clearInterval(poll);
+        resolve(list[start] as T);
+      }
+    }, 5);
+  });
+}
+
+/** The round as this client knows it from the engine events it received. */
+export function eventsOf(seen: Seen): GameEvent[] {
+  const all = (seen.messages.events ?? []) as { round: number; from: number; events: GameEvent[] }[];
+  const round = Math.max(...all.map((m) => m.round));
+  const log: GameEvent[] = [];
+  for (const m of all.filter((m) => m.round === round)) log.splice(m.from, m.events.length, ...m.events);
+  return log;
+}
+
+export function gameOf(seen: Seen): Game {
+  return Game.fromEvents(eventsOf(seen));
+}
+
+export const movesOf = (seen: Seen): string[] => [...seen.room.state.moves];
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
