@@ -25,7 +25,7 @@ function setup() {
   const match = startMatch({ players: [{ kind: 'human', name: 'Ann' }, { kind: 'human', name: 'Bob' }], size: 8, variant: 'standard', misere: false, moveTimeLimit: 0, takeBacks: false, seed: 7 });
   const { game: server, seats } = makeRound(match, 0);
   const sent: string[] = [];
-  const round = (mine: Seat['colours']): RemoteRound => ({ round: 0, events: [...server.events], seats, results: [], mine, send: (m) => sent.push(m) });
+  const round = (mine: Seat['colours']): RemoteRound => ({ round: 0, events: [...server.events], seats, results: [], mine, help: false, deadline: 0, send: (m) => sent.push(m) });
   return { store, server, seats, sent, round };
 }
 

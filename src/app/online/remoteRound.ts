@@ -16,8 +16,17 @@ export interface RemoteRound {
   results: RoundResult[];
   /** The colours this page plays (its seat's); empty for a spectator. */
   mine: readonly Colour[];
+  /** Players may use engine help (the host allowed it); spectators always may. */
+  help: boolean;
+  /** When the mover's time runs out (ms since 1970, the server's clock), 0 without a time limit. */
+  deadline: number;
   /** Sends a move ("f4", "e3+e6") to the server, for the seat of `mine`. */
   send(move: string): void;
+}
+
+/** Whether this page may show engine help (evaluation, graph, suggestions, strongest move): always in local play. */
+export function engineHelpShown(state: { remote: RemoteRound | null }): boolean {
+  return !state.remote || state.remote.help || state.remote.mine.length === 0;
 }
 
 /** An `events` message of the room: `events` replace the log from index `from` on. */

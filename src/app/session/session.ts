@@ -25,7 +25,7 @@ import type { Message, SessionDeps, SessionStart, SessionState, WritableTable } 
 import { shownRound, throwTexts } from './shownRound';
 import { createSpectator } from '../watch/spectator';
 import { createTimeLimit } from './timeLimit';
-import type { RemoteRound } from '../online/remoteRound';
+import { engineHelpShown, type RemoteRound } from '../online/remoteRound';
 import { createViewerSettings } from './viewerSettings';
 
 export type { Message, SaveNotice, SessionDeps, SessionStart, SessionState } from './sessionTypes';
@@ -169,7 +169,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       reloadHistory: keeping.reloadHistory,
       moveNow: computer.moveNow,
       computerPending: computer.pending,
-      suggest: computer.suggest,
+      suggest: () => (engineHelpShown(get()) ? computer.suggest() : notice(sessionTexts.noHelpOnline, 'refusal')),
       setSpectatorPaused: spectator.setSpectatorPaused,
       step: spectator.step,
       takeOver: spectator.takeOver,
@@ -195,7 +195,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
           // The local game is shown as it stood, at once.
           return set({ jumps: get().jumps + 1 });
         }
-        const known = remote ? game.events : [];
+        const known = remote ? remote.events : [];
         const sameRound = remote !== null && remote.round === next.round && next.events.length >= known.length && known.every((e, i) => e === next.events[i]);
         const grown = !sameRound || next.events.length !== known.length;
         // Joining a round under way (or a reload): its position at once, not every move rolled again.
@@ -205,7 +205,10 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
           game = Game.fromEvents(next.events);
           moveSent = false;
         }
-        set({ remote: next, seats: next.seats, players: next.seats.map(({ kind, level, name }) => ({ kind, level, name })), round: next.round, results: next.results, clock: null });
+        const toMove = game.state.toMove;
+        // The server runs the clock: the page shows its deadline.
+        const clock = next.deadline > 0 && toMove && !game.state.over ? { colour: toMove, moveNumber: game.state.moves.length + 1, deadline: next.deadline } : null;
+        set({ remote: next, seats: next.seats, players: next.seats.map(({ kind, level, name }) => ({ kind, level, name })), round: next.round, results: next.results, clock });
         changed();
         if (jump) set({ jumps: get().jumps + 1 });
       },
