@@ -96,6 +96,11 @@ Object.defineProperty(window, 'rolit', {
     supplyScreenBox,
     thrownBall,
     strongest: () => strongestView(strongest.getState(), session.getState().snapshot),
+    online: () => {
+      const { status, roomId, view, you, failure } = onlineRoom.getState();
+      if (status === 'idle') return null;
+      return { room: roomId, status, phase: view?.phase ?? null, colour: you?.colour ?? null, host: you?.host ?? false, spectators: view?.spectators ?? 0, failure: failure?.kind ?? null };
+    },
     settling: createSettling({
       session,
       animating: () => director.busy,

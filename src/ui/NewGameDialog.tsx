@@ -95,7 +95,9 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
     if (setupReason || !namesOk) return;
     const chosen = seats.slice(0, count);
     const me = chosen.findIndex((s) => s.kind === 'human');
-    const typed = me >= 0 && playerName(chosen[me].name) !== t('dialogs:you') ? chosen[me].name.trim() : '';
+    // A default name (You, Player 2) says nothing to the others: the name last used online instead.
+    const defaultNames = [t('dialogs:you'), t('dialogs:playerN', { n: me + 1 })];
+    const typed = me >= 0 && !defaultNames.includes(playerName(chosen[me].name.trim())) ? chosen[me].name.trim() : '';
     const name = typed && Array.from(typed).length <= MAX_NAME ? typed : onlineName(pageStorage());
     void useOnline.getState().create({
       name,
