@@ -86,6 +86,8 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
       takeBacks,
       seed: seed === '' ? undefined : Number(seed),
     };
+    // A local game leaves the online room this page is in.
+    if (useOnline.getState().status !== 'idle') void useOnline.getState().leave();
     newGame(options);
     onClose();
   };

@@ -5,7 +5,7 @@
  * that cannot be followed. Nothing is said by colour alone: every seat has its colour's name and
  * a presence word next to the dot.
  */
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { type Colour } from '../../engine/index';
 import { EMOTES, MAX_NAME } from '../../server/contract';
 import { inviteLink } from '../../app/online/onlineAddress';
@@ -18,8 +18,22 @@ import { Swatches } from '../hud/Swatches';
 import { useNow } from '../hud/useNow';
 import './online.css';
 
-/** Phones: the room's bar starts folded, so the board stays in view. */
-const smallScreen = () => window.matchMedia('(max-width: 720px), (max-height: 500px)').matches;
+/** Short screens and phones: the room's bar starts folded (its summary line), so the board stays in view. */
+const roomForBar = () => window.matchMedia('(min-width: 721px) and (min-height: 800px)').matches;
+
+/** Keeps the bar just below the seats panel (top left), however many seats it lists. */
+function useBelowSeats(bar: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const seats = document.querySelector<HTMLElement>('.seats');
+    const element = bar.current;
+    if (!seats || !element || typeof ResizeObserver !== 'function') return;
+    const place = () => element.style.setProperty('--seats-bottom', `${Math.ceil(seats.getBoundingClientRect().bottom)}px`);
+    const observer = new ResizeObserver(place);
+    observer.observe(seats);
+    place();
+    return () => observer.disconnect();
+  }, [bar]);
+}
 
 export function OnlinePanel({ levels, defaultLevel }: { levels: readonly string[]; defaultLevel: string }) {
   const status = useOnline((s) => s.status);
@@ -236,11 +250,14 @@ function EmoteShown() {
 function RoomBar() {
   const { roomId, view, you } = useOnline((s) => s);
   const { send, leave } = useOnline.getState();
+  const [open] = useState(roomForBar);
+  const bar = useRef<HTMLDetailsElement>(null);
+  useBelowSeats(bar);
   if (!view || !roomId) return null;
   const player = you !== null && you.colour !== '';
   const connected = view.seats.filter((s) => s.kind === 'human' && s.connected && !s.standIn).length;
   return (
-    <details className="online-bar panel" open={!smallScreen()} data-testid="online-bar">
+    <details className="online-bar panel" open={open} ref={bar} data-testid="online-bar">
       <summary>
         {t('online:room')} <code className="room-code">{roomId}</code> · {t('online:connectedCount', { count: connected })}
       </summary>
