@@ -11,6 +11,7 @@ import { parseRecord } from '../../src/engine/index';
 import { startTestServer, type TestServer } from '../server/helpers';
 import { cameraView, countBallColours, openApp, rolitState, screenshot, socketPosition, waitForScene } from './harness';
 import { useBuiltApp } from './builtApp';
+import { audit } from './axe';
 
 const app = useBuiltApp();
 let server: TestServer;
@@ -56,6 +57,7 @@ describe('online play between browsers', () => {
     // The host's page address is the room's, so a reload comes back to it.
     expect(new URL(host.page.url()).searchParams.get('room')).toBe(code);
     await screenshot(host.page, 'online-lobby-host');
+    await audit(host.page, 'the host’s lobby');
 
     const guest = await openApp(app.browser, app.served, new URL(link).search + '&speed=instant');
     await guest.page.getByTestId('lobby').waitFor({ timeout: 30_000 });
@@ -65,7 +67,10 @@ describe('online play between browsers', () => {
     const freeColour = (await free.getAttribute('data-testid'))!.slice('take-'.length);
     expect(freeColour).not.toBe(hostColour);
     await guest.page.getByTestId('online-name').fill('Bob');
-    await free.click();
+    await audit(guest.page, 'the lobby of a link');
+    // From the keyboard: the seat's button focused and pressed.
+    await free.focus();
+    await guest.page.keyboard.press('Enter');
     await guest.page.waitForFunction((c) => window.rolit.online()?.colour === c, freeColour);
     await host.page.getByText('Bob', { exact: true }).waitFor();
     await screenshot(guest.page, 'online-lobby-guest');
@@ -84,6 +89,7 @@ describe('online play between browsers', () => {
       for (const p of [host.page, guest.page]) await showsMoves(p, i + 1);
     }
     expect(await moves(host.page)).toEqual(played);
+    await audit(guest.page, 'the room in play');
     expect(await moves(guest.page)).toEqual(played);
     expect((await rolitState(guest.page)).scores).toEqual((await rolitState(host.page)).scores);
 
@@ -133,6 +139,7 @@ describe('online play between browsers', () => {
     await failure.waitFor({ timeout: 30_000 });
     expect(await failure.getAttribute('data-kind')).toBe('unknownRoom');
     await screenshot(page, 'online-bad-link-phone');
+    await audit(page, 'a bad link');
     await page.getByTestId('play-locally').click();
     await page.waitForFunction(() => window.rolit.online() === null);
     expect(new URL(page.url()).searchParams.get('room')).toBeNull();

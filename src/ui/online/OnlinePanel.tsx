@@ -13,6 +13,7 @@ import type { Emote, OnlineState, SeatView } from '../../app/online/onlineRoom';
 import { ONLINE_NAME_KEY, onlineEndpoint, useOnline } from '../../app/online/pageOnline';
 import { pageStorage } from '../../app/page/pageStorage';
 import { coloursName, colourName, levelName, t } from '../../i18n/index';
+import { computerName } from '../../i18n/playerNames';
 import { useDialogFocus } from '../a11y/useDialogFocus';
 import { Swatches } from '../hud/Swatches';
 import { useNow } from '../hud/useNow';
@@ -85,8 +86,9 @@ function Presence({ seat }: { seat: SeatView }) {
   );
 }
 
-function seatLabel(seat: SeatView): string {
-  return seat.kind === 'computer' ? levelName(seat.level) : seat.name || t('online:freeSeat');
+/** A seat's name: the player's, a computer's as in the seats panel ("Master 2"), or Free seat. */
+function seatLabel(seat: SeatView, index: number): string {
+  return seat.kind === 'computer' ? computerName(seat.level, index) : seat.name || t('online:freeSeat');
 }
 
 /** Copies a text, saying so (or showing it selected when the clipboard is refused). */
@@ -168,11 +170,11 @@ function Lobby({ levels, defaultLevel }: { levels: readonly string[]; defaultLev
           )}
           {!nameOk && name !== '' && <div className="error">{t('online:nameTooLong', { count: MAX_NAME })}</div>}
           <ul className="online-seats">
-            {view.seats.map((seat) => (
+            {view.seats.map((seat, i) => (
               <li key={seat.colour} className="online-seat" data-colour={seat.colour}>
                 <Swatches colours={seat.colours} />
                 <span className="who">
-                  <b>{seatLabel(seat)}</b> <span className="note">{coloursName(seat.colours)}</span>
+                  <b>{seatLabel(seat, i)}</b> <span className="note">{coloursName(seat.colours)}</span>
                   {seat.colour === you?.colour && <span className="note"> · {t('online:you')}</span>}
                   {seat.colour === view.host && <span className="note"> · {t('online:host')}</span>}
                 </span>
@@ -211,7 +213,8 @@ function Lobby({ levels, defaultLevel }: { levels: readonly string[]; defaultLev
           <button type="button" className="btn" onClick={() => void leave()} data-testid="leave-room">
             {t('online:playLocally')}
           </button>
-          {seated && (
+          {/* The host keeps the seat: leaving it would hand hosting to someone else. */}
+          {seated && !host && (
             <button type="button" className="btn" onClick={() => void watch(joinAs)}>
               {t('online:watchInstead')}
             </button>
@@ -269,10 +272,10 @@ function RoomBar() {
         <span className="note">{t('online:spectators', { count: view.spectators })}</span>
       </div>
       <ul className="online-seats compact" aria-label={t('online:seats')}>
-        {view.seats.map((seat) => (
+        {view.seats.map((seat, i) => (
           <li key={seat.colour} className="online-seat">
             <Swatches colours={seat.colours} />
-            <span className="who">{seatLabel(seat)}</span>
+            <span className="who">{seatLabel(seat, i)}</span>
             <Presence seat={seat} />
           </li>
         ))}
