@@ -70,6 +70,36 @@ describe('the page’s room connection against the real server', () => {
     for (const s of [host, guest, reloaded]) await s.getState().leave();
   });
 
+  it('plays a small round to its end, sends emotes, and the host starts a rematch', async () => {
+    const host = createOnlineRoom({ endpoint: server.endpoint, tabStorage: null });
+    await host.getState().create({ name: 'Ann', colour: 'red', size: 4, variant: 'standard', misere: false, timeLimit: 0, standIn: 'beginner', help: true, colours: ['red', 'green'] });
+    const guest = createOnlineRoom({ endpoint: server.endpoint, tabStorage: null });
+    await guest.getState().open(host.getState().roomId!, 'Bob');
+    await guest.getState().takeSeat('green', 'Bob');
+    await until(host, (s) => s.view?.seats[1]?.name === 'Bob', 'Bob seated');
+    expect(host.getState().view!.help).toBe(true);
+    host.getState().send('start');
+    await until(host, (s) => s.view?.phase === 'playing' && s.log !== null, 'the round');
+    guest.getState().send('emote', { emote: 'hello' });
+    await until(host, (s) => s.emote?.emote === 'hello' && s.emote.colour === 'green', 'Bob’s hello');
+    for (let n = 0; host.getState().view!.phase === 'playing'; n++) {
+      const toMove = host.getState().view!.toMove;
+      const mover = toMove === 'red' ? host : guest;
+      await until(mover, (s) => s.log !== null && Game.fromEvents(s.log.events).state.moves.length === n, `move ${n + 1} known`);
+      mover.getState().send('play', { move: Game.fromEvents(mover.getState().log!.events).legalMoves()[0] });
+      await until(host, (s) => s.view!.moves.length === n + 1 || s.view!.phase === 'over', `move ${n + 1} played`);
+    }
+    await until(guest, (s) => s.view?.phase === 'over' && s.view.results.length === 1, 'the round over');
+    expect(Game.fromEvents(guest.getState().log!.events).state.over).toBe(true);
+    // Only the host starts the rematch; the new round comes with a new log.
+    guest.getState().send('rematch');
+    await until(guest, (s) => s.refusal?.code === 'notHost', 'the guest refused');
+    host.getState().send('rematch');
+    await until(guest, (s) => s.view?.phase === 'playing' && s.view.round === 1 && s.log?.round === 1, 'the rematch');
+    expect(Game.fromEvents(guest.getState().log!.events).state.moves).toHaveLength(0);
+    for (const s of [host, guest]) await s.getState().leave();
+  });
+
   it('says why a link fails: unknown room, server down', async () => {
     const page = createOnlineRoom({ endpoint: server.endpoint, tabStorage: null });
     await page.getState().open('nosuchroom', 'Ann');
