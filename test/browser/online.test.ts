@@ -90,6 +90,14 @@ describe('online play between browsers', () => {
     }
     expect(await moves(host.page)).toEqual(played);
     await audit(guest.page, 'the room in play');
+
+    // A reload of the guest's page comes back to the same seat (the tab keeps the reconnection token).
+    await guest.page.reload();
+    await guest.page.waitForFunction((c) => window.rolit?.online?.()?.colour === c, freeColour, { timeout: 60_000 });
+    await waitForScene(guest.page);
+    await showsMoves(guest.page, 2);
+    expect(await moves(guest.page)).toEqual(played);
+    await host.page.waitForFunction(() => document.querySelector('[data-testid="online-bar"]')?.textContent?.includes('2 players connected') ?? false);
     expect(await moves(guest.page)).toEqual(played);
     expect((await rolitState(guest.page)).scores).toEqual((await rolitState(host.page)).scores);
 

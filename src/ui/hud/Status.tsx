@@ -20,6 +20,7 @@ export function Status() {
   const moveNow = useSession((s) => s.moveNow);
   const suggest = useSession((s) => s.suggest);
   const help = useSession(engineHelpShown);
+  const online = useSession((s) => s.remote !== null);
   const nextRound = useSession((s) => s.nextRound);
   const now = useNow(clock !== null || thinking !== null);
   const seat = toMove ? seats.find((s) => s.colours.includes(toMove)) : undefined;
@@ -38,9 +39,12 @@ export function Status() {
           <span>
             {t('hud:roundOverLead')} <b>{listOf(result.winners.map((w) => playerName(seats[w]?.name ?? '')))}</b> {t('hud:wins', { count: result.winners.length })}
           </span>
-          <button className="btn primary" onClick={nextRound}>
-            {t('hud:nextRound')}
-          </button>
+          {/* Online, the next round is the host's rematch (the room's bar and the round-over panel). */}
+          {!online && (
+            <button className="btn primary" onClick={nextRound}>
+              {t('hud:nextRound')}
+            </button>
+          )}
         </div>
       )}
       {!over && (
