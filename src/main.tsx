@@ -19,6 +19,9 @@ import { HISTORY_KEY } from './app/persistence/history';
 import { initRoundCountdown } from './app/watch/roundCountdown';
 import { followShareLinks } from './app/replay/followShareLinks';
 import { withoutGameParameters } from './app/setup/url';
+import { readOnlineParameters } from './app/online/onlineAddress';
+import { initOnline, onlineName } from './app/online/pageOnline';
+import { onlineTexts } from './app/online/onlineTexts';
 import { initDirector, linkDirector } from './director/index';
 import { chooseLanguage, LANGUAGE_KEY, setLanguage } from './i18n/index';
 import { App } from './ui/App';
@@ -46,18 +49,20 @@ const tour = readTour(rest);
 // The cinematic camera's parameter is the view's, not the game's: taken out before the session reads the rest.
 const camera = readCameraParameter(tour.rest);
 const graphics = readGraphicsParameter(camera.rest);
+// Online play: the room a link opens and the game server's address (README, "URL parameters").
+const online = readOnlineParameters(graphics.rest, location, Number(import.meta.env.VITE_ROLIT_SERVER_PORT) || undefined);
 initCinematic({ fromUrl: camera.cinematic, demo: demo !== null, storage: demo ? null : storage });
 // Each tab keeps its own game: the one it played before a reload, else the latest no other tab plays.
 const gameKey = demo ? null : await claimTabGame(storage, tabStorage(), navigator.locks ?? null);
 const session = initSession(
   { computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, firstGameLevel: FIRST_GAME_LEVEL, storage: demo ? null : storage, keepGame: !demo, gameKey: gameKey ?? undefined, shownByDirector: true },
-  { search: graphics.rest },
+  { search: online.rest },
 );
 // Rounds another tab adds to (or deletes from) the history show here too.
 window.addEventListener('storage', (e) => {
   if (e.key === HISTORY_KEY || e.key === null) session.getState().reloadHistory();
 });
-for (const p of [problem, camera.problem, graphics.problem]) if (p) session.setState({ problems: [...session.getState().problems, p] });
+for (const p of [problem, camera.problem, graphics.problem, online.problem && onlineTexts.urlProblem(online.problem)]) if (p) session.setState({ problems: [...session.getState().problems, p] });
 // The URL's game has started (and is saved): without its parameters a reload resumes it.
 const addressWithout = (search: string, hash: string) => history.replaceState(history.state, '', `${location.pathname}${search}${hash}`);
 if (!demo && withoutGameParameters(location.search) !== location.search) addressWithout(withoutGameParameters(location.search), location.hash);
@@ -73,6 +78,13 @@ const evaluation = initEvaluator(session, { createWorker: () => new Worker(new U
 // The strongest move on demand: a worker of its own, started at the first question.
 const strongest = initStrongestMove(session, { createWorker: () => new Worker(new URL('./ai/browser/worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike });
 if (demo) startDemo(session, demo);
+const onlineRoom = initOnline({
+  endpoint: online.endpoint,
+  tabStorage: tabStorage(),
+  session,
+  address: { search: () => location.search, replace: (search) => addressWithout(search, location.hash) },
+});
+if (online.room && !demo) void onlineRoom.getState().open(online.room, onlineName(storage));
 initTour(session, tour.open);
 startSound(director, { demo: demo !== null });
 Object.defineProperty(window, 'rolit', {
@@ -84,6 +96,11 @@ Object.defineProperty(window, 'rolit', {
     supplyScreenBox,
     thrownBall,
     strongest: () => strongestView(strongest.getState(), session.getState().snapshot),
+    online: () => {
+      const { status, roomId, view, you, failure } = onlineRoom.getState();
+      if (status === 'idle') return null;
+      return { room: roomId, status, phase: view?.phase ?? null, colour: you?.colour ?? null, host: you?.host ?? false, spectators: view?.spectators ?? 0, failure: failure?.kind ?? null };
+    },
     settling: createSettling({
       session,
       animating: () => director.busy,

@@ -9,6 +9,8 @@ import { Canvas, useThree } from '@react-three/fiber';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { NeutralToneMapping } from 'three';
 import { t } from '../i18n/index';
+import { useSession } from '../app/page/pageSession';
+import { engineHelpShown } from '../app/online/remoteRound';
 import { AdaptiveQuality } from './AdaptiveQuality';
 import { Balls } from './Balls';
 import { Board } from './Board';
@@ -57,6 +59,8 @@ function SceneMessage({ children }: { children: ReactNode }) {
 
 function Contents({ adaptDpr, warm, onWarm }: { adaptDpr: number | null; warm: boolean; onWarm: () => void }) {
   useDirectorFrames();
+  // Online players see exact values and the strongest move only if the host allowed engine help.
+  const help = useSession(engineHelpShown);
   const invalidate = useThree((s) => s.invalidate);
   useEffect(() => {
     if (warm) invalidate(); // the first visible frame
@@ -77,8 +81,12 @@ function Contents({ adaptDpr, warm, onWarm }: { adaptDpr: number | null; warm: b
       <SocketPicker />
       <GhostBalls />
       <SocketDots />
-      <ExactLabels />
-      <StrongestMarker />
+      {help && (
+        <>
+          <ExactLabels />
+          <StrongestMarker />
+        </>
+      )}
       <SocketCursor />
       <CameraRig />
       <RenderProbe />

@@ -9,6 +9,9 @@ import { LEVELS } from '../ai';
 
 export const ROOM_NAME = 'rolit';
 
+/** Port the game server listens on unless told otherwise (and the page looks for it on). */
+export const DEFAULT_SERVER_PORT = 2567;
+
 /** Longest player name, in characters. */
 export const MAX_NAME = 24;
 /** Longest move text a `play` message may carry ("e3+e6" is 5). */
@@ -69,6 +72,8 @@ export const createOptions = z
     misere: z.boolean().default(false),
     timeLimit: z.number().int().min(0).max(MAX_TIME_LIMIT).default(0),
     seats: z.array(seatSpec).min(1).max(4).optional(),
+    /** Players may use engine help (evaluation bar, suggestions, strongest move); spectators always may. */
+    help: z.boolean().default(false),
     /** Level of the computer that plays on for a player who dropped. */
     standIn: level.default('tactician'),
   })

@@ -112,6 +112,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     s.variant = options.variant;
     s.misere = options.misere;
     s.timeLimit = options.timeLimit;
+    s.help = options.help;
     this.publishSeats();
 
     for (const type of Object.keys(messages) as MessageType[]) {

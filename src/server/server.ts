@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { type MatchMakerDriver, type Presence, Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { ComputerPool } from './computerPool';
-import { ROOM_NAME } from './contract';
+import { DEFAULT_SERVER_PORT, ROOM_NAME } from './contract';
 import { RolitRoom, type RoomConfig } from './rolitRoom';
 
 export interface ServerConfig {
@@ -37,7 +37,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export const DEFAULT_PORT = 2567;
+export const DEFAULT_PORT = DEFAULT_SERVER_PORT;
 export const DEFAULT_GRACE_SECONDS = 60;
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {

@@ -48,6 +48,8 @@ export const RoomState = schema(
     misere: t.boolean().default(false),
     /** Seconds per move, 0 for none. */
     timeLimit: t.uint16().default(0),
+    /** Players may use engine help (the host allowed it at creation); spectators always may. */
+    help: t.boolean().default(false),
     /** Round of the match, from 0 (seats rotate between rounds). */
     round: t.uint16().default(0),
     /** Seed of this round (the start-ball throw is its first draw), chosen by the server. */

@@ -15,6 +15,7 @@ import { ReplayHud } from './replay/ReplayHud';
 import { RulesPanel } from './RulesPanel';
 import { SceneHost } from './SceneHost';
 import { TourPanel } from './tour/TourPanel';
+import { OnlinePanel } from './online/OnlinePanel';
 
 const NewGameDialog = lazy(() => import('./NewGameDialog').then((m) => ({ default: m.NewGameDialog })));
 
@@ -46,6 +47,9 @@ export function App({ levels, defaultLevel }: { levels: readonly string[]; defau
       <ReplayHud />
       <div className="hud">
         <AnalysisPanel />
+      </div>
+      <div className="hud">
+        <OnlinePanel levels={levels} defaultLevel={defaultLevel} />
       </div>
       <AccessLayer />
       <RoundOver onNewGame={open} />

@@ -10,6 +10,10 @@ import { t } from '../i18n/index';
 import { ratedLevelLabel, ratingNote } from './levelRating';
 import { levelStrength } from './levelTexts';
 import { playerName } from '../i18n/playerNames';
+import { MAX_NAME } from '../server/contract';
+import type { Level } from '../ai/index';
+import { onlineName, useOnline } from '../app/online/pageOnline';
+import { pageStorage } from '../app/page/pageStorage';
 
 export interface NewGameDialogProps {
   levels: readonly string[];
@@ -38,6 +42,7 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
   const [moveTimeLimit, setMoveTimeLimit] = useState(setup.moveTimeLimit);
   const [takeBacks, setTakeBacks] = useState(setup.takeBacks);
   const [seedText, setSeedText] = useState('');
+  const [help, setHelp] = useState(false);
   const dialog = useRef<HTMLDivElement>(null);
   useDialogFocus(dialog, onClose);
 
@@ -81,7 +86,33 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
       takeBacks,
       seed: seed === '' ? undefined : Number(seed),
     };
+    // A local game leaves the online room this page is in.
+    if (useOnline.getState().status !== 'idle') void useOnline.getState().leave();
     newGame(options);
+    onClose();
+  };
+
+  /** The seats above as an online room's: this player in the first human seat, the other human seats free for friends. */
+  const playOnline = () => {
+    if (setupReason || !namesOk) return;
+    const chosen = seats.slice(0, count);
+    const me = chosen.findIndex((s) => s.kind === 'human');
+    // A default name (You, Player 2) says nothing to the others: the name last used online instead.
+    const defaultNames = [t('dialogs:you'), t('dialogs:playerN', { n: me + 1 })];
+    const typed = me >= 0 && !defaultNames.includes(playerName(chosen[me].name.trim())) ? chosen[me].name.trim() : '';
+    const name = typed && Array.from(typed).length <= MAX_NAME ? typed : onlineName(pageStorage());
+    void useOnline.getState().create({
+      name,
+      ...(me >= 0 ? { colour: colours[me][0] } : { spectator: true }),
+      size,
+      colours: count === 1 || variant === 'team' ? undefined : colours.map((cs) => cs[0]),
+      variant,
+      misere,
+      timeLimit: moveTimeLimit,
+      seats: chosen.map((s) => (s.kind === 'human' ? { kind: 'human' } : { kind: 'computer', level: s.level as Level })),
+      standIn: defaultLevel as Level,
+      help,
+    });
     onClose();
   };
 
@@ -182,6 +213,20 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
             <span className="note">{t('dialogs:seedNote')}</span>
           </div>
           {seedReason && <div className="error">{ruleSentence(seedReason)}</div>}
+        </fieldset>
+        <fieldset data-testid="play-online">
+          <legend>{t('online:playOnline')}</legend>
+          <p className="note">{t('online:playOnlineNote')}</p>
+          <div className="row">
+            <label>
+              <input type="checkbox" checked={help} onChange={(e) => setHelp(e.target.checked)} /> {t('online:allowHelp')}
+            </label>
+          </div>
+          <div className="row">
+            <button type="button" className="btn" disabled={setupReason !== null || !namesOk} onClick={playOnline} data-testid="create-room">
+              {t('online:createRoom')}
+            </button>
+          </div>
         </fieldset>
         <div className="actions">
           <button type="button" className="btn" onClick={onClose}>

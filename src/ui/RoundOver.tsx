@@ -1,4 +1,5 @@
 /** End of a round: final counts per seat, the match standings, next round or new game. */
+import { useOnline } from '../app/online/pageOnline';
 import { useState } from 'react';
 import { useSession } from '../app/page/pageSession';
 import { useDirector } from '../director/index';
@@ -15,6 +16,9 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
   const round = useSession((s) => s.round);
   const standings = useSession((s) => s.standings);
   const nextRound = useSession((s) => s.nextRound);
+  // Online, the next round is the host's rematch.
+  const online = useSession((s) => s.remote !== null);
+  const host = useOnline((s) => s.you?.host === true);
   const busy = useDirector((s) => s.busy);
   const [hiddenFor, setHiddenFor] = useState<unknown>(null);
   const caption = useCaptions().result;
@@ -71,9 +75,17 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
         <button className="btn" onClick={onNewGame}>
           {t('hud:newGame')}
         </button>
-        <button className="btn primary" onClick={nextRound} title={t('hud:nextRoundTitle')}>
-          {t('hud:nextRound')}
-        </button>
+        {!online ? (
+          <button className="btn primary" onClick={nextRound} title={t('hud:nextRoundTitle')}>
+            {t('hud:nextRound')}
+          </button>
+        ) : host ? (
+          <button className="btn primary" onClick={() => useOnline.getState().send('rematch')}>
+            {t('online:rematch')}
+          </button>
+        ) : (
+          <span className="note">{t('online:rematchByHost')}</span>
+        )}
       </div>
     </section>
   );

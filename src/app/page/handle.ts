@@ -62,6 +62,21 @@ export interface RolitHandle {
   unsettled(): string[];
   /** The Analysis panel's strongest move: null until asked, cleared when the position changes. */
   strongest(): StrongestView | null;
+  /** The online room this page is in, or null in local play. */
+  online(): OnlineView | null;
+}
+
+export interface OnlineView {
+  room: string | null;
+  status: 'connecting' | 'open' | 'dropped' | 'failed';
+  /** The room's phase (waiting, playing, over), null before its state arrived. */
+  phase: string | null;
+  /** This page's seat colour, '' watching, null before the server said. */
+  colour: Colour | '' | null;
+  host: boolean;
+  spectators: number;
+  /** Why the page is not in the room (online:failure.<kind>). */
+  failure: string | null;
 }
 
 export interface StrongestView {
@@ -89,6 +104,7 @@ export interface HandleSources {
   thrownBall?: () => ThrownBallView | null;
   busy?: () => boolean;
   strongest?: () => StrongestView | null;
+  online?: () => OnlineView | null;
   /** Without it (a page with no director, analysis or scene) nothing is ever pending. */
   settling?: Settling;
 }
@@ -121,6 +137,7 @@ export function createHandle(sources: HandleSources): RolitHandle {
     thrownBall: () => sources.thrownBall?.() ?? null,
     busy: () => sources.busy?.() ?? false,
     strongest: () => sources.strongest?.() ?? null,
+    online: () => sources.online?.() ?? null,
     settled: () => sources.settling?.settled() ?? Promise.resolve(),
     unsettled: () => sources.settling?.unsettled() ?? [],
   });

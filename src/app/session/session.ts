@@ -11,7 +11,7 @@
  * goes through Game.check / Game.play and an illegal one changes nothing but `message`.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { type Game, makeRound, type Match, matchStandings, RuleError, type Seat, seatsOf, startMatch } from '../../engine/index';
+import { Game, makeRound, type Match, matchStandings, RuleError, type Seat, seatsOf, startMatch } from '../../engine/index';
 import { createComputerTurns } from '../computer/computerTurns';
 import { clickableSquares, clickOutcome, previewOf } from './input';
 import { createKeeping, loadKept } from '../persistence/keeping';
@@ -25,6 +25,7 @@ import type { Message, SessionDeps, SessionStart, SessionState, WritableTable } 
 import { shownRound, throwTexts } from './shownRound';
 import { createSpectator } from '../watch/spectator';
 import { createTimeLimit } from './timeLimit';
+import { engineHelpShown, type RemoteRound } from '../online/remoteRound';
 import { createViewerSettings } from './viewerSettings';
 
 export type { Message, SaveNotice, SessionDeps, SessionStart, SessionState } from './sessionTypes';
@@ -53,6 +54,11 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
   /** Events the director reports as shown; the whole log when there is no director. */
   let directorCount = 0;
   let refresh: () => void = () => undefined;
+  /** Online play: the round comes from a game server; the local game waits here meanwhile. */
+  let remote: RemoteRound | null = null;
+  let localTable: { match: Match; game: Game; seats: Seat[]; round: number; results: SessionState['results'] } | null = null;
+  /** A move sent to the server, its events not back yet: no second click meanwhile. */
+  let moveSent = false;
 
   const store = createStore<SessionState>()((set, get) => {
     const lent = { get, set };
@@ -64,9 +70,10 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       return seat === null ? null : seats[seat];
     }
 
-    const humanToMove = () => seatToMove()?.kind === 'human';
+    /** A person at this page is to move: in online play, only for this page's own colours. */
+    const humanToMove = () => seatToMove()?.kind === 'human' && (!remote || remote.mine.includes(game.state.toMove!));
     /** A human may move once the board shows their turn (the previous move has come to rest). */
-    const humanMayMove = () => humanToMove() && get().shown.caughtUp;
+    const humanMayMove = () => humanToMove() && get().shown.caughtUp && !moveSent;
     const previewFor = (square: string | null) => (square && humanMayMove() ? previewOf(game, square, get().pendingDouble) : null);
     const shownOf = (snapshot: RoundSnapshot) => shownRound(snapshot.events, deps.shownByDirector ? directorCount : snapshot.events.length, get().seats);
     const updateInput = () => set({ legalSquares: humanMayMove() ? clickableSquares(get().snapshot.legalMoves) : [], preview: previewFor(get().hovered) });
@@ -74,8 +81,9 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
     const viewerSettings = createViewerSettings(deps, lent);
     const { setSpeed, setSocketDots, setCoordinates, rulesSeen } = viewerSettings;
     const keeping = createKeeping(kept, deps, now, lent, table);
-    const timeLimit = createTimeLimit(now, lent, table, { humanToMove, changed, notice });
-    const computer = createComputerTurns(deps, now, lent, table, { seatToMove, play, notice, holdsComputers: () => spectator.holdsComputers() });
+    // Online, the server runs the clock and plays the computer seats.
+    const timeLimit = createTimeLimit(now, lent, table, { humanToMove: () => !remote && humanToMove(), changed, notice });
+    const computer = createComputerTurns(deps, now, lent, table, { seatToMove, play, notice, holdsComputers: () => remote !== null || spectator.holdsComputers() });
     const spectator = createSpectator(lent, table, { computer, changed, notice });
     /** Leaving a replay with no live game before it: a new match of the first choices. */
     const freshGame = () => {
@@ -88,7 +96,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
     function changed(): void {
       const snapshot = takeSnapshot(game, get().seats);
       if (get().replay) set({ replay: follow(get().replay!, snapshot.state.moves) });
-      else keeping.roundChanged(snapshot);
+      else if (!remote) keeping.roundChanged(snapshot);
       const { results } = get();
       const all = snapshot.over && snapshot.result ? [...results, snapshot.result] : results;
       // The director (if linked) hears of the new log here and reports what it shows (setShown).
@@ -110,6 +118,13 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
     function play(text: string): void {
       if (get().thinking?.purpose === 'suggestion') computer.cancel();
+      if (remote) {
+        // The server decides: its events come back through showRemote.
+        remote.send(text);
+        moveSent = true;
+        set({ message: null, pendingDouble: null });
+        return updateInput();
+      }
       spectator.moved();
       game.play(text);
       set({ message: null, pendingDouble: null });
@@ -154,10 +169,49 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       reloadHistory: keeping.reloadHistory,
       moveNow: computer.moveNow,
       computerPending: computer.pending,
-      suggest: computer.suggest,
+      suggest: () => (engineHelpShown(get()) ? computer.suggest() : notice(sessionTexts.noHelpOnline, 'refusal')),
       setSpectatorPaused: spectator.setSpectatorPaused,
       step: spectator.step,
       takeOver: spectator.takeOver,
+
+      remote: null,
+
+      showRemote(next) {
+        if (next && !remote) {
+          if (get().replay) get().leaveReplay();
+          computer.cancel();
+          timeLimit.stop();
+          localTable = { match, game, seats: get().seats, round: get().round, results: get().results };
+        }
+        if (!next) {
+          if (!remote || !localTable) return;
+          remote = null;
+          ({ match, game } = localTable);
+          const { seats, round, results } = localTable;
+          localTable = null;
+          moveSent = false;
+          set({ remote: null, players: match.players, seats, round, results, clock: null, message: null, pendingDouble: null });
+          changed();
+          // The local game is shown as it stood, at once.
+          return set({ jumps: get().jumps + 1 });
+        }
+        const known = remote ? remote.events : [];
+        const sameRound = remote !== null && remote.round === next.round && next.events.length >= known.length && known.every((e, i) => e === next.events[i]);
+        const grown = !sameRound || next.events.length !== known.length;
+        // Joining a round under way (or a reload): its position at once, not every move rolled again.
+        const jump = !sameRound && next.events.some((e) => e.type === 'ballPlaced');
+        remote = next;
+        if (grown) {
+          game = Game.fromEvents(next.events);
+          moveSent = false;
+        }
+        const toMove = game.state.toMove;
+        // The server runs the clock: the page shows its deadline.
+        const clock = next.deadline > 0 && toMove && !game.state.over ? { colour: toMove, moveNumber: game.state.moves.length + 1, deadline: next.deadline } : null;
+        set({ remote: next, seats: next.seats, players: next.seats.map(({ kind, level, name }) => ({ kind, level, name })), round: next.round, results: next.results, clock });
+        changed();
+        if (jump) set({ jumps: get().jumps + 1 });
+      },
 
       hoverSquare(square) {
         set({ hovered: square, preview: previewFor(square) });
@@ -169,6 +223,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         if (!shown.caughtUp) return notice(shown.startThrow && shown.startThrow.kind !== 'starts' ? throwTexts.stillRolling : throwTexts.notYet, 'refusal');
         const seat = seatToMove();
         if (seat && seat.kind !== 'human') return notice(sessionTexts.computerThinking(game.state.toMove!, seat.name), 'refusal');
+        if (remote && !humanToMove()) return notice(remote.mine.length ? sessionTexts.notYourColour : sessionTexts.spectatorsWatch, 'refusal');
+        if (moveSent) return;
         const guarded = get().clickGuard?.(square);
         if (guarded) return notice(guarded, 'refusal');
         const outcome = clickOutcome(game, square, get().pendingDouble);
@@ -195,6 +251,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       },
 
       newGame(options) {
+        if (remote) get().showRemote(null);
         viewerSettings.newGameChosen(options);
         match = startMatch(options);
         newRound(0, { players: options.players, results: [], replay: null });
@@ -204,6 +261,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         const { round, results } = get();
         if (!game.state.over || !game.state.result) return notice(sessionTexts.finishRoundFirst, 'refusal');
         if (get().replay) return notice(replayTexts.noNextRound, 'refusal');
+        if (remote) return notice(sessionTexts.onlineRematch, 'refusal');
         newRound(round + 1, { results: [...results, game.state.result] });
       },
 

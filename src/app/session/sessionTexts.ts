@@ -6,7 +6,7 @@ import { playerName } from '../../i18n/playerNames';
 
 const k = (key: string, options?: Record<string, unknown>) => t(`messages:${key}`, options);
 
-export const sessionTexts = fixedTexts('messages', ['roundIsOver', 'finishRoundFirst', 'takeBacksOff', 'takeBacksNeedHuman', 'nothingToTakeBack', 'suggestionsForHuman', 'noSuggestion'] as const, {
+export const sessionTexts = fixedTexts('messages', ['roundIsOver', 'finishRoundFirst', 'takeBacksOff', 'takeBacksNeedHuman', 'nothingToTakeBack', 'suggestionsForHuman', 'noSuggestion', 'onlineRematch', 'notYourColour', 'spectatorsWatch', 'noHelpOnline'] as const, {
   refusal: (e: RuleError) => ruleText(e),
   computerIllegal: (name: string, move: string, reason: string) => k('computerIllegal', { level: level(name), move, reason }),
   computerFailed: (name: string) => k('computerFailed', { level: level(name) }),

@@ -10,6 +10,7 @@ import type { StartingDeps } from '../setup/matchSetup';
 import type { Clock } from './moveClock';
 import type { HistoryEntry } from '../persistence/history';
 import type { Replay } from '../replay/replay';
+import type { RemoteRound } from '../online/remoteRound';
 import type { RoundSnapshot } from './roundSnapshot';
 import type { ShownRound } from './shownRound';
 import type { AppSettings } from '../setup/settings';
@@ -78,9 +79,17 @@ export interface SessionState {
   /** Grows on every jump in a replay that the board shows at once (not animated); 1 at the start of a resumed game. */
   jumps: number;
   saveNotice: SaveNotice | null;
+  /** The round of an online room this page shows (its moves go to the server), or null in local play. */
+  remote: RemoteRound | null;
   /** Finished rounds kept on this device, newest first (when the page keeps games). */
   history: HistoryEntry[];
 
+  /**
+   * Shows a round of an online room (the local game waits in memory), and each update of it; null
+   * goes back to the local game as it was. Clicks then send moves to the server; the computer
+   * seats and the clock are the server's.
+   */
+  showRemote(round: RemoteRound | null): void;
   hoverSquare(square: string | null): void;
   clickSquare(square: string): void;
   /** Drops the first ball of a half-made Pro double (Escape); true when there was one. */

@@ -42,7 +42,7 @@ export function watchRoundEnd(session: StoreApi<SessionState>, options: Countdow
   }));
 
   function due(s: SessionState): boolean {
-    return s.snapshot.over && !s.animating && !s.paused && !s.spectatorPaused && !s.seats.some((seat) => seat.kind === 'human') && cancelledFor !== s.snapshot.events[0];
+    return s.snapshot.over && !s.remote && !s.animating && !s.paused && !s.spectatorPaused && !s.seats.some((seat) => seat.kind === 'human') && cancelledFor !== s.snapshot.events[0];
   }
 
   function update(): void {

@@ -1,4 +1,6 @@
 /** The actions behind the shortcuts and the board-reading buttons: one place, used by both. */
+import { engineHelpShown } from '../../app/online/remoteRound';
+import { sessionTexts } from '../../app/session/sessionTexts';
 import { cursorOn, useBoardCursor } from '../../app/session/boardCursor';
 import { useSession } from '../../app/page/pageSession';
 import { strongestMoveStore } from '../../app/analysis/strongestMove';
@@ -56,6 +58,8 @@ export function runCommand(id: ShortcutId, arg: { seat?: number; colour?: Colour
     case 'readBalls':
       return say(readBallsOf(snapshot, arg.colour ?? 'red'));
     case 'strongest':
+      // Online players only if the host allowed engine help.
+      if (!engineHelpShown(session)) return session.showNotice(sessionTexts.noHelpOnline, 'refusal');
       return strongestMoveStore()?.getState().ask();
   }
 }

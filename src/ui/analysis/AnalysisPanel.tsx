@@ -3,6 +3,7 @@
  * too), the strongest level's move on demand (marked on the board), and every legal socket as a button, so the "what would roll" preview is there from the
  * keyboard: focusing a socket previews it like hovering the board, a click plays it.
  */
+import { engineHelpShown } from '../../app/online/remoteRound';
 import { useSyncExternalStore } from 'react';
 import { signedValue, socketValues, useExactValues } from '../../app/analysis/exactValues';
 import { useSession } from '../../app/page/pageSession';
@@ -62,14 +63,20 @@ function AnalysisBoard() {
   const misere = useExactValues((s) => s.misere);
   const squares = useSession((s) => s.legalSquares);
   const { hoverSquare, clickSquare } = useSession.getState();
-  const bySocket = socketValues(values, misere);
+  // Online players get exact values and the strongest move only if the host allowed engine help.
+  const help = useSession(engineHelpShown);
+  const bySocket = socketValues(help ? values : {}, misere);
   return (
     <section className="analysis panel" aria-label={texts.panelLabel} data-testid="analysis">
-      <label title={texts.exactTitle}>
-        <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} /> {texts.exactValues}
-      </label>
-      <ExactStatus />
-      <StrongestMove />
+      {help && (
+        <>
+          <label title={texts.exactTitle}>
+            <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} /> {texts.exactValues}
+          </label>
+          <ExactStatus />
+          <StrongestMove />
+        </>
+      )}
       <PreviewLine />
       {squares.length > 0 && (
         <ul className="analysis-sockets" aria-label={texts.socketsLabel}>

@@ -1,4 +1,5 @@
 /** The status line: whose turn, the hover preview, the last caption, the clock, thinking, the round's end and messages. */
+import { engineHelpShown } from '../../app/online/remoteRound';
 import { useSession } from '../../app/page/pageSession';
 import { captionOf } from '../../app/session/shownRound';
 import { useCaptions } from '../watch/useCaptions';
@@ -18,6 +19,8 @@ export function Status() {
   const message = useSession((s) => s.message);
   const moveNow = useSession((s) => s.moveNow);
   const suggest = useSession((s) => s.suggest);
+  const help = useSession(engineHelpShown);
+  const online = useSession((s) => s.remote !== null);
   const nextRound = useSession((s) => s.nextRound);
   const now = useNow(clock !== null || thinking !== null);
   const seat = toMove ? seats.find((s) => s.colours.includes(toMove)) : undefined;
@@ -36,9 +39,12 @@ export function Status() {
           <span>
             {t('hud:roundOverLead')} <b>{listOf(result.winners.map((w) => playerName(seats[w]?.name ?? '')))}</b> {t('hud:wins', { count: result.winners.length })}
           </span>
-          <button className="btn primary" onClick={nextRound}>
-            {t('hud:nextRound')}
-          </button>
+          {/* Online, the next round is the host's rematch (the room's bar and the round-over panel). */}
+          {!online && (
+            <button className="btn primary" onClick={nextRound}>
+              {t('hud:nextRound')}
+            </button>
+          )}
         </div>
       )}
       {!over && (
@@ -79,7 +85,7 @@ export function Status() {
               </button>
             </>
           )}
-          {!thinking && seat?.kind === 'human' && (
+          {!thinking && seat?.kind === 'human' && help && (
             <button className="btn" onClick={suggest} title={t('hud:suggestTitle')}>
               {t('hud:suggest')}
             </button>

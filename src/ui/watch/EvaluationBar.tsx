@@ -3,6 +3,7 @@
  * of the balls now and the win chance the master level estimates; a stacked bar of the chances.
  * Percentages are rounded so that they still add up to 100. Hideable (spoiler switch, remembered).
  */
+import { engineHelpShown } from '../../app/online/remoteRound';
 import { useMemo } from 'react';
 import { shownHistory, useEvaluation } from '../../app/analysis/evaluation';
 import { useSession } from '../../app/page/pageSession';
@@ -25,6 +26,8 @@ export function percentages(parts: readonly number[]): number[] {
 
 export function EvaluationBar() {
   const hidden = useEvaluationHidden();
+  // An online player sees no evaluation unless the host allowed engine help.
+  const help = useSession(engineHelpShown);
   const players = useSession((s) => s.snapshot.setup.players);
   // What the board shows: its ball counts, and the newest estimate of a position it has shown.
   const scores = useSession((s) => s.shown.scores);
@@ -32,6 +35,7 @@ export function EvaluationBar() {
   const shownOver = useSession((s) => s.shown.over);
   const history = useEvaluation((e) => e.history);
   const latest = useMemo(() => shownHistory(history, shownMoves, shownOver).at(-1) ?? null, [history, shownMoves, shownOver]);
+  if (!help) return null;
   if (hidden) {
     return (
       <button className="btn evaluation-show" onClick={() => setEvaluationHidden(false)}>

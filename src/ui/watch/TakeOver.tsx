@@ -7,7 +7,9 @@ import { type Seat } from '../../engine/index';
 
 export function TakeOverButton({ seat, index }: { seat: Seat; index: number }) {
   const takeOver = useSession((s) => s.takeOver);
-  if (!seat.level) return null;
+  // Online, seats are the room's: nobody takes them over from the page.
+  const online = useSession((s) => s.remote !== null);
+  if (!seat.level || online) return null;
   const human = seat.kind === 'human';
   return (
     <button className="btn take-over" onMouseDown={keepFocus} onClick={() => takeOver(index, !human)} title={human ? t.handBackTip(seat.level) : t.takeOverTip(playerName(seat.name))}>

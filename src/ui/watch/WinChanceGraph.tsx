@@ -3,6 +3,7 @@
  * colour's initial at the end, so the lines are told apart without colour), the biggest swings
  * ringed with their move in a tooltip. Hidden with the evaluation bar.
  */
+import { engineHelpShown } from '../../app/online/remoteRound';
 import { useMemo } from 'react';
 import { biggestSwings, shownHistory, useEvaluation } from '../../app/analysis/evaluation';
 import { useSession } from '../../app/page/pageSession';
@@ -22,7 +23,8 @@ export function WinChanceGraph() {
   const history = useMemo(() => shownHistory(all, shownMoves, shownOver), [all, shownMoves, shownOver]);
   const players = useSession((s) => s.snapshot.setup.players);
   const size = useSession((s) => s.snapshot.setup.size);
-  if (hidden || history.length < 2) return null;
+  const help = useSession(engineHelpShown);
+  if (hidden || !help || history.length < 2) return null;
   const totalMoves = size * size - 4;
   const x = (move: number) => (move / totalMoves) * (W - 12) + 2;
   const y = (chance: number) => H - 3 - chance * (H - 6);

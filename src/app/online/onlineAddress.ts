@@ -1,0 +1,55 @@
+/**
+ * Where the game server is, and which room a link opens: the `room` and `server` URL parameters
+ * (README, "URL parameters"). Without `server` the page asks the host it came from, on the game
+ * server's port (VITE_ROLIT_SERVER_PORT at build time, else 2567).
+ */
+import { DEFAULT_SERVER_PORT } from '../../server/contract';
+
+/** What the online parameters say, the rest of the query for the game's own parameters, and a problem with them (a text key and its params). */
+export interface OnlineParameters {
+  room: string | null;
+  endpoint: string;
+  rest: string;
+  problem: { key: 'badRoom' | 'badServer'; value: string } | null;
+}
+
+/** A room code as the server makes them (letters, digits, - and _). */
+const ROOM_CODE = /^[A-Za-z0-9_-]{1,32}$/;
+
+/** The server's HTTP address from a `server` parameter: "host:port", ":port", "port" or a full http(s)/ws(s) URL. */
+export function serverEndpoint(server: string | null, page: { protocol: string; hostname: string }, port: number): string | null {
+  const secure = page.protocol === 'https:';
+  const base = `${secure ? 'https' : 'http'}://`;
+  if (server === null || server === '') return `${base}${page.hostname}:${port}`;
+  if (/^\d{1,5}$/.test(server)) return `${base}${page.hostname}:${server}`;
+  if (/^:\d{1,5}$/.test(server)) return `${base}${page.hostname}${server}`;
+  const full = /^(https?|wss?):\/\//i.test(server) ? server : `${base}${server}`;
+  try {
+    const url = new URL(full.replace(/^ws/i, 'http'));
+    return url.origin + url.pathname.replace(/\/$/, '');
+  } catch {
+    return null;
+  }
+}
+
+export function readOnlineParameters(search: string, page: { protocol: string; hostname: string }, port = DEFAULT_SERVER_PORT): OnlineParameters {
+  const params = new URLSearchParams(search);
+  const room = params.get('room');
+  const server = params.get('server');
+  params.delete('room');
+  params.delete('server');
+  const rest = params.toString() ? `?${params.toString()}` : '';
+  let problem: OnlineParameters['problem'] = null;
+  const endpoint = serverEndpoint(server, page, port);
+  if (endpoint === null) problem = { key: 'badServer', value: server ?? '' };
+  if (room !== null && !ROOM_CODE.test(room)) problem = { key: 'badRoom', value: room };
+  return { room: problem?.key === 'badRoom' ? null : room, endpoint: endpoint ?? serverEndpoint(null, page, port)!, rest, problem };
+}
+
+/** The invite link of a room: this page with `?room=CODE` (and the `server` parameter it was given). */
+export function inviteLink(page: { origin: string; pathname: string; search: string }, room: string): string {
+  const server = new URLSearchParams(page.search).get('server');
+  const params = new URLSearchParams({ room });
+  if (server) params.set('server', server);
+  return `${page.origin}${page.pathname}?${params.toString()}`;
+}

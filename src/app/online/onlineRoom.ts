@@ -1,0 +1,261 @@
+/**
+ * The page's connection to an online room (docs/online.md): creating, joining, taking a seat,
+ * watching, and the room as the server publishes it, as a plain immutable view in a zustand
+ * store. The Colyseus client is loaded only when the page goes online. A dropped connection is
+ * retried by the client; the reconnection token is kept in sessionStorage, so a reload of the
+ * page rejoins the same seat.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Room } from '@colyseus/sdk';
+import type { Colour } from '../../engine/index';
+import type { CreateOptions, EMOTES, ErrorMessage, JoinOptions } from '../../server/contract';
+import { type EventsMessage, mergeEvents } from './remoteRound';
+import type { GameEvent } from '../../engine/index';
+
+export type Emote = (typeof EMOTES)[number];
+
+/** A seat of the room as the server publishes it (the contract's SeatState). */
+export interface SeatView {
+  colour: Colour;
+  colours: Colour[];
+  /** Empty for a free seat. */
+  name: string;
+  kind: 'human' | 'computer';
+  level: string;
+  connected: boolean;
+  /** A dropped person: when a computer takes over (ms since 1970), 0 otherwise. */
+  dropDeadline: number;
+  standIn: boolean;
+  score: number;
+}
+
+/** The room's state (the contract's RoomState), copied out of the schema on every patch. */
+export interface RoomView {
+  phase: 'waiting' | 'playing' | 'over';
+  toMove: Colour | '';
+  moves: string[];
+  seats: SeatView[];
+  spectators: number;
+  host: Colour | '';
+  size: number;
+  variant: string;
+  misere: boolean;
+  timeLimit: number;
+  help: boolean;
+  round: number;
+  moveDeadline: number;
+  results: string[];
+}
+
+/** Why the page is not (or no longer) in the room. */
+export type FailureKind = 'unknownRoom' | 'seatTaken' | 'started' | 'serverDown' | 'refused' | 'lost';
+export interface Failure {
+  kind: FailureKind;
+  /** The server's or the network's own words, for the curious. */
+  detail: string;
+}
+
+export interface EmoteShown {
+  colour: Colour;
+  emote: Emote;
+  /** Grows with every emote, so the same one twice is news. */
+  id: number;
+}
+
+export interface OnlineState {
+  /** idle: local play; connecting; open; dropped: the connection is lost and being retried; failed. */
+  status: 'idle' | 'connecting' | 'open' | 'dropped' | 'failed';
+  roomId: string | null;
+  view: RoomView | null;
+  /** This page's seat colour ('' for a spectator) and whether it hosts. */
+  you: { colour: Colour | ''; host: boolean } | null;
+  /** The current round's engine events, as the server sent them. */
+  log: { round: number; events: readonly GameEvent[] } | null;
+  failure: Failure | null;
+  /** The server refused the last message (not your turn, illegal move...). */
+  refusal: (ErrorMessage & { id: number }) | null;
+  emote: EmoteShown | null;
+
+  /** Creates a room as its host and joins it (a seat of `options.colour`, or watching). */
+  create(options: CreateOptions): Promise<void>;
+  /** Opens a room by its code: rejoins this tab's seat after a reload, else joins as a spectator. */
+  open(roomId: string, name: string): Promise<void>;
+  /** Takes a free seat of the room (from watching). */
+  takeSeat(colour: Colour, name: string): Promise<void>;
+  /** Leaves the seat and watches (lobby only). */
+  watch(name: string): Promise<void>;
+  /** Sends a message of the contract (start, play, fill, rematch, emote). */
+  send(type: 'start' | 'play' | 'fill' | 'rematch' | 'emote', payload?: object): void;
+  /** Leaves the room for good: back to local play. */
+  leave(): Promise<void>;
+}
+
+/** sessionStorage key of a room's reconnection token (per tab, so each tab keeps its own seat). */
+export const tokenKey = (roomId: string) => `rolit.online.token.${roomId}`;
+
+export interface OnlineDeps {
+  /** The server's address ("http://host:2567"). */
+  endpoint: string;
+  /** This tab's storage (sessionStorage), for the reconnection token; null keeps none. */
+  tabStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+}
+
+/** Which failure a refused create or join (or a network error) is. */
+export function failureOf(error: unknown): Failure {
+  const detail = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  if (error instanceof TypeError || /fetch|network|ECONNREFUSED|Failed to/i.test(detail)) return { kind: 'serverDown', detail };
+  if (code === 522 || /not found|invalid room|locked/i.test(detail)) return { kind: 'unknownRoom', detail };
+  if (/^(colourTaken|computerSeat|notInPlay):/.test(detail)) return { kind: 'seatTaken', detail };
+  if (/^started:/.test(detail)) return { kind: 'started', detail };
+  return { kind: 'refused', detail };
+}
+
+function viewOf(state: Record<string, any>): RoomView {
+  return {
+    phase: state.phase,
+    toMove: state.toMove,
+    moves: [...state.moves],
+    seats: [...state.seats].map((s: Record<string, any>) => ({
+      colour: s.colour,
+      colours: [...s.colours],
+      name: s.name,
+      kind: s.kind,
+      level: s.level,
+      connected: s.connected,
+      dropDeadline: s.dropDeadline,
+      standIn: s.standIn,
+      score: s.score,
+    })),
+    spectators: state.spectators,
+    host: state.host,
+    size: state.size,
+    variant: state.variant,
+    misere: state.misere,
+    timeLimit: state.timeLimit,
+    help: state.help ?? false,
+    round: state.round,
+    moveDeadline: state.moveDeadline,
+    results: [...state.results],
+  };
+}
+
+export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
+  let room: Room | null = null;
+  let ids = 0;
+  const sdk = () => import('@colyseus/sdk');
+
+  const store = createStore<OnlineState>()((set, get) => {
+    /** Follows a joined room: its state, messages, drops and the end of the connection. */
+    function follow(joined: Room): void {
+      room = joined;
+      deps.tabStorage?.setItem(tokenKey(joined.roomId), joined.reconnectionToken);
+      set({ status: 'open', roomId: joined.roomId, failure: null, refusal: null });
+      joined.onStateChange((state) => {
+        if (room === joined) set({ view: viewOf(state as Record<string, any>) });
+      });
+      joined.onMessage('you', (you: { colour: Colour | ''; host: boolean }) => set({ you }));
+      joined.onMessage('events', (message: EventsMessage) => {
+        try {
+          set({ log: mergeEvents(get().log, message) });
+        } catch (e) {
+          console.error(`online room ${joined.roomId}: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      });
+      joined.onMessage('error', (error: ErrorMessage) => set({ refusal: { ...error, id: ++ids } }));
+      joined.onMessage('emote', (emote: { colour: Colour; emote: Emote }) => set({ emote: { ...emote, id: ++ids } }));
+      joined.onDrop(() => {
+        if (room === joined) set({ status: 'dropped' });
+      });
+      joined.onReconnect(() => {
+        if (room !== joined) return;
+        deps.tabStorage?.setItem(tokenKey(joined.roomId), joined.reconnectionToken);
+        set({ status: 'open' });
+      });
+      joined.onLeave((code, reason) => {
+        if (room !== joined) return;
+        room = null;
+        set({ status: 'failed', failure: { kind: 'lost', detail: `${code}${reason ? ` ${reason}` : ''}` } });
+      });
+    }
+
+    /** Runs one attempt to get into a room; a refusal becomes `failure`. */
+    async function attempt(roomId: string | null, join: () => Promise<Room>): Promise<void> {
+      set({ status: 'connecting', roomId, failure: null, refusal: null, log: null, you: null });
+      try {
+        follow(await join());
+      } catch (e) {
+        set({ status: 'failed', failure: failureOf(e) });
+      }
+    }
+
+    /** Leaves the room this page is in, if any, without a word to the store. */
+    async function quit(): Promise<void> {
+      const leaving = room;
+      room = null;
+      if (!leaving) return;
+      deps.tabStorage?.removeItem(tokenKey(leaving.roomId));
+      await leaving.leave(true).catch(() => undefined);
+    }
+
+    const client = async () => new (await sdk()).Client(deps.endpoint);
+    const join = (roomId: string, options: JoinOptions) => attempt(roomId, async () => (await client()).joinById(roomId, options));
+
+    return {
+      status: 'idle',
+      roomId: null,
+      view: null,
+      you: null,
+      log: null,
+      failure: null,
+      refusal: null,
+      emote: null,
+
+      async create(options) {
+        await quit();
+        await attempt(null, async () => (await client()).create('rolit', options));
+      },
+
+      async open(roomId, name) {
+        await quit();
+        const token = deps.tabStorage?.getItem(tokenKey(roomId));
+        if (token) {
+          await attempt(roomId, async () => (await client()).reconnect(token));
+          if (get().status === 'open') return;
+          deps.tabStorage?.removeItem(tokenKey(roomId));
+        }
+        await join(roomId, { name, spectator: true });
+      },
+
+      async takeSeat(colour, name) {
+        const roomId = get().roomId;
+        if (!roomId) return;
+        await quit();
+        await join(roomId, { name, colour });
+        // The seat went to someone else meanwhile: watch again, and say why.
+        const failure = get().failure;
+        if (failure?.kind === 'seatTaken' || failure?.kind === 'started') {
+          await join(roomId, { name, spectator: true });
+          set({ failure });
+        }
+      },
+
+      async watch(name) {
+        const roomId = get().roomId;
+        if (!roomId) return;
+        await quit();
+        await join(roomId, { name, spectator: true });
+      },
+
+      send(type, payload) {
+        room?.send(type, payload ?? {});
+      },
+
+      async leave() {
+        await quit();
+        set({ status: 'idle', roomId: null, view: null, you: null, log: null, failure: null, refusal: null, emote: null });
+      },
+    };
+  });
+  return store;
+}

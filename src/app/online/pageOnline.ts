@@ -1,0 +1,68 @@
+/**
+ * The page's online room (main.tsx starts it): the connection store, linked to the session, and
+ * the address bar following the room (`?room=CODE` while in one, so a reload comes back to it).
+ */
+import type { StoreApi } from 'zustand/vanilla';
+import { useStore } from 'zustand';
+import { pageOwned } from '../page/pageOwned';
+import type { SessionState } from '../session/session';
+import { createOnlineRoom, type OnlineDeps, type OnlineState } from './onlineRoom';
+import { linkOnline } from './onlineLink';
+import { MAX_NAME } from '../../server/contract';
+import { t } from '../../i18n/index';
+
+/** localStorage key of the name this player goes by online. */
+export const ONLINE_NAME_KEY = 'rolit.online.name';
+
+/** The name this player last went by online, else a default one in the page's language. */
+export function onlineName(storage: Pick<Storage, 'getItem'> | null): string {
+  const stored = storage?.getItem(ONLINE_NAME_KEY)?.trim();
+  return stored && Array.from(stored).length <= MAX_NAME ? stored : t('online:defaultName');
+}
+
+export interface PageOnlineDeps extends OnlineDeps {
+  session: StoreApi<SessionState>;
+  /** The page's address: the room's code goes in and out of it. */
+  address?: { search(): string; replace(search: string): void };
+}
+
+interface PageOnline {
+  store: StoreApi<OnlineState>;
+  endpoint: string;
+  stop(): void;
+}
+
+const page = pageOwned<PageOnline>('online play', 'initOnline', (earlier) => earlier.stop());
+
+export function initOnline(deps: PageOnlineDeps): StoreApi<OnlineState> {
+  return page.start(() => {
+    const store = createOnlineRoom(deps);
+    const unlink = linkOnline(store, deps.session);
+    const unfollow = store.subscribe((s, previous) => {
+      if (!deps.address || s.roomId === previous.roomId) return;
+      const params = new URLSearchParams(deps.address.search());
+      if (s.roomId) params.set('room', s.roomId);
+      else params.delete('room');
+      const search = params.toString();
+      deps.address.replace(search ? `?${search}` : '');
+    });
+    return {
+      store,
+      endpoint: deps.endpoint,
+      stop() {
+        unfollow();
+        unlink();
+        void store.getState().leave();
+      },
+    };
+  }).store;
+}
+
+export function onlineEndpoint(): string {
+  return page.current().endpoint;
+}
+
+/** React hook on the page's online room: `useOnline((s) => s.view)`; also `useOnline.getState()`. */
+export const useOnline = Object.assign(<T>(selector: (state: OnlineState) => T): T => useStore(page.current().store, selector), {
+  getState: (): OnlineState => page.current().store.getState(),
+});

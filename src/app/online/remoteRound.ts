@@ -1,0 +1,44 @@
+/**
+ * A round played on a game server (online play), as the session shows it: the server's engine
+ * events (the log the director animates), who sits where, and which colours this page may play.
+ * The position is rebuilt from the log with the engine (Game.fromEvents); the page never decides
+ * a move's outcome, it sends the move and waits for the server's events.
+ */
+import type { Colour, GameEvent, RoundResult, Seat } from '../../engine/index';
+
+export interface RemoteRound {
+  /** Round of the match, from 0. */
+  round: number;
+  /** The round's engine events, as the server published them (from the start throw). */
+  events: readonly GameEvent[];
+  seats: Seat[];
+  /** Results of the match's finished rounds before this one. */
+  results: RoundResult[];
+  /** The colours this page plays (its seat's); empty for a spectator. */
+  mine: readonly Colour[];
+  /** Players may use engine help (the host allowed it); spectators always may. */
+  help: boolean;
+  /** When the mover's time runs out (ms since 1970, the server's clock), 0 without a time limit. */
+  deadline: number;
+  /** Sends a move ("f4", "e3+e6") to the server, for the seat of `mine`. */
+  send(move: string): void;
+}
+
+/** Whether this page may show engine help (evaluation, graph, suggestions, strongest move): always in local play. */
+export function engineHelpShown(state: { remote: RemoteRound | null }): boolean {
+  return !state.remote || state.remote.help || state.remote.mine.length === 0;
+}
+
+/** An `events` message of the room: `events` replace the log from index `from` on. */
+export interface EventsMessage {
+  round: number;
+  from: number;
+  events: GameEvent[];
+}
+
+/** The log of the room's current round after an `events` message (a new round starts a new log). */
+export function mergeEvents(log: { round: number; events: readonly GameEvent[] } | null, message: EventsMessage): { round: number; events: readonly GameEvent[] } {
+  const base = log && log.round === message.round ? log.events.slice(0, message.from) : [];
+  if (base.length < message.from) throw new Error(`events of round ${message.round + 1} from ${message.from}, but only ${base.length} known`);
+  return { round: message.round, events: [...base, ...message.events] };
+}

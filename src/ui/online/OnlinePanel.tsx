@@ -1,0 +1,337 @@
+/**
+ * Online play on the page: the room's lobby (invite link and code, seats with their presence,
+ * taking a seat or watching, the host's Start and "fill with computer"), the bar of a room in
+ * play (who is connected, drop countdowns, emotes, rematch, leave), a lost connection, and a link
+ * that cannot be followed. Nothing is said by colour alone: every seat has its colour's name and
+ * a presence word next to the dot.
+ */
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type Colour } from '../../engine/index';
+import { EMOTES, MAX_NAME } from '../../server/contract';
+import { inviteLink } from '../../app/online/onlineAddress';
+import type { Emote, OnlineState, SeatView } from '../../app/online/onlineRoom';
+import { ONLINE_NAME_KEY, onlineEndpoint, useOnline } from '../../app/online/pageOnline';
+import { pageStorage } from '../../app/page/pageStorage';
+import { coloursName, colourName, levelName, t } from '../../i18n/index';
+import { computerName } from '../../i18n/playerNames';
+import { useDialogFocus } from '../a11y/useDialogFocus';
+import { Swatches } from '../hud/Swatches';
+import { useNow } from '../hud/useNow';
+import './online.css';
+
+/** Short screens and phones: the room's bar starts folded (its summary line), so the board stays in view. */
+const roomForBar = () => window.matchMedia('(min-width: 721px) and (min-height: 800px)').matches;
+
+/** Keeps the bar just below the seats panel (top left), however many seats it lists. */
+function useBelowSeats(bar: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const seats = document.querySelector<HTMLElement>('.seats');
+    const element = bar.current;
+    if (!seats || !element || typeof ResizeObserver !== 'function') return;
+    const place = () => element.style.setProperty('--seats-bottom', `${Math.ceil(seats.getBoundingClientRect().bottom)}px`);
+    const observer = new ResizeObserver(place);
+    observer.observe(seats);
+    place();
+    return () => observer.disconnect();
+  }, [bar]);
+}
+
+export function OnlinePanel({ levels, defaultLevel }: { levels: readonly string[]; defaultLevel: string }) {
+  const status = useOnline((s) => s.status);
+  const phase = useOnline((s) => s.view?.phase ?? null);
+  if (status === 'idle') return null;
+  if (status === 'failed') return <Failed />;
+  if (status === 'connecting' || phase === null) {
+    return (
+      <div className="online-banner panel" role="status" data-testid="online-connecting">
+        {t('online:connecting')}
+      </div>
+    );
+  }
+  return (
+    <>
+      {status === 'dropped' && (
+        <div className="online-banner panel" role="status" data-testid="online-dropped">
+          {t('online:reconnecting')}
+        </div>
+      )}
+      {phase === 'waiting' ? <Lobby levels={levels} defaultLevel={defaultLevel} /> : <RoomBar />}
+    </>
+  );
+}
+
+/** A seat's presence: a dot with its word (connected, disconnected with the countdown, computer). */
+function Presence({ seat }: { seat: SeatView }) {
+  const now = useNow(seat.dropDeadline > 0);
+  let word: string;
+  let state: 'on' | 'off' | 'computer';
+  if (seat.kind === 'computer' || seat.standIn) {
+    state = 'computer';
+    word = seat.standIn ? t('online:standIn', { level: levelName(seat.level) }) : t('online:computer', { level: levelName(seat.level) });
+  } else if (!seat.name) {
+    state = 'off';
+    word = t('online:free');
+  } else if (seat.connected) {
+    state = 'on';
+    word = t('online:connected');
+  } else {
+    state = 'off';
+    word = seat.dropDeadline > 0 ? t('online:droppedFor', { count: Math.max(0, Math.ceil((seat.dropDeadline - now) / 1000)) }) : t('online:disconnected');
+  }
+  return (
+    <span className="presence" data-presence={state}>
+      <span className={`presence-dot ${state}`} aria-hidden="true" />
+      {word}
+    </span>
+  );
+}
+
+/** A seat's name: the player's, a computer's as in the seats panel ("Master 2"), or Free seat. */
+function seatLabel(seat: SeatView, index: number): string {
+  return seat.kind === 'computer' ? computerName(seat.level, index) : seat.name || t('online:freeSeat');
+}
+
+/** Copies a text, saying so (or showing it selected when the clipboard is refused). */
+function CopyButton({ text, label, testId }: { text: string; label: string; testId: string }) {
+  const [copied, setCopied] = useState<boolean | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" className="btn" onClick={copy} data-testid={testId}>
+        {label}
+      </button>
+      <span className="note" role="status">
+        {copied === true ? t('online:copied') : copied === false ? t('online:copyRefused') : ''}
+      </span>
+    </>
+  );
+}
+
+function useName(): [string, (name: string) => void, boolean] {
+  const [name, setName] = useState(() => pageStorage()?.getItem(ONLINE_NAME_KEY) ?? '');
+  const trimmed = name.trim();
+  const ok = trimmed !== '' && Array.from(trimmed).length <= MAX_NAME;
+  const change = (next: string) => {
+    setName(next);
+    if (next.trim()) pageStorage()?.setItem(ONLINE_NAME_KEY, next.trim());
+  };
+  return [name, change, ok];
+}
+
+function Lobby({ levels, defaultLevel }: { levels: readonly string[]; defaultLevel: string }) {
+  const { roomId, view, you, failure } = useOnline((s) => s);
+  const { takeSeat, watch, send, leave } = useOnline.getState();
+  const [name, setName, nameOk] = useName();
+  const [level, setLevel] = useState(defaultLevel);
+  const ref = useRef<HTMLDivElement>(null);
+  useDialogFocus(ref, null);
+  if (!view || !roomId) return null;
+  const link = inviteLink(location, roomId);
+  const seated = you !== null && you.colour !== '';
+  const host = you?.host === true;
+  const freeHuman = view.seats.filter((s) => s.kind === 'human' && !s.name);
+  const joinAs = name.trim() || t('online:defaultName');
+  return (
+    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="lobby-title" ref={ref} data-testid="lobby">
+      <div className="card dialog online-lobby">
+        <h2 id="lobby-title">{t('online:lobbyTitle')}</h2>
+        <section aria-labelledby="invite-title">
+          <h3 id="invite-title">{t('online:invite')}</h3>
+          <div className="row">
+            <label className="grow">
+              {t('online:inviteLink')}
+              <input type="text" readOnly value={link} onFocus={(e) => e.target.select()} data-testid="invite-link" />
+            </label>
+          </div>
+          <div className="row">
+            <CopyButton text={link} label={t('online:copyLink')} testId="copy-link" />
+          </div>
+          <div className="row">
+            <span>
+              {t('online:roomCode')} <code className="room-code" data-testid="room-code">{roomId}</code>
+            </span>
+            <CopyButton text={roomId} label={t('online:copyCode')} testId="copy-code" />
+          </div>
+        </section>
+        <section aria-labelledby="seats-title">
+          <h3 id="seats-title">{t('online:seats')}</h3>
+          {!seated && (
+            <label className="row">
+              {t('online:yourName')}
+              <input type="text" value={name} maxLength={MAX_NAME} placeholder={t('online:defaultName')} onChange={(e) => setName(e.target.value)} data-testid="online-name" />
+            </label>
+          )}
+          {!nameOk && name !== '' && <div className="error">{t('online:nameTooLong', { count: MAX_NAME })}</div>}
+          <ul className="online-seats">
+            {view.seats.map((seat, i) => (
+              <li key={seat.colour} className="online-seat" data-colour={seat.colour}>
+                <Swatches colours={seat.colours} />
+                <span className="who">
+                  <b>{seatLabel(seat, i)}</b> <span className="note">{coloursName(seat.colours)}</span>
+                  {seat.colour === you?.colour && <span className="note"> · {t('online:you')}</span>}
+                  {seat.colour === view.host && <span className="note"> · {t('online:host')}</span>}
+                </span>
+                <Presence seat={seat} />
+                {seat.kind === 'human' && !seat.name && !seated && (
+                  <button type="button" className="btn" disabled={!nameOk && name !== ''} onClick={() => void takeSeat(seat.colour, joinAs)} data-testid={`take-${seat.colour}`}>
+                    {t('online:takeSeat', { colour: colourName(seat.colour) })}
+                  </button>
+                )}
+                {seat.kind === 'human' && !seat.name && host && (
+                  <button type="button" className="btn" onClick={() => send('fill', { colour: seat.colour, level })} data-testid={`fill-${seat.colour}`}>
+                    {t('online:fill', { colour: colourName(seat.colour) })}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+          {host && freeHuman.length > 0 && (
+            <label className="row">
+              {t('online:fillLevel')}
+              <select value={level} onChange={(e) => setLevel(e.target.value)}>
+                {levels.map((l) => (
+                  <option key={l} value={l}>
+                    {levelName(l)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <p className="note" data-testid="spectators">
+            {t('online:spectators', { count: view.spectators })}
+          </p>
+          {failure?.kind === 'seatTaken' && <div className="error" role="alert">{t('online:failure.seatTaken')}</div>}
+        </section>
+        <div className="actions">
+          <button type="button" className="btn" onClick={() => void leave()} data-testid="leave-room">
+            {t('online:playLocally')}
+          </button>
+          {/* The host keeps the seat: leaving it would hand hosting to someone else. */}
+          {seated && !host && (
+            <button type="button" className="btn" onClick={() => void watch(joinAs)}>
+              {t('online:watchInstead')}
+            </button>
+          )}
+          {host ? (
+            <button type="button" className="btn primary" disabled={freeHuman.length > 0} title={freeHuman.length > 0 ? t('online:refused.seatsFree') : undefined} onClick={() => send('start')} data-testid="start-online">
+              {t('online:start')}
+            </button>
+          ) : (
+            <span className="note" role="status">
+              {t('online:waitForHost')}
+            </span>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function EmoteShown() {
+  const emote = useOnline((s) => s.emote);
+  const [shown, setShown] = useState<OnlineState['emote']>(null);
+  useEffect(() => {
+    if (!emote) return;
+    setShown(emote);
+    const timer = setTimeout(() => setShown(null), 4000);
+    return () => clearTimeout(timer);
+  }, [emote]);
+  return (
+    <p className="online-emote" role="status" data-testid="emote">
+      {shown && t('online:emoteFrom', { colour: colourName(shown.colour), emote: t(`online:emote.${shown.emote}`) })}
+    </p>
+  );
+}
+
+function RoomBar() {
+  const { roomId, view, you } = useOnline((s) => s);
+  const { send, leave } = useOnline.getState();
+  const [open] = useState(roomForBar);
+  const bar = useRef<HTMLDetailsElement>(null);
+  useBelowSeats(bar);
+  if (!view || !roomId) return null;
+  const player = you !== null && you.colour !== '';
+  const connected = view.seats.filter((s) => s.kind === 'human' && s.connected && !s.standIn).length;
+  return (
+    <details className="online-bar panel" open={open} ref={bar} data-testid="online-bar">
+      <summary>
+        {t('online:room')} <code className="room-code">{roomId}</code> · {t('online:connectedCount', { count: connected })}
+      </summary>
+      <div className="body">
+      <div className="row">
+        <span className="note" data-testid="online-role">
+          {player ? t('online:youPlay', { colour: colourName(you!.colour as Colour) }) : t('online:watching')}
+        </span>
+        <span className="note">{t('online:spectators', { count: view.spectators })}</span>
+      </div>
+      <ul className="online-seats compact" aria-label={t('online:seats')}>
+        {view.seats.map((seat, i) => (
+          <li key={seat.colour} className="online-seat">
+            <Swatches colours={seat.colours} />
+            <span className="who">{seatLabel(seat, i)}</span>
+            <Presence seat={seat} />
+          </li>
+        ))}
+      </ul>
+      {player && (
+        <div className="row emotes" role="group" aria-label={t('online:emotes')}>
+          {EMOTES.map((e: Emote) => (
+            <button key={e} type="button" className="btn" onClick={() => send('emote', { emote: e })}>
+              {t(`online:emote.${e}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      <EmoteShown />
+      <div className="row">
+        {view.phase === 'over' && you?.host && (
+          <button type="button" className="btn primary" onClick={() => send('rematch')} data-testid="rematch">
+            {t('online:rematch')}
+          </button>
+        )}
+        {view.phase === 'over' && !you?.host && <span className="note">{t('online:rematchByHost')}</span>}
+        <button type="button" className="btn" onClick={() => void leave()} data-testid="leave-room">
+          {t('online:leave')}
+        </button>
+      </div>
+      </div>
+    </details>
+  );
+}
+
+function Failed() {
+  const { failure, roomId } = useOnline((s) => s);
+  const { open, leave } = useOnline.getState();
+  const ref = useRef<HTMLDivElement>(null);
+  useDialogFocus(ref, () => void leave());
+  const kind = failure?.kind ?? 'lost';
+  const retry = roomId !== null && kind !== 'unknownRoom';
+  return (
+    <div className="overlay" role="alertdialog" aria-modal="true" aria-labelledby="online-failed-title" aria-describedby="online-failed-text" ref={ref} data-testid="online-failed">
+      <div className="card dialog">
+        <h2 id="online-failed-title">{t('online:failedTitle')}</h2>
+        <p id="online-failed-text" data-testid="online-failure" data-kind={kind}>
+          {t(`online:failure.${kind}`, { server: onlineEndpoint() })}
+        </p>
+        {failure?.detail && <p className="note">{t('online:detail', { detail: failure.detail })}</p>}
+        <div className="actions">
+          {retry && (
+            <button type="button" className="btn" onClick={() => void open(roomId!, pageStorage()?.getItem(ONLINE_NAME_KEY) ?? t('online:defaultName'))}>
+              {t('online:retry')}
+            </button>
+          )}
+          <button type="button" className="btn primary" onClick={() => void leave()} data-testid="play-locally">
+            {t('online:playLocally')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoreApi } from 'zustand/vanilla';
+import { createOnlineRoom, type OnlineState, tokenKey } from '../../src/app/online/onlineRoom';
+import { Game } from '../../src/engine/index';
+import { startTestServer, type TestServer } from '../server/helpers';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+function memoryStorage() {
+  const map = new Map<string, string>();
+  return { map, getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
+}
+
+/** Resolves when `test` holds for the store's state, or fails after 5 s saying what it waited for. */
+function until(store: StoreApi<OnlineState>, test: (s: OnlineState) => boolean, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (test(store.getState())) return resolve();
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`timed out waiting for ${what}; status ${store.getState().status}, failure ${JSON.stringify(store.getState().failure)}`));
+    }, 5000);
+    const stop = store.subscribe((s) => {
+      if (!test(s)) return;
+      clearTimeout(timer);
+      stop();
+      resolve();
+    });
+  });
+}
+
+describe('the page’s room connection against the real server', () => {
+  it('creates, opens a link as a spectator, takes a seat, plays; a reload rejoins the seat', async () => {
+    const hostTab = memoryStorage();
+    const host = createOnlineRoom({ endpoint: server.endpoint, tabStorage: hostTab });
+    await host.getState().create({ name: 'Ann', colour: 'red', size: 8, variant: 'standard', misere: false, timeLimit: 0, standIn: 'beginner', help: false, colours: ['red', 'green'] });
+    expect(host.getState().failure).toBeNull();
+    const code = host.getState().roomId!;
+    expect(hostTab.getItem(tokenKey(code))).toBeTruthy();
+    await until(host, (s) => s.you?.host === true && s.view?.seats.length === 2, 'the host’s welcome');
+
+    const guestTab = memoryStorage();
+    const guest = createOnlineRoom({ endpoint: server.endpoint, tabStorage: guestTab });
+    await guest.getState().open(code, 'Bob');
+    await until(guest, (s) => s.you?.colour === '' && s.view?.spectators === 1, 'watching');
+    await guest.getState().takeSeat('green', 'Bob');
+    await until(host, (s) => s.view?.seats.find((x) => x.colour === 'green')?.name === 'Bob' && s.view.spectators === 0, 'Bob seated');
+
+    host.getState().send('start');
+    await until(guest, (s) => s.view?.phase === 'playing' && s.log !== null, 'the round');
+    const mover = guest.getState().view!.toMove === 'green' ? guest : host;
+    const move = Game.fromEvents(mover.getState().log!.events).legalMoves()[0];
+    mover.getState().send('play', { move });
+    for (const s of [host, guest]) await until(s, (x) => x.view?.moves.length === 1 && Game.fromEvents(x.log!.events).state.moves.length === 1, 'the move everywhere');
+    expect(Game.fromEvents(guest.getState().log!.events).state.board).toEqual(Game.fromEvents(host.getState().log!.events).state.board);
+
+    // A page reload: a new connection from the same tab takes the same seat back.
+    const reloaded = createOnlineRoom({ endpoint: server.endpoint, tabStorage: guestTab });
+    await reloaded.getState().open(code, 'Bob');
+    await until(reloaded, (s) => s.you?.colour === 'green', 'Bob back in his seat');
+
+    // Refused intents come back as refusals.
+    host.getState().send('start');
+    await until(host, (s) => s.refusal?.code === 'notWaiting', 'a refusal');
+    for (const s of [host, guest, reloaded]) await s.getState().leave();
+  });
+
+  it('plays a small round to its end, sends emotes, and the host starts a rematch', async () => {
+    const host = createOnlineRoom({ endpoint: server.endpoint, tabStorage: null });
+    await host.getState().create({ name: 'Ann', colour: 'red', size: 4, variant: 'standard', misere: false, timeLimit: 0, standIn: 'beginner', help: true, colours: ['red', 'green'] });
+    const guest = createOnlineRoom({ endpoint: server.endpoint, tabStorage: null });
+    await guest.getState().open(host.getState().roomId!, 'Bob');
+    await guest.getState().takeSeat('green', 'Bob');
+    await until(host, (s) => s.view?.seats[1]?.name === 'Bob', 'Bob seated');
+    expect(host.getState().view!.help).toBe(true);
+    host.getState().send('start');
+    await until(host, (s) => s.view?.phase === 'playing' && s.log !== null, 'the round');
+    guest.getState().send('emote', { emote: 'hello' });
+    await until(host, (s) => s.emote?.emote === 'hello' && s.emote.colour === 'green', 'Bob’s hello');
+    for (let n = 0; host.getState().view!.phase === 'playing'; n++) {
+      const toMove = host.getState().view!.toMove;
+      const mover = toMove === 'red' ? host : guest;
+      await until(mover, (s) => s.log !== null && Game.fromEvents(s.log.events).state.moves.length === n, `move ${n + 1} known`);
+      mover.getState().send('play', { move: Game.fromEvents(mover.getState().log!.events).legalMoves()[0] });
+      await until(host, (s) => s.view!.moves.length === n + 1 || s.view!.phase === 'over', `move ${n + 1} played`);
+    }
+    await until(guest, (s) => s.view?.phase === 'over' && s.view.results.length === 1, 'the round over');
+    expect(Game.fromEvents(guest.getState().log!.events).state.over).toBe(true);
+    // Only the host starts the rematch; the new round comes with a new log.
+    guest.getState().send('rematch');
+    await until(guest, (s) => s.refusal?.code === 'notHost', 'the guest refused');
+    host.getState().send('rematch');
+    await until(guest, (s) => s.view?.phase === 'playing' && s.view.round === 1 && s.log?.round === 1, 'the rematch');
+    expect(Game.fromEvents(guest.getState().log!.events).state.moves).toHaveLength(0);
+    for (const s of [host, guest]) await s.getState().leave();
+  });
+
+  it('says why a link fails: unknown room, server down', async () => {
+    const page = createOnlineRoom({ endpoint: server.endpoint, tabStorage: null });
+    await page.getState().open('nosuchroom', 'Ann');
+    expect(page.getState().failure?.kind).toBe('unknownRoom');
+    const down = createOnlineRoom({ endpoint: 'http://127.0.0.1:9', tabStorage: null });
+    await down.getState().open('abc', 'Ann');
+    expect(down.getState().failure?.kind).toBe('serverDown');
+  });
+});

@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StoreApi } from 'zustand/vanilla';
+import type { ComputerPlayer } from '../../src/app/computer/computer';
+import { mergeEvents, type RemoteRound } from '../../src/app/online/remoteRound';
+import { createSession, type SessionState } from '../../src/app/session/session';
+import { Game, makeRound, type Seat, startMatch } from '../../src/engine/index';
+
+/** A computer that must never be asked: online, the server plays the computer seats. */
+const noComputer: ComputerPlayer = {
+  think() {
+    throw new Error('the page asked its own computer in online play');
+  },
+};
+
+let stores: StoreApi<SessionState>[] = [];
+afterEach(() => {
+  for (const s of stores) s.getState().dispose();
+  stores = [];
+});
+
+/** A local session (two people at one page), and a "server" round of Ann and Bob. */
+function setup() {
+  const store = createSession({ computer: noComputer, levels: ['beginner'], defaultLevel: 'beginner', storage: null }, { search: '?seats=human,human' });
+  stores.push(store);
+  const match = startMatch({ players: [{ kind: 'human', name: 'Ann' }, { kind: 'human', name: 'Bob' }], size: 8, variant: 'standard', misere: false, moveTimeLimit: 0, takeBacks: false, seed: 7 });
+  const { game: server, seats } = makeRound(match, 0);
+  const sent: string[] = [];
+  const round = (mine: Seat['colours']): RemoteRound => ({ round: 0, events: [...server.events], seats, results: [], mine, help: false, deadline: 0, send: (m) => sent.push(m) });
+  return { store, server, seats, sent, round };
+}
+
+describe('a round from a game server', () => {
+  it('shows the server log, sends the page’s moves and never plays them itself', () => {
+    const { store, server, seats, sent, round } = setup();
+    const localRecord = store.getState().snapshot.record;
+    const mine = server.state.toMove === seats[0].colours[0] ? seats[0].colours : seats[1].colours;
+    store.getState().showRemote(round(mine));
+    expect(store.getState().snapshot.events).toEqual(server.events);
+    const move = server.legalMoves()[0];
+    store.getState().clickSquare(move);
+    expect(sent).toEqual([move]);
+    // Nothing changes until the server's events come back.
+    expect(store.getState().snapshot.state.moves).toHaveLength(0);
+    store.getState().clickSquare(server.legalMoves()[1]);
+    expect(sent).toHaveLength(1);
+    server.play(move);
+    store.getState().showRemote(round(mine));
+    expect(store.getState().snapshot.state.moves.map((m) => m.squares.join('+'))).toEqual([move]);
+    // The other player's turn: a click is refused with a reason and sends nothing.
+    store.getState().clickSquare(server.legalMoves()[0]);
+    expect(sent).toHaveLength(1);
+    expect(store.getState().message?.kind).toBe('refusal');
+    // Back to local play: the local game as it was.
+    store.getState().showRemote(null);
+    expect(store.getState().remote).toBeNull();
+    expect(store.getState().snapshot.record).toBe(localRecord);
+  });
+
+  it('lets a spectator watch and act on nothing', () => {
+    const { store, server, sent, round } = setup();
+    store.getState().showRemote(round([]));
+    store.getState().clickSquare(server.legalMoves()[0]);
+    expect(sent).toEqual([]);
+    expect(store.getState().legalSquares).toEqual([]);
+  });
+
+  it('merges events messages into the round’s log and starts a new log on a new round', () => {
+    const game = new Game({ size: 8, players: 2, variant: 'standard', misere: false, moveTimeLimit: 0, takeBacks: false, seed: 3 });
+    let log = mergeEvents(null, { round: 0, from: 0, events: [...game.events] });
+    const before = game.events.length;
+    const events = game.play(game.legalMoves()[0]);
+    log = mergeEvents(log, { round: 0, from: before, events });
+    expect(log.events).toEqual(game.events);
+    expect(Game.fromEvents(log.events).state.moves).toHaveLength(1);
+    expect(mergeEvents(log, { round: 1, from: 0, events: [] }).events).toEqual([]);
+    expect(() => mergeEvents(null, { round: 0, from: 5, events })).toThrow(/only 0 known/);
+  });
+});

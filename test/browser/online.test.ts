@@ -1,0 +1,174 @@
+/**
+ * Online play in real headless Chromium against the real game server (started here on a free
+ * loopback port): one page creates a room, a second opens the invite link and takes a seat, the
+ * host starts, each plays a move, and both pages (and a spectator's) show the same board, in
+ * their state and in their pixels. Also: a link to a room that does not exist, and phones.
+ * Screenshots go to test-artifacts/online-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { parseRecord } from '../../src/engine/index';
+import { startTestServer, type TestServer } from '../server/helpers';
+import { cameraView, countBallColours, openApp, rolitState, screenshot, socketPosition, waitForScene } from './harness';
+import { useBuiltApp } from './builtApp';
+import { audit } from './axe';
+
+const app = useBuiltApp();
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ computerDelayMs: 0 });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const online = (page: Page) => page.evaluate(() => window.rolit.online());
+const settled = (page: Page) => page.evaluate(() => window.rolit.settled());
+const moves = async (page: Page) => (await rolitState(page)).moves;
+
+/** Waits until the page's board shows `count` moves and nothing is moving any more. */
+async function showsMoves(page: Page, count: number): Promise<void> {
+  await page.waitForFunction((n) => window.rolit.state().shown.moves.length === n, count, { timeout: 60_000, polling: 100 });
+  await settled(page);
+}
+
+/** The player whose turn it is plays the engine's first legal move by clicking its socket. */
+async function playFirstLegal(page: Page): Promise<string> {
+  const game = parseRecord((await rolitState(page)).record);
+  const move = game.legalMoves()[0];
+  const { x, y } = await socketPosition(page, move);
+  await page.mouse.click(x, y);
+  return move;
+}
+
+describe('online play between browsers', () => {
+  it('a room made on one page is joined by its invite link, played on both, and watched', async () => {
+    const serverParam = `server=127.0.0.1:${server.port}`;
+    const host = await openApp(app.browser, app.served, `?seats=human,human&speed=instant&${serverParam}`);
+    await waitForScene(host.page);
+    await host.page.getByRole('button', { name: 'New game' }).click();
+    await host.page.getByTestId('create-room').click();
+    await host.page.getByTestId('lobby').waitFor({ timeout: 30_000 });
+    await host.page.waitForFunction(() => window.rolit.online()?.host === true);
+    const link = await host.page.getByTestId('invite-link').inputValue();
+    const code = (await online(host.page))!.room!;
+    expect(link).toContain(`?room=${code}`);
+    expect(await host.page.getByTestId('room-code').textContent()).toBe(code);
+    // The host's page address is the room's, so a reload comes back to it.
+    expect(new URL(host.page.url()).searchParams.get('room')).toBe(code);
+    await screenshot(host.page, 'online-lobby-host');
+    await audit(host.page, 'the host’s lobby');
+
+    const guest = await openApp(app.browser, app.served, new URL(link).search + '&speed=instant');
+    await guest.page.getByTestId('lobby').waitFor({ timeout: 30_000 });
+    await host.page.waitForFunction(() => window.rolit.online()?.spectators === 1);
+    const hostColour = (await online(host.page))!.colour;
+    const free = await guest.page.locator('[data-testid^="take-"]').first();
+    const freeColour = (await free.getAttribute('data-testid'))!.slice('take-'.length);
+    expect(freeColour).not.toBe(hostColour);
+    await guest.page.getByTestId('online-name').fill('Bob');
+    await audit(guest.page, 'the lobby of a link');
+    // From the keyboard: the seat's button focused and pressed.
+    await free.focus();
+    await guest.page.keyboard.press('Enter');
+    await guest.page.waitForFunction((c) => window.rolit.online()?.colour === c, freeColour);
+    await host.page.getByText('Bob', { exact: true }).waitFor();
+    await screenshot(guest.page, 'online-lobby-guest');
+
+    await host.page.getByTestId('start-online').click();
+    for (const p of [host.page, guest.page]) {
+      await p.getByTestId('online-bar').waitFor({ timeout: 30_000 });
+      await waitForScene(p);
+      await showsMoves(p, 0);
+    }
+    // Each plays one move, the one to move first.
+    const first = (await rolitState(host.page)).toMove === hostColour ? [host.page, guest.page] : [guest.page, host.page];
+    const played: string[] = [];
+    for (const [i, mover] of first.entries()) {
+      played.push(await playFirstLegal(mover));
+      for (const p of [host.page, guest.page]) await showsMoves(p, i + 1);
+    }
+    expect(await moves(host.page)).toEqual(played);
+    await audit(guest.page, 'the room in play');
+
+    // A reload of the guest's page comes back to the same seat (the tab keeps the reconnection token).
+    await guest.page.reload();
+    await guest.page.waitForFunction((c) => window.rolit?.online?.()?.colour === c, freeColour, { timeout: 60_000 });
+    await waitForScene(guest.page);
+    await showsMoves(guest.page, 2);
+    expect(await moves(guest.page)).toEqual(played);
+    await host.page.waitForFunction(() => document.querySelector('[data-testid="online-bar"]')?.textContent?.includes('2 players connected') ?? false);
+    expect(await moves(guest.page)).toEqual(played);
+    expect((await rolitState(guest.page)).scores).toEqual((await rolitState(host.page)).scores);
+
+    // A spectator opens the link and sees the same board; a click of theirs changes nothing.
+    const watcher = await openApp(app.browser, app.served, new URL(link).search + '&speed=instant');
+    await watcher.page.getByTestId('online-bar').waitFor({ timeout: 30_000 });
+    await waitForScene(watcher.page);
+    await showsMoves(watcher.page, 2);
+    expect((await online(watcher.page))!.colour).toBe('');
+    expect(await moves(watcher.page)).toEqual(played);
+    const legal = parseRecord((await rolitState(watcher.page)).record).legalMoves()[0];
+    const at = await socketPosition(watcher.page, legal);
+    await watcher.page.mouse.click(at.x, at.y);
+    await watcher.page.getByTestId('message').waitFor();
+    expect(await moves(watcher.page)).toEqual(played);
+
+    // The pixels: every page, seen from above, shows the same balls on the board.
+    const counts = [];
+    for (const [name, p] of [['host', host.page], ['guest', guest.page], ['spectator', watcher.page]] as const) {
+      await cameraView(p, 'View from above');
+      await settled(p);
+      const shot = await screenshot(p, `online-game-${name}`);
+      const [a8, h1] = [await socketPosition(p, 'a8'), await socketPosition(p, 'h1')];
+      const pad = Math.abs(h1.x - a8.x) / 14;
+      const region = { x: Math.round(Math.min(a8.x, h1.x) - pad), y: Math.round(Math.min(a8.y, h1.y) - pad), w: Math.round(Math.abs(h1.x - a8.x) + 2 * pad), h: Math.round(Math.abs(h1.y - a8.y) + 2 * pad) };
+      counts.push(countBallColours(shot, region));
+    }
+    const state = await rolitState(host.page);
+    for (const count of counts) {
+      for (const colour of Object.keys(state.scores) as (keyof typeof count)[]) {
+        // Balls showing a colour cover pixels in proportion to their number on every page.
+        expect(count[colour] > 0).toBe(state.scores[colour]! > 0);
+      }
+      for (const colour of Object.keys(count) as (keyof typeof count)[]) {
+        const ratio = (count[colour] + 50) / (counts[0][colour] + 50);
+        expect(ratio, `${colour}: ${count[colour]} pixels against the host's ${counts[0][colour]}`).toBeGreaterThan(0.7);
+        expect(ratio).toBeLessThan(1.4);
+      }
+    }
+    expect([host.errors, guest.errors, watcher.errors].flat()).toEqual([]);
+    for (const p of [host.page, guest.page, watcher.page]) await p.close();
+  }, 600_000);
+
+  it('a link to a room that does not exist says so and leads back to local play', async () => {
+    const { page } = await openApp(app.browser, app.served, `?room=nosuchroom&speed=instant&server=127.0.0.1:${server.port}`, { width: 390, height: 844 });
+    const failure = page.getByTestId('online-failure');
+    await failure.waitFor({ timeout: 30_000 });
+    expect(await failure.getAttribute('data-kind')).toBe('unknownRoom');
+    await screenshot(page, 'online-bad-link-phone');
+    await audit(page, 'a bad link');
+    await page.getByTestId('play-locally').click();
+    await page.waitForFunction(() => window.rolit.online() === null);
+    expect(new URL(page.url()).searchParams.get('room')).toBeNull();
+    await page.close();
+  });
+
+  it('fits a phone: the lobby and the room in play at 390x844', async () => {
+    const serverParam = `server=127.0.0.1:${server.port}`;
+    const phone = { width: 390, height: 844 };
+    const host = await openApp(app.browser, app.served, `?seats=human,ai&speed=instant&${serverParam}`, phone);
+    await waitForScene(host.page);
+    await host.page.getByRole('button', { name: 'New game' }).click();
+    await host.page.getByTestId('create-room').click();
+    await host.page.getByTestId('lobby').waitFor({ timeout: 30_000 });
+    await screenshot(host.page, 'online-lobby-phone');
+    const overflow = await host.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await host.page.getByTestId('start-online').click();
+    await host.page.getByTestId('online-bar').waitFor({ timeout: 30_000 });
+    await settled(host.page);
+    await screenshot(host.page, 'online-game-phone');
+    await host.page.close();
+  }, 300_000);
+});
