@@ -52,7 +52,7 @@ describe('the page’s room connection against the real server', () => {
     await until(host, (s) => s.view?.seats.find((x) => x.colour === 'green')?.name === 'Bob' && s.view.spectators === 0, 'Bob seated');
 
     host.getState().send('start');
-    await until(guest, (s) => s.view?.phase === 'playing' && s.log !== null, 'the round');
+    for (const s of [host, guest]) await until(s, (x) => x.view?.phase === 'playing' && x.log !== null, 'the round');
     const mover = guest.getState().view!.toMove === 'green' ? guest : host;
     const move = Game.fromEvents(mover.getState().log!.events).legalMoves()[0];
     mover.getState().send('play', { move });

@@ -129,6 +129,28 @@ describe('session: human play', () => {
     expect(s().legalSquares).toEqual(s().snapshot.legalMoves);
   });
 
+  it('after a move the next player sees no preview of the socket just played ("f4 is occupied")', () => {
+    const { s } = session('seats=human,human,human,human&seed=3');
+    const move = s().snapshot.legalMoves[0];
+    s().hoverSquare(move);
+    s().clickSquare(move);
+    expect(s().snapshot.state.moves).toHaveLength(1);
+    expect(s().preview).toBeNull();
+    s().hoverSquare(move); // the pointer moves again: now the occupied socket says so
+    expect(s().preview).toMatchObject({ square: move, legal: false });
+  });
+
+  it('a refusal goes when the player points at another socket', () => {
+    const { s } = session('seats=human,human&seed=3');
+    s().hoverSquare('a1');
+    s().clickSquare('a1');
+    expect(s().message?.kind).toBe('refusal');
+    s().hoverSquare('a1');
+    expect(s().message?.kind).toBe('refusal'); // still on the refused socket
+    s().hoverSquare(s().snapshot.legalMoves[0]);
+    expect(s().message).toBeNull();
+  });
+
   it('Pro double: first click waits, second click plays both balls', () => {
     // rules.md: after red f4 has captured the only yellow ball, yellow may play e3+e6.
     let seed = 0;

@@ -73,6 +73,7 @@ describe('session following a director', () => {
     expect(s().snapshot.state.moves).toHaveLength(0);
     expect(s().message).toMatchObject({ kind: 'refusal', text: throwTexts.stillRolling });
     while (director.advance(0.5));
+    expect(s().message).toBeNull(); // "still rolling" no longer applies
     expect(s().shown.toMove).toBe(s().snapshot.toMove);
     expect(s().legalSquares.length).toBeGreaterThan(0);
     s().clickSquare(move);

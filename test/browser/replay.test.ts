@@ -174,7 +174,10 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
     expect(after.record).toBe(before.record);
     expect(await page.locator('.moves li').count()).toBe(3);
 
-    await page.evaluate(() => localStorage.setItem('rolit.currentGame', '{"version":1,"players":'));
+    // The tab's own save (its slot is named in sessionStorage), cut short.
+    const slot = await page.evaluate(() => `rolit.game.${sessionStorage.getItem('rolit.tabGame')}`);
+    expect(await page.evaluate((key) => localStorage.getItem(key) !== null, slot)).toBe(true);
+    await page.evaluate((key) => localStorage.setItem(key, '{"version":1,"players":'), slot);
     await page.reload();
     await page.waitForFunction(() => typeof window.rolit?.state === 'function');
     const notice = page.getByTestId('save-notice');
@@ -184,7 +187,7 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
     const seed = (record: string) => /\[Seed "(\d+)"\]/.exec(record)![1];
     expect(seed((await rolitState(page)).record)).not.toBe(seed(before.record));
     await notice.getByRole('button', { name: 'OK' }).click();
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('rolit.currentGame')!).version)).toBe(1); // a clean new save
+    expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key)!).version, slot)).toBe(1); // a clean new save
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -2,15 +2,14 @@
  * Worker-thread entry of `arena --parallel N`: receives games to play one at a time (a config
  * and a game index), answers each with its ArenaGame (or an error message). The players of
  * each config are created on its first game and kept until `close`. The process groups of its
- * external programs are reported to the main thread, which kills them if this thread is ended.
+ * external programs are recorded in the table the main thread gave it (workerData.groups,
+ * entrant-groups.ts), which the main thread kills if this thread is ended.
  */
 import { parentPort } from 'node:worker_threads';
 import { type ArenaConfig, type ArenaPlayer, playArenaGame } from './arena';
 import { closePlayers, createPlayers } from './arena-players';
-import { reportGroupsTo } from './entrant-groups';
 
 const port = parentPort!;
-reportGroupsTo((pid, running) => port.postMessage({ group: pid, running }));
 const playersByConfig = new Map<string, ArenaPlayer[]>();
 
 port.on('message', async (message: { config: ArenaConfig; index: number } | { close: true }) => {

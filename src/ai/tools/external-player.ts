@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { COLOURS, type Game } from '../../engine';
 import { type ArenaPlayer, EntrantFailure, type MoveRequest } from './arena';
-import { groupChanged, killGroup } from './entrant-groups';
+import { type GroupedProgram, startGrouped } from './entrant-groups';
 import { LineSplitter, type ProtocolLine, tooLongText } from './lines';
 
 /** How long a program may take to answer a command, on top of the movetime of a `go`. */
@@ -26,6 +26,7 @@ function quote(text: string): string {
  */
 export class ExternalPlayer implements ArenaPlayer {
   private child: ChildProcess | null = null;
+  private group: GroupedProgram | null = null;
   private lines: ProtocolLine[] = [];
   private waiting: ((line: ProtocolLine | null) => void) | null = null;
   private ended = false;
@@ -42,9 +43,9 @@ export class ExternalPlayer implements ArenaPlayer {
 
   private start(): void {
     // Its own process group, so that stopping it also stops what its shell started (entrant-groups.ts).
-    const child = spawn(this.command, { shell: true, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    this.group = startGrouped(() => spawn(this.command, { shell: true, stdio: ['pipe', 'pipe', 'pipe'], detached: true }));
+    const child = this.group.child;
     this.child = child;
-    if (child.pid) groupChanged(child.pid, true);
     this.lines = [];
     this.waiting = null;
     this.ended = false;
@@ -161,12 +162,10 @@ export class ExternalPlayer implements ArenaPlayer {
 
   /** Kills the program's process group (if running) and forgets it; the next game starts it again. */
   private stop(): void {
-    const child = this.child;
+    this.group?.end();
+    this.group = null;
     this.child = null;
     this.current = null;
-    if (!child?.pid) return;
-    killGroup(child.pid);
-    groupChanged(child.pid, false);
   }
 
   /** Asks the program to quit, and stops it if it has not within two seconds. */

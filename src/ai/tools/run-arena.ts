@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { type ArenaConfig, type ArenaGame, type ArenaPlayer, type ArenaTable, playArenaGame, summarize } from './arena';
 import { closePlayers, createPlayers } from './arena-players';
-import { groupChanged, killGroup } from './entrant-groups';
+import { watchGroupTable } from './entrant-groups';
 import { startTsThread } from './ts-thread';
 
 export interface RunOptions {
@@ -57,22 +57,21 @@ function playOnThreads(jobs: ArenaJob[], options: RunOptions): Promise<ArenaGame
   let next = 0;
   return new Promise((resolve, reject) => {
     const workers: Worker[] = [];
-    // The process groups of the threads' external programs: a terminated thread cannot end them.
-    const groups = new Set<number>();
+    // The process groups of the threads' external programs, watched from here for the whole
+    // arena: a thread sees no signals, and a terminated one cannot end them.
+    const groups = watchGroupTable();
     let failed = false;
     let closed = 0;
     const fail = (message: string) => {
       if (failed) return;
       failed = true;
+      // Closed first: a thread terminated between a spawn and its record would leave a group unkilled.
+      groups.end();
       for (const w of workers) void w.terminate();
-      for (const pid of groups) {
-        killGroup(pid);
-        groupChanged(pid, false);
-      }
       reject(new Error(message));
     };
     for (let t = 0; t < threads; t++) {
-      const worker = startTsThread(new URL('./arena-thread.ts', import.meta.url));
+      const worker = startTsThread(new URL('./arena-thread.ts', import.meta.url), { groups: groups.table });
       workers.push(worker);
       let playing = -1;
       const feed = () => {
@@ -81,12 +80,7 @@ function playOnThreads(jobs: ArenaJob[], options: RunOptions): Promise<ArenaGame
           worker.postMessage(jobs[playing]);
         } else worker.postMessage({ close: true });
       };
-      worker.on('message', (m: { record?: ArenaGame; error?: string; group?: number; running?: boolean }) => {
-        if (m.group !== undefined) {
-          if (m.running) groups.add(m.group);
-          else groups.delete(m.group);
-          return groupChanged(m.group, m.running === true);
-        }
+      worker.on('message', (m: { record?: ArenaGame; error?: string }) => {
         if (m.error) return fail(m.error);
         records[playing] = m.record!;
         done++;
@@ -96,6 +90,7 @@ function playOnThreads(jobs: ArenaJob[], options: RunOptions): Promise<ArenaGame
       worker.on('error', (e) => fail(`arena worker thread failed: ${e.message}`));
       worker.on('exit', () => {
         if (++closed < threads || failed) return;
+        groups.end();
         if (done === jobs.length) resolve(records);
         else fail(`arena worker threads stopped after ${done} of ${jobs.length} games`);
       });

@@ -127,7 +127,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       }
       spectator.moved();
       game.play(text);
-      set({ message: null, pendingDouble: null });
+      // The pointer's square is now taken: its preview ("f4 is occupied") waits for the pointer to move.
+      set({ message: null, pendingDouble: null, hovered: null });
       changed();
     }
 
@@ -214,7 +215,9 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       },
 
       hoverSquare(square) {
-        set({ hovered: square, preview: previewFor(square) });
+        // A refusal answered a click; pointing at another socket moves on from it.
+        const movedOn = square !== null && square !== get().hovered && get().message?.kind === 'refusal';
+        set({ hovered: square, preview: previewFor(square), ...(movedOn ? { message: null } : {}) });
       },
 
       clickSquare(square) {
@@ -287,7 +290,10 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       setShown(count) {
         if (!deps.shownByDirector || count === directorCount) return;
         directorCount = count;
-        set({ shown: shownOf(get().snapshot) });
+        const shown = shownOf(get().snapshot);
+        // A refusal ("still rolling", "not yet") no longer applies once the board has caught up.
+        const stale = shown.caughtUp && get().message?.kind === 'refusal';
+        set({ shown, ...(stale ? { message: null } : {}) });
         updateInput();
       },
 

@@ -27,6 +27,9 @@ export function Status() {
   const last = moves[moves.length - 1];
   const caption = useCaptions().moves.at(-1);
   const remaining = clock ? Math.max(0, Math.ceil((clock.deadline - now) / 1000)) : 0;
+  const showsCaption = !preview && last && caption;
+  // No bubble without words in it (between rounds, before the start throw).
+  const hasLine = Boolean(startThrow || toMove || preview || showsCaption || clock || thinking);
   return (
     <div className="status">
       {message && (
@@ -47,8 +50,8 @@ export function Status() {
           )}
         </div>
       )}
-      {!over && (
-        <div className="bar panel" aria-live="polite">
+      {!over && hasLine && (
+        <div className="bar panel" aria-live="polite" data-testid="status-line">
           {startThrow && (
             <span className="throw-caption" data-testid="throw-caption" aria-live="polite">
               {captionOf(startThrow)}
@@ -65,7 +68,7 @@ export function Status() {
               {preview.legal ? hudTexts.rolls(preview.square, preview.rolls.length) : preview.reason}
             </span>
           )}
-          {!preview && last && caption && (
+          {showsCaption && (
             <span className="caption" data-testid="caption">
               {caption.text}
             </span>
