@@ -8,7 +8,8 @@
  * Playing a move that is not the line's next one makes a new line (a variation); every earlier
  * line stays and can be returned to.
  */
-import { Game, type GameEvent, type PlayedMove, readRecord } from '../../engine/index';
+import { Game, type GameEvent, type PlayedMove, type PlayerSpec, readRecord, recordedPlayers } from '../../engine/index';
+import { coloursName } from '../../i18n/index';
 
 /** A move of a line: as written in records, and whether the clock played it. */
 export interface LineMove {
@@ -25,14 +26,16 @@ export interface Replay {
   readonly line: number;
   /** Length of the common start with the line it branched from (0 for the record's line). */
   readonly branchedAt: readonly number[];
+  /** Who played, one per seat, as the record names them (null: it names nobody). */
+  readonly players: readonly PlayerSpec[] | null;
 }
 
 /** Opens a record (throws the engine's RecordError, with line and column, if it cannot be read). */
 export function openReplay(text: string): Replay {
-  const { game } = readRecord(text);
+  const { game, tags } = readRecord(text);
   const firstMove = game.events.findIndex((e) => e.type === 'ballPlaced' || e.type === 'timeExpired');
   const opening = firstMove < 0 ? game.events : game.events.slice(0, firstMove);
-  return { opening, lines: [lineOf(game.state.moves)], line: 0, branchedAt: [0] };
+  return { opening, lines: [lineOf(game.state.moves)], line: 0, branchedAt: [0], players: recordedPlayers(tags, game.setup, coloursName) };
 }
 
 export function lineOf(moves: readonly PlayedMove[]): LineMove[] {

@@ -86,7 +86,10 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
     /** After every change of the round: a new snapshot, standings, input state, clock, computer, save. */
     function changed(): void {
-      const snapshot = takeSnapshot(game, get().seats);
+      const { seats, replay } = get();
+      // In review the seats are all people's; the record still names who played.
+      const named = replay?.players && seats.every((s) => s.kind === 'human') ? seats.map((s, i) => ({ ...s, ...replay.players![i] })) : seats;
+      const snapshot = takeSnapshot(game, seats, named);
       if (get().replay) set({ replay: follow(get().replay!, snapshot.state.moves) });
       else keeping.roundChanged(snapshot);
       const { results } = get();
