@@ -6,6 +6,7 @@ import { Swatches } from './hud/Swatches';
 import { t } from '../i18n/index';
 import { NextRoundCountdown } from './watch/Countdown';
 import { useCaptions } from './watch/useCaptions';
+import { texts as replayTexts } from './replay/texts';
 import { playerName } from '../i18n/playerNames';
 
 export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
@@ -15,6 +16,7 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
   const round = useSession((s) => s.round);
   const standings = useSession((s) => s.standings);
   const nextRound = useSession((s) => s.nextRound);
+  const inReplay = useSession((s) => s.replay !== null);
   const busy = useDirector((s) => s.busy);
   const [hiddenFor, setHiddenFor] = useState<unknown>(null);
   const caption = useCaptions().result;
@@ -71,9 +73,16 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
         <button className="btn" onClick={onNewGame}>
           {t('hud:newGame')}
         </button>
-        <button className="btn primary" onClick={nextRound} title={t('hud:nextRoundTitle')}>
-          {t('hud:nextRound')}
-        </button>
+        {/* A replay has one round: the way on is out of it. */}
+        {inReplay ? (
+          <button className="btn primary" onClick={() => useSession.getState().leaveReplay()} title={replayTexts.leaveTitle}>
+            {replayTexts.leave}
+          </button>
+        ) : (
+          <button className="btn primary" onClick={nextRound} title={t('hud:nextRoundTitle')}>
+            {t('hud:nextRound')}
+          </button>
+        )}
       </div>
     </section>
   );

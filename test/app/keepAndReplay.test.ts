@@ -118,9 +118,13 @@ describe('replay', () => {
   const record = fixture('four-players');
   const recorded = readRecord(record).game.state.moves.map((m) => m.squares.join('+'));
 
-  it('opens a record at its start and steps forward and back along it (back = a take-back the director rolls back)', () => {
+  it('opens a record at its end, or where asked, and steps forward and back along it (back = a take-back the director rolls back)', () => {
     const s = page('seats=human,human&seed=9', memoryStorage());
     expect(s().openRecord(record)).toBeNull();
+    expect(s().snapshot.state.moves).toHaveLength(recorded.length);
+    expect(s().openRecord(record, { ply: 7 })).toBeNull();
+    expect(s().snapshot.state.moves).toHaveLength(7);
+    expect(s().openRecord(record, { ply: 0 })).toBeNull();
     expect(s().replay?.lines[0].map((m) => m.text)).toEqual(recorded);
     expect(s().snapshot.state.moves).toHaveLength(0);
     expect(s().seats.every((seat) => seat.kind === 'human')).toBe(true);

@@ -42,7 +42,7 @@ describe('who played, in records and replays', () => {
     expect(s().openRecord(old)).toBeNull();
     expect(s().replay?.players).toBeNull();
     expect(s().seats.map((seat) => seat.name)).toEqual(s().snapshot.setup.players.map((colours) => coloursName(colours)));
-    expect(s().openRecord(old, [{ kind: 'human', name: 'Ann' }, { kind: 'computer', level: 'beginner', name: 'Beginner 2' }])).toBeNull();
+    expect(s().openRecord(old, { players: [{ kind: 'human', name: 'Ann' }, { kind: 'computer', level: 'beginner', name: 'Beginner 2' }] })).toBeNull();
     expect(s().seats.map((seat) => seat.name)).toEqual(['Ann', 'Beginner 2']);
     expect(s().snapshot.record).toContain('Level "beginner"]');
   });

@@ -86,18 +86,19 @@ export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: Se
   }
 
   return {
-    openRecord(text, players) {
+    openRecord(text, at = {}) {
       let replay: Replay;
       try {
         replay = openReplay(text);
         // Rounds kept before records named their players: the history's own list names them.
-        if (!replay.players && players) replay = { ...replay, players };
+        if (!replay.players && at.players) replay = { ...replay, players: at.players };
       } catch (e) {
         const reason = replayTexts.badRecord(errorText(e));
         host.notice(reason, 'refusal');
         return reason;
       }
-      showReplay(gameAt(replay, 0, 0), replay);
+      const moves = replay.lines[0].length;
+      showReplay(gameAt(replay, 0, Math.max(0, Math.min(at.ply ?? moves, moves))), replay);
       return null;
     },
 

@@ -113,10 +113,11 @@ export interface SessionState {
   suggest(): void;
   dismissProblems(): void;
   /**
-   * Opens a record in replay at its start; a bad record changes nothing and returns the reason
-   * (line, column). `players` names the seats of a record that does not name them (older history).
+   * Opens a record in replay after `at.ply` of its moves (default: all, the round as it ended or
+   * stands); a bad record changes nothing and returns the reason (line, column). `at.players`
+   * names the seats of a record that does not name them (older history).
    */
-  openRecord(text: string, players?: readonly PlayerSpec[]): string | null;
+  openRecord(text: string, at?: { ply?: number; players?: readonly PlayerSpec[] }): string | null;
   /** In replay: one move back (the balls roll back) or forward along the followed line. */
   replayStep(delta: 1 | -1): void;
   /** In replay: to the position after `ply` moves of `line` (one move: animated; further: at once). */

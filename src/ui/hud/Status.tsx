@@ -20,6 +20,7 @@ export function Status() {
   const moveNow = useSession((s) => s.moveNow);
   const suggest = useSession((s) => s.suggest);
   const nextRound = useSession((s) => s.nextRound);
+  const inReplay = useSession((s) => s.replay !== null);
   const stillBall = useAccess(reducedMotionOn);
   const now = useNow(clock !== null || thinking !== null);
   const seat = toMove ? seats.find((s) => s.colours.includes(toMove)) : undefined;
@@ -42,9 +43,11 @@ export function Status() {
           <span>
             {t('hud:roundOverLead')} <b>{listOf(winners.map(playerName))}</b> {winners.length === 1 && personContext(winners[0]) ? t('hud:wins', { context: 'you' }) : t('hud:wins', { count: winners.length })}
           </span>
-          <button className="btn primary" onClick={nextRound}>
-            {t('hud:nextRound')}
-          </button>
+          {!inReplay && (
+            <button className="btn primary" onClick={nextRound}>
+              {t('hud:nextRound')}
+            </button>
+          )}
         </div>
       )}
       {!over && hasLine && (

@@ -26,7 +26,7 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
   };
   const open = (entry: HistoryEntry) => {
     const players = entry.players.map((p) => (p.level === 'human' ? { kind: 'human' as const, name: p.name } : { kind: 'computer' as const, level: p.level, name: p.name }));
-    if (!openRecord(entry.record, players)) onClose();
+    if (!openRecord(entry.record, { players })) onClose();
   };
   return (
     <ModalDialog
