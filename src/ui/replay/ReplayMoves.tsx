@@ -12,7 +12,13 @@ export function ReplayMoves() {
   const [list, setList] = useState<HTMLOListElement | null>(null);
   // The list follows the position: the current move stays in view.
   useEffect(() => {
-    list?.querySelector('[aria-current="step"]')?.scrollIntoView({ block: 'nearest' });
+    const item = list?.querySelector('[aria-current="step"]');
+    if (!list || !item) return;
+    // The list alone scrolls (scrollIntoView would also move the page's fixed layout).
+    const box = list.getBoundingClientRect();
+    const at = item.getBoundingClientRect();
+    if (at.top < box.top) list.scrollTop += at.top - box.top;
+    else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
   }, [list, moves.length, replay?.line]);
   if (!replay) return null;
   const line = replay.lines[replay.line];
