@@ -140,21 +140,4 @@ describe('what players see', { timeout: 300_000 }, () => {
     expect(errors).toEqual([]);
     await page.close();
   });
-
-  it('texts address the player as "you" (French laptop)', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,ai&seed=3&speed=instant', { width: 1280, height: 800 });
-    await page.evaluate(() => localStorage.setItem('rolit.language', 'fr'));
-    await page.reload();
-    await page.waitForFunction(() => typeof window.rolit?.state === 'function');
-    await waitForScene(page);
-    await page.waitForFunction(() => window.rolit.state().shown.toMove !== null);
-    await page.evaluate(() => window.rolit.settled());
-    // Whoever moves first, the person's turn comes within a move.
-    await page.waitForFunction(() => /À vous de jouer/.test(document.querySelector('[data-testid="turn"]')?.textContent ?? ''), undefined, { timeout: 120_000 });
-    expect(await page.getByTestId('turn').textContent()).not.toMatch(/Au tour de Vous/);
-    expect(await page.locator('button[title^="Vue de votre côté"]').count()).toBe(1);
-    await screenshot(page, 'you-fr-1280x800');
-    expect(errors).toEqual([]);
-    await page.close();
-  });
 });
