@@ -12,3 +12,4 @@ export * from './match';
 export * from './recordFormat';
 export * from './recordReader';
 export * from './recordWriter';
+export * from './recordPlayers';

@@ -51,9 +51,13 @@ export function t(key: string, options?: TOptions): string {
   return i18next.t(key, options) as string;
 }
 
-/** A colour's name in the current language ("Rouge"); `lower` for use inside a sentence. */
-export function colourName(colour: string, lower = false): string {
-  return t(lower ? `messages:colourLower.${colour}` : `messages:colour.${colour}`);
+/**
+ * A colour's name in the current language ("Rouge"); `lower` for use inside a sentence. `agrees`
+ * gives the adjective agreeing with "ball" or "balls" where a language inflects it (i18next
+ * context: French "boule verte", "boules vertes"; Italian "pallina rossa"), else the plain word.
+ */
+export function colourName(colour: string, lower = false, agrees?: 'ball' | 'balls'): string {
+  return t(lower ? `messages:colourLower.${colour}` : `messages:colour.${colour}`, agrees ? { context: agrees } : undefined);
 }
 
 /** A seat's colours by name ("Red + Green" in solo and team), in the current language. */

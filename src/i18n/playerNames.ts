@@ -15,6 +15,16 @@ function nameOfLevel(level: string, n: number): string {
   return `${level[0].toUpperCase()}${level.slice(1)} ${n}`;
 }
 
+/** Whether `name` is the default name of the person at this screen ("You", "Vous", ...): texts about them say "you". */
+export function isYou(name: string): boolean {
+  return Object.keys(LANGUAGES).some((lng) => name === i18next.t('dialogs:you', { lng }));
+}
+
+/** i18next context for a sentence about the seat named `name`: 'you' addresses the person at the screen. */
+export function personContext(name: string): 'you' | undefined {
+  return isYou(name) ? 'you' : undefined;
+}
+
 /** `name` in the current language if it is a default name of any language, else `name` itself. */
 export function playerName(name: string): string {
   for (const lng of Object.keys(LANGUAGES)) {

@@ -68,9 +68,7 @@ export function startTourDriver(
     showing = false; // the round replaced next is the tour's own
     const reason = session.getState().openRecord(tourRecord(step.position));
     if (reason) return; // the session has shown the reason; the tour's positions are the engine's own
-    // A record opens at its start: on to its last move (one move is animated, more are shown at once).
-    const { replay, replayGo } = session.getState();
-    if (replay) replayGo(0, replay.lines[0].length);
+    // A record opens at its last move, shown at once.
     showing = true;
     tour.setState({ before: session.getState().snapshot.state.moves.length });
     session.setState({ clickGuard: guard });

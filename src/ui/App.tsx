@@ -22,8 +22,10 @@ const NewGameDialog = lazy(() => import('./NewGameDialog').then((m) => ({ defaul
 export function App({ levels, defaultLevel }: { levels: readonly string[]; defaultLevel: string }) {
   const [dialog, setDialog] = useState(false);
   useTranslation(); // a language change re-renders the whole overlay in the new language
-  // The first visit offers the rules (once the table is there, so the loading screen shows first).
-  const [rules, setRules] = useState(() => !useSession.getState().settings.rulesSeen);
+  // The first visit offers the rules (once the table is there, so the loading screen shows first),
+  // when the page opens for a person to play: a watch link, the demo or a shared replay starts at once.
+  const [rules, setRules] = useState<'offered' | 'asked' | null>(() => (useSession.getState().settings.rulesSeen ? null : 'offered'));
+  const someonePlays = useSession((s) => !s.replay && s.seats.some((seat) => seat.kind === 'human'));
   const open = () => setDialog(true);
   // The game also waits for the 3D view, so the start throw is seen from its beginning.
   const loading = !useLoadProgress((p) => p.settled);
@@ -34,12 +36,12 @@ export function App({ levels, defaultLevel }: { levels: readonly string[]; defau
   useEffect(() => useSession.getState().setPaused(paused), [paused]);
   const closeRules = () => {
     useSession.getState().rulesSeen();
-    setRules(false);
+    setRules(null);
   };
   return (
     <div className="app">
       <SceneHost />
-      <Hud onNewGame={open} onRules={() => setRules(true)} />
+      <Hud onNewGame={open} onRules={() => setRules('asked')} />
       {/* The tour's panel next in the Tab order: from its How to play button to the panel, then the board. */}
       <div className="hud">
         <TourPanel />
@@ -53,7 +55,7 @@ export function App({ levels, defaultLevel }: { levels: readonly string[]; defau
       </div>
       <AccessLayer />
       <RoundOver onNewGame={open} />
-      {rules && !loading && <RulesPanel onClose={closeRules} />}
+      {(rules === 'asked' || (rules === 'offered' && someonePlays)) && !loading && <RulesPanel onClose={closeRules} />}
       {dialog && (
         <Suspense fallback={null}>
           <NewGameDialog levels={levels} defaultLevel={defaultLevel} onClose={() => setDialog(false)} />

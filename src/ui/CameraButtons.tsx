@@ -2,7 +2,7 @@
 import { useSession } from '../app/page/pageSession';
 import { type CameraPreset, useCamera } from '../scene/cameraStore';
 import { colourName, t } from '../i18n/index';
-import { playerName } from '../i18n/playerNames';
+import { personContext, playerName } from '../i18n/playerNames';
 
 export function CameraButtons() {
   const seats = useSession((s) => s.seats);
@@ -10,7 +10,7 @@ export function CameraButtons() {
   const setPreset = useCamera((s) => s.setPreset);
   // One view per seat: from behind its (first) colour's button.
   const views: { preset: CameraPreset; label: string; title: string }[] = [
-    ...seats.map((seat) => ({ preset: seat.colours[0] as CameraPreset, label: playerName(seat.name), title: t('hud:viewFrom', { name: playerName(seat.name), colour: colourName(seat.colours[0], true) }) })),
+    ...seats.map((seat) => ({ preset: seat.colours[0] as CameraPreset, label: playerName(seat.name), title: t('hud:viewFrom', { name: playerName(seat.name), colour: colourName(seat.colours[0], true), context: personContext(seat.name) }) })),
     { preset: 'top', label: t('hud:top'), title: t('hud:topTitle') },
   ];
   return (

@@ -7,6 +7,7 @@ import { Swatches } from './hud/Swatches';
 import { t } from '../i18n/index';
 import { NextRoundCountdown } from './watch/Countdown';
 import { useCaptions } from './watch/useCaptions';
+import { texts as replayTexts } from './replay/texts';
 import { playerName } from '../i18n/playerNames';
 
 export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
@@ -19,6 +20,7 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
   // Online, the next round is the host's rematch.
   const online = useSession((s) => s.remote !== null);
   const host = useOnline((s) => s.you?.host === true);
+  const inReplay = useSession((s) => s.replay !== null);
   const busy = useDirector((s) => s.busy);
   const [hiddenFor, setHiddenFor] = useState<unknown>(null);
   const caption = useCaptions().result;
@@ -75,7 +77,12 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
         <button className="btn" onClick={onNewGame}>
           {t('hud:newGame')}
         </button>
-        {!online ? (
+        {/* A replay has one round: the way on is out of it. Online, the next round is the host's rematch. */}
+        {inReplay ? (
+          <button className="btn primary" onClick={() => useSession.getState().leaveReplay()} title={replayTexts.leaveTitle}>
+            {replayTexts.leave}
+          </button>
+        ) : !online ? (
           <button className="btn primary" onClick={nextRound} title={t('hud:nextRoundTitle')}>
             {t('hud:nextRound')}
           </button>

@@ -80,3 +80,30 @@ describe('share links on the page', () => {
     session.getState().dispose();
   });
 });
+
+describe('a share link made during a replay', () => {
+  it('carries the whole game and the position viewed, and opens there; an older link opens at the end', async () => {
+    const { lineRecord } = await import('../../src/app/replay/replay');
+    const { shareLink } = await import('../../src/app/replay/shareLink');
+    const sharer = liveSession();
+    sharer.getState().openRecord(FOUR, { ply: 5 });
+    const { replay, seats } = sharer.getState();
+    const whole = lineRecord(replay!, seats);
+    expect(whole.match(/^\d+\. /gm)).toHaveLength(60); // every move, not the 5 on the board
+    const link = await shareLink('http://host/', whole, sharer.getState().snapshot.state.moves.length);
+    expect(link).toMatch(/&at=5$/);
+
+    const friend = liveSession();
+    followShareLinks(friend, fakeWindow(link.slice(link.indexOf('#'))));
+    await vi.waitFor(() => expect(friend.getState().replay).not.toBeNull());
+    expect(friend.getState().snapshot.state.moves).toHaveLength(5);
+    expect(friend.getState().replay!.lines[0]).toHaveLength(60);
+    expect(friend.getState().seats.map((s) => s.name)).toEqual(['Ann', 'Bob', 'Cleo', 'Dev']);
+
+    const older = liveSession();
+    followShareLinks(older, fakeWindow(`#${await recordFragment(FOUR)}`));
+    await vi.waitFor(() => expect(older.getState().replay).not.toBeNull());
+    expect(older.getState().snapshot.state.moves).toHaveLength(60);
+    for (const s of [sharer, friend, older]) s.getState().dispose();
+  });
+});

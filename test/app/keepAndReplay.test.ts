@@ -118,14 +118,18 @@ describe('replay', () => {
   const record = fixture('four-players');
   const recorded = readRecord(record).game.state.moves.map((m) => m.squares.join('+'));
 
-  it('opens a record at its start and steps forward and back along it (back = a take-back the director rolls back)', () => {
+  it('opens a record at its end, or where asked, and steps forward and back along it (back = a take-back the director rolls back)', () => {
     const s = page('seats=human,human&seed=9', memoryStorage());
     expect(s().openRecord(record)).toBeNull();
+    expect(s().snapshot.state.moves).toHaveLength(recorded.length);
+    expect(s().openRecord(record, { ply: 7 })).toBeNull();
+    expect(s().snapshot.state.moves).toHaveLength(7);
+    expect(s().openRecord(record, { ply: 0 })).toBeNull();
     expect(s().replay?.lines[0].map((m) => m.text)).toEqual(recorded);
     expect(s().snapshot.state.moves).toHaveLength(0);
     expect(s().seats.every((seat) => seat.kind === 'human')).toBe(true);
-    // Review seats are named by their colours in the page's language, like the HUD's seat lines.
-    expect(s().seats.map((seat) => seat.name)).toEqual(readRecord(record).game.setup.players.map((colours) => colours.map((c) => c[0].toUpperCase() + c.slice(1)).join(' + ')));
+    // Review seats are named as the record names its players ([Red "Ann"], ...).
+    expect(s().seats.map((seat) => seat.name)).toEqual(['Ann', 'Bob', 'Cleo', 'Dev']);
     s().replayStep(1);
     s().replayStep(1);
     expect(s().snapshot.state.moves.map((m) => m.squares.join('+'))).toEqual(recorded.slice(0, 2));

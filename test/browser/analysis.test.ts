@@ -54,8 +54,7 @@ describe('analysis board in Chromium', { timeout: 300_000 }, () => {
     const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant');
     await waitForScene(page);
     await openRecordByPaste(page, record);
-    await page.getByRole('button', { name: 'End', exact: true }).click();
-    await waitIdle(page);
+    await waitIdle(page); // a record opens at its end
     await cameraView(page, 'View from above');
     await hideOverlays(page, true);
     const before = await screenshot(page, 'analysis-before');
@@ -101,6 +100,8 @@ describe('analysis board in Chromium', { timeout: 300_000 }, () => {
     const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant');
     await waitForScene(page);
     await openRecordByPaste(page, record);
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await page.waitForFunction(() => window.rolit.state().moves.length === 0);
     for (let i = 0; i < ply; i++) await page.getByRole('button', { name: 'Forward', exact: true }).click();
     await page.waitForFunction((n) => window.rolit.state().moves.length === n, ply);
     await waitIdle(page);

@@ -58,6 +58,9 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
     await waitForScene(page);
     await openRecordByPaste(page, RECORD);
     await page.getByTestId('replay-bar').waitFor();
+    expect(await movesOf(page)).toEqual(recordedMoves); // a record opens at its end
+    await page.keyboard.press('Home');
+    await waitIdle(page);
     await cameraView(page, 'View from above');
     expect(await movesOf(page)).toEqual([]);
     await expectBoardPixels(page, 0);
@@ -115,6 +118,8 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
     await waitForScene(page);
     await openRecordByPaste(page, RECORD);
     await page.getByTestId('replay-bar').waitFor();
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => window.rolit.state().moves.length === 0);
     for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
     await waitIdle(page);
     const game = readRecord(RECORD).game;

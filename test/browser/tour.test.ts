@@ -300,6 +300,8 @@ describe('the guided tour', { timeout: 900_000 }, () => {
     // At the page's start nothing has the focus (Space must pause the computers, not open the tour).
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
     await openRecordByPaste(page, tourRecord({ size: 8, variant: 'standard', moves: ['f4', 'c3'] }));
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => window.rolit.state().moves.length === 0);
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => window.rolit.state().moves.join() === 'f4');
     await waitIdle(page);

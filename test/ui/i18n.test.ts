@@ -5,6 +5,8 @@ import { ruleText } from '../../src/i18n/engineReasons';
 import { Game, setupRefusal } from '../../src/engine/index';
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** Colour adjectives agreeing with "ball(s)": a language adds the forms its grammar needs (colourName). */
+const AGREEMENT = /^messages:colourLower\.\w+_(ball|balls)$/;
 
 /** Leaf keys ("ns:a.b", arrays as "ns:points.0") with their text. */
 function leaves(tree: unknown, prefix: string, out = new Map<string, string>()): Map<string, string> {
@@ -20,6 +22,7 @@ function leaves(tree: unknown, prefix: string, out = new Map<string, string>()):
 function keysOf(language: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const [ns, tree] of Object.entries(RESOURCES[language] ?? {})) leaves(tree, `${ns}:`, out);
+  for (const key of [...out.keys()]) if (AGREEMENT.test(key)) out.delete(key);
   return out;
 }
 

@@ -65,7 +65,7 @@ describe('the board read out in words', () => {
     expect(readScore(s)).toBe('Score: Red 1, Yellow 1, Green 1, Blue 1.');
     expect(readLegalMoves(s)).toBe(`Legal moves: ${game.legalMoves().join(', ')}.`);
     const [redSquare] = Object.entries(s.state.board).find(([, c]) => c === 'red')!;
-    expect(readBallsOf(s, 'red')).toBe(`Red's balls: ${redSquare}.`);
+    expect(readBallsOf(s, 'red')).toBe(`The red balls: ${redSquare}.`);
     const row = readRow(s, redSquare);
     expect(row.startsWith(`Row ${redSquare.slice(1)}: a${redSquare.slice(1)} empty; `)).toBe(true);
     expect(row).toContain(`${redSquare} red`);

@@ -10,7 +10,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import { errorText } from '../../i18n/engineReasons';
 import { replayTexts } from './replayTexts';
 import type { SessionState } from '../session/session';
-import { carriesRecord, recordFromFragment } from './shareLink';
+import { carriesRecord, linkPosition, recordFromFragment } from './shareLink';
 
 /** What of the window this needs (the page's `window`; a fake in tests). */
 export interface LinkWindow {
@@ -29,7 +29,7 @@ export function followShareLinks(session: StoreApi<SessionState>, page: LinkWind
     const ticket = ++latest;
     page.history.replaceState(page.history.state, '', `${pathname}${search}`);
     recordFromFragment(hash).then(
-      (record) => ticket === latest && void session.getState().openRecord(record),
+      (record) => ticket === latest && void session.getState().openRecord(record, { ply: linkPosition(hash) }),
       (e: unknown) => ticket === latest && session.getState().showNotice(replayTexts.badLink(errorText(e)), 'refusal'),
     );
   };

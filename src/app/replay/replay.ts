@@ -8,7 +8,8 @@
  * Playing a move that is not the line's next one makes a new line (a variation); every earlier
  * line stays and can be returned to.
  */
-import { Game, type GameEvent, type PlayedMove, readRecord } from '../../engine/index';
+import { Game, type GameEvent, type PlayedMove, type PlayerSpec, playerTags, readRecord, recordedPlayers, type Seat, toRecord } from '../../engine/index';
+import { coloursName } from '../../i18n/index';
 
 /** A move of a line: as written in records, and whether the clock played it. */
 export interface LineMove {
@@ -25,14 +26,16 @@ export interface Replay {
   readonly line: number;
   /** Length of the common start with the line it branched from (0 for the record's line). */
   readonly branchedAt: readonly number[];
+  /** Who played, one per seat, as the record names them (null: it names nobody). */
+  readonly players: readonly PlayerSpec[] | null;
 }
 
 /** Opens a record (throws the engine's RecordError, with line and column, if it cannot be read). */
 export function openReplay(text: string): Replay {
-  const { game } = readRecord(text);
+  const { game, tags } = readRecord(text);
   const firstMove = game.events.findIndex((e) => e.type === 'ballPlaced' || e.type === 'timeExpired');
   const opening = firstMove < 0 ? game.events : game.events.slice(0, firstMove);
-  return { opening, lines: [lineOf(game.state.moves)], line: 0, branchedAt: [0] };
+  return { opening, lines: [lineOf(game.state.moves)], line: 0, branchedAt: [0], players: recordedPlayers(tags, game.setup, coloursName) };
 }
 
 export function lineOf(moves: readonly PlayedMove[]): LineMove[] {
@@ -44,6 +47,17 @@ export function gameAt(replay: Replay, line: number, ply: number): Game {
   const game = Game.fromEvents(replay.opening);
   for (const move of replay.lines[line].slice(0, ply)) playLineMove(game, move);
   return game;
+}
+
+/** Who the record names as the seats' players: in review (every seat a person's) the recorded players, else the seats. */
+export function namedSeats(seats: readonly Seat[], replay: Replay | null): readonly Seat[] {
+  const recorded = replay?.players;
+  return recorded && seats.every((s) => s.kind === 'human') ? seats.map((s, i) => ({ ...s, ...recorded[i] })) : seats;
+}
+
+/** The record of the whole followed line (every move, not only those up to the position shown), naming the players. */
+export function lineRecord(replay: Replay, seats: readonly Seat[]): string {
+  return toRecord(gameAt(replay, replay.line, replay.lines[replay.line].length), playerTags(namedSeats(seats, replay)));
 }
 
 /** Plays a line's move on the game (a timed-out move the way the clock played it). */

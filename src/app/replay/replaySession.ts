@@ -33,10 +33,13 @@ export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: Se
    */
   let live: ResumedGame | null = null;
 
-  /** The replay's players: `players`, or for review every seat human (so any move may be tried). */
-  function replayPlayers(players?: PlayerSpec[]): Pick<SessionState, 'players' | 'seats'> {
+  /**
+   * The replay's players: `players`, or for review every seat human (so any move may be tried),
+   * named as the record names them (Replay.players keeps who they were, computers' levels too).
+   */
+  function replayPlayers(players?: PlayerSpec[], replay = get().replay): Pick<SessionState, 'players' | 'seats'> {
     const game = table.game();
-    players ??= game.setup.players.map((colours) => ({ kind: 'human' as const, name: coloursName(colours) }));
+    players ??= game.setup.players.map((colours, i) => ({ kind: 'human' as const, name: replay?.players?.[i]?.name ?? coloursName(colours) }));
     // The replay is a match of its own (one round): standings count its seats.
     table.putMatch({ ...table.match(), players, misere: game.setup.misere });
     return { players, seats: seatsOf(table.match(), 0, game) };
@@ -55,7 +58,7 @@ export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: Se
     host.cancelComputer();
     host.stopClock();
     table.putGame(next);
-    set({ replay, ...replayPlayers(), round: 0, results: [], clock: null, message: null, pendingDouble: null });
+    set({ replay, ...replayPlayers(undefined, replay), round: 0, results: [], clock: null, message: null, pendingDouble: null });
     host.changed();
     // After the new log reached the director: it shows the position at once.
     set({ jumps: get().jumps + 1 });
@@ -83,16 +86,19 @@ export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: Se
   }
 
   return {
-    openRecord(text) {
+    openRecord(text, at = {}) {
       let replay: Replay;
       try {
         replay = openReplay(text);
+        // Rounds kept before records named their players: the history's own list names them.
+        if (!replay.players && at.players) replay = { ...replay, players: at.players };
       } catch (e) {
         const reason = replayTexts.badRecord(errorText(e));
         host.notice(reason, 'refusal');
         return reason;
       }
-      showReplay(gameAt(replay, 0, 0), replay);
+      const moves = replay.lines[0].length;
+      showReplay(gameAt(replay, 0, Math.max(0, Math.min(at.ply ?? moves, moves))), replay);
       return null;
     },
 

@@ -2,9 +2,10 @@
  * Share links: the whole record in the address's fragment (never sent to a server), compressed
  * with deflate-raw (the browser's CompressionStream) and written in base64url:
  *
- *   https://host/path#record=1.<base64url of deflate-raw(record text, UTF-8)>
+ *   https://host/path#record=1.<base64url of deflate-raw(record text, UTF-8)>&at=<moves>
  *
- * "1." is the link format's version. The record carries the seed, so the start throw replays the
+ * "1." is the link format's version. `&at=12` (optional) is the position shown: after 12 moves of
+ * the record; without it the link opens at the record's end. The record carries the seed, so the start throw replays the
  * same. Reading a link checks, in order: the version, the characters, the size, that it
  * decompresses completely; the record itself is then read by the engine (line and column).
  */
@@ -13,6 +14,8 @@ import { CodedProblem } from '../../i18n/codedProblem';
 
 export const LINK_KEY = 'record';
 export const LINK_VERSION = '1';
+/** The fragment's optional position: "&at=12" opens after 12 moves. */
+const POSITION_KEY = 'at';
 /** Longest fragment data accepted (a full 8x8 four-player round needs well under 2 kB). */
 export const MAX_LINK_DATA = 20_000;
 /** Longest record accepted after decompression (a deflate bomb stops here). */
@@ -67,9 +70,15 @@ export async function recordFragment(record: string): Promise<string> {
   return `${LINK_KEY}=${LINK_VERSION}.${toBase64Url(packed)}`;
 }
 
-/** The page's address with `record` in its fragment. */
-export async function shareLink(base: string, record: string): Promise<string> {
-  return `${base.replace(/#.*$/, '')}#${await recordFragment(record)}`;
+/** The page's address with `record` in its fragment, opening after `ply` moves (default: at the end). */
+export async function shareLink(base: string, record: string, ply?: number): Promise<string> {
+  return `${base.replace(/#.*$/, '')}#${await recordFragment(record)}${ply === undefined ? '' : `&${POSITION_KEY}=${ply}`}`;
+}
+
+/** The position a link opens at (moves of its record), or undefined for the end (or no readable position). */
+export function linkPosition(hash: string): number | undefined {
+  const match = new RegExp(`&${POSITION_KEY}=(\\d{1,4})$`).exec(hash);
+  return match ? Number(match[1]) : undefined;
 }
 
 /** Whether a fragment ("#record=..." or "record=...") carries a record. */
@@ -79,7 +88,7 @@ export function carriesRecord(hash: string): boolean {
 
 /** The record text in a fragment; throws a LinkError saying what is wrong with the link. */
 export async function recordFromFragment(hash: string): Promise<string> {
-  const value = hash.replace(/^#/, '').slice(LINK_KEY.length + 1);
+  const value = hash.replace(/^#/, '').replace(new RegExp(`&${POSITION_KEY}=.*$`), '').slice(LINK_KEY.length + 1);
   const dot = value.indexOf('.');
   if (dot < 0) throw new LinkError('noVersion', { expected: `${LINK_KEY}=${LINK_VERSION}.` }, 'the link has no format version (expected "record=1.")');
   const version = value.slice(0, dot).slice(0, 10);

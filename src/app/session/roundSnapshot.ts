@@ -3,7 +3,7 @@
  * components select what they show and never touch the engine's Game (which mutates in place).
  */
 import { ballCounts, type Colour, type Game, type GameEvent, type GameState, type RoundResult, type RoundSetup, type Seat } from '../../engine/index';
-import { toRecord } from '../../engine/index';
+import { type PlayedSeat, playerTags, toRecord } from '../../engine/index';
 
 export interface RoundSnapshot {
   /** The round's event log (what the director animates); a new array on every change. */
@@ -43,7 +43,8 @@ export function undoRefusal(game: Game, seats: readonly Seat[]): 'takeBacksOff' 
   return null;
 }
 
-export function takeSnapshot(game: Game, seats: readonly Seat[]): RoundSnapshot {
+/** `named`: who the record names as the players (the recorded ones while a replay is reviewed), else `seats`. */
+export function takeSnapshot(game: Game, seats: readonly Seat[], named: readonly PlayedSeat[] = seats): RoundSnapshot {
   const state = game.state;
   const copy: GameState = { ...state, board: { ...state.board }, throws: [...state.throws], moves: [...state.moves] };
   const { scores, playerScores } = ballCounts(game.setup, state.board);
@@ -59,6 +60,6 @@ export function takeSnapshot(game: Game, seats: readonly Seat[]): RoundSnapshot 
     over: state.over,
     result: state.result,
     canUndo: undoRefusal(game, seats) === null,
-    record: toRecord(game),
+    record: toRecord(game, playerTags(named)),
   });
 }

@@ -16,7 +16,7 @@ import { createComputerTurns } from '../computer/computerTurns';
 import { clickableSquares, clickOutcome, previewOf } from './input';
 import { createKeeping, loadKept } from '../persistence/keeping';
 import { startingPoint } from '../setup/matchSetup';
-import { follow } from '../replay/replay';
+import { follow, namedSeats } from '../replay/replay';
 import { createReplayActions } from '../replay/replaySession';
 import { replayTexts } from '../replay/replayTexts';
 import { type RoundSnapshot, seatOf, takeSnapshot, undoRefusal } from './roundSnapshot';
@@ -94,7 +94,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
     /** After every change of the round: a new snapshot, standings, input state, clock, computer, save. */
     function changed(): void {
-      const snapshot = takeSnapshot(game, get().seats);
+      const { seats, replay } = get();
+      const snapshot = takeSnapshot(game, seats, namedSeats(seats, replay));
       if (get().replay) set({ replay: follow(get().replay!, snapshot.state.moves) });
       else if (!remote) keeping.roundChanged(snapshot);
       const { results } = get();

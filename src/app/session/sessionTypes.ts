@@ -121,8 +121,12 @@ export interface SessionState {
   /** For a human to move: the strongest level's move, shown as the preview and in the message. */
   suggest(): void;
   dismissProblems(): void;
-  /** Opens a record in replay at its start; a bad record changes nothing and returns the reason (line, column). */
-  openRecord(text: string): string | null;
+  /**
+   * Opens a record in replay after `at.ply` of its moves (default: all, the round as it ended or
+   * stands); a bad record changes nothing and returns the reason (line, column). `at.players`
+   * names the seats of a record that does not name them (older history).
+   */
+  openRecord(text: string, at?: { ply?: number; players?: readonly PlayerSpec[] }): string | null;
   /** In replay: one move back (the balls roll back) or forward along the followed line. */
   replayStep(delta: 1 | -1): void;
   /** In replay: to the position after `ply` moves of `line` (one move: animated; further: at once). */

@@ -37,8 +37,10 @@ export const throwTexts = fixedTexts('captions', ['rolling', 'stillRolling', 'no
   starts: (colour: Colour) => t('captions:starts', { colour: colourName(colour) }),
 });
 
-export function captionOf(start: StartThrow): string {
-  return start.kind === 'rolling' ? throwTexts.rolling : start.kind === 'rethrow' ? throwTexts.rethrow(start.colour) : throwTexts.starts(start.colour);
+/** The start throw's caption; with reduced motion the ball does not roll on screen, so the words do not say it does. */
+export function captionOf(start: StartThrow, reducedMotion = false): string {
+  if (start.kind === 'rolling') return t('captions:rolling', { context: reducedMotion ? 'still' : undefined });
+  return start.kind === 'rethrow' ? throwTexts.rethrow(start.colour) : throwTexts.starts(start.colour);
 }
 
 /**

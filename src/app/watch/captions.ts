@@ -14,7 +14,7 @@ export const captionTexts = fixedTexts('captions', ['lastSocket', 'fewest'] as c
   rolls: (n: number) => t('captions:rolls', { count: n }),
   free: (who: string, squares: string, corner: boolean) => t(corner ? 'captions:freeCorner' : 'captions:free', { who, squares }),
   timedOut: (text: string) => t('captions:timedOut', { text }),
-  lastBall: (whose: string) => t('captions:lastBall', { colour: whose }),
+  lastBall: (c: Colour) => t('captions:lastBall', { colour: colourName(c, true, 'ball') }),
   wins: (who: string, score: string) => t('captions:wins', { who, score }),
   share: (who: string, score: string) => t('captions:share', { who, score }),
 });
@@ -114,7 +114,7 @@ function moveText(setup: RoundSetup, move: { colour: Colour; squares: string[]; 
   }
   // A colour whose balls were all rolled by this move: its last ball was taken.
   const wiped = [...new Set(move.rolled)].filter((c) => (counts.get(c) ?? 0) === 0);
-  for (const c of wiped) text += `, ${t.lastBall(t.colour(c))}`;
+  for (const c of wiped) text += `, ${t.lastBall(c)}`;
   if (last) text += `; ${t.lastSocket}`;
   return move.timedOut ? t.timedOut(text) : text;
 }

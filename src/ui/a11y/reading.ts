@@ -7,7 +7,6 @@ import { type Colour, COLOURS, type Seat } from '../../engine/index';
 import type { RoundSnapshot } from '../../app/session/roundSnapshot';
 import { a11yTexts as t } from './texts';
 import { t as translate } from '../../i18n/index';
-import { playerName } from '../../i18n/playerNames';
 
 /** Every square of the round's board, row by row (a1, b1, ... then a2 ...). */
 export function boardSquares(snapshot: RoundSnapshot): string[][] {
@@ -74,7 +73,7 @@ export function describeChange(before: RoundSnapshot | null, after: RoundSnapsho
   if (sameRound && moves.length < movesBefore) parts.push(t.takenBack);
   for (const m of moves.slice(movesBefore)) parts.push(t.move(m.colour, m.squares, m.rolls.map((r) => r.square), m.timedOut));
   if (after.over && after.result) {
-    const names = after.result.winners.map((w) => playerName(seats[w]?.name ?? translate('dialogs:playerN', { n: w + 1 })));
+    const names = after.result.winners.map((w) => seats[w]?.name ?? translate('dialogs:playerN', { n: w + 1 }));
     parts.push(t.roundOver(names, readScore(after)));
   } else if (after.toMove && (parts.length > 0 || before?.toMove !== after.toMove)) parts.push(t.toMove(after.toMove));
   return parts.length ? parts.join(' ') : null;

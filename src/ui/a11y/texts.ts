@@ -4,6 +4,7 @@
  */
 import type { Colour } from '../../engine/index';
 import { colourName, listOf, t } from '../../i18n/index';
+import { personContext, playerName } from '../../i18n/playerNames';
 
 const k = (key: string, options?: Record<string, unknown>) => t(`a11y:${key}`, options);
 const contents = (ball: Colour | undefined) => (ball ? colourName(ball, true) : k('empty'));
@@ -18,13 +19,17 @@ export const a11yTexts = {
   throwAgain: (c: Colour) => k('throwAgain', { colour: colourName(c) }),
   throwResult: (c: Colour) => k('throwResult', { colour: colourName(c) }),
   newRound: (size: number) => k('newRound', { size }),
-  roundOver: (winners: readonly string[], scores: string) => k('roundOver', { winners: listOf(winners), count: winners.length, scores }),
+  /** `winners` as stored (default names say who is "you"); shown in the current language. */
+  roundOver: (winners: readonly string[], scores: string) => {
+    const you = winners.length === 1 ? personContext(winners[0]) : undefined;
+    return k('roundOver', { winners: listOf(winners.map(playerName)), scores, ...(you ? { context: you } : { count: winners.length }) });
+  },
   score: (parts: readonly [Colour, number][]) => k('score', { parts: parts.map(([c, n]) => `${colourName(c)} ${n}`).join(', ') }),
   get noTurn() { return k('noTurn'); },
   get noMoveYet() { return k('noMoveYet'); },
   lastMove: (text: string) => k('lastMove', { move: text }),
   legalMoves: (moves: readonly string[]) => (moves.length ? k('legalMoves', { moves: moves.join(', ') }) : k('noLegalMoves')),
-  ballsOf: (c: Colour, squares: readonly string[]) => (squares.length ? k('ballsOf', { colour: colourName(c), squares: squares.join(', ') }) : k('noBalls', { colour: colourName(c) })),
+  ballsOf: (c: Colour, squares: readonly string[]) => (squares.length ? k('ballsOf', { colour: colourName(c, true, 'balls'), squares: squares.join(', ') }) : k('noBalls', { colour: colourName(c) })),
   row: (n: string, cells: readonly string[]) => k('row', { row: n, cells: cells.join('; ') }),
   column: (c: string, cells: readonly string[]) => k('column', { column: c, cells: cells.join('; ') }),
   /** Accessible name of a socket: "f4, red" or "c3, empty, legal". */
@@ -38,7 +43,7 @@ export const a11yTexts = {
   get readTurn() { return k('readTurn'); },
   get readLast() { return k('readLast'); },
   get readLegal() { return k('readLegal'); },
-  readBalls: (c: Colour) => k('readBalls', { colour: colourName(c) }),
+  readBalls: (c: Colour) => k('readBalls', { colour: colourName(c, true, 'balls') }),
   get readRow() { return k('readRow'); },
   get readColumn() { return k('readColumn'); },
 

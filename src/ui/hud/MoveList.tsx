@@ -1,4 +1,8 @@
-/** The moves of the round as the board has shown them, with their captions and the win-chance graph. */
+/**
+ * The moves of the round as the board has shown them, with their captions and the win-chance
+ * graph. A click on a move looks back at the position after it in replay; leaving the replay
+ * returns to the game as it stands.
+ */
 import { useEffect, useState } from 'react';
 import { useSession } from '../../app/page/pageSession';
 import { useCaptions } from '../watch/useCaptions';
@@ -6,6 +10,12 @@ import { WinChanceGraph } from '../watch/WinChanceGraph';
 import { SymbolMark } from '../a11y/SymbolMark';
 import { t } from '../../i18n/index';
 import { CopyRecord } from './CopyRecord';
+
+/** The position after `ply` moves of the game on the table, in replay (the game itself stays as it is). */
+function lookBack(ply: number): void {
+  const { openRecord, snapshot } = useSession.getState();
+  openRecord(snapshot.record, { ply });
+}
 
 export function MoveList() {
   const moves = useSession((s) => s.shown.moves);
@@ -23,8 +33,10 @@ export function MoveList() {
       <ol ref={setRef} tabIndex={0} aria-label={t('hud:movesPlayed')}>
         {moves.map((m, i) => (
           <li key={i} className={i === moves.length - 1 ? 'last' : undefined}>
-            <SymbolMark colour={m.colour} />
-            <span className="caption">{captions.moves[i]?.text ?? m.squares.join('+')}</span>
+            <button className="link" onClick={() => lookBack(i + 1)} title={t('hud:lookBackTitle')}>
+              <SymbolMark colour={m.colour} />
+              <span className="caption">{captions.moves[i]?.text ?? m.squares.join('+')}</span>
+            </button>
           </li>
         ))}
         {captions.result && <li className="result">{captions.result}</li>}

@@ -16,6 +16,8 @@ export function Seats() {
   const seats = useSession((s) => s.seats);
   const thinking = useSession((s) => s.thinking);
   const misere = useSession((s) => s.snapshot.setup.misere);
+  // In review every seat is a person's (any move may be tried); the record says who played.
+  const recorded = useSession((s) => (s.replay && s.seats.every((seat) => seat.kind === 'human') ? s.replay.players : null));
   return (
     <section className="seats panel" aria-label={t('hud:players')}>
       {misere && (
@@ -34,7 +36,7 @@ export function Seats() {
                 {thinking?.seat === i && <span className="thinking-dot" aria-label={t('hud:thinkingDot')} />}
               </span>
               <span className="kind">
-                {coloursName(seat.colours)} · {seatKind(seat)}
+                {coloursName(seat.colours)} · {seatKind(recorded?.[i] ? { ...seat, ...recorded[i] } : seat)}
               </span>
               <TakeOverButton seat={seat} index={i} />
             </span>

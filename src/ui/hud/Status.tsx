@@ -4,7 +4,8 @@ import { useSession } from '../../app/page/pageSession';
 import { captionOf } from '../../app/session/shownRound';
 import { useCaptions } from '../watch/useCaptions';
 import { colourName, listOf, t } from '../../i18n/index';
-import { playerName } from '../../i18n/playerNames';
+import { personContext, playerName } from '../../i18n/playerNames';
+import { reducedMotionOn, useAccess } from '../../app/setup/accessPrefs';
 import { hudTexts } from './hudTexts';
 import { useNow } from './useNow';
 
@@ -22,6 +23,8 @@ export function Status() {
   const help = useSession(engineHelpShown);
   const online = useSession((s) => s.remote !== null);
   const nextRound = useSession((s) => s.nextRound);
+  const inReplay = useSession((s) => s.replay !== null);
+  const stillBall = useAccess(reducedMotionOn);
   const now = useNow(clock !== null || thinking !== null);
   const seat = toMove ? seats.find((s) => s.colours.includes(toMove)) : undefined;
   const last = moves[moves.length - 1];
@@ -29,6 +32,7 @@ export function Status() {
   const remaining = clock ? Math.max(0, Math.ceil((clock.deadline - now) / 1000)) : 0;
   const showsCaption = !preview && last && caption;
   // No bubble without words in it (between rounds, before the start throw).
+  const winners = result?.winners.map((w) => seats[w]?.name ?? '') ?? [];
   const hasLine = Boolean(startThrow || toMove || preview || showsCaption || clock || thinking);
   return (
     <div className="status">
@@ -40,10 +44,10 @@ export function Status() {
       {over && result && (
         <div className="bar panel" aria-live="polite">
           <span>
-            {t('hud:roundOverLead')} <b>{listOf(result.winners.map((w) => playerName(seats[w]?.name ?? '')))}</b> {t('hud:wins', { count: result.winners.length })}
+            {t('hud:roundOverLead')} <b>{listOf(winners.map(playerName))}</b> {winners.length === 1 && personContext(winners[0]) ? t('hud:wins', { context: 'you' }) : t('hud:wins', { count: winners.length })}
           </span>
-          {/* Online, the next round is the host's rematch (the room's bar and the round-over panel). */}
-          {!online && (
+          {/* Online, the next round is the host's rematch (the room's bar and the round-over panel); a replay has no next round. */}
+          {!online && !inReplay && (
             <button className="btn primary" onClick={nextRound}>
               {t('hud:nextRound')}
             </button>
@@ -54,13 +58,19 @@ export function Status() {
         <div className="bar panel" aria-live="polite" data-testid="status-line">
           {startThrow && (
             <span className="throw-caption" data-testid="throw-caption" aria-live="polite">
-              {captionOf(startThrow)}
+              {captionOf(startThrow, stillBall)}
             </span>
           )}
           {toMove && (
             <span data-testid="turn">
               <span className={`swatch ${toMove}`} style={{ verticalAlign: -2, marginRight: 6 }} />
-              {t('hud:toMoveLead')}<b>{seat ? playerName(seat.name) : colourName(toMove)}</b> {t('hud:toMove', { colour: colourName(toMove, true) })}
+              {seat && personContext(seat.name) ? (
+                <b>{t('hud:toMove', { context: 'you', colour: colourName(toMove, true) })}</b>
+              ) : (
+                <>
+                  {t('hud:toMoveLead')}<b>{seat ? playerName(seat.name) : colourName(toMove)}</b> {t('hud:toMove', { colour: colourName(toMove, true) })}
+                </>
+              )}
             </span>
           )}
           {preview && (

@@ -1,7 +1,7 @@
 /** Finished rounds kept on this device: open one in replay, delete one, export all, import a file. */
 import { useState, type ChangeEvent } from 'react';
 import { useSession } from '../../app/page/pageSession';
-import { historyFile } from '../../app/persistence/history';
+import { historyFile, type HistoryEntry } from '../../app/persistence/history';
 import { ModalDialog } from '../a11y/ModalDialog';
 import { downloadText } from './download';
 import { currentLanguage } from '../../i18n/index';
@@ -24,8 +24,9 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
       setImporting(false);
     }
   };
-  const open = (record: string) => {
-    if (!openRecord(record)) onClose();
+  const open = (entry: HistoryEntry) => {
+    const players = entry.players.map((p) => (p.level === 'human' ? { kind: 'human' as const, name: p.name } : { kind: 'computer' as const, level: p.level, name: p.name }));
+    if (!openRecord(entry.record, { players })) onClose();
   };
   return (
     <ModalDialog
@@ -54,7 +55,7 @@ export function HistoryDialog({ onClose }: { onClose: () => void }) {
               <div>{texts.historyResult(entry.balls)}</div>
             </div>
             <div className="row">
-              <button className="btn" onClick={() => open(entry.record)}>
+              <button className="btn" onClick={() => open(entry)}>
                 {texts.replayRound}
               </button>
               <button className="btn" onClick={() => deleteFromHistory(entry.record)} aria-label={texts.deleteRound(new Date(entry.finishedAt).toLocaleString(currentLanguage()))}>

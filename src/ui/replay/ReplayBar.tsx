@@ -72,6 +72,9 @@ export function ReplayBar() {
         {analysisTexts.continue}
       </button>
       <span className="note">{texts.following(texts.lineName(line))}</span>
+      <button className="btn" onClick={() => useSession.getState().leaveReplay()} title={texts.leaveTitle} data-testid="leave-replay">
+        {texts.leave}
+      </button>
       {continuing && createPortal(<ContinueDialog onClose={() => setContinuing(false)} />, document.querySelector('.app') ?? document.body)}
       {clip && createPortal(<ClipDialog onClose={() => setClip(false)} />, document.querySelector('.app') ?? document.body)}
     </section>

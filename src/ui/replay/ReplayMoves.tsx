@@ -1,4 +1,5 @@
 /** The move list in replay: the followed line's moves (each a jump), and every line (the record and its variations). */
+import { useEffect, useState } from 'react';
 import { useSession } from '../../app/page/pageSession';
 import { colourName } from '../../i18n/index';
 import { texts } from './texts';
@@ -8,6 +9,17 @@ export function ReplayMoves() {
   const replay = useSession((s) => s.replay);
   const moves = useSession((s) => s.snapshot.state.moves);
   const replayGo = useSession((s) => s.replayGo);
+  const [list, setList] = useState<HTMLOListElement | null>(null);
+  // The list follows the position: the current move stays in view.
+  useEffect(() => {
+    const item = list?.querySelector('[aria-current="step"]');
+    if (!list || !item) return;
+    // The list alone scrolls (scrollIntoView would also move the page's fixed layout).
+    const box = list.getBoundingClientRect();
+    const at = item.getBoundingClientRect();
+    if (at.top < box.top) list.scrollTop += at.top - box.top;
+    else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
+  }, [list, moves.length, replay?.line]);
   if (!replay) return null;
   const line = replay.lines[replay.line];
   const ply = moves.length;
@@ -16,7 +28,7 @@ export function ReplayMoves() {
       <header>
         <span>{texts.movesHeading(texts.lineName(replay.line))}</span>
       </header>
-      <ol>
+      <ol ref={setList}>
         <li className={ply === 0 ? 'last' : undefined}>
           <button className="link" onClick={() => replayGo(replay.line, 0)} aria-current={ply === 0 ? 'step' : undefined}>
             {texts.startPosition}

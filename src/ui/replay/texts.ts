@@ -8,7 +8,7 @@ const k = (key: string, options?: Record<string, unknown>) => t(`replay:${key}`,
 export const texts = fixedTexts('replay', [
     'open', 'openTitle', 'openHeading', 'pasteLabel', 'fileLabel', 'dropHint', 'openButton', 'cancel', 'emptyPaste',
     'share', 'shareTitle', 'shareHeading', 'linkLabel', 'makingLink', 'copyLink', 'copied', 'copyFailed', 'download',
-    'replayLabel', 'start', 'back', 'forward', 'end', 'startTitle', 'backTitle', 'forwardTitle', 'endTitle', 'scrubber',
+    'replayLabel', 'start', 'back', 'forward', 'end', 'startTitle', 'backTitle', 'forwardTitle', 'endTitle', 'leave', 'leaveTitle', 'scrubber',
     'variations', 'movesLabel', 'recordLine', 'startPosition', 'downloadSave',
     'clip', 'clipTitle', 'clipHeading', 'clipFrom', 'clipTo', 'clipSpeed', 'clipSpeedLabel', 'clipRecord', 'clipUnsupported', 'clipNoCanvas',
     'history', 'historyTitle', 'historyHeading', 'historyEmpty', 'replayRound', 'delete', 'exportAll', 'importFile', 'ok', 'timedOut',
