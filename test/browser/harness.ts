@@ -33,14 +33,20 @@ export async function serveBuiltApp(): Promise<Served> {
   return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() };
 }
 
-/** Waits for Debian's Chromium (it may still be being installed by apt), then launches it. */
-export async function launchChromium(extraArgs: string[] = [], waitMs = 120_000): Promise<Browser> {
+/** Waits for Debian's Chromium (it may still be being installed by apt) and returns its path. */
+export async function waitForChromium(waitMs = 120_000): Promise<string> {
   const until = Date.now() + waitMs;
   while (!existsSync(CHROMIUM)) {
     if (Date.now() > until) throw new Error(`${CHROMIUM} not found: apt-get install -y chromium (never download a browser)`);
     await sleep(1000);
   }
-  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
+  return CHROMIUM;
+}
+
+/** Launches a Chromium of its own (scripts; a test needing other flags), once Debian's Chromium is there. */
+export async function launchChromium(extraArgs: string[] = [], waitMs = 120_000): Promise<Browser> {
+  const executablePath = await waitForChromium(waitMs);
+  return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
 }
 
 export interface AppPage {
