@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StoreApi } from 'zustand/vanilla';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { linkOnline } from '../../src/app/online/onlineLink';
+import type { OnlineState, RoomView } from '../../src/app/online/onlineRoom';
 import type { ComputerPlayer } from '../../src/app/computer/computer';
 import { mergeEvents, type RemoteRound } from '../../src/app/online/remoteRound';
 import { createSession, type SessionState } from '../../src/app/session/session';
@@ -74,5 +76,30 @@ describe('a round from a game server', () => {
     expect(Game.fromEvents(log.events).state.moves).toHaveLength(1);
     expect(mergeEvents(log, { round: 1, from: 0, events: [] }).events).toEqual([]);
     expect(() => mergeEvents(null, { round: 0, from: 5, events })).toThrow(/only 0 known/);
+  });
+});
+
+describe('the online room linked to the session', () => {
+  it('shows the room’s round once it plays, keeps the last round until a rematch’s events come, and gives the local game back', () => {
+    const { store, server, seats } = setup();
+    const seat = (i: number) => ({ colour: seats[i].colours[0], colours: seats[i].colours, name: seats[i].name, kind: 'human' as const, level: 'beginner', connected: true, dropDeadline: 0, standIn: false, score: 0 });
+    const view = (round: number, phase: RoomView['phase']): RoomView => ({
+      phase, toMove: '', moves: [], seats: [seat(0), seat(1)], spectators: 0, host: seats[0].colours[0], size: 8, variant: 'standard', misere: false, timeLimit: 0, help: false, round, moveDeadline: 0, results: [],
+    });
+    const online = createStore<OnlineState>()(() => ({ status: 'open', roomId: 'abc', view: view(0, 'waiting'), you: { colour: seats[0].colours[0], host: true }, log: null, failure: null, refusal: null, emote: null }) as unknown as OnlineState);
+    const unlink = linkOnline(online, store);
+    expect(store.getState().remote).toBeNull();
+    online.setState({ view: view(0, 'playing'), log: { round: 0, events: [...server.events] } });
+    expect(store.getState().remote?.round).toBe(0);
+    expect(store.getState().remote?.mine).toEqual(seats[0].colours);
+    online.setState({ view: view(1, 'playing') });
+    expect(store.getState().remote?.round).toBe(0);
+    const next = makeRound(startMatch({ players: seats, size: 8, variant: 'standard', misere: false, moveTimeLimit: 0, takeBacks: false, seed: 8 }), 1).game;
+    online.setState({ log: { round: 1, events: [...next.events] } });
+    expect(store.getState().remote?.round).toBe(1);
+    expect(store.getState().snapshot.events).toEqual(next.events);
+    online.setState({ view: null, log: null });
+    expect(store.getState().remote).toBeNull();
+    unlink();
   });
 });

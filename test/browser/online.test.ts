@@ -107,6 +107,12 @@ describe('online play between browsers', () => {
     await waitForScene(watcher.page);
     await showsMoves(watcher.page, 2);
     expect((await online(watcher.page))!.colour).toBe('');
+    // The host allowed no engine help: players have no evaluation, the spectator has it.
+    await watcher.page.getByTestId('evaluation').waitFor();
+    for (const p of [host.page, guest.page]) {
+      expect(await p.getByTestId('evaluation').count()).toBe(0);
+      expect(await p.getByRole('button', { name: 'Strongest move' }).count()).toBe(0);
+    }
     expect(await moves(watcher.page)).toEqual(played);
     const legal = parseRecord((await rolitState(watcher.page)).record).legalMoves()[0];
     const at = await socketPosition(watcher.page, legal);

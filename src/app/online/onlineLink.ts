@@ -24,12 +24,14 @@ export function seatsOf(view: RoomView): Seat[] {
 export function linkOnline(online: StoreApi<OnlineState>, session: StoreApi<SessionState>): () => void {
   const update = (state: OnlineState, previous: OnlineState | null) => {
     const { view, log, you } = state;
-    const inPlay = view !== null && view.phase !== 'waiting' && log !== null && log.round === view.round && you !== null;
+    const inRoom = view !== null && view.phase !== 'waiting';
+    // A rematch's state can come before its events: the board keeps the last round until they do.
+    const inPlay = inRoom && log !== null && log.round === view.round && you !== null;
     const changed = !previous || view !== previous.view || log !== previous.log || you !== previous.you;
     if (inPlay && changed) {
       const mine = view.seats.find((s) => s.colour === you.colour)?.colours ?? [];
       session.getState().showRemote({ round: log.round, events: log.events, seats: seatsOf(view), results: [], mine, help: view.help, deadline: view.moveDeadline, send: (move) => state.send('play', { move }) });
-    } else if (!inPlay && session.getState().remote) session.getState().showRemote(null);
+    } else if (!inRoom && session.getState().remote) session.getState().showRemote(null);
     if (state.refusal && state.refusal !== previous?.refusal) session.getState().showNotice(onlineTexts.refusal(state.refusal), 'refusal');
   };
   update(online.getState(), null);

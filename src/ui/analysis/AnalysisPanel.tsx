@@ -66,6 +66,8 @@ function AnalysisBoard() {
   // Online players get exact values and the strongest move only if the host allowed engine help.
   const help = useSession(engineHelpShown);
   const bySocket = socketValues(help ? values : {}, misere);
+  // An online player without engine help and not to move: nothing to show.
+  if (!help && squares.length === 0) return null;
   return (
     <section className="analysis panel" aria-label={texts.panelLabel} data-testid="analysis">
       {help && (

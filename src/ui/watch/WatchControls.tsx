@@ -21,7 +21,8 @@ function typingInControl(target: EventTarget | null): boolean {
 
 export function WatchControls() {
   const paused = useSession((s) => s.spectatorPaused);
-  const anyComputer = useSession((s) => s.seats.some((seat) => seat.kind === 'computer'));
+  // Online, the server plays the computer seats: nothing here to pause or step.
+  const anyComputer = useSession((s) => s.remote === null && s.seats.some((seat) => seat.kind === 'computer'));
   const { setSpectatorPaused: setPaused, step } = useSession.getState();
   const cinematic = useCinematic();
 
