@@ -3,10 +3,9 @@
  * seat over and handing it back, a match that goes on to its next round by itself.
  */
 import { describe, expect, it } from 'vitest';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/index';
-import { openApp, rolitState, screenshot, socketPosition, waitForScene, waitIdle } from './harness';
+import { openApp, rolitState, screenshot, socketPosition, waitForScene, waitIdle, waitSettled } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -23,17 +22,19 @@ describe('watching computer games', { timeout: 240_000 }, () => {
     await page.waitForFunction(() => window.rolit.state().moves.length >= 2);
     await page.keyboard.press('Space');
     await page.getByTitle('Let the computer players play on (Space)').waitFor();
+    // Settled while paused: no computer move is asked for (one already on its way may land first).
+    await waitSettled(page);
     const paused = await moveCount(page);
-    await sleep(3000);
+    await waitSettled(page);
     expect(await moveCount(page)).toBe(paused);
     await screenshot(page, 'watch-paused'); // the last move ringed, its caption, Resume/Step
     await page.keyboard.press('n');
     await page.waitForFunction((n) => window.rolit.state().moves.length === n + 1, paused);
-    await sleep(2500);
+    await waitSettled(page);
     expect(await moveCount(page)).toBe(paused + 1);
     await page.getByTitle('Play one computer move, then pause (N)').click();
     await page.waitForFunction((n) => window.rolit.state().moves.length === n + 2, paused);
-    await sleep(1500);
+    await waitSettled(page);
     expect(await moveCount(page)).toBe(paused + 2);
     await page.keyboard.press('Space');
     await page.waitForFunction((n) => window.rolit.state().moves.length > n + 4, paused);
@@ -66,7 +67,7 @@ describe('watching computer games', { timeout: 240_000 }, () => {
     await page.getByTestId('win-graph').waitFor();
     expect(await page.locator('[data-testid=win-graph] polyline').count()).toBe(4);
     // Steady: the numbers do not change while paused.
-    await sleep(2000);
+    await waitSettled(page);
     expect((await page.locator('[data-testid=evaluation] td.win').allInnerTexts()).map((s) => Number(/(\d+)%/.exec(s)![1]))).toEqual(wins);
     // The evaluation's own main-thread time per update (user timing), and the page's long tasks meanwhile.
     const updates = await page.evaluate(() => performance.getEntriesByName('rolit:evaluation-update').map((e) => e.duration));
@@ -133,7 +134,7 @@ describe('watching computer games', { timeout: 240_000 }, () => {
     await page.keyboard.press('Space'); // resume: the other computer plays, red waits for us
     await page.waitForFunction(() => window.rolit.state().toMove === 'red' && !window.rolit.busy());
     const before = await moveCount(page);
-    await sleep(2500);
+    await waitSettled(page); // red is ours: no computer move is coming
     expect(await moveCount(page)).toBe(before);
     const game = parseRecord((await rolitState(page)).record);
     const move = game.legalMoves().find((m) => !m.includes('+'))!;
