@@ -42,16 +42,10 @@ describe('watching computer games', { timeout: 240_000 }, () => {
     await page.close();
   });
 
-  it('the evaluation bar shows one value per colour in play summing to 100%, the graph follows, its updates are timed (printed, not asserted: a benchmark figure)', async () => {
+  it('the evaluation bar shows one value per colour in play summing to 100%, the graph follows', async () => {
     const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:tactician,ai:greedy,ai:beginner&seed=6&speed=2');
     await waitForScene(page);
     await page.waitForFunction(() => window.rolit.state().moves.length >= 2, undefined, { timeout: 60_000 });
-    // Long tasks on the main thread from here on (evaluations are asked after every move).
-    await page.evaluate(() => {
-      const w = window as unknown as { longTasks: number[] };
-      w.longTasks = [];
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(Math.round(e.duration)))).observe({ type: 'longtask' });
-    });
     await page.waitForFunction(() => window.rolit.state().moves.length >= 14, undefined, { timeout: 120_000 });
     await page.keyboard.press('Space');
     await waitIdle(page);
@@ -69,12 +63,8 @@ describe('watching computer games', { timeout: 240_000 }, () => {
     // Steady: the numbers do not change while paused.
     await waitSettled(page);
     expect((await page.locator('[data-testid=evaluation] td.win').allInnerTexts()).map((s) => Number(/(\d+)%/.exec(s)![1]))).toEqual(wins);
-    // The evaluation's own main-thread time per update (user timing), and the page's long tasks meanwhile.
-    const updates = await page.evaluate(() => performance.getEntriesByName('rolit:evaluation-update').map((e) => e.duration));
-    const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-    const ms = (x: number) => x.toFixed(2);
-    console.log(`evaluation updates: ${updates.length}, mean ${ms(updates.reduce((a, b) => a + b, 0) / updates.length)} ms, max ${ms(Math.max(...updates))} ms; page long tasks over moves 2-14: ${longTasks.length} (${longTasks.join(', ')} ms)`);
-    expect(updates.length).toBeGreaterThan(10);
+    // The bar was updated after the moves (each update is a user-timing mark; their times: npm run measure:evaluation).
+    expect(await page.evaluate(() => performance.getEntriesByName('rolit:evaluation-update').length)).toBeGreaterThan(10);
     await screenshot(page, 'watch-evaluation');
     // The spoiler switch hides it, and the page remembers.
     await page.getByRole('button', { name: 'Hide' }).click();
