@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
@@ -9,9 +9,20 @@ export default defineConfig({
   },
   worker: { format: 'es' },
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    reporters: ['default', './test/support/fileTimes.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: [...configDefaults.exclude, 'test/browser/**'] },
+      },
+      {
+        // One served build and one Chromium for the whole run (globalSetup.ts), the files one after another.
+        extends: true,
+        test: { name: 'browser', include: ['test/browser/**/*.test.ts'], globalSetup: ['test/browser/globalSetup.ts'], fileParallelism: false },
+      },
+    ],
   },
 });

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/index';
 import { stepCursor } from '../../src/app/session/boardCursor';
 import { pairDistances, type Rgb, type Vision } from './colourVision';
-import { cameraView, changedPixels, openApp, rolitState, screenshot, socketPosition, waitForScene, waitFramesSettled, waitIdle } from './harness';
+import { cameraView, changedPixels, openApp, rolitState, screenshot, socketPosition, waitForScene, waitSettled, waitIdle } from './harness';
 import { audit } from './axe';
 import { useBuiltApp } from './builtApp';
 
@@ -57,7 +57,7 @@ describe('everyone can play', { timeout: 300_000 }, () => {
       await arrowTo(page, 4, move);
       if (first) {
         // The ring is drawn around the cursor's socket: black and white pixels appear there.
-        await waitFramesSettled(page);
+        await waitSettled(page);
         const shot = await screenshot(page, 'keyboard-cursor');
         const p = await socketPosition(page, move);
         const box = (png: typeof shot) => {
@@ -270,7 +270,7 @@ describe('everyone can play', { timeout: 300_000 }, () => {
       await rules.getByRole('button', { name: 'Play' }).tap();
       await rules.waitFor({ state: 'detached' });
       await waitIdle(page);
-      await waitFramesSettled(page);
+      await waitSettled(page);
       await screenshot(page, name);
       const controls = await page.evaluate(() =>
         // Controls not rendered at this size (display: none, like the evaluation panel on phones) are not on screen.
@@ -287,7 +287,7 @@ describe('everyone can play', { timeout: 300_000 }, () => {
       const move = (await pageGame(page)).legalMoves()[0];
       const at = await socketPosition(page, move);
       await page.touchscreen.tap(at.x, at.y);
-      await waitFramesSettled(page);
+      await waitSettled(page);
       expect((await rolitState(page)).moves).toEqual([]); // the first tap only previews
       await page.touchscreen.tap(at.x, at.y);
       await page.waitForFunction(() => window.rolit.state().moves.length === 1);

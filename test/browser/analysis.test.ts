@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { solveExact } from '../../src/ai/solver';
 import { COLOURS, Game, parseMove, toRecord } from '../../src/engine/index';
 import { readRecord } from '../../src/engine/index';
-import { cameraView, changedPixels, openApp, rolitState, screenshot, socketPosition, openRecordByPaste, waitFramesSettled, waitForScene, waitIdle } from './harness';
+import { cameraView, changedPixels, openApp, openRecordByPaste, rolitState, screenshot, socketPosition, waitForScene, waitIdle, waitSettled } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -67,7 +67,7 @@ describe('analysis board in Chromium', { timeout: 300_000 }, () => {
     expect(new Map(shown)).toEqual(new Map(expectedText));
 
     // The values are written on the board: every legal socket's surroundings changed.
-    await waitFramesSettled(page);
+    await waitSettled(page);
     await hideOverlays(page, true);
     const after = await screenshot(page, 'analysis-overlay');
     await hideOverlays(page, false);
@@ -116,8 +116,8 @@ describe('analysis board in Chromium', { timeout: 300_000 }, () => {
     await page.waitForFunction((n) => window.rolit.state().moves.length === n + 2, ply, { timeout: 60_000 });
     const played = (await rolitState(page)).moves;
     expect(played.slice(0, ply + 1)).toEqual([...recorded.slice(0, ply), move]);
-    await page.waitForTimeout(1000);
-    expect((await rolitState(page)).moves).toHaveLength(ply + 2); // the human seat is to move: nobody else plays
+    await waitSettled(page); // no computer move is coming: the human seat is to move
+    expect((await rolitState(page)).moves).toHaveLength(ply + 2);
     await screenshot(page, 'analysis-continue-variation');
     // The record's line is kept: back to it from the move list's lines.
     await page.getByRole('group', { name: 'Lines' }).getByRole('button', { name: 'the record' }).click();

@@ -18,7 +18,7 @@ import {
   socketColour,
   socketPosition,
   waitForScene,
-  waitFramesSettled,
+  waitSettled,
   waitIdle,
 } from './harness';
 import { useBuiltApp } from './builtApp';
@@ -95,7 +95,7 @@ describe('the 3D board in Chromium', { timeout: 240_000 }, () => {
     // Hovering shows a ghost ball of the mover's colour in the socket; nothing is played yet.
     const at = await socketPosition(page, move);
     await page.mouse.move(at.x, at.y);
-    await waitFramesSettled(page);
+    await waitSettled(page);
     const hover = await screenshot(page, 'hover-preview');
     expect(await socketColour(page, hover, move)).toBe(mover);
     expect((await rolitState(page)).moves).toEqual([]);
@@ -105,7 +105,7 @@ describe('the 3D board in Chromium', { timeout: 240_000 }, () => {
     await page.waitForFunction(() => window.rolit.state().moves.length === 1);
     await waitIdle(page);
     await page.mouse.move(5, 5); // no hover ghost in the picture
-    await waitFramesSettled(page);
+    await waitSettled(page);
     const state = await rolitState(page);
     expect(state.moves).toEqual([move]);
     expect(state.toMove).not.toBe(mover);
@@ -121,7 +121,7 @@ describe('the 3D board in Chromium', { timeout: 240_000 }, () => {
     await page.getByRole('button', { name: 'Undo' }).click();
     await page.waitForFunction(() => window.rolit.state().moves.length === 0);
     await waitIdle(page);
-    await waitFramesSettled(page);
+    await waitSettled(page);
     expect((await rolitState(page)).toMove).toBe(mover);
     await hideHud(page, true);
     const undone = await screenshot(page, 'click-undone');
@@ -183,7 +183,7 @@ describe('the 3D board in Chromium', { timeout: 240_000 }, () => {
     await waitIdle(page);
     expect(await rolitState(page)).toEqual(before);
     await page.mouse.move(5, 5); // no hover ghost in the comparison
-    await waitFramesSettled(page);
+    await waitSettled(page);
     await hideHud(page, true);
     const shotAfter = await screenshot(page, 'illegal-after');
     // No ball appeared or changed colour anywhere on the board, and the picture is the same.
@@ -240,7 +240,7 @@ describe('the 3D board in Chromium', { timeout: 240_000 }, () => {
     await page.waitForFunction(() => window.rolit.state().moves.length === 1);
     await waitIdle(page);
     await page.mouse.move(5, 5);
-    await waitFramesSettled(page);
+    await waitSettled(page);
     const before = await rolitState(page);
     await hideHud(page, true);
     const shotBefore = await screenshot(page, 'context-before');
@@ -277,7 +277,7 @@ describe('the 3D board in Chromium', { timeout: 240_000 }, () => {
     );
     expect(await page.evaluate(() => (window as unknown as { blankUnexplained: boolean }).blankUnexplained)).toBe(false);
     await page.mouse.move(5, 5);
-    await waitFramesSettled(page);
+    await waitSettled(page);
     expect(await page.getByText('restoring the 3D board').count()).toBe(0);
     const shotAfter = await screenshot(page, 'context-restored');
     expect(distinctColours(shotAfter)).toBeGreaterThan(50);

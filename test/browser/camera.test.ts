@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
-import { changedPixels, distinctColours, openApp, screenshot, waitFramesSettled, waitForScene, waitIdle } from './harness';
+import { changedPixels, distinctColours, framesDrawn, openApp, screenshot, waitForScene, waitIdle, waitSettled } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -85,7 +85,7 @@ async function pausedGame(search: string, reducedMotion = false) {
   await page.getByTitle('Let the computer players play on (Space)').waitFor();
   await waitIdle(page, 120_000);
   await waitViewSettled(page);
-  await waitFramesSettled(page);
+  await waitSettled(page);
   return { page, errors };
 }
 
@@ -101,9 +101,9 @@ describe('cinematic camera', { timeout: 420_000 }, () => {
     await switchButton.click();
     expect(await switchButton.getAttribute('aria-pressed')).toBe('true');
     await recordView(page);
-    await sleep(2500);
+    await framesDrawn(page, 15);
     const first = await screenshot(page, 'camera-cinematic-1');
-    await sleep(2500);
+    await framesDrawn(page, 15);
     const second = await screenshot(page, 'camera-cinematic-2');
     const glide = await recordedViews(page);
     const pixels = start.width * start.height;
@@ -120,16 +120,16 @@ describe('cinematic camera', { timeout: 420_000 }, () => {
     await page.mouse.up();
     expect(await switchButton.getAttribute('aria-pressed')).toBe('false');
     await waitViewSettled(page);
-    await waitFramesSettled(page);
+    await waitSettled(page);
     const stopped = await screenshot(page, 'camera-after-drag');
-    await sleep(2500);
+    await waitSettled(page);
     const later = await screenshot(page, 'camera-after-drag-later');
     expect(changedPixels(stopped, later)).toBeLessThan(pixels * 0.001);
     expect(changedPixels(start, stopped)).toBeGreaterThan(pixels * 0.01);
 
     await page.getByRole('button', { name: 'Reset view' }).click();
     await waitViewSettled(page);
-    await waitFramesSettled(page);
+    await waitSettled(page);
     const reset = await screenshot(page, 'camera-reset');
     expect(changedPixels(start, reset)).toBeLessThan(pixels * 0.002);
     expect(await viewNow(page)).toBe(startView);
@@ -141,7 +141,7 @@ describe('cinematic camera', { timeout: 420_000 }, () => {
     const { page, errors } = await pausedGame(`${FOUR_COMPUTERS}&camera=cinematic`, true);
     expect(await page.getByTitle(CINEMATIC).getAttribute('aria-pressed')).toBe('true');
     // Paused: nothing moves, so the canvas stops drawing although the cinematic camera is on.
-    await waitFramesSettled(page);
+    await waitSettled(page);
     await recordView(page);
     await page.keyboard.press('Space'); // play on for a while: every move may cut
     await page.waitForFunction(() => window.rolit.state().moves.length >= 16, undefined, { timeout: 180_000 });
@@ -181,7 +181,7 @@ describe('demo mode pause button', { timeout: 300_000 }, () => {
     expect(await pause.getAttribute('aria-pressed')).toBe('true');
     await waitIdle(page, 120_000);
     const state = await page.evaluate(() => window.rolit.state().record);
-    await sleep(4000);
+    await waitSettled(page); // paused: no computer move is asked for
     expect(await page.evaluate(() => window.rolit.state().record)).toBe(state);
     await screenshot(page, 'demo-paused');
     // Keyboard: the button takes the focus like any button, Enter presses it.

@@ -1,7 +1,7 @@
 /** A video clip of five replayed moves in Chromium: a WebM file of plausible size, recorded over the animations' time. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openApp, rolitState, screenshot, waitForScene, waitIdle } from './harness';
+import { downloadBytes, openApp, rolitState, screenshot, waitForScene, waitIdle } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -27,8 +27,7 @@ describe('video clip in Chromium', { timeout: 300_000 }, () => {
     await screenshot(page, 'clip-recording');
     const file = await download;
     const seconds = (Date.now() - started) / 1000;
-    const path = await file.path();
-    const bytes = readFileSync(path);
+    const bytes = await downloadBytes(file);
     console.log(`clip of 5 moves at 2x: ${bytes.length} bytes, recorded over ${seconds.toFixed(1)} s`);
     expect(file.suggestedFilename()).toBe('rolit-moves-3-7.webm');
     expect([...bytes.subarray(0, 4)]).toEqual([0x1a, 0x45, 0xdf, 0xa3]); // the EBML (WebM) header

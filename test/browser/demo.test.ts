@@ -1,12 +1,10 @@
 /**
  * Demo mode in the built app: it plays on unattended, survives a worker crash and a lost WebGL
- * context, and its heap does not keep growing over 20 rounds (figures in test-artifacts/demo-heap.json).
+ * context. Its heap over many rounds is a benchmark: `npm run measure:demo-memory`.
  */
 import { describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, openApp, screenshot, waitForScene } from './harness';
+import { openApp, screenshot, waitForScene } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -62,30 +60,6 @@ describe('demo mode', { timeout: 900_000 }, () => {
     expect(await page.evaluate(() => window.rolit.renderInfo()!.frames!)).toBeGreaterThan(frames);
     await screenshot(page, 'demo-after-recovery');
     expect(errors.filter((e) => !/context lost|computer player/i.test(e))).toEqual([]);
-    await page.close();
-  });
-
-  it('the JS heap does not keep growing over 20 rounds at instant speed', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?demo=beginner,greedy&speed=instant');
-    await waitForScene(page);
-    const cdp = await page.context().newCDPSession(page);
-    const heap = async () => {
-      await cdp.send('HeapProfiler.collectGarbage');
-      const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-      return Math.round(usedSize / 1024);
-    };
-    const figures: { round: number; kib: number }[] = [];
-    for (let round = 1; round <= 20; round++) {
-      await roundsEnd(page, 1);
-      if (round === 2 || round % 5 === 0) figures.push({ round, kib: await heap() });
-    }
-    writeFileSync(resolve(ARTIFACTS, 'demo-heap.json'), JSON.stringify(figures, null, 1));
-    console.log('demo heap (KiB after GC):', figures.map((f) => `round ${f.round}: ${f.kib}`).join(', '));
-    const warm = figures[0].kib;
-    const last = figures[figures.length - 1].kib;
-    // Steady: the last figure within 25% (and 4 MiB) of the warm one.
-    expect(last).toBeLessThan(Math.max(warm * 1.25, warm + 4096));
-    expect(errors).toEqual([]);
     await page.close();
   });
 });

@@ -9,7 +9,7 @@ import { Game } from '../../src/engine/index';
 import { parseRecord } from '../../src/engine/index';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ARTIFACTS, cameraView, changedPixels, openApp, rolitState, screenshot, socketPosition, waitForScene, waitFramesSettled, waitIdle } from './harness';
+import { ARTIFACTS, cameraView, changedPixels, openApp, rolitState, screenshot, socketPosition, waitForScene, waitIdle, waitSettled } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -128,7 +128,7 @@ describe('the first minute', { timeout: 240_000 }, () => {
     await page.mouse.move(5, 5);
     const on = await screenshot(page, 'coordinates');
     await page.getByTitle("Show the coordinates (a-h, 1-8) on the board's frame").click();
-    await waitFramesSettled(page);
+    await waitSettled(page);
     const off = await screenshot(page, 'coordinates-off');
     // The labels sit on the frame: between the a-column sockets and the board's left edge.
     const a1 = await socketPosition(page, 'a1');
@@ -155,11 +155,12 @@ describe('the first minute', { timeout: 240_000 }, () => {
     await page.getByRole('button', { name: 'New game' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
+    // Settled with the dialog open: no computer move is asked for (at most an answer already on its way lands).
     const moves = (await rolitState(page)).moves.length;
-    await new Promise((r) => setTimeout(r, 3000));
-    expect((await rolitState(page)).moves.length).toBeLessThanOrEqual(moves + 1); // at most an answer already on its way
+    await waitSettled(page);
+    expect((await rolitState(page)).moves.length).toBeLessThanOrEqual(moves + 1);
     const held = (await rolitState(page)).moves.length;
-    await new Promise((r) => setTimeout(r, 3000));
+    await waitSettled(page);
     expect((await rolitState(page)).moves.length).toBe(held);
     // The chosen level's strength in words is the level select's description, and follows the choice.
     const level = dialog.getByLabel('Seat 1 level');

@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type Browser, type ConsoleMessage, type Download, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { preview, type PreviewServer } from 'vite';
 
@@ -33,14 +33,20 @@ export async function serveBuiltApp(): Promise<Served> {
   return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() };
 }
 
-/** Waits for Debian's Chromium (it may still be being installed by apt), then launches it. */
-export async function launchChromium(extraArgs: string[] = [], waitMs = 120_000): Promise<Browser> {
+/** Waits for Debian's Chromium (it may still be being installed by apt) and returns its path. */
+export async function waitForChromium(waitMs = 120_000): Promise<string> {
   const until = Date.now() + waitMs;
   while (!existsSync(CHROMIUM)) {
     if (Date.now() > until) throw new Error(`${CHROMIUM} not found: apt-get install -y chromium (never download a browser)`);
     await sleep(1000);
   }
-  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
+  return CHROMIUM;
+}
+
+/** Launches a Chromium of its own (scripts; a test needing other flags), once Debian's Chromium is there. */
+export async function launchChromium(extraArgs: string[] = [], waitMs = 120_000): Promise<Browser> {
+  const executablePath = await waitForChromium(waitMs);
+  return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
 }
 
 export interface AppPage {
@@ -76,39 +82,34 @@ export async function waitForScene(page: Page, timeout = 60_000): Promise<void> 
 }
 
 /**
- * Waits until the canvas has stopped drawing (render on demand: camera flights and animations
- * over). "Stopped" = no new frame for three times the longest gap seen between frames, so a slow
- * software renderer (one frame a second under load) is not mistaken for an idle one.
+ * Waits until the page is settled (window.rolit.settled, src/app/page/settled.ts: the 3D view
+ * loaded, animations and camera flights over, no computer or analysis answer coming, a frame drawn
+ * after the last change). On timeout the error says what the page was still doing.
  */
-export async function waitFramesSettled(page: Page, minQuietMs = 2500, timeout = 90_000): Promise<void> {
-  const until = Date.now() + timeout;
-  let last = await page.evaluate(() => window.rolit.renderInfo()?.frames ?? 0);
-  let lastAt = Date.now();
-  let longestGap = 0;
-  while (Date.now() < until) {
-    await sleep(100);
-    const frames = await page.evaluate(() => window.rolit.renderInfo()?.frames ?? 0);
-    const now = Date.now();
-    if (frames !== last) {
-      longestGap = Math.max(longestGap, now - lastAt);
-      last = frames;
-      lastAt = now;
-    } else if (now - lastAt >= Math.max(minQuietMs, 3 * longestGap)) return;
+export async function waitSettled(page: Page, timeout = 90_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<'expired'>((resolve) => (timer = setTimeout(() => resolve('expired'), timeout)));
+  try {
+    const outcome = await Promise.race([page.evaluate(() => window.rolit.settled()), expired]);
+    if (outcome === 'expired') {
+      const still = await page.evaluate(() => window.rolit.unsettled()).catch(() => ['(the page did not answer)']);
+      throw new Error(`the page did not settle in ${timeout} ms: ${still.join('; ') || 'a last frame not drawn'}`);
+    }
+  } finally {
+    clearTimeout(timer);
   }
-  throw new Error('the canvas kept drawing');
 }
 
-/** Chooses a camera preset with the HUD's button (e.g. 'View from above') and waits for the flight. */
+/** Waits until the canvas has drawn `n` more frames (for a test that looks at an animation itself). */
+export async function framesDrawn(page: Page, n: number, timeout = 60_000): Promise<void> {
+  const from = await page.evaluate(() => window.rolit.renderInfo()?.frames ?? 0);
+  await page.waitForFunction((target) => (window.rolit.renderInfo()?.frames ?? 0) >= target, from + n, { timeout, polling: 'raf' });
+}
+
+/** Chooses a camera preset with the HUD's button (e.g. 'View from above') and waits for the flight to end. */
 export async function cameraView(page: Page, title: string): Promise<void> {
-  const before = await page.evaluate(() => window.rolit.renderInfo()?.frames ?? 0);
   await page.getByTitle(title, { exact: true }).click();
-  // A flight takes at least ten frames (CameraRig: 0.9 s, at most 0.1 s a frame), and on a busy
-  // software renderer frames can come seconds apart: count them first, so such a pause in the
-  // middle of the flight is not taken for its end.
-  await page
-    .waitForFunction((n) => (window.rolit.renderInfo()?.frames ?? 0) >= n + 10, before, { timeout: 60_000, polling: 100 })
-    .catch(() => undefined);
-  await waitFramesSettled(page);
+  await waitSettled(page);
 }
 
 /** Waits until the animations have finished. */
@@ -125,6 +126,13 @@ export async function socketPosition(page: Page, square: string): Promise<{ x: n
   const p = await page.evaluate((sq) => window.rolit.socketScreenPosition(sq), square);
   if (!p) throw new Error(`the page gave no screen position for ${square}`);
   return p;
+}
+
+/** A download's bytes (read through the browser's connection: the file lives where the shared Chromium runs). */
+export async function downloadBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** Saves a screenshot to test-artifacts/<name>.png and returns it decoded; `timeout` for a page busy drawing in software. */

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { historyFile, type HistoryEntry } from '../../src/app/persistence/history';
 import { recordFragment } from '../../src/app/replay/shareLink';
 import { readRecord, resultBalls, resultText } from '../../src/engine/index';
-import { cameraView, changedPixels, neighbour, openApp, rolitState, screenshot, socketBox, socketColour, socketPosition, waitForScene, waitIdle } from './harness';
+import { cameraView, changedPixels, downloadBytes, neighbour, openApp, rolitState, screenshot, socketBox, socketColour, socketPosition, waitForScene, waitIdle } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -42,7 +42,7 @@ describe('keep and share in Chromium', { timeout: 600_000 }, () => {
     expect(await page.locator('[data-testid="history-list"] li').count()).toBe(2);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export all' }).click()]);
-    const exported = readFileSync((await download.path())!, 'utf8');
+    const exported = (await downloadBytes(download)).toString('utf8');
     expect(JSON.parse(exported).rounds.map((r: HistoryEntry) => r.record)).toEqual([fixture('four-players'), fixture('team')]);
     await historyImport(page, download.suggestedFilename(), exported);
     await expect.poll(() => status.textContent(), { timeout: 60_000 }).toMatch(/^0 rounds added,\s*2 already kept \(skipped\)/);

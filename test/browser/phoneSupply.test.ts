@@ -3,7 +3,7 @@
  * side, on a landscape screen beside it. The page projects the tray's corners (rolit.supplyScreenBox).
  */
 import { describe, expect, it } from 'vitest';
-import { openApp, screenshot, waitForScene, waitFramesSettled, waitIdle } from './harness';
+import { openApp, screenshot, waitForScene, waitSettled, waitIdle } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -20,7 +20,7 @@ describe('the supply on any screen', { timeout: 300_000 }, () => {
       const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant', viewport);
       await waitForScene(page);
       await waitIdle(page);
-      await waitFramesSettled(page);
+      await waitSettled(page);
       const box = (await page.evaluate(() => window.rolit.supplyScreenBox())) as Box;
       const a1 = (await page.evaluate(() => window.rolit.socketScreenPosition('a1')))!;
       const h8 = (await page.evaluate(() => window.rolit.socketScreenPosition('h8')))!;

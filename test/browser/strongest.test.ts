@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { cameraView, changedPixels, openApp, rolitState, screenshot, socketPosition, waitFramesSettled, waitForScene, waitIdle } from './harness';
+import { cameraView, changedPixels, openApp, rolitState, screenshot, socketPosition, waitSettled, waitForScene, waitIdle } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -58,7 +58,7 @@ describe('strongest move in Chromium', { timeout: 600_000 }, () => {
     expect([...line.matchAll(/(\d+)%/g)].reduce((a, m) => a + Number(m[1]), 0)).toBe(100);
 
     // On the board: the ring and star label change the pixels around the named socket, not around a far one.
-    await waitFramesSettled(page);
+    await waitSettled(page);
     await hideOverlays(page, true);
     const after = await screenshot(page, 'strongest-marker', 120_000);
     await hideOverlays(page, false);

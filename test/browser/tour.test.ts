@@ -9,7 +9,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ALL_SQUARES, changedPixels, countBallColours, openApp, openRecordByPaste, rolitState, screenshot, socketPosition, waitForScene, waitFramesSettled, waitIdle } from './harness';
+import { ALL_SQUARES, changedPixels, countBallColours, openApp, openRecordByPaste, rolitState, screenshot, socketPosition, waitForScene, waitSettled, waitIdle } from './harness';
 import { useBuiltApp } from './builtApp';
 import { TOUR_STEPS } from '../../src/tour/steps';
 import { tourGame, tourRecord } from '../../src/tour/positions';
@@ -35,7 +35,7 @@ async function stepTo(page: Page, id: string, action: () => Promise<unknown>, sh
   await waitIdle(page);
   await page.waitForFunction((n) => (window.rolit.renderInfo()?.frames ?? 0) > n, from, { timeout: 60_000 });
   // The first frame may still be the old board's labels: until the canvas stops drawing.
-  await waitFramesSettled(page, 1000);
+  await waitSettled(page);
   return screenshot(page, `${shotPrefix}-${id}`);
 }
 
@@ -267,7 +267,7 @@ describe('the guided tour', { timeout: 900_000 }, () => {
         centres.push(ball.centre);
         if (!flying && (!before || Math.hypot(...ball.centre.map((v, i) => v - before[i])) > 0.5)) flying = await screenshot(page, `${name}-flying`);
       }
-      await waitFramesSettled(page, 1000);
+      await waitSettled(page);
       const rest = (await thrown())!;
       const shot = await screenshot(page, `${name}-rest`);
       const away = Math.max(...centres.map((c) => Math.hypot(...c.map((v, i) => v - rest.centre[i]))));

@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { RESOURCES } from '../../src/i18n/index';
-import { screenshot, waitForScene } from './harness';
+import { screenshot, waitForScene, waitSettled } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -98,7 +98,7 @@ describe('no English in the other languages', { timeout: 1_200_000 }, () => {
     const dialog = async (key: string) => {
       await button(key).first().click({ timeout: 120_000 });
       await page.locator('[role="dialog"], [data-testid="rules"]').first().waitFor({ timeout: 120_000 });
-      await page.waitForTimeout(300);
+      await waitSettled(page);
       await look(key);
       await page.keyboard.press('Escape');
       await page.locator('[role="dialog"], [data-testid="rules"]').first().waitFor({ state: 'detached', timeout: 60_000 });
@@ -132,12 +132,10 @@ describe('no English in the other languages', { timeout: 1_200_000 }, () => {
       await look('replay');
       await dialog('analysis:continue');
 
-      const exact = button('analysis:exactValues');
-      if (await exact.isVisible()) {
-        await exact.click();
-        await page.waitForTimeout(2000);
-        await look('analysis:exactValues');
-      }
+      // The analysis panel's exact values (a 4x4 board is solved in a moment).
+      await page.getByRole('checkbox', { name: text('analysis:exactValues'), exact: true }).check();
+      await waitSettled(page); // the exact values solved and shown
+      await look('analysis:exactValues');
     } finally {
       if (found.size) console.log(`${language}: ${[...found].map(([t, where]) => `${where}: ${t}`).join('\n')}`);
       await page.close();

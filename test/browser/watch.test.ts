@@ -3,10 +3,9 @@
  * seat over and handing it back, a match that goes on to its next round by itself.
  */
 import { describe, expect, it } from 'vitest';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/index';
-import { openApp, rolitState, screenshot, socketPosition, waitForScene, waitIdle } from './harness';
+import { openApp, rolitState, screenshot, socketPosition, waitForScene, waitIdle, waitSettled } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -23,17 +22,19 @@ describe('watching computer games', { timeout: 240_000 }, () => {
     await page.waitForFunction(() => window.rolit.state().moves.length >= 2);
     await page.keyboard.press('Space');
     await page.getByTitle('Let the computer players play on (Space)').waitFor();
+    // Settled while paused: no computer move is asked for (one already on its way may land first).
+    await waitSettled(page);
     const paused = await moveCount(page);
-    await sleep(3000);
+    await waitSettled(page);
     expect(await moveCount(page)).toBe(paused);
     await screenshot(page, 'watch-paused'); // the last move ringed, its caption, Resume/Step
     await page.keyboard.press('n');
     await page.waitForFunction((n) => window.rolit.state().moves.length === n + 1, paused);
-    await sleep(2500);
+    await waitSettled(page);
     expect(await moveCount(page)).toBe(paused + 1);
     await page.getByTitle('Play one computer move, then pause (N)').click();
     await page.waitForFunction((n) => window.rolit.state().moves.length === n + 2, paused);
-    await sleep(1500);
+    await waitSettled(page);
     expect(await moveCount(page)).toBe(paused + 2);
     await page.keyboard.press('Space');
     await page.waitForFunction((n) => window.rolit.state().moves.length > n + 4, paused);
@@ -41,16 +42,10 @@ describe('watching computer games', { timeout: 240_000 }, () => {
     await page.close();
   });
 
-  it('the evaluation bar shows one value per colour in play summing to 100%, the graph follows, its updates are timed (printed, not asserted: a benchmark figure)', async () => {
+  it('the evaluation bar shows one value per colour in play summing to 100%, the graph follows', async () => {
     const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:tactician,ai:greedy,ai:beginner&seed=6&speed=2');
     await waitForScene(page);
     await page.waitForFunction(() => window.rolit.state().moves.length >= 2, undefined, { timeout: 60_000 });
-    // Long tasks on the main thread from here on (evaluations are asked after every move).
-    await page.evaluate(() => {
-      const w = window as unknown as { longTasks: number[] };
-      w.longTasks = [];
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(Math.round(e.duration)))).observe({ type: 'longtask' });
-    });
     await page.waitForFunction(() => window.rolit.state().moves.length >= 14, undefined, { timeout: 120_000 });
     await page.keyboard.press('Space');
     await waitIdle(page);
@@ -66,14 +61,10 @@ describe('watching computer games', { timeout: 240_000 }, () => {
     await page.getByTestId('win-graph').waitFor();
     expect(await page.locator('[data-testid=win-graph] polyline').count()).toBe(4);
     // Steady: the numbers do not change while paused.
-    await sleep(2000);
+    await waitSettled(page);
     expect((await page.locator('[data-testid=evaluation] td.win').allInnerTexts()).map((s) => Number(/(\d+)%/.exec(s)![1]))).toEqual(wins);
-    // The evaluation's own main-thread time per update (user timing), and the page's long tasks meanwhile.
-    const updates = await page.evaluate(() => performance.getEntriesByName('rolit:evaluation-update').map((e) => e.duration));
-    const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-    const ms = (x: number) => x.toFixed(2);
-    console.log(`evaluation updates: ${updates.length}, mean ${ms(updates.reduce((a, b) => a + b, 0) / updates.length)} ms, max ${ms(Math.max(...updates))} ms; page long tasks over moves 2-14: ${longTasks.length} (${longTasks.join(', ')} ms)`);
-    expect(updates.length).toBeGreaterThan(10);
+    // The bar was updated after the moves (each update is a user-timing mark; their times: npm run measure:evaluation).
+    expect(await page.evaluate(() => performance.getEntriesByName('rolit:evaluation-update').length)).toBeGreaterThan(10);
     await screenshot(page, 'watch-evaluation');
     // The spoiler switch hides it, and the page remembers.
     await page.getByRole('button', { name: 'Hide' }).click();
@@ -133,7 +124,7 @@ describe('watching computer games', { timeout: 240_000 }, () => {
     await page.keyboard.press('Space'); // resume: the other computer plays, red waits for us
     await page.waitForFunction(() => window.rolit.state().toMove === 'red' && !window.rolit.busy());
     const before = await moveCount(page);
-    await sleep(2500);
+    await waitSettled(page); // red is ours: no computer move is coming
     expect(await moveCount(page)).toBe(before);
     const game = parseRecord((await rolitState(page)).record);
     const move = game.legalMoves().find((m) => !m.includes('+'))!;

@@ -80,9 +80,17 @@ describe('captions', () => {
     expect(roundCaptions(game.events).moves).toHaveLength(1);
   });
 
-  it('a shared win and misere say so', () => {
-    const game = playedRound({ players: 2, seed: 9, misere: true }, (m) => m[0]);
-    const { result } = roundCaptions(game.events);
-    expect(result).toMatch(/ (wins|share the win) \d+-\d+ \(fewest balls\)$/);
+  /** The first misère round, over seeds from 1, whose winners number `winners` (two players, each taking a move by the seed). */
+  function misereRound(winners: number): Game {
+    for (let seed = 1; seed < 500; seed++) {
+      const game = playedRound({ players: 2, seed, misere: true }, (m) => m[seed % m.length]);
+      if (game.state.result?.winners.length === winners) return game;
+    }
+    throw new Error(`no misère round with ${winners} winners in 500 seeds`);
+  }
+
+  it('a shared win says so, and misère says fewest balls', () => {
+    expect(roundCaptions(misereRound(2).events).result).toMatch(/ share the win 32-32 \(fewest balls\)$/);
+    expect(roundCaptions(misereRound(1).events).result).toMatch(/ wins \d+-\d+ \(fewest balls\)$/);
   });
 });
