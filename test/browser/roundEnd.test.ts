@@ -198,6 +198,8 @@ describe('the end of a round', { timeout: 600_000 }, () => {
       else if (how === 'a click') await page.mouse.click(LAPTOP.width / 2, LAPTOP.height / 2);
       else await page.getByTestId('round-count').getByRole('button', { name: 'Skip' }).click();
       await page.getByTestId('round-over').waitFor();
+      // The recorder samples once per frame: wait for its frame with the dialog before reading it.
+      await page.waitForFunction(() => (window as unknown as { frames_: { dialog: boolean }[] }).frames_.at(-1)?.dialog === true);
       const frames = await recorded(page);
       // Skipped from the count: the winner's moment never came, and nothing was still playing under the dialog.
       expect(phases(frames)).toEqual(['counting', 'dialog']);
