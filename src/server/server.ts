@@ -28,6 +28,8 @@ export interface ServerConfig {
   redis?: string;
   /** Address ("host:port") clients reach this process at, when several processes share rooms. */
   publicAddress?: string;
+  /** Messages a client may send per second on average (default 10; bursts of twice as many). */
+  messagesPerSecond?: number;
   /** Largest message a client may send, in bytes (default 4096): a larger one closes its connection. */
   maxMessageBytes?: number;
 }
@@ -49,8 +51,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     graceSeconds: config.graceSeconds ?? DEFAULT_GRACE_SECONDS,
     computerDelayMs: config.computerDelayMs ?? 600,
     pool,
-    messagesPerSecond: 10,
-    messageBurst: 20,
+    messagesPerSecond: config.messagesPerSecond ?? 10,
+    messageBurst: 2 * (config.messagesPerSecond ?? 10),
   };
   let presence: Presence | undefined;
   let driver: MatchMakerDriver | undefined;

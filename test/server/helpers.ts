@@ -74,9 +74,20 @@ export function until<T = any>(room: Room, test: (state: T) => boolean, what: st
 
 /** Resolves with the next message of `type` the client gets (counting from now). */
 export function next<T = any>(seen: Seen, type: string, ms = 5000): Promise<T> {
-  const start = seen.messages[type]?.length ?? 0;
+  return nth(seen, type, seen.messages[type]?.length ?? 0, ms);
+}
+
+/** Resolves with the first message of `type` the client got since `watch`, waiting for it if none yet. */
+export function first<T = any>(seen: Seen, type: string, ms = 5000): Promise<T> {
+  return nth(seen, type, 0, ms);
+}
+
+function nth<T>(seen: Seen, type: string, start: number, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "${type}" message`)), ms);
+    const timer = setTimeout(() => {
+      clearInterval(poll);
+      reject(new Error(`no "${type}" message`));
+    }, ms);
     const poll = setInterval(() => {
       const list = seen.messages[type] ?? [];
       if (list.length > start) {
