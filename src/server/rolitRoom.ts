@@ -104,6 +104,8 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     this.creator = { name: options.name, player };
 
     this.maxClients = 64;
+    // Reached by its code only: `join('rolit')` never matches a room a client was not invited to.
+    void this.setPrivate(true);
     // A client flooding messages far past the soft limit (messagesPerSecond) is disconnected.
     this.maxMessagesPerSecond = config.messageBurst * 4;
     this.setState(new RoomState());

@@ -72,6 +72,22 @@ export function until<T = any>(room: Room, test: (state: T) => boolean, what: st
   });
 }
 
+/** Resolves when `test` holds, checked every few milliseconds (for what is not in the state: messages). */
+export function eventually(test: () => boolean, what: string, ms = 5000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      clearInterval(poll);
+      reject(new Error(`timed out waiting for ${what}`));
+    }, ms);
+    const poll = setInterval(() => {
+      if (!test()) return;
+      clearTimeout(timer);
+      clearInterval(poll);
+      resolve();
+    }, 5);
+  });
+}
+
 /** Resolves with the next message of `type` the client gets (counting from now). */
 export function next<T = any>(seen: Seen, type: string, ms = 5000): Promise<T> {
   return nth(seen, type, seen.messages[type]?.length ?? 0, ms);
@@ -116,4 +132,24 @@ export const movesOf = (seen: Seen): string[] => [...seen.room.state.moves];
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Two players in a round of 8x8, red against green, and a spectator. */
+export async function twoPlayers(endpoint: string): Promise<{ ann: Seen; bob: Seen; eve: Seen }> {
+  const ann = await create(endpoint, { name: 'Ann', colour: 'red', colours: ['red', 'green'] });
+  const bob = await join(endpoint, ann.room.roomId, { name: 'Bob', colour: 'green' });
+  const eve = await join(endpoint, ann.room.roomId, { name: 'Eve', spectator: true });
+  await until(ann.room, (st) => st.seats[1].connected && st.spectators === 1, 'both seated, one watching');
+  ann.room.send('start');
+  await Promise.all([ann, bob, eve].map((s) => until(s.room, (st) => st.phase === 'playing' && st.toMove !== '', 'playing')));
+  return { ann, bob, eve };
+}
+
+/** The state a refused message must leave as it was. */
+export function snapshot(seen: Seen): string {
+  const st = seen.room.state as any;
+  return JSON.stringify({
+    phase: st.phase, toMove: st.toMove, moves: [...st.moves], round: st.round, host: st.host, spectators: st.spectators,
+    seats: st.seats.map((s: any) => [s.colour, s.name, s.kind, s.level, s.connected, s.standIn, s.score]),
+  });
 }
