@@ -128,15 +128,23 @@ export function gameOf(seen: Seen): Game {
   return Game.fromEvents(eventsOf(seen));
 }
 
+/** Plays the first legal move for this client, once its event log has caught up with the state. */
+export async function playFirst(seen: Seen): Promise<string> {
+  await eventually(() => gameOf(seen).state.moves.length === seen.room.state.moves.length, 'the events of every move');
+  const move = gameOf(seen).legalMoves()[0];
+  seen.room.send('play', { move });
+  return move;
+}
+
 export const movesOf = (seen: Seen): string[] => [...seen.room.state.moves];
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Two players in a round of 8x8, red against green, and a spectator. */
-export async function twoPlayers(endpoint: string): Promise<{ ann: Seen; bob: Seen; eve: Seen }> {
-  const ann = await create(endpoint, { name: 'Ann', colour: 'red', colours: ['red', 'green'] });
+/** Two players in a round (8x8 unless `options` say otherwise), red against green, and a spectator. */
+export async function twoPlayers(endpoint: string, options: Record<string, unknown> = {}): Promise<{ ann: Seen; bob: Seen; eve: Seen }> {
+  const ann = await create(endpoint, { name: 'Ann', colour: 'red', colours: ['red', 'green'], ...options });
   const bob = await join(endpoint, ann.room.roomId, { name: 'Bob', colour: 'green' });
   const eve = await join(endpoint, ann.room.roomId, { name: 'Eve', spectator: true });
   await until(ann.room, (st) => st.seats[1].connected && st.spectators === 1, 'both seated, one watching');
