@@ -104,6 +104,8 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     this.creator = { name: options.name, player };
 
     this.maxClients = 64;
+    // Reached by its code only: `join('rolit')` never matches a room a client was not invited to.
+    void this.setPrivate(true);
     // A client flooding messages far past the soft limit (messagesPerSecond) is disconnected.
     this.maxMessagesPerSecond = config.messageBurst * 4;
     this.setState(new RoomState());
@@ -348,9 +350,14 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     if (s.timeLimit > 0) {
       const turn = this.turn;
       s.moveDeadline = Date.now() + s.timeLimit * 1000;
-      this.turnTimer = this.clock.setTimeout(() => {
-        if (turn === this.turn && !this.disposed) this.apply(game.expireClock());
-      }, s.timeLimit * 1000);
+      // The room's clock advances by ticks and can fire a little early: the deadline shown rules.
+      const expire = () => {
+        if (turn !== this.turn || this.disposed) return;
+        const left = s.moveDeadline - Date.now();
+        if (left > 0) this.turnTimer = this.clock.setTimeout(expire, left);
+        else this.apply(game.expireClock());
+      };
+      this.turnTimer = this.clock.setTimeout(expire, s.timeLimit * 1000);
     }
     this.playComputerTurn();
   }

@@ -5,10 +5,11 @@
  */
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { type MatchMakerDriver, type Presence, Server } from '@colyseus/core';
+import { createEndpoint, createRouter, type MatchMakerDriver, type Presence, Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { ComputerPool } from './computerPool';
 import { DEFAULT_SERVER_PORT, ROOM_NAME } from './contract';
+import { listRecords, readRecordFile } from './records';
 import { RolitRoom, type RoomConfig } from './rolitRoom';
 
 export interface ServerConfig {
@@ -71,6 +72,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     gracefullyShutdown: false,
   });
   server.define(ROOM_NAME, RolitRoom, { config: roomConfig });
+  server.router = recordRoutes(config.dataDir) as typeof server.router;
   await server.listen(config.port, config.host);
   const port = (transport.server!.address() as AddressInfo).port;
   return {
@@ -80,4 +82,19 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await pool.close();
     },
   };
+}
+
+/**
+ * Finished rounds over HTTP, for the page's replay and for anyone with the server's address:
+ * `GET /records` lists the record files (JSON array of names), `GET /records/<name>` gives one.
+ */
+function recordRoutes(dataDir: string) {
+  return createRouter({
+    records: createEndpoint('/records', { method: 'GET' }, async () => Response.json(await listRecords(dataDir))),
+    record: createEndpoint('/records/:file', { method: 'GET' }, async (ctx) => {
+      const text = await readRecordFile(dataDir, ctx.params.file);
+      if (text === null) return new Response(`no record named ${JSON.stringify(ctx.params.file.slice(0, 80))}`, { status: 404 });
+      return new Response(text, { headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    }),
+  });
 }

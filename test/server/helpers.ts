@@ -72,11 +72,38 @@ export function until<T = any>(room: Room, test: (state: T) => boolean, what: st
   });
 }
 
+/** Resolves when `test` holds, checked every few milliseconds (for what is not in the state: messages). */
+export function eventually(test: () => boolean, what: string, ms = 5000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      clearInterval(poll);
+      reject(new Error(`timed out waiting for ${what}`));
+    }, ms);
+    const poll = setInterval(() => {
+      if (!test()) return;
+      clearTimeout(timer);
+      clearInterval(poll);
+      resolve();
+    }, 5);
+  });
+}
+
 /** Resolves with the next message of `type` the client gets (counting from now). */
 export function next<T = any>(seen: Seen, type: string, ms = 5000): Promise<T> {
-  const start = seen.messages[type]?.length ?? 0;
+  return nth(seen, type, seen.messages[type]?.length ?? 0, ms);
+}
+
+/** Resolves with the first message of `type` the client got since `watch`, waiting for it if none yet. */
+export function first<T = any>(seen: Seen, type: string, ms = 5000): Promise<T> {
+  return nth(seen, type, 0, ms);
+}
+
+function nth<T>(seen: Seen, type: string, start: number, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "${type}" message`)), ms);
+    const timer = setTimeout(() => {
+      clearInterval(poll);
+      reject(new Error(`no "${type}" message`));
+    }, ms);
     const poll = setInterval(() => {
       const list = seen.messages[type] ?? [];
       if (list.length > start) {
@@ -101,8 +128,36 @@ export function gameOf(seen: Seen): Game {
   return Game.fromEvents(eventsOf(seen));
 }
 
+/** Plays the first legal move for this client, once its event log has caught up with the state. */
+export async function playFirst(seen: Seen): Promise<string> {
+  await eventually(() => gameOf(seen).state.moves.length === seen.room.state.moves.length, 'the events of every move');
+  const move = gameOf(seen).legalMoves()[0];
+  seen.room.send('play', { move });
+  return move;
+}
+
 export const movesOf = (seen: Seen): string[] => [...seen.room.state.moves];
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Two players in a round (8x8 unless `options` say otherwise), red against green, and a spectator. */
+export async function twoPlayers(endpoint: string, options: Record<string, unknown> = {}): Promise<{ ann: Seen; bob: Seen; eve: Seen }> {
+  const ann = await create(endpoint, { name: 'Ann', colour: 'red', colours: ['red', 'green'], ...options });
+  const bob = await join(endpoint, ann.room.roomId, { name: 'Bob', colour: 'green' });
+  const eve = await join(endpoint, ann.room.roomId, { name: 'Eve', spectator: true });
+  await until(ann.room, (st) => st.seats[1].connected && st.spectators === 1, 'both seated, one watching');
+  ann.room.send('start');
+  await Promise.all([ann, bob, eve].map((s) => until(s.room, (st) => st.phase === 'playing' && st.toMove !== '', 'playing')));
+  return { ann, bob, eve };
+}
+
+/** The state a refused message must leave as it was. */
+export function snapshot(seen: Seen): string {
+  const st = seen.room.state as any;
+  return JSON.stringify({
+    phase: st.phase, toMove: st.toMove, moves: [...st.moves], round: st.round, host: st.host, spectators: st.spectators,
+    seats: st.seats.map((s: any) => [s.colour, s.name, s.kind, s.level, s.connected, s.standIn, s.score]),
+  });
 }

@@ -5,7 +5,7 @@
  */
 import { Client } from '@colyseus/sdk';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { create, gameOf, join, next, type Seen, startTestServer, type TestServer, until, watch } from './helpers';
+import { create, first, gameOf, join, playFirst, type Seen, startTestServer, type TestServer, until, watch } from './helpers';
 
 const GRACE = 0.6;
 let server: TestServer;
@@ -46,15 +46,15 @@ it('keeps a dropped player\'s seat through the grace and gives it back with the 
   const back = await reconnect(token);
   await until(ann.room, (st) => st.seats[1].connected && st.seats[1].dropDeadline === 0, 'Bob back');
   expect(ann.room.state.seats[1].standIn).toBe(false);
-  expect(await next(back, 'you')).toEqual({ colour: 'green', host: false });
+  expect(await first(back, 'you')).toEqual({ colour: 'green', host: false });
   await until(back.room, (st) => st.phase === 'playing', 'Bob has the state');
   // He plays for green again.
   await until(ann.room, (st) => st.toMove !== '', 'a turn');
   if (ann.room.state.toMove === 'red') {
-    ann.room.send('play', { move: gameOf(ann).legalMoves()[0] });
+    await playFirst(ann);
     await until(back.room, (st) => st.toMove === 'green', 'green to move');
   }
-  back.room.send('play', { move: gameOf(back).legalMoves()[0] });
+  await playFirst(back);
   await until(ann.room, (st) => st.moves.length >= 1 && st.toMove === 'red', 'Bob moved');
 });
 
@@ -70,7 +70,7 @@ it('has a computer play on after the grace, and the player takes the seat back o
   for (let n = 0; n < 2; n++) {
     await until(ann.room, (st) => st.toMove === 'red', 'red to move');
     const count = ann.room.state.moves.length;
-    ann.room.send('play', { move: gameOf(ann).legalMoves()[0] });
+    await playFirst(ann);
     await until(ann.room, (st) => st.moves.length >= count + 2 || (st.toMove === 'red' && st.moves.length > count), 'the stand-in answered');
   }
   expect(gameOf(ann).state.moves.some((m) => m.colour === 'green')).toBe(true);
@@ -78,13 +78,13 @@ it('has a computer play on after the grace, and the player takes the seat back o
   const back = await reconnect(token);
   await until(ann.room, (st) => st.seats[1].connected && !st.seats[1].standIn, 'Bob took his seat back');
   await until(ann.room, (st) => st.toMove === 'red', 'red to move');
-  ann.room.send('play', { move: gameOf(ann).legalMoves()[0] });
+  await playFirst(ann);
   await until(back.room, (st) => st.toMove === 'green', 'green to move');
   const count = back.room.state.moves.length;
   // Nobody answers for Bob now: the turn waits for him.
   await new Promise((r) => setTimeout(r, 300));
   expect(back.room.state.moves.length).toBe(count);
-  back.room.send('play', { move: gameOf(back).legalMoves()[0] });
+  await playFirst(back);
   await until(ann.room, (st) => st.moves.length === count + 1, 'Bob played');
 });
 

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Game, readRecord } from '../../src/engine';
-import { create, gameOf, join, movesOf, next, type Seen, startTestServer, type TestServer, until } from './helpers';
+import { create, gameOf, join, movesOf, next, playFirst, type Seen, startTestServer, type TestServer, until } from './helpers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -151,8 +151,8 @@ describe('rolit room', () => {
     for (let n = 0; n < 3; n++) {
       await until(host.room, (st) => st.toMove === 'red', 'red to move');
       const count = host.room.state.moves.length;
-      host.room.send('play', { move: gameOf(host).legalMoves()[0] });
-      await until(host.room, (st) => st.moves.length >= count + 2, 'the computer answered');
+      await playFirst(host);
+      await until(host.room, (st) => st.moves.length >= count + 2, 'the computer answered', 15_000);
     }
     expect(gameOf(host).state.moves.filter((m) => m.colour === 'green').length).toBeGreaterThanOrEqual(3);
   });

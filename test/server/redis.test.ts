@@ -1,0 +1,122 @@
+/**
+ * Scale out: two server processes share rooms through one Redis. A room created through one
+ * process is joined and played to the end by a client that asked the other.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { create, gameOf, join, movesOf, until } from './helpers';
+
+const REDIS = '/usr/bin/redis-server';
+const haveRedis = existsSync(REDIS);
+if (!haveRedis) console.warn(`redis.test.ts skipped: ${REDIS} is not installed (Debian package redis-server)`);
+
+const children: ChildProcess[] = [];
+let dataDir = '';
+let redisPort = 0;
+const endpoints: string[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once something accepts TCP connections on the port. */
+async function accepting(port: number, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = createConnection({ port, host: '127.0.0.1' }, () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > until) throw new Error(`nothing listens on port ${port}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Starts `npm run server`'s program on a port, sharing rooms through the test's Redis. */
+async function startProcess(port: number): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/server/main.ts', '--port', String(port), '--host', '127.0.0.1', '--data', dataDir,
+      '--redis', `redis://127.0.0.1:${redisPort}`, '--public-address', `127.0.0.1:${port}`, '--threads', '1', '--computer-delay', '0'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  children.push(child);
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server on port ${port} did not start:\n${output}`)), 30_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('rolit server listening on port')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', (code) => reject(new Error(`server on port ${port} exited (${code}):\n${output}`)));
+  });
+  endpoints.push(`http://127.0.0.1:${port}`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+beforeAll(async () => {
+  if (!haveRedis) return;
+  dataDir = await mkdtemp(joinPath(tmpdir(), 'rolit-redis-'));
+  redisPort = await freePort();
+  children.push(spawn(REDIS, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' }));
+  await accepting(redisPort);
+  const [a, b] = [await freePort(), await freePort()];
+  await Promise.all([startProcess(a), startProcess(b)]);
+}, 60_000);
+
+afterAll(async () => {
+  // The game servers first, then the Redis they use.
+  await Promise.all(children.slice(1).map(stop));
+  if (children[0]) await stop(children[0]);
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+it.skipIf(!haveRedis)('plays a room created through one process with a client that joined through the other', async () => {
+  const [first, second] = endpoints;
+  const ann = await create(first, { name: 'Ann', colour: 'red', size: 4, colours: ['red', 'green'] });
+  const bob = await join(second, ann.room.roomId, { name: 'Bob', colour: 'green' });
+  await until(ann.room, (st) => st.seats[1].name === 'Bob' && st.seats[1].connected, 'Bob seated');
+  ann.room.send('start');
+  const players = [ann, bob];
+  await Promise.all(players.map((s) => until(s.room, (st) => st.phase === 'playing', 'playing')));
+  while (ann.room.state.phase === 'playing') {
+    const n = ann.room.state.moves.length;
+    const mover = ann.room.state.toMove === 'red' ? ann : bob;
+    await until(mover.room, (st) => st.moves.length === n && gameOf(mover).state.moves.length === n, 'the mover has the position');
+    mover.room.send('play', { move: gameOf(mover).legalMoves()[0] });
+    await Promise.all(players.map((s) => until(s.room, (st) => st.moves.length === n + 1 || st.phase === 'over', `move ${n + 1}`)));
+  }
+  await Promise.all(players.map((s) => until(s.room, (st) => st.phase === 'over' && st.records.length === 1, 'over and saved')));
+  expect(movesOf(bob)).toEqual(movesOf(ann));
+  expect(movesOf(ann).length).toBe(12);
+  expect(gameOf(bob).state.board).toEqual(gameOf(ann).state.board);
+}, 60_000);
