@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createGameKeeper, GAME_KEY, NEWER_SAVE_PREFIX, readSave, SAVE_VERSION } from '../../src/app/persistence/currentGame';
+import { createGameKeeper, GAME_KEY, readSave, SAVE_VERSION } from '../../src/app/persistence/currentGame';
 import { HISTORY_KEY, type HistoryEntry, historyEntry, historyFile, loadHistory, readHistoryFile, UNREADABLE_HISTORY_KEY, updateHistory } from '../../src/app/persistence/history';
 import { Game, Random, readRecord, roundSeed, type Seat, toRecord } from '../../src/engine/index';
 import { errorText } from '../../src/i18n/engineReasons';
@@ -110,7 +110,7 @@ describe('kept game fuzz', () => {
         } catch {
           return;
         }
-        const seats: Seat[] = resumed.match.players.map((p, i) => ({ ...p, colours: resumed.game.setup.players[i] }));
+        const seats: Seat[] = resumed.match.players.map((p, i) => ({ ...p, colours: [...resumed.game.setup.players[i]], player: i }));
         const entry = historyEntry(data.record as string, seats, new Date(0));
         expect(readHistoryFile(historyFile([entry], true))).toEqual([entry]);
       }),
@@ -123,7 +123,7 @@ describe('kept game fuzz', () => {
 function entry(seed: number, names: [string, string], finishedAt: Date): HistoryEntry {
   const record = finishedRecord(seed);
   const colours = readRecord(record).game.setup.players;
-  return historyEntry(record, names.map((name, i): Seat => ({ kind: 'human', name, colours: colours[i] })), finishedAt);
+  return historyEntry(record, names.map((name, i): Seat => ({ kind: 'human', name, colours: [...colours[i]], player: i })), finishedAt);
 }
 /** This page's rounds: finished rounds of a few match seeds. */
 const KNOWN: HistoryEntry[] = [1, 2, 3].map((seed, i) => entry(seed, ['Ann', 'Bob'], new Date(Date.UTC(2026, 0, i + 1))));
