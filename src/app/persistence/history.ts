@@ -14,6 +14,7 @@ import { errorText } from '../../i18n/engineReasons';
 import { CodedProblem } from '../../i18n/codedProblem';
 import { parseStoredJson } from './json';
 import { currentVersion, migrate, type VersionedFormat } from './migrations';
+import { isPlayerName, MAX_NAME_CHARS } from '../setup/settings';
 
 export const HISTORY_KEY = 'rolit.history';
 export const HISTORY_FORMAT = 'rolit-history';
@@ -24,8 +25,6 @@ export const HISTORY_VERSION = currentVersion(HISTORY_VERSIONS);
 export const MAX_IMPORT_CHARS = 20_000_000;
 /** Rounds kept at most: the oldest beyond it leave the history (offered for export first). */
 export const HISTORY_CAP = 1000;
-/** A player's name in a kept round: at most this many characters (as in the new-game dialog). */
-export const MAX_NAME_CHARS = 40;
 /** A level as the computer's levels are written: a word, never an i18next key (no ":" or "."). */
 const LEVEL_WORD = /^[a-z][a-z0-9-]{0,23}$/;
 
@@ -108,8 +107,8 @@ function readHistoryPlayers(value: unknown, game: Game): HistoryPlayer[] {
   return value.map((p: unknown, i): HistoryPlayer => {
     const player = i + 1;
     const { name, level, colours } = (typeof p === 'object' && p !== null ? p : {}) as Record<string, unknown>;
-    if (typeof name !== 'string' || name.length > MAX_NAME_CHARS || /\p{Cc}/u.test(name)) {
-      throw new HistoryError('playerName', { player, max: MAX_NAME_CHARS }, `player ${player}: the name must be text of at most ${MAX_NAME_CHARS} characters`);
+    if (!isPlayerName(name)) {
+      throw new HistoryError('playerName', { player, max: MAX_NAME_CHARS }, `player ${player}: the name must be text of at most ${MAX_NAME_CHARS} characters, with no control characters`);
     }
     if (typeof level !== 'string' || (level !== 'human' && !LEVEL_WORD.test(level))) throw new HistoryError('playerLevel', { player }, `player ${player}: the level must be “human” or the name of a computer level`);
     const seat = seats[i];

@@ -159,13 +159,25 @@ function readNewGame(value: unknown, levels: readonly string[]): AppSettings['ne
 }
 
 /** 1-4 stored players (settings, saved games), each human or a computer of a level that exists; null if not. */
+/** A player's name as kept (saves, history): at most this many characters, as in the new-game dialog. */
+export const MAX_NAME_CHARS = 40;
+
+/**
+ * Whether `name` can be a kept player's name: text of at most MAX_NAME_CHARS characters with no
+ * control characters. Saves and the history check names by this one rule, so a name a save lets
+ * in is one the history reads back.
+ */
+export function isPlayerName(name: unknown): name is string {
+  return typeof name === 'string' && name.length <= MAX_NAME_CHARS && !/\p{Cc}/u.test(name);
+}
+
 export function readPlayers(value: unknown, levels: readonly string[]): PlayerSpec[] | null {
   if (!Array.isArray(value) || value.length < 1 || value.length > 4) return null;
   const players: PlayerSpec[] = [];
   for (const p of value as unknown[]) {
     if (typeof p !== 'object' || p === null) return null;
     const { kind, level, name } = p as Record<string, unknown>;
-    if (typeof name !== 'string' || name.length > 40) return null;
+    if (!isPlayerName(name)) return null;
     if (kind === 'human') players.push({ kind, name });
     else if (kind === 'computer' && typeof level === 'string' && levels.includes(level)) players.push({ kind, level, name });
     else return null;

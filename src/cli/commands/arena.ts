@@ -171,7 +171,7 @@ function parseBudget(options: Record<string, string | boolean | undefined>): { m
 }
 
 /** Splits --seats at commas, except inside a cmd: entry (which runs to the next ",<entrant>" or the end). */
-function splitSeats(text: string): string[] {
+export function splitSeats(text: string): string[] {
   const parts = text.split(',');
   const seats: string[] = [];
   for (const part of parts) {
