@@ -1,6 +1,7 @@
 /**
  * The coloured button in the middle of each side of the board. The button of the colour to move
- * lights up (and rises a little), as the director says. With the colour symbols on, its top
+ * lights up (and rises a little), as the director says; at the end of a round the button of the
+ * colour being counted, then the winners' buttons (pulsing in the winner's moment). With the colour symbols on, its top
  * carries its colour's symbol, as the balls do.
  */
 import { useFrame } from '@react-three/fiber';
@@ -11,14 +12,16 @@ import { SYMBOL_INK } from './ballMaterial';
 import type { Colour } from '../engine/colours';
 import { PAINT, SIDE_BUTTONS } from './layout';
 import { currentView } from './view';
+import type { VisualState } from '../director/view';
 
 export function SideButton({ colour, position, facing }: { colour: Colour; position: [number, number, number]; facing: number }) {
   const mesh = useRef<Mesh>(null);
   const material = useRef<MeshStandardMaterial>(null);
   useFrame(() => {
-    const lit = currentView().litButton === colour;
+    const glow = buttonGlow(currentView(), colour);
+    const lit = glow > 0;
     if (material.current) {
-      material.current.emissiveIntensity = lit ? 0.55 : 0;
+      material.current.emissiveIntensity = glow;
       material.current.color.set(PAINT[colour]).multiplyScalar(lit ? 1 : 0.45);
     }
     if (mesh.current) mesh.current.position.y = position[1] + (lit ? 0.1 : 0.03);
@@ -31,6 +34,21 @@ export function SideButton({ colour, position, facing }: { colour: Colour; posit
       <ButtonSymbol colour={colour} />
     </mesh>
   );
+}
+
+/** Beats per script second of a winner's button in the winner's moment. */
+const WINNER_PULSE = 1.5;
+
+/**
+ * How brightly `colour`'s button glows (0: dark): the colour to move; at the end of a round the
+ * colour being counted, then the winners' buttons pulsing, then lit while the result is shown.
+ */
+function buttonGlow(view: VisualState, colour: Colour): number {
+  const end = view.roundOver;
+  if (!end) return view.litButton === colour ? 0.55 : 0;
+  if (end.phase === 'counting') return end.counting === colour ? 0.55 : 0;
+  if (!end.winners.includes(colour)) return 0;
+  return end.phase === 'winner' ? 0.45 + 0.4 * Math.sin(view.time * WINNER_PULSE * 2 * Math.PI) : 0.55;
 }
 
 /** The colour's symbol lying on the button's top (same shapes as on the balls: ballMaterial.ts). */

@@ -11,6 +11,7 @@ import { AccessLayer } from './a11y/AccessLayer';
 import { anyPausingDialog, useOpenDialogs } from './a11y/openDialogs';
 import { Hud } from './hud/Hud';
 import { RoundOver } from './RoundOver';
+import { RoundCount } from './roundEnd/RoundCount';
 import { ReplayHud } from './replay/ReplayHud';
 import { RulesPanel } from './RulesPanel';
 import { SceneHost } from './SceneHost';
@@ -52,6 +53,9 @@ export function App({ levels, defaultLevel }: { levels: readonly string[]; defau
         <OnlinePanel levels={levels} defaultLevel={defaultLevel} />
       </div>
       <AccessLayer />
+      <div className="hud">
+        <RoundCount />
+      </div>
       <RoundOver onNewGame={open} />
       {rules && !loading && <RulesPanel onClose={closeRules} />}
       {dialog && (

@@ -1,0 +1,225 @@
+/**
+ * The end of a round as a player sees it (normal speed): the balls counted on the board colour by
+ * colour with a running tally (symbols, names and numbers, read out to screen readers), then the
+ * winner's moment, then the result dialog, whose dimming lies over every HUD panel. Escape, a click
+ * or the tally's Skip goes straight to the dialog; with reduced motion the dialog comes at once.
+ *
+ * Each game is two people on the 4x4 board: the test plays all but the last move through the
+ * page (a click on the socket, then K to skip its animation) and watches what follows the last.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { PNG } from 'pngjs';
+import { parseRecord } from '../../src/engine/index';
+import { openApp, rolitState, screenshot, socketPosition, waitForScene, waitIdle } from './harness';
+import { useBuiltApp } from './builtApp';
+
+const app = useBuiltApp();
+
+const LAPTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** What the page showed at one animation frame after the last move (recorded in the page). */
+interface Frame {
+  /** The tally's phase ('counting', 'winner'), null while no tally is shown. */
+  phase: string | null;
+  /** The tally's numbers by colour, as its rows say them. */
+  tally: Record<string, number>;
+  /** The winner's line of the tally, null when none is shown. */
+  winner: string | null;
+  dialog: boolean;
+  busy: boolean;
+  /** The moves the board has shown so far. */
+  shownMoves: number;
+}
+
+/** Opens a two-person 4x4 game and plays every move but the last, each snapped to its end. */
+async function oneMoveLeft(viewport: { width: number; height: number }, seed: number, reduced = false) {
+  const opened = await openApp(app.browser, app.served, `?seats=human,human&size=4&seed=${seed}`, viewport);
+  const { page } = opened;
+  page.setDefaultTimeout(120_000);
+  if (reduced) await page.emulateMedia({ reducedMotion: 'reduce' });
+  await waitForScene(page);
+  await waitIdle(page, 120_000);
+  for (;;) {
+    const game = parseRecord((await rolitState(page)).record);
+    const empty = game.setup.size ** 2 - Object.keys(game.state.board).length;
+    if (empty === 1) return { ...opened, last: game.legalMoves()[0], game };
+    await play(page, game.legalMoves()[0]);
+    await page.keyboard.press('k');
+    await waitIdle(page);
+  }
+}
+
+async function play(page: Page, move: string): Promise<void> {
+  const before = (await rolitState(page)).moves.length;
+  const at = await socketPosition(page, move);
+  await page.mouse.click(at.x, at.y);
+  await page.waitForFunction((n) => window.rolit.state().moves.length === n + 1, before);
+}
+
+/** Records every animation frame (and each live-region text) from now on, in the page. */
+async function startRecording(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { frames_: unknown[]; spoken_: { text: string; phase: string | null }[] };
+    w.frames_ = [];
+    w.spoken_ = [];
+    const region = document.querySelector('[data-testid=live-region]')!;
+    const phase = () => document.querySelector<HTMLElement>('[data-testid=round-count]')?.dataset.phase ?? null;
+    new MutationObserver(() => w.spoken_.push({ text: region.textContent ?? '', phase: phase() })).observe(region, { childList: true, subtree: true, characterData: true });
+    const tick = () => {
+      const tally = document.querySelector<HTMLElement>('[data-testid=round-count]');
+      const numbers: Record<string, number> = {};
+      for (const row of tally?.querySelectorAll<HTMLElement>('[data-colour]') ?? []) numbers[row.dataset.colour!] = Number(row.querySelector('.n')?.textContent);
+      w.frames_.push({
+        phase: tally?.dataset.phase ?? null,
+        tally: numbers,
+        winner: document.querySelector<HTMLElement>('[data-testid=round-winner]')?.innerText ?? null,
+        dialog: document.querySelector('[data-testid=round-over]') !== null,
+        busy: window.rolit.busy(),
+        shownMoves: window.rolit.state().shown.moves.length,
+      });
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+const recorded = (page: Page) => page.evaluate(() => (window as unknown as { frames_: Frame[] }).frames_);
+/** What the live region said while the tally was shown. */
+const spokenDuringCount = async (page: Page) =>
+  (await page.evaluate(() => (window as unknown as { spoken_: { text: string; phase: string | null }[] }).spoken_)).filter((s) => s.phase).map((s) => s.text);
+
+/** The mean luminance (0..255) of a region of a screenshot. */
+function meanLuminance(png: PNG, r: { x: number; y: number; w: number; h: number }): number {
+  let sum = 0;
+  for (let y = r.y; y < r.y + r.h; y++) {
+    for (let x = r.x; x < r.x + r.w; x++) {
+      const i = (y * png.width + x) * 4;
+      sum += 0.2126 * png.data[i] + 0.7152 * png.data[i + 1] + 0.0722 * png.data[i + 2];
+    }
+  }
+  return sum / (r.w * r.h);
+}
+
+/** The phases in the order the page showed them, repeats dropped ('dialog' for the result dialog). */
+function phases(frames: Frame[]): string[] {
+  const seen: string[] = [];
+  for (const f of frames) {
+    const now = f.dialog ? 'dialog' : f.phase;
+    if (now && seen.at(-1) !== now) seen.push(now);
+  }
+  return seen;
+}
+
+describe('the end of a round', { timeout: 600_000 }, () => {
+  for (const [name, viewport] of [['laptop', LAPTOP], ['phone', PHONE]] as const) {
+    it(`on a ${name}: the balls are counted colour by colour with a tally, the winner is shown, then the result dialog over a dimmed page`, async () => {
+      const { page, errors, last } = await oneMoveLeft(viewport, 3);
+      await startRecording(page);
+      await play(page, last);
+      const state = await rolitState(page);
+      expect(state.over).toBe(true);
+      // The players' names as the seats panel shows them, in seat order.
+      const final = parseRecord(state.record);
+      const seats = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.seats [data-seat] .name')].map((e) => e.innerText.trim()));
+      expect(seats).toHaveLength(final.setup.players.length);
+      expect(seats.every(Boolean)).toBe(true);
+
+      // The count: the tally is up, the dialog is not; a screenshot while balls are being counted.
+      await page.waitForFunction(() => {
+        const tally = document.querySelector<HTMLElement>('[data-testid=round-count]');
+        return tally?.dataset.phase === 'counting' && Number(tally.querySelector('[data-colour] .n')?.textContent) > 0;
+      });
+      const countShot = await screenshot(page, `round-end-${name}-count`, 120_000);
+      const evaluation = name === 'laptop' ? await page.getByTestId('evaluation').boundingBox() : null;
+      const rows = await page.getByTestId('round-count').locator('[data-colour]').all();
+      expect(rows.length).toBe(Object.keys(state.scores).length);
+      for (const row of rows) {
+        // Never by colour alone: each row has its colour's symbol, its colour's name and its player's name.
+        expect(await row.locator('.symbol').count()).toBeGreaterThan(0);
+        const text = await row.innerText();
+        const colour = (await row.getAttribute('data-colour'))!;
+        expect(text.toLowerCase()).toContain(colour);
+        expect(seats.some((s) => text.includes(s!)), `${text} names a player of ${seats.join(', ')}`).toBe(true);
+      }
+
+      // The winner's moment, still before the dialog (a slow screenshot may outlast it: the frames recorded tell).
+      await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-testid=round-count]')?.dataset.phase === 'winner' || document.querySelector('[data-testid=round-over]'));
+      if (await page.getByTestId('round-winner').count()) await screenshot(page, `round-end-${name}-winner`, 120_000);
+
+      // Then the dialog, the tally gone.
+      await page.getByTestId('round-over').waitFor();
+      await page.waitForFunction(() => !document.querySelector('[data-testid=round-count]'));
+      const dialogShot = await screenshot(page, `round-end-${name}-dialog`, 120_000);
+
+      const frames = await recorded(page);
+      expect(phases(frames)).toEqual(['counting', 'winner', 'dialog']);
+      const winner = frames.find((f) => f.phase === 'winner')!.winner!;
+      for (const w of final.state.result!.winners) expect(winner).toContain(seats[w]!);
+      // The tally never runs back and never passes the final counts; at the winner's moment it holds them.
+      for (const colour of Object.keys(state.scores)) {
+        const seen = frames.filter((f) => f.phase).map((f) => f.tally[colour] ?? 0);
+        for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]);
+        expect(Math.max(...seen)).toBe(state.scores[colour as 'red']);
+        expect(frames.find((f) => f.phase === 'winner')!.tally[colour]).toBe(state.scores[colour as 'red']);
+      }
+      // Counted one colour after the other: the second colour starts once the first is complete.
+      const [first, second] = Object.keys(state.scores);
+      const secondStarts = frames.findIndex((f) => (f.tally[second] ?? 0) > 0);
+      expect(frames[secondStarts].tally[first]).toBe(state.scores[first as 'red']);
+      // Each colour's total was read out to screen readers while counting: its colour, its player and its number.
+      const said = await spokenDuringCount(page);
+      final.setup.players.forEach((colours, seat) => {
+        for (const colour of colours) {
+          const n = String(state.scores[colour]);
+          expect(said.some((s) => s.toLowerCase().includes(colour) && s.includes(seats[seat]!) && s.includes(n)), `${colour} ${n} in ${JSON.stringify(said)}`).toBe(true);
+        }
+      });
+
+      if (name === 'laptop') {
+        // The dialog's dimming lies over the win-chance panel: the panel's pixels are darker under the dialog than during the count.
+        expect(evaluation, 'the win-chance panel is shown in a game of two people').not.toBeNull();
+        const panel = { x: Math.round(evaluation!.x), y: Math.round(evaluation!.y), w: Math.round(evaluation!.width), h: Math.round(evaluation!.height) };
+        expect(meanLuminance(dialogShot, panel)).toBeLessThan(meanLuminance(countShot, panel) * 0.75);
+      }
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+
+  for (const how of ['Escape', 'a click', 'Skip'] as const) {
+    it(`${how} during the count goes straight to the result dialog`, async () => {
+      const { page, errors, last } = await oneMoveLeft(LAPTOP, 5);
+      await startRecording(page);
+      await play(page, last);
+      await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-testid=round-count]')?.dataset.phase === 'counting');
+      if (how === 'Escape') await page.keyboard.press('Escape');
+      else if (how === 'a click') await page.mouse.click(LAPTOP.width / 2, LAPTOP.height / 2);
+      else await page.getByTestId('round-count').getByRole('button', { name: 'Skip' }).click();
+      await page.getByTestId('round-over').waitFor();
+      const frames = await recorded(page);
+      // Skipped from the count: the winner's moment never came, and nothing was still playing under the dialog.
+      expect(phases(frames)).toEqual(['counting', 'dialog']);
+      expect(await page.evaluate(() => window.rolit.busy())).toBe(false);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it('with reduced motion the result dialog comes at once: no count plays after the last move lands', async () => {
+    const { page, errors, last } = await oneMoveLeft(LAPTOP, 3, true);
+    await startRecording(page);
+    await play(page, last);
+    await page.getByTestId('round-over').waitFor();
+    const frames = await recorded(page);
+    const total = (await rolitState(page)).moves.length;
+    expect(frames.every((f) => f.phase === null), 'no tally').toBe(true);
+    // Once the board shows the last move, nothing more plays: the dialog is due in that same frame.
+    const landed = frames.filter((f) => f.shownMoves === total);
+    expect(landed.length).toBeGreaterThan(0);
+    expect(landed.filter((f) => f.busy)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
