@@ -85,7 +85,11 @@ async function startRecording(page: Page): Promise<void> {
   });
 }
 
-const recorded = (page: Page) => page.evaluate(() => (window as unknown as { frames_: Frame[] }).frames_);
+/** The frames recorded up to one that shows the result dialog (the dialog can be in the page before the next animation frame records it). */
+async function recorded(page: Page): Promise<Frame[]> {
+  await page.waitForFunction(() => (window as unknown as { frames_: Frame[] }).frames_.at(-1)?.dialog === true);
+  return page.evaluate(() => (window as unknown as { frames_: Frame[] }).frames_);
+}
 /** What the live region said while the tally was shown. */
 const spokenDuringCount = async (page: Page) =>
   (await page.evaluate(() => (window as unknown as { spoken_: { text: string; phase: string | null }[] }).spoken_)).filter((s) => s.phase).map((s) => s.text);
