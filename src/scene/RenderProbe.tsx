@@ -8,7 +8,7 @@ import { Vector3 } from 'three';
 import { parseSquare } from '../engine/geometry';
 import { COLOURS } from '../engine/colours';
 import { colourOnTop } from './ballGeometry';
-import { BALL_REST_Y, socketX, socketZ, supplyFootprint } from './layout';
+import { BALL_RADIUS, BALL_REST_Y, socketX, socketZ, supplyFootprint } from './layout';
 import { reducedMotionOn, useAccess } from '../app/setup/accessPrefs';
 import { cinematicOn } from './cinematicCamera';
 import { drawnThrow, simulatingThrow } from './throwBallPose';
@@ -65,7 +65,11 @@ export function RenderProbe() {
     probe.thrownBall = () => {
       if (!drawnThrow.shown) return null;
       const { x, y, z } = drawnThrow.position;
-      return { top: COLOURS[colourOnTop(drawnThrow.quaternion)], ...toPage(x, y, z), centre: [x, y, z] };
+      const at = toPage(x, y, z);
+      // A point of its outline: one radius from its centre across the view (the camera's right).
+      const right = new Vector3().setFromMatrixColumn(camera.matrixWorld, 0).multiplyScalar(BALL_RADIUS);
+      const edge = toPage(x + right.x, y + right.y, z + right.z);
+      return { top: COLOURS[colourOnTop(drawnThrow.quaternion)], ...at, radius: Math.hypot(edge.x - at.x, edge.y - at.y), centre: [x, y, z] };
     };
     return () => {
       off();

@@ -23,10 +23,18 @@ export const SOCKET_DEPTH = 0.62;
  */
 export const BALL_REST_Y = BOARD_TOP - 0.12;
 
-/** Supply tray beside the board (blue side): 64 slots, 5 across and 13 along. */
+/**
+ * Supply tray beside the board (blue side), about two thirds of the board's length as a real one:
+ * the 64 balls lie in two layers, 40 (5 across, 8 along) on its floor and 24 in the hollows
+ * between them (4 across, 6 along), each upper ball resting on four lower ones.
+ */
 export const SUPPLY_COLUMNS = 5;
-export const SUPPLY_ROWS = 13;
+export const SUPPLY_ROWS = 8;
 export const SUPPLY_PITCH = 1.02;
+const SUPPLY_LOWER = SUPPLY_COLUMNS * SUPPLY_ROWS;
+const SUPPLY_UPPER_COLUMNS = SUPPLY_COLUMNS - 1;
+/** How far an upper ball's centre sits above the lower ones': touching four, half a diagonal away. */
+const SUPPLY_UPPER_RISE = Math.sqrt((2 * BALL_RADIUS) ** 2 - (SUPPLY_PITCH * Math.SQRT1_2) ** 2);
 export const SUPPLY_CENTRE: [number, number] = [BOARD_WIDTH / 2 + 1.2 + (SUPPLY_COLUMNS * SUPPLY_PITCH) / 2 + 0.4, 0];
 export const SUPPLY_FLOOR = 0.12;
 
@@ -39,8 +47,11 @@ export const VIEW_BOUNDS = {
   max: [BOARD_WIDTH / 2, BOARD_TOP + 0.6, BOARD_WIDTH / 2] as const,
 };
 
-/** Where the start ball is thrown: the table beside the yellow side. */
-export const THROW_AREA: [number, number] = [-BOARD_WIDTH / 2 - 4.5, 0.5];
+/**
+ * Where the start ball is thrown: the table just in front of the red side, left of its middle,
+ * where every screen's view of the board shows it.
+ */
+export const THROW_AREA: [number, number] = [-2.5, BOARD_WIDTH / 2 + 0.8];
 
 export function socketX(index: number): number {
   return ((index & 7) - 3.5) * PITCH;
@@ -80,10 +91,17 @@ export function supplyYaw(): number {
 }
 
 export function supplySlotPosition(slot: number): [number, number, number] {
-  const col = slot % SUPPLY_COLUMNS;
-  const row = Math.floor(slot / SUPPLY_COLUMNS);
-  const [x, z] = placed(SUPPLY_CENTRE[0] + (col - (SUPPLY_COLUMNS - 1) / 2) * SUPPLY_PITCH, SUPPLY_CENTRE[1] + (row - (SUPPLY_ROWS - 1) / 2) * SUPPLY_PITCH);
-  return [x, SUPPLY_FLOOR + BALL_RADIUS, z];
+  // The lower layer first (the director fills the lowest slots and takes from the highest).
+  const upper = slot >= SUPPLY_LOWER;
+  const i = upper ? slot - SUPPLY_LOWER : slot;
+  const columns = upper ? SUPPLY_UPPER_COLUMNS : SUPPLY_COLUMNS;
+  const col = i % columns;
+  const row = Math.floor(i / columns);
+  // Upper balls sit in the hollows, half a pitch in from the lower rows and columns.
+  const x0 = -(SUPPLY_COLUMNS - 1) / 2 + (upper ? 0.5 : 0);
+  const z0 = -(SUPPLY_ROWS - 1) / 2 + (upper ? 0.5 : 0);
+  const [x, z] = placed(SUPPLY_CENTRE[0] + (x0 + col) * SUPPLY_PITCH, SUPPLY_CENTRE[1] + (z0 + row) * SUPPLY_PITCH);
+  return [x, SUPPLY_FLOOR + BALL_RADIUS + (upper ? SUPPLY_UPPER_RISE : 0), z];
 }
 
 /** The internal index under a point of the board, or -1 outside the sockets' grid. */

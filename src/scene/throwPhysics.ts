@@ -134,11 +134,11 @@ function simulateOnce(seed: number): ThrowRecording {
   const supply = supplyFootprint();
   block([supply.half[0], 0.4, supply.half[1]], [supply.centre[0], 0.4, supply.centre[1]], tray);
 
-  // Thrown from the red player's side of the table towards the area beside the yellow side.
+  // Thrown from the red player's right, along the board's red side, to land in front of it.
   const [ax, az] = THROW_AREA;
-  const start = { x: ax + 2 + random.next() * 1.5, y: 3 + random.next() * 1.5, z: az + 2.5 + random.next() * 1.5 };
+  const start = { x: ax + 3 + random.next() * 1.5, y: 3 + random.next() * 1.5, z: az + 1.5 + random.next() };
   const flight = 0.5 + random.next() * 0.15;
-  const land = { x: ax - 0.5 + random.next() * 1.5, z: az + random.next() * 1.5 };
+  const land = { x: ax - 0.5 + random.next() * 1.5, z: az - 0.3 + random.next() * 0.6 };
   const body = new Body({
     mass: 1,
     shape: new ConvexPolyhedron(ballHull!),

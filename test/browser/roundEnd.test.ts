@@ -85,7 +85,11 @@ async function startRecording(page: Page): Promise<void> {
   });
 }
 
-const recorded = (page: Page) => page.evaluate(() => (window as unknown as { frames_: Frame[] }).frames_);
+/** The frames recorded up to one that shows the result dialog (the dialog can be in the page before the next animation frame records it). */
+async function recorded(page: Page): Promise<Frame[]> {
+  await page.waitForFunction(() => (window as unknown as { frames_: Frame[] }).frames_.at(-1)?.dialog === true);
+  return page.evaluate(() => (window as unknown as { frames_: Frame[] }).frames_);
+}
 /** What the live region said while the tally was shown. */
 const spokenDuringCount = async (page: Page) =>
   (await page.evaluate(() => (window as unknown as { spoken_: { text: string; phase: string | null }[] }).spoken_)).filter((s) => s.phase).map((s) => s.text);
@@ -198,8 +202,6 @@ describe('the end of a round', { timeout: 600_000 }, () => {
       else if (how === 'a click') await page.mouse.click(LAPTOP.width / 2, LAPTOP.height / 2);
       else await page.getByTestId('round-count').getByRole('button', { name: 'Skip' }).click();
       await page.getByTestId('round-over').waitFor();
-      // The recorder samples once per frame: wait for its frame with the dialog before reading it.
-      await page.waitForFunction(() => (window as unknown as { frames_: { dialog: boolean }[] }).frames_.at(-1)?.dialog === true);
       const frames = await recorded(page);
       // Skipped from the count: the winner's moment never came, and nothing was still playing under the dialog.
       expect(phases(frames)).toEqual(['counting', 'dialog']);

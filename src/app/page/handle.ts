@@ -92,6 +92,8 @@ export interface ThrownBallView {
   /** Page position (CSS px) of its centre. */
   x: number;
   y: number;
+  /** Its radius on the page (CSS px). */
+  radius: number;
   /** Its centre in scene units (y up, the table at 0). */
   centre: [number, number, number];
 }

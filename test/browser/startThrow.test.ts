@@ -1,0 +1,140 @@
+/**
+ * The start throw as a player sees it (normal speed), on a laptop and a phone held upright: the ball
+ * lands near the board where the camera sees it, the camera follows it in (the ball near the middle
+ * of the screen and large), then goes back to the player's view; with reduced motion the camera
+ * stays put and the ball lies in view. The supply tray is sized like a real one: smaller than the
+ * board, beside it.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { countBallColours, openApp, screenshot, waitForScene, waitFramesSettled } from './harness';
+import { useBuiltApp } from './builtApp';
+import { BOARD_WIDTH, PITCH } from '../../src/scene/layout';
+
+const app = useBuiltApp();
+
+type Box = { left: number; top: number; right: number; bottom: number };
+interface Sample {
+  x: number;
+  y: number;
+  /** The ball's radius on screen (CSS px). */
+  radius: number;
+  centre: [number, number, number];
+  busy: boolean;
+  a1: { x: number; y: number };
+}
+
+/** Records the thrown ball every animation frame until the throw has played and the page is idle, in the page. */
+async function recordThrow(page: Page): Promise<Sample[]> {
+  return page.evaluate(
+    () =>
+      new Promise<Sample[]>((resolve) => {
+        const samples: Sample[] = [];
+        let quiet = 0;
+        const tick = () => {
+          const ball = window.rolit.thrownBall();
+          const busy = window.rolit.busy();
+          if (ball) samples.push({ x: ball.x, y: ball.y, radius: ball.radius, centre: ball.centre, busy, a1: window.rolit.socketScreenPosition('a1')! });
+          // Done once the round waits for its first move and the drawn picture has stopped changing for a while.
+          quiet = !busy && samples.length > 0 ? quiet + 1 : 0;
+          if (quiet > 90) resolve(samples);
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+}
+
+/** The board's sockets' box on screen (the corner sockets' centres). */
+async function socketsBox(page: Page): Promise<Box> {
+  const corners = await page.evaluate(() => ['a1', 'a8', 'h1', 'h8'].map((s) => window.rolit.socketScreenPosition(s)!));
+  return {
+    left: Math.min(...corners.map((c) => c.x)),
+    right: Math.max(...corners.map((c) => c.x)),
+    top: Math.min(...corners.map((c) => c.y)),
+    bottom: Math.max(...corners.map((c) => c.y)),
+  };
+}
+
+/** The player's view (a1 on screen) per screen, from the reduced-motion run, where the camera does not move. */
+const views = new Map<string, { x: number; y: number }>();
+
+const LAPTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+describe('the start throw and the tray', { timeout: 600_000 }, () => {
+  for (const [name, viewport] of [['laptop', LAPTOP], ['phone', PHONE]] as const) {
+    it(`on a ${name}: with reduced motion the camera stays and the ball lies in view near the board; the tray is smaller than the board, beside it`, async () => {
+      const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=7', viewport);
+      page.setDefaultTimeout(120_000);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await waitForScene(page);
+      const samples = await recordThrow(page);
+      await waitFramesSettled(page);
+      await screenshot(page, `throw-${name}-reduced`, 120_000);
+      // The camera never moved: a1 stayed where it was.
+      const a1 = samples[0].a1;
+      for (const s of samples) expect(Math.hypot(s.a1.x - a1.x, s.a1.y - a1.y)).toBeLessThan(1);
+      const rest = samples.at(-1)!;
+      const board = await socketsBox(page);
+      expect(rest.x).toBeGreaterThan(0);
+      expect(rest.x).toBeLessThan(viewport.width);
+      expect(rest.y).toBeGreaterThan(0);
+      expect(rest.y).toBeLessThan(viewport.height);
+      // Near the board: within a third of the board's size from its sockets.
+      const reach = (board.right - board.left) / 3;
+      expect(rest.x).toBeGreaterThan(board.left - reach);
+      expect(rest.x).toBeLessThan(board.right + reach);
+      expect(rest.y).toBeGreaterThan(board.top - reach);
+      expect(rest.y).toBeLessThan(board.bottom + reach);
+
+      // The tray: its longer side on screen well under the board's (a real tray is about two thirds of
+      // the board's length), and clear of the board, close beside it.
+      const tray = (await page.evaluate(() => window.rolit.supplyScreenBox())) as Box;
+      const span = Math.max(board.right - board.left, board.bottom - board.top);
+      const boardSide = (span * BOARD_WIDTH) / (7 * PITCH);
+      expect(Math.max(tray.right - tray.left, tray.bottom - tray.top)).toBeLessThan(boardSide * 0.8);
+      const overlaps = tray.left < board.right && tray.right > board.left && tray.top < board.bottom && tray.bottom > board.top;
+      expect(overlaps).toBe(false);
+      const gap = Math.max(tray.left - board.right, board.left - tray.right, tray.top - board.bottom, board.top - tray.bottom);
+      expect(gap).toBeLessThan(span / 3);
+      expect(errors).toEqual([]);
+      await page.close();
+      // Where the player's view has a1, for the test below.
+      views.set(name, a1);
+    });
+
+    // Not built yet: the camera does not follow the throw (it stays at the player's view).
+    it.skip(`on a ${name}: the ball lands in view, the camera follows it in and goes back to the player's view`, async () => {
+      const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=7', viewport);
+      page.setDefaultTimeout(120_000);
+      await waitForScene(page);
+      const samples = await recordThrow(page);
+      // The ball's last moments on the table, as the throw ends (the camera still following).
+      const rolling = samples.filter((s) => s.busy);
+      expect(rolling.length).toBeGreaterThan(10);
+      const landed = rolling.at(-1)!;
+      await screenshot(page, `throw-${name}-after`, 120_000);
+      console.log(`${name}: ball at the end of the throw ${JSON.stringify(landed)}`);
+      // Followed: at the end of its roll the ball is in the middle part of the screen and large.
+      expect(Math.abs(landed.x - viewport.width / 2)).toBeLessThan(viewport.width * 0.3);
+      expect(Math.abs(landed.y - viewport.height / 2)).toBeLessThan(viewport.height * 0.3);
+      const minSide = Math.min(viewport.width, viewport.height);
+      expect(landed.radius).toBeGreaterThan(minSide * 0.035);
+      // The camera moved during the throw (a1 went somewhere else) and came back to the player's view.
+      await waitFramesSettled(page);
+      const back = (await page.evaluate(() => window.rolit.socketScreenPosition('a1')))!;
+      const moved = Math.max(...samples.map((s) => Math.hypot(s.a1.x - back.x, s.a1.y - back.y)));
+      expect(moved).toBeGreaterThan(20);
+      const player = views.get(name);
+      if (player) expect(Math.hypot(back.x - player.x, back.y - player.y)).toBeLessThan(2);
+      // The ball drawn where it is said to be, of its size: ball colours in a box around it.
+      const ball = (await page.evaluate(() => window.rolit.thrownBall()))!;
+      const shot = await screenshot(page, `throw-${name}-rest`, 120_000);
+      const around = countBallColours(shot, { x: Math.round(ball.x - 40), y: Math.round(ball.y - 40), w: 80, h: 80 });
+      expect(Object.values(around).reduce((a, b) => a + b, 0)).toBeGreaterThan(40);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+});
