@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { countBallColours, openApp, screenshot, waitForScene, waitFramesSettled } from './harness';
+import { countBallColours, openApp, screenshot, waitForScene, waitSettled } from './harness';
 import { useBuiltApp } from './builtApp';
 import { BOARD_WIDTH, PITCH } from '../../src/scene/layout';
 
@@ -70,7 +70,7 @@ describe('the start throw and the tray', { timeout: 600_000 }, () => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await waitForScene(page);
       const samples = await recordThrow(page);
-      await waitFramesSettled(page);
+      await waitSettled(page);
       await screenshot(page, `throw-${name}-reduced`, 120_000);
       // The camera never moved: a1 stayed where it was.
       const a1 = samples[0].a1;
@@ -122,7 +122,7 @@ describe('the start throw and the tray', { timeout: 600_000 }, () => {
       const minSide = Math.min(viewport.width, viewport.height);
       expect(landed.radius).toBeGreaterThan(minSide * 0.035);
       // The camera moved during the throw (a1 went somewhere else) and came back to the player's view.
-      await waitFramesSettled(page);
+      await waitSettled(page);
       const back = (await page.evaluate(() => window.rolit.socketScreenPosition('a1')))!;
       const moved = Math.max(...samples.map((s) => Math.hypot(s.a1.x - back.x, s.a1.y - back.y)));
       expect(moved).toBeGreaterThan(20);
