@@ -91,17 +91,22 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
     const box = await socketBox(page, rolled, neighbour(rolled));
     await hideOverlays(page, true);
     const after = await screenshot(page, 'replay-before-step-back');
-    await page.keyboard.press('ArrowLeft');
-    await page.waitForFunction(() => window.rolit.busy()); // at a quarter speed the roll back lasts long enough to catch
-    const mid = await screenshot(page, 'replay-mid-roll-back');
-    await waitIdle(page);
-    const before = await screenshot(page, 'replay-after-step-back');
-    await hideOverlays(page, false);
-    const region = (png: typeof mid) => {
-      const out = { ...png, width: box.w, height: box.h, data: Buffer.alloc(box.w * box.h * 4) } as typeof mid;
+    const region = (png: typeof after) => {
+      const out = { ...png, width: box.w, height: box.h, data: Buffer.alloc(box.w * box.h * 4) } as typeof after;
       for (let y = 0; y < box.h; y++) png.data.copy(out.data, y * box.w * 4, ((box.y + y) * png.width + box.x) * 4, ((box.y + y) * png.width + box.x + box.w) * 4);
       return out;
     };
+    await page.keyboard.press('ArrowLeft');
+    // Frames of the roll back, until the rolled ball's socket has changed: at a quarter speed the
+    // step back (the placed ball back to the tray, then the rolls) lasts long enough to catch it.
+    let mid = await screenshot(page, 'replay-mid-roll-back');
+    while (changedPixels(region(mid), region(after)) <= 20) {
+      expect(await page.evaluate(() => window.rolit.busy()), 'the step back ended before the rolled ball moved').toBe(true);
+      mid = await screenshot(page, 'replay-mid-roll-back');
+    }
+    await waitIdle(page);
+    const before = await screenshot(page, 'replay-after-step-back');
+    await hideOverlays(page, false);
     expect(await socketColour(page, after, rolled)).toBe(RECORDED.moves[ply - 1].rolls[0].to);
     expect(await socketColour(page, before, rolled)).toBe(RECORDED.moves[ply - 1].rolls[0].from);
     expect(changedPixels(region(mid), region(after)), 'mid-roll differs from the position after the move').toBeGreaterThan(20);
