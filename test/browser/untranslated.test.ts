@@ -128,7 +128,8 @@ describe('no English in the other languages', { timeout: 1_200_000 }, () => {
       await page.locator('[role="dialog"]').waitFor({ state: 'detached', timeout: 60_000 });
       const bar = page.getByTestId('replay-bar');
       await bar.waitFor({ timeout: 60_000 });
-      await bar.getByRole('button', { name: text('replay:forward'), exact: true }).click();
+      // A replay opens at the round's end: one move back, then Continue from there.
+      await bar.getByRole('button', { name: text('replay:back'), exact: true }).click();
       await look('replay');
       await dialog('analysis:continue');
 
