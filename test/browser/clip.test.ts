@@ -16,6 +16,9 @@ describe('video clip in Chromium', { timeout: 300_000 }, () => {
     await page.getByLabel('Paste a record').fill(RECORD);
     await page.getByRole('button', { name: 'Open in replay' }).click();
     await waitIdle(page);
+    // A replay opens at the round's end (the results panel up): back to the start first.
+    await page.keyboard.press('Home');
+    await waitIdle(page);
     await page.getByRole('button', { name: 'Clip…' }).click();
     await page.getByLabel('After move').fill('2');
     await page.getByLabel('to move').fill('7');
