@@ -60,6 +60,9 @@ describe('modal dialogs', { timeout: 300_000 }, () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('replay-bar').waitFor();
     await waitIdle(page);
+    // A replay opens at the round's end (the results panel up): back to the start first.
+    await page.keyboard.press('Home');
+    await waitIdle(page);
     await checkDialog(page, 'Clip…', 'Video clip of the replay');
     expect(errors).toEqual([]);
     await page.close();
