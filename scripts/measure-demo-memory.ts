@@ -12,10 +12,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS, launchChromium, openApp, serveBuiltApp, waitForScene } from '../test/browser/harness';
+import { arg } from './args';
 
-const args = process.argv.slice(2);
-const at = args.indexOf('--rounds');
-const ROUNDS = at >= 0 ? Number(args[at + 1]) : 20;
+const ROUNDS = Number(arg('rounds', '20'));
 
 /** Resolves at the next round end (the state's `over` turning true). */
 async function roundEnds(page: Page): Promise<void> {

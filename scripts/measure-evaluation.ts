@@ -9,10 +9,9 @@
  * from move 2 to move N.
  */
 import { launchChromium, openApp, serveBuiltApp, waitForScene } from '../test/browser/harness';
+import { arg } from './args';
 
-const args = process.argv.slice(2);
-const at = args.indexOf('--moves');
-const MOVES = at >= 0 ? Number(args[at + 1]) : 14;
+const MOVES = Number(arg('moves', '14'));
 const SEARCH = '?seats=ai:greedy,ai:tactician,ai:greedy,ai:beginner&seed=6&speed=2';
 
 const served = await serveBuiltApp();

@@ -18,12 +18,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchChromium, openApp, serveBuiltApp, waitForScene } from '../test/browser/harness';
+import { arg } from './args';
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
-};
 const SECONDS = Number(arg('seconds', '15'));
 const SEARCH = arg('search', '?seats=ai:greedy,ai:tactician,ai:beginner,ai:greedy&speed=1&seed=5');
 

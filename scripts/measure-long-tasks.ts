@@ -14,10 +14,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ARTIFACTS, launchChromium, openApp, serveBuiltApp, waitForScene } from '../test/browser/harness';
 import { ms, RUN_TASK, startTrace } from '../test/browser/trace';
+import { arg } from './args';
 
-const args = process.argv.slice(2);
-const at = args.indexOf('--moves');
-const MOVES = at >= 0 ? Number(args[at + 1]) : 8;
+const MOVES = Number(arg('moves', '8'));
 const SEARCH = '?seats=ai:greedy,ai:tactician,ai:greedy,ai:beginner&seed=6&speed=2';
 
 const served = await serveBuiltApp();
