@@ -87,7 +87,7 @@ describe('everyone can play', { timeout: 300_000 }, () => {
   });
 
   it('a whole game through the accessible grid only; the live region names the rolled balls', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human,human&size=6&seed=5&speed=instant');
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human,human&size=6&seed=5&speed=instant', undefined, { webgl: false });
     let game = await pageGame(page);
     let captures = 0;
     while (!game.state.over) {
@@ -129,7 +129,7 @@ describe('everyone can play', { timeout: 300_000 }, () => {
   });
 
   it('the help overlay: a dialog that traps focus, closes with Escape, returns focus; a shortcut turned off stays off', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, TWO_SMALL);
+    const { page, errors } = await openApp(app.browser, app.served, TWO_SMALL, undefined, { webgl: false });
     const undo = page.getByRole('button', { name: 'Undo' });
     // Play one move with the grid, so undo has something to take back.
     const move = (await pageGame(page)).legalMoves()[0];
@@ -172,7 +172,7 @@ describe('everyone can play', { timeout: 300_000 }, () => {
   });
 
   it('the new-game dialog traps focus and gives it back to New game', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, TWO_SMALL);
+    const { page, errors } = await openApp(app.browser, app.served, TWO_SMALL, undefined, { webgl: false });
     await page.getByRole('button', { name: 'New game' }).focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'New game' });

@@ -39,9 +39,8 @@ async function checkDialog(page: Page, button: string, title: string) {
 
 describe('modal dialogs', { timeout: 300_000 }, () => {
   it('Share, History and Open keep Tab inside, close on Escape, give focus back, pass axe', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant');
-    await waitForScene(page);
-    await waitIdle(page);
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant', undefined, { webgl: false });
+    await waitSettled(page);
     await checkDialog(page, 'Share…', 'Share this game');
     await checkDialog(page, 'History…', 'Finished rounds');
     await checkDialog(page, 'Open…', 'Open a game record');
@@ -69,8 +68,7 @@ describe('modal dialogs', { timeout: 300_000 }, () => {
   });
 
   it('a game of computers waits while Share, History or Open is open, and goes on once it closes', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:beginner,ai:beginner,ai:beginner,ai:beginner&seed=2&speed=1');
-    await waitForScene(page);
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:beginner,ai:beginner,ai:beginner,ai:beginner&seed=2&speed=1', undefined, { webgl: false });
     await page.waitForFunction(() => window.rolit.state().moves.length >= 2, undefined, { timeout: 60_000 });
     for (const [button, title] of [['Share…', 'Share this game'], ['History…', 'Finished rounds'], ['Open…', 'Open a game record']]) {
       await page.getByRole('button', { name: button, exact: true }).focus();

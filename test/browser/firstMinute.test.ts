@@ -32,7 +32,7 @@ async function hudCounts(page: Page): Promise<number[]> {
 
 describe('the first minute', { timeout: 240_000 }, () => {
   it('shows a loading screen before the scene, and the rules on a first visit', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=3', { width: 1280, height: 800 }, true);
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=3', { width: 1280, height: 800 }, { firstVisit: true });
     const early = await page.evaluate(() => ({
       loading: document.querySelector('[data-testid="loading"]') !== null,
       drawn: (window.rolit.renderInfo()?.triangles ?? 0) > 0,
@@ -148,8 +148,7 @@ describe('the first minute', { timeout: 240_000 }, () => {
   });
 
   it('the game does not advance while the new-game dialog is open; misère is shown in the HUD', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:greedy&speed=4&seed=5&misere=on', { width: 1280, height: 800 });
-    await waitForScene(page);
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:greedy&speed=4&seed=5&misere=on', { width: 1280, height: 800 }, { webgl: false });
     expect(await page.getByTestId('misere').textContent()).toBe('Misère: fewest balls wins');
     await page.waitForFunction(() => window.rolit.state().moves.length >= 2, undefined, { timeout: 60_000 });
     await page.getByRole('button', { name: 'New game' }).click();

@@ -55,12 +55,21 @@ export interface AppPage {
   errors: string[];
 }
 
+/** How a test opens the app (openApp). */
+export interface OpenOptions {
+  /** A first visit: the rules panel opens (otherwise the page is a returning visitor's). */
+  firstVisit?: boolean;
+  /** False: the browser offers no WebGL (withoutWebGL), for checks of the page's text and controls only. */
+  webgl?: boolean;
+}
+
 /**
  * Opens the app with the given query string and waits for window.rolit. Unless `firstVisit`, the
  * page is a returning visitor's: the rules panel (offered on the first visit) does not open.
  */
-export async function openApp(browser: Browser, served: Served, search = '', viewport = { width: 960, height: 640 }, firstVisit = false): Promise<AppPage> {
+export async function openApp(browser: Browser, served: Served, search = '', viewport = { width: 960, height: 640 }, { firstVisit = false, webgl = true }: OpenOptions = {}): Promise<AppPage> {
   const page = await browser.newPage({ viewport });
+  if (!webgl) await withoutWebGL(page);
   if (!firstVisit) {
     await page.addInitScript(() => {
       if (localStorage.getItem('rolit.settings.v1') === null) localStorage.setItem('rolit.settings.v1', JSON.stringify({ rulesSeen: true }));
@@ -74,6 +83,22 @@ export async function openApp(browser: Browser, served: Served, search = '', vie
   await page.goto(`${served.url}${search}`);
   await page.waitForFunction(() => typeof window.rolit?.state === 'function');
   return { page, errors };
+}
+
+/**
+ * The page's browser offers no WebGL, as some browsers and locked-down machines do: the page plays
+ * on without its 3D view (the director's clock does not need the canvas) and shows why. Loading
+ * the scene costs most of a page load under software rendering, so checks of texts, dialogs and
+ * controls that do not look at the board use this; the 3D view has its own tests.
+ */
+export async function withoutWebGL(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
+      if (/webgl/i.test(kind)) return null;
+      return (getContext as (this: HTMLCanvasElement, ...args: unknown[]) => RenderingContext | null).call(this, kind, ...rest);
+    } as typeof getContext;
+  });
 }
 
 /** Waits until the 3D view has drawn at least once (renderInfo reports triangles). */

@@ -2,12 +2,13 @@
  * Each language in real headless Chromium: chosen from the browser's language, the start screen and
  * the new-game dialog show no missing text (⟦key⟧) and no text overflowing its box; the HUD's select
  * switches the language, <html lang> follows and the choice survives a reload. Screenshots per language
- * go to test-artifacts/i18n-<language>-*.png.
+ * go to test-artifacts/i18n-<language>-*.png. These checks look at texts and boxes only, so the page
+ * opens without WebGL (harness.withoutWebGL): no 3D view to load, its own message in the stage.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LANGUAGES, RESOURCES } from '../../src/i18n/index';
-import { screenshot, waitForScene } from './harness';
+import { screenshot, waitSettled, withoutWebGL } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -17,6 +18,7 @@ const text = (language: string, ns: string, key: string) => (RESOURCES[language]
 /** A returning visitor (no rules panel) whose browser speaks `locale`. */
 async function openIn(locale: string): Promise<Page> {
   const page = await app.browser.newPage({ viewport: { width: 1280, height: 800 }, locale });
+  await withoutWebGL(page);
   await page.addInitScript(() => {
     if (localStorage.getItem('rolit.settings.v1') === null) localStorage.setItem('rolit.settings.v1', JSON.stringify({ rulesSeen: true }));
   });
@@ -47,18 +49,20 @@ async function overflowing(page: Page, root: string): Promise<string[]> {
   }, root);
 }
 
-describe('five languages', { timeout: 300_000 }, () => {
+describe('five languages', { timeout: 120_000 }, () => {
   it.each(Object.keys(LANGUAGES))('%s: start screen and new-game dialog complete and fitting', async (language) => {
     const page = await openIn(language === 'en' ? 'en-GB' : `${language}-${language.toUpperCase()}`);
     try {
-      await waitForScene(page);
+      await waitSettled(page);
+      // No 3D view: the stage says why, in the page's language.
+      expect(await page.getByTestId('stage-message').innerText()).toContain(text(language, 'hud', 'noWebgl'));
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
       const newGame = page.getByRole('button', { name: text(language, 'hud', 'newGame'), exact: true });
       await newGame.waitFor();
       expect(await missingTexts(page, '.app')).toEqual([]);
       expect(await overflowing(page, '.hud')).toEqual([]);
       expect(await page.getByTestId('language').inputValue()).toBe(language);
-      await screenshot(page, `i18n-${language}-start`, 120_000);
+      await screenshot(page, `i18n-${language}-start`, 30_000);
 
       await newGame.click();
       const dialog = page.getByRole('dialog');
@@ -66,7 +70,7 @@ describe('five languages', { timeout: 300_000 }, () => {
       expect(await dialog.getByRole('heading').innerText()).toBe(text(language, 'dialogs', 'newGame'));
       expect(await missingTexts(page, '[role="dialog"]')).toEqual([]);
       expect(await overflowing(page, '[role="dialog"]')).toEqual([]);
-      await screenshot(page, `i18n-${language}-new-game`, 120_000);
+      await screenshot(page, `i18n-${language}-new-game`, 30_000);
       await page.keyboard.press('Escape');
 
       await page.getByRole('button', { name: text(language, 'hud', 'rules'), exact: true }).click();
@@ -74,7 +78,7 @@ describe('five languages', { timeout: 300_000 }, () => {
       await rules.waitFor();
       expect(await rules.getByRole('heading').innerText()).toBe((RESOURCES[language].rules as { title: string }).title);
       expect(await missingTexts(page, '[data-testid="rules"]')).toEqual([]);
-      await screenshot(page, `i18n-${language}-rules`, 120_000);
+      await screenshot(page, `i18n-${language}-rules`, 30_000);
     } finally {
       await page.close();
     }

@@ -34,9 +34,8 @@ async function historyImport(page: Page, name: string, text: string) {
 
 describe('keep and share in Chromium', { timeout: 600_000 }, () => {
   it('history: import, Export all, the export imported back with duplicates skipped; a bad file adds nothing', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=3&speed=instant');
-    await waitForScene(page);
-    await page.getByRole('button', { name: 'History…' }).click({ timeout: 120_000 });
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=3&speed=instant', undefined, { webgl: false });
+    await page.getByRole('button', { name: 'History…' }).click();
     const status = await historyImport(page, 'two.json', historyFile([entry(fixture('four-players'), '2026-01-02T10:00:00.000Z'), entry(fixture('team'), '2026-01-01T10:00:00.000Z')]));
     await expect.poll(() => status.textContent(), { timeout: 60_000 }).toMatch(/^2 rounds added,\s*0 already kept/);
     expect(await page.locator('[data-testid="history-list"] li').count()).toBe(2);
@@ -53,7 +52,7 @@ describe('keep and share in Chromium', { timeout: 600_000 }, () => {
     await historyImport(page, 'altered.json', altered);
     await expect.poll(() => status.textContent(), { timeout: 60_000 }).toMatch(/altered\.json.*round 1: its record, line \d+, column \d+/);
     expect(await page.locator('[data-testid="history-list"] li').count()).toBe(2);
-    await screenshot(page, 'history-dialog', 120_000);
+    await screenshot(page, 'history-dialog');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -3,12 +3,13 @@
  * shows the ladder's rating (src/ai/levelRatings.ts) formatted for the language, the ratings rise
  * with the level, the note says what the scale means, the chosen level's strength in words is the
  * select's description, and a level chosen from the keyboard starts a game with that computer. Screenshots: test-artifacts/ratings-{en,fr}-new-game.png.
+ * Only the dialog and the game's state are looked at, so the page opens without WebGL.
  */
 import { describe, expect, it } from 'vitest';
 import { LEVELS } from '../../src/ai/index';
 import { LEVEL_RATINGS } from '../../src/ai/levelRatings';
 import { RESOURCES } from '../../src/i18n/index';
-import { distinctColours, openApp, rolitState, screenshot, waitForScene } from './harness';
+import { openApp, rolitState, screenshot, waitSettled } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -19,15 +20,14 @@ const seatText = (language: string, level: string) => hud(language).computerLeve
 
 describe('level ratings in the new-game dialog', { timeout: 300_000 }, () => {
   it.each(['en', 'fr'])('%s: each level shows its rating, rising with the level', async (language) => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,ai:tactician&seed=3', { width: 1280, height: 800 });
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,ai:tactician&seed=3', { width: 1280, height: 800 }, { webgl: false });
     try {
       await page.evaluate((lang) => {
         localStorage.setItem('rolit.language', lang);
       }, language);
       await page.reload();
       await page.waitForFunction(() => typeof window.rolit?.state === 'function');
-      // A drawn WebGL scene behind the dialog (not a blank canvas).
-      await waitForScene(page, 120_000);
+      await waitSettled(page);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
       expect(await page.locator('body').innerText()).not.toContain(seatText(language, 'master'));
       await page.getByRole('button', { name: hud(language).newGame, exact: true }).click();
@@ -50,8 +50,7 @@ describe('level ratings in the new-game dialog', { timeout: 300_000 }, () => {
       for (let i = 1; i < shown.length; i++) expect(shown[i], `${LEVELS[i]} above ${LEVELS[i - 1]}`).toBeGreaterThan(shown[i - 1]);
       // The note names the anchor level in words (not by colour or position).
       await expect.poll(() => dialog.locator('.rating-note').innerText()).toContain(hud(language).level.beginner);
-      const shot = await screenshot(page, `ratings-${language}-new-game`, 120_000);
-      expect(distinctColours(shot)).toBeGreaterThan(50);
+      await screenshot(page, `ratings-${language}-new-game`);
 
       // From the keyboard: the master, then Enter starts the game with it.
       await select.focus();

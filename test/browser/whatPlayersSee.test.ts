@@ -51,7 +51,7 @@ describe('what players see', { timeout: 300_000 }, () => {
     const rulesShown = (page: import('playwright-core').Page) => page.getByTestId('rules').count();
 
     it('offers the rules to a person about to play, and the game waits', async () => {
-      const { page } = await openApp(app.browser, app.served, '?seats=human,ai&seed=3&speed=instant', undefined, true);
+      const { page } = await openApp(app.browser, app.served, '?seats=human,ai&seed=3&speed=instant', undefined, { firstVisit: true });
       await waitForScene(page);
       await page.getByTestId('rules').waitFor();
       expect((await rolitState(page)).moves).toEqual([]);
@@ -63,8 +63,7 @@ describe('what players see', { timeout: 300_000 }, () => {
       ['the demo', '?demo&speed=instant'],
     ] as const) {
       it(`${what} starts playing at once, without the rules panel`, async () => {
-        const { page, errors } = await openApp(app.browser, app.served, search, undefined, true);
-        await waitForScene(page);
+        const { page, errors } = await openApp(app.browser, app.served, search, undefined, { firstVisit: true, webgl: false });
         await page.waitForFunction(() => window.rolit.state().moves.length >= 2, undefined, { timeout: 120_000 });
         expect(await rulesShown(page)).toBe(0);
         expect(errors).toEqual([]);
@@ -74,9 +73,8 @@ describe('what players see', { timeout: 300_000 }, () => {
 
     it('a shared link opens its replay without the rules panel', async () => {
       const link = await shareLink(app.served.url, RECORD);
-      const { page, errors } = await openApp(app.browser, app.served, link.slice(app.served.url.length), undefined, true);
+      const { page, errors } = await openApp(app.browser, app.served, link.slice(app.served.url.length), undefined, { firstVisit: true, webgl: false });
       await page.getByTestId('replay-bar').waitFor();
-      await waitForScene(page);
       await page.evaluate(() => window.rolit.settled());
       expect(await rulesShown(page)).toBe(0);
       expect(errors).toEqual([]);
