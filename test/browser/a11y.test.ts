@@ -194,12 +194,14 @@ describe('everyone can play', { timeout: 300_000 }, () => {
     await waitIdle(page);
     await cameraView(page, 'View from above');
     const plain = await screenshot(page, 'symbols-off');
-    await page.evaluate(() => localStorage.setItem('rolit.access.v1', JSON.stringify({ symbols: true })));
-    await page.reload();
-    await page.waitForFunction(() => typeof window.rolit?.state === 'function');
-    await waitForScene(page);
-    await waitIdle(page);
-    await cameraView(page, 'View from above');
+    // Switched on where a person does it, in the help overlay: the balls change at once.
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.getByRole('checkbox', { name: 'Colour symbols on the balls' }).check();
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+    await waitSettled(page);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('rolit.access.v1')!).symbols)).toBe(true);
     const marked = await screenshot(page, 'symbols-on');
     // Colour vision: each start ball's top as rendered (median of a box at the socket's centre),
     // seen through each simulation; every pair must stay clearly apart (CIEDE2000).

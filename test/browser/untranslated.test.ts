@@ -5,12 +5,13 @@
  * keys, open, share, history, a kept round in replay, continue, analysis). All text the page shows
  * or speaks (text, aria-label, title, placeholder, alt) is compared with the English values of
  * src/i18n/locales/en/*.json: a text that reads as an English value whose translation differs, and
- * that no value of the page's language explains, fails, naming the key.
+ * that no value of the page's language explains, fails, naming the key. Only texts are looked at, so
+ * the page opens without WebGL (harness.withoutWebGL): the stage shows its no-3D message instead.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { RESOURCES } from '../../src/i18n/index';
-import { screenshot, waitForScene, waitSettled } from './harness';
+import { screenshot, waitSettled, withoutWebGL } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -87,6 +88,7 @@ describe('no English in the other languages', { timeout: 1_200_000 }, () => {
     const isEnglish = englishOnly(language);
     const found = new Map<string, string>();
     const page = await app.browser.newPage({ viewport: { width: 1280, height: 800 }, locale: `${language}-${language.toUpperCase()}` });
+    await withoutWebGL(page);
     await page.addInitScript(() => {
       if (localStorage.getItem('rolit.settings.v1') === null) localStorage.setItem('rolit.settings.v1', JSON.stringify({ rulesSeen: true }));
     });
@@ -106,7 +108,7 @@ describe('no English in the other languages', { timeout: 1_200_000 }, () => {
     try {
       await page.goto(`${app.served.url}${SEARCH}`);
       await page.waitForFunction(() => typeof window.rolit?.state === 'function');
-      await waitForScene(page, 180_000);
+      await waitSettled(page);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
       await look('HUD');
 

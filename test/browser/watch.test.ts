@@ -1,6 +1,7 @@
 /**
  * Watching computer games in the built app: pause and step, captions in the move list, taking a
- * seat over and handing it back, a match that goes on to its next round by itself.
+ * seat over and handing it back, a match that goes on to its next round by itself. The tests that
+ * look only at the controls, texts and game state open the page without WebGL (harness.withoutWebGL).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -16,8 +17,7 @@ const corners = new Set(['a1', 'a8', 'h1', 'h8']);
 
 describe('watching computer games', { timeout: 240_000 }, () => {
   it('Space pauses (nothing moves for seconds), N steps exactly one move, Space resumes', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:greedy,ai:greedy,ai:greedy&seed=3&speed=2'); // animated: the round lasts long enough to pause in
-    await waitForScene(page);
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:greedy,ai:greedy,ai:greedy&seed=3&speed=2', undefined, { webgl: false }); // animated: the round lasts long enough to pause in
     await page.getByTitle('Pause the computer players (Space)').waitFor();
     await page.waitForFunction(() => window.rolit.state().moves.length >= 2);
     await page.keyboard.press('Space');
@@ -27,7 +27,7 @@ describe('watching computer games', { timeout: 240_000 }, () => {
     const paused = await moveCount(page);
     await waitSettled(page);
     expect(await moveCount(page)).toBe(paused);
-    await screenshot(page, 'watch-paused'); // the last move ringed, its caption, Resume/Step
+    await screenshot(page, 'watch-paused'); // the caption, Resume/Step
     await page.keyboard.press('n');
     await page.waitForFunction((n) => window.rolit.state().moves.length === n + 1, paused);
     await waitSettled(page);
@@ -43,8 +43,7 @@ describe('watching computer games', { timeout: 240_000 }, () => {
   });
 
   it('the evaluation bar shows one value per colour in play summing to 100%, the graph follows', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:tactician,ai:greedy,ai:beginner&seed=6&speed=2');
-    await waitForScene(page);
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:tactician,ai:greedy,ai:beginner&seed=6&speed=2', undefined, { webgl: false });
     await page.waitForFunction(() => window.rolit.state().moves.length >= 2, undefined, { timeout: 60_000 });
     await page.waitForFunction(() => window.rolit.state().moves.length >= 14, undefined, { timeout: 120_000 });
     await page.keyboard.press('Space');
@@ -78,8 +77,7 @@ describe('watching computer games', { timeout: 240_000 }, () => {
   });
 
   it('captions tell a corner capture and a free placement, in the move list and the status line', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:beginner,ai:greedy,ai:beginner&seed=5&speed=instant');
-    await waitForScene(page);
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:beginner,ai:greedy,ai:beginner&seed=5&speed=instant', undefined, { webgl: false });
     // Stop at the end: pause as soon as the round is over would be too late for the status caption, so watch the list.
     await page.waitForFunction(() => window.rolit.state().over, undefined, { timeout: 120_000, polling: 200 });
     await waitIdle(page);
@@ -196,8 +194,7 @@ describe('watching computer games', { timeout: 240_000 }, () => {
   });
 
   it('a match of computers goes on to its second round without a click, after a visible countdown', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:beginner&size=6&seed=8&speed=instant');
-    await waitForScene(page);
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:beginner&size=6&seed=8&speed=instant', undefined, { webgl: false });
     await page.getByTestId('countdown').waitFor({ timeout: 120_000 });
     expect(await page.getByTestId('countdown').innerText()).toMatch(/Next round in \d s/);
     await screenshot(page, 'watch-countdown');
