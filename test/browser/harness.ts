@@ -101,6 +101,12 @@ export async function withoutWebGL(page: Page): Promise<void> {
   });
 }
 
+/** Plays `move` through the accessible grid (focus its socket, Enter), as a keyboard user does: with or without the 3D view. */
+export async function playByGrid(page: Page, move: string): Promise<void> {
+  await page.getByRole('grid').getByRole('button', { name: `${move}, empty, legal`, exact: true }).focus();
+  await page.keyboard.press('Enter');
+}
+
 /** Waits until the 3D view has drawn at least once (renderInfo reports triangles). */
 export async function waitForScene(page: Page, timeout = 60_000): Promise<void> {
   await page.waitForFunction(() => (window.rolit.renderInfo()?.triangles ?? 0) > 0, undefined, { timeout, polling: 100 });

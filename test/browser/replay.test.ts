@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readRecord } from '../../src/engine/index';
-import { cameraView, changedPixels, neighbour, openApp, openRecordByPaste, rolitState, screenshot, socketBox, socketColour, socketPosition, waitForScene, waitIdle } from './harness';
+import { cameraView, changedPixels, neighbour, openApp, openRecordByPaste, playByGrid, rolitState, screenshot, socketBox, socketColour, socketPosition, waitForScene, waitIdle, waitSettled } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -39,12 +39,10 @@ async function expectBoardPixels(page: Page, ply: number) {
   for (const square of squares) expect(await socketColour(page, shot, square), `${square} after ${ply} moves`).toBe(board[square] ?? null);
 }
 
-/** Clicks the first legal move `count` times (humans' turns), waiting for each. */
+/** Plays the first legal move `count` times (humans' turns) through the accessible grid, waiting for each. */
 async function playFirstLegalMoves(page: Page, count: number) {
   for (let i = 0; i < count; i++) {
-    const move = readRecord((await rolitState(page)).record).game.legalMoves()[0];
-    const at = await socketPosition(page, move.split('+')[0]);
-    await page.mouse.click(at.x, at.y);
+    await playByGrid(page, readRecord((await rolitState(page)).record).game.legalMoves()[0]);
     await page.waitForFunction((n) => window.rolit.state().moves.length === n, i + 1);
     await waitIdle(page);
   }
@@ -148,8 +146,9 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
   });
 
   it('a share link opens the same game in replay in a new page (fresh profile)', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=5&speed=instant');
-    await waitForScene(page);
+    // Links and state only: the pages without their 3D view.
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=5&speed=instant', undefined, { webgl: false });
+    await waitSettled(page);
     await playFirstLegalMoves(page, 4);
     const shared = await rolitState(page);
     await page.getByRole('button', { name: 'Share…' }).click();
@@ -158,7 +157,7 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
     await screenshot(page, 'share-dialog');
     await page.close();
 
-    const friend = await openApp(app.browser, app.served, link.slice(app.served.url.length));
+    const friend = await openApp(app.browser, app.served, link.slice(app.served.url.length), undefined, { webgl: false });
     await friend.page.getByTestId('replay-bar').waitFor();
     await waitIdle(friend.page);
     await friend.page.keyboard.press('End');
@@ -172,8 +171,9 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
   });
 
   it('a reload mid-game resumes the same position and move list; a corrupted save is reported and recovered', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=3&speed=instant');
-    await waitForScene(page);
+    // Storage and state only: the page without its 3D view.
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=3&speed=instant', undefined, { webgl: false });
+    await waitSettled(page);
     await playFirstLegalMoves(page, 3);
     const before = await rolitState(page);
     expect(new URL(page.url()).search).toBe('?speed=instant'); // the game's parameters are dropped

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/index';
-import { openApp, rolitState, socketPosition, waitForScene } from './harness';
+import { openApp, playByGrid, rolitState, waitSettled } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -21,12 +21,10 @@ async function humanToMove(page: Page, moves: number): Promise<void> {
   await page.evaluate(() => window.rolit.settled());
 }
 
-/** The human plays a legal move (from the engine, on the page's record) by clicking its socket; returns once the computer has answered. */
+/** The human plays a legal move (from the engine, on the page's record) through the accessible grid; returns once the computer has answered. */
 async function playOn(page: Page): Promise<void> {
   const before = (await rolitState(page)).moves.length;
-  const move = parseRecord((await rolitState(page)).record).legalMoves()[0];
-  const at = await socketPosition(page, move);
-  await page.mouse.click(at.x, at.y);
+  await playByGrid(page, parseRecord((await rolitState(page)).record).legalMoves()[0]);
   await humanToMove(page, before + 2);
 }
 
@@ -41,8 +39,9 @@ function storedMoves(page: Page): Promise<number | null> {
 
 describe('storage full', { timeout: 600_000 }, () => {
   it('the game goes on in memory, the page says so once and offers the game', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, HUMAN_AGAINST_GREEDY);
-    await waitForScene(page, 180_000);
+    // Storage and state only: the page without its 3D view.
+    const { page, errors } = await openApp(app.browser, app.served, HUMAN_AGAINST_GREEDY, undefined, { webgl: false });
+    await waitSettled(page);
     await humanToMove(page, 1);
     await playOn(page);
     const saved = (await rolitState(page)).moves.length;
