@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { historyFile, type HistoryEntry } from '../../src/app/persistence/history';
 import { recordFragment } from '../../src/app/replay/shareLink';
 import { readRecord, resultBalls, resultText } from '../../src/engine/index';
-import { cameraView, changedPixels, downloadBytes, neighbour, openApp, rolitState, screenshot, socketBox, socketColour, socketPosition, waitForScene, waitIdle } from './harness';
+import { cameraView, changedPixels, downloadBytes, neighbour, openApp, playByGrid, rolitState, screenshot, socketBox, socketColour, socketPosition, waitForScene, waitIdle, waitSettled } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -58,11 +58,10 @@ describe('keep and share in Chromium', { timeout: 600_000 }, () => {
   });
 
   it('a bad .rolit file and a bad pasted link are refused with the reason, the game untouched; a good pasted link opens', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=3&speed=instant');
-    await waitForScene(page);
-    const first = readRecord((await rolitState(page)).record).game.legalMoves()[0];
-    const at = await socketPosition(page, first);
-    await page.mouse.click(at.x, at.y);
+    // Files, links and state only: the page without its 3D view.
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=3&speed=instant', undefined, { webgl: false });
+    await waitSettled(page);
+    await playByGrid(page, readRecord((await rolitState(page)).record).game.legalMoves()[0]);
     await page.waitForFunction(() => window.rolit.state().moves.length === 1);
     await waitIdle(page);
     const live = await rolitState(page);
