@@ -76,6 +76,22 @@ describe('watching computer games', { timeout: 240_000 }, () => {
     await page.close();
   });
 
+  it('a person playing the computer gets no watch controls and the win chance only when asked', async () => {
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,ai:greedy&seed=2&speed=instant', undefined, { webgl: false });
+    await waitSettled(page);
+    expect(await page.getByTitle('Pause the computer players (Space)').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Take over' }).count()).toBe(0);
+    expect(await page.getByTestId('evaluation').count()).toBe(0);
+    // One switch away, and remembered.
+    await page.getByRole('button', { name: 'Show who is winning' }).click();
+    await page.getByTestId('evaluation').waitFor();
+    await page.reload();
+    await waitSettled(page);
+    await page.getByTestId('evaluation').waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('captions tell a corner capture and a free placement, in the move list and the status line', async () => {
     const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:beginner,ai:greedy,ai:beginner&seed=5&speed=instant', undefined, { webgl: false });
     // Stop at the end: pause as soon as the round is over would be too late for the status caption, so watch the list.

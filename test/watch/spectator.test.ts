@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoreApi } from 'zustand/vanilla';
 import type { ComputerPlayer, ComputerQuestion } from '../../src/app/computer/computer';
 import { createSession, type SessionState } from '../../src/app/session/session';
+import { againstComputer, watchedByComputers } from '../../src/app/watch/spectator';
 
 interface Job {
   request: ComputerQuestion;
@@ -112,6 +113,8 @@ describe('spectator controls', () => {
     await answer(); // the other computer seat
     expect(moves(s)).toBe(2);
     expect(s().legalSquares.length).toBeGreaterThan(0); // the taken seat again
+    // A taken-over seat keeps its level: the game is still one the computers play and people watch.
+    expect(watchedByComputers(s().seats)).toBe(true);
     s().takeOver(seat, false);
     expect(s().seats[seat]).toMatchObject({ kind: 'computer', level: 'master' });
     expect(s().legalSquares).toEqual([]);
@@ -125,5 +128,23 @@ describe('spectator controls', () => {
     s().takeOver(0, false);
     expect(s().seats[0].kind).toBe('human');
     expect(s().message).toMatchObject({ kind: 'refusal', text: 'Seat 1 (You) was never a computer: there is none to hand it back to.' });
+  });
+});
+
+describe('who the watch controls and engine help are for', () => {
+  const person = { kind: 'human' as const };
+  const computer = { kind: 'computer' as const, level: 'master' };
+  const takenOver = { kind: 'human' as const, level: 'greedy' };
+  it('the watch controls only where no person plays from the start', () => {
+    expect(watchedByComputers([computer, computer])).toBe(true);
+    expect(watchedByComputers([takenOver, computer])).toBe(true);
+    expect(watchedByComputers([person, computer])).toBe(false);
+    expect(watchedByComputers([person, person])).toBe(false);
+  });
+  it('engine help hidden by default only for a person playing against the computer', () => {
+    expect(againstComputer([person, computer])).toBe(true);
+    expect(againstComputer([person, person])).toBe(false);
+    expect(againstComputer([computer, computer])).toBe(false);
+    expect(againstComputer([takenOver, computer])).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 /** Take a computer seat over (its next turn is yours) or hand it back. */
 import { useSession } from '../../app/page/pageSession';
+import { watchedByComputers } from '../../app/watch/spectator';
 import { watchTexts as t } from './texts';
 import { keepFocus } from './WatchControls';
 import { playerName } from '../../i18n/playerNames';
@@ -9,7 +10,9 @@ export function TakeOverButton({ seat, index }: { seat: Seat; index: number }) {
   const takeOver = useSession((s) => s.takeOver);
   // Online, seats are the room's: nobody takes them over from the page.
   const online = useSession((s) => s.remote !== null);
-  if (!seat.level || online) return null;
+  // Taking over is for people watching the computers play, not for a person's opponents.
+  const watched = useSession((s) => watchedByComputers(s.seats));
+  if (!seat.level || online || !watched) return null;
   const human = seat.kind === 'human';
   return (
     <button className="btn take-over" onMouseDown={keepFocus} onClick={() => takeOver(index, !human)} title={human ? t.handBackTip(seat.level) : t.takeOverTip(playerName(seat.name))}>

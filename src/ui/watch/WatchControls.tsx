@@ -1,9 +1,10 @@
 /**
  * Pause / resume and step for the computer players, with Space and N as shortcuts (shown in the
- * tooltips), and the cinematic camera's switch. Shown while any seat is a computer.
+ * tooltips), and the cinematic camera's switch. Shown in a game the computers play and people watch.
  */
 import { useEffect } from 'react';
 import { useSession } from '../../app/page/pageSession';
+import { watchedByComputers } from '../../app/watch/spectator';
 import { setCinematic, useCinematic } from '../../scene/cinematicCamera';
 import { watchTexts as t } from './texts';
 import './watch.css';
@@ -21,8 +22,9 @@ function typingInControl(target: EventTarget | null): boolean {
 
 export function WatchControls() {
   const paused = useSession((s) => s.spectatorPaused);
-  // Online, the server plays the computer seats: nothing here to pause or step.
-  const anyComputer = useSession((s) => s.remote === null && s.seats.some((seat) => seat.kind === 'computer'));
+  // Online, the server plays the computer seats: nothing here to pause or step. A game a person
+  // plays offers none of them either.
+  const anyComputer = useSession((s) => s.remote === null && s.seats.some((seat) => seat.kind === 'computer') && watchedByComputers(s.seats));
   const { setSpectatorPaused: setPaused, step } = useSession.getState();
   const cinematic = useCinematic();
 
