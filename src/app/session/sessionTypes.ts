@@ -70,6 +70,13 @@ export interface SessionState {
   /** Problems with the URL or the saved settings, for the page's banner. */
   problems: string[];
   thinking: ThinkingState | null;
+  /**
+   * The computer failed for good (its worker crashed): the level that now plays for every computer
+   * seat and finds the suggestions, or null while the computer works.
+   */
+  standIn: string | null;
+  /** The page says that a stand-in plays, until the person deals with it: dismisses it, takes a computer seat over, or starts a new game. */
+  standInNotice: boolean;
   animating: boolean;
   clock: Clock | null;
   /** Computer seats wait (a spectator's pause, apart from the dialogs' `paused`); humans may still move. */
@@ -121,6 +128,8 @@ export interface SessionState {
   /** For a human to move: the strongest level's move, shown as the preview and in the message. */
   suggest(): void;
   dismissProblems(): void;
+  /** The person has read that a stand-in plays for the computer (the seats still say so). */
+  dismissStandIn(): void;
   /**
    * Opens a record in replay after `at.ply` of its moves (default: all, the round as it ended or
    * stands); a bad record changes nothing and returns the reason (line, column). `at.players`
