@@ -283,6 +283,7 @@ describe('a damaged round costs only itself', () => {
     expect(first().history.map((e) => e.record)).toEqual([rounds[0].record, rounds[2].record]);
     expect(first().saveNotice?.text).toBe("1 finished round of the history could not be read: it is left out of the list and kept aside, untouched, in this browser's storage. It can be downloaded below.");
     expect(JSON.parse(first().saveNotice!.raw!)).toEqual([damagedRound]);
+    expect(first().saveNotice!.rawFile).toBe('rolit-damaged-rounds.json');
     expect(JSON.parse(storage.map.get(DAMAGED_ROUNDS_KEY)!)).toEqual([damagedRound]);
     // Said once: the next page load finds the history clean.
     const again = tab('seats=human,human&seed=9', storage, gameKey('u'));

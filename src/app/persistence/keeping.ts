@@ -39,7 +39,7 @@ export function loadKept(deps: KeepingDeps, urlStartsGame: boolean): Kept {
     : history.problem
       ? { text: replayTexts.unreadableHistory(history.problem.reason), raw: history.problem.raw }
       : damaged.length > 0
-        ? { text: replayTexts.damagedRounds(damaged.length), raw: JSON.stringify(damaged) }
+        ? { text: replayTexts.damagedRounds(damaged.length), raw: JSON.stringify(damaged), rawFile: 'rolit-damaged-rounds.json' }
         : null;
   return { keeper, resumed: kept.resumed, initial: { saveNotice, history: history.entries } };
 }

@@ -18,8 +18,10 @@ import type { AppSettings } from '../setup/settings';
 /** Why the game is not being kept: a save that could not be read (its raw text to download), storage refusing, rounds leaving the history. */
 export interface SaveNotice {
   text: string;
-  /** The unreadable (or newer) save, for the player to keep. */
+  /** The unreadable (or newer) save, or the history's damaged rounds, for the player to keep. */
   raw?: string;
+  /** The name `raw` is downloaded under; default rolit-unreadable-save.json. */
+  rawFile?: string;
   /** Storage refused a write: the game and the history are offered for download. */
   storageFull?: boolean;
   /** The oldest rounds that left the history (a history file), offered for export. */
