@@ -11,7 +11,7 @@
  * may be given once. `--` ends the options. --help is handled by main.ts before the command runs.
  */
 import { parseArgs } from 'node:util';
-import { BOARD_SIZES, type BoardSize, type Colour, COLOURS, excerpt, isBoardSize, isColour, parseColourList, quote, seedTextProblem } from '../engine/index';
+import { BOARD_SIZES, type BoardSize, type Colour, COLOURS, decimalOf, excerpt, isBoardSize, isColour, parseColourList, quote, seedTextProblem, wholeNumberOf } from '../engine/index';
 import { UsageError } from './command';
 
 /** 'string' options take a value, 'boolean' ones are flags. */
@@ -72,7 +72,7 @@ export function parseCommandLine<S extends Record<string, OptionKind>>(
 
 /** A whole number from min to max. */
 export function parseWholeNumber(text: string, label: string, min: number, max: number): number {
-  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  const n = wholeNumberOf(text);
   if (!(n >= min && n <= max)) throw new UsageError(`${label} must be a whole number from ${min} to ${max}, not ${quote(text)}`);
   return n;
 }
@@ -86,8 +86,8 @@ export function parseSeed(text: string, label?: string): number {
 
 /** A number greater than zero (fractions allowed, e.g. seconds). */
 export function parsePositiveNumber(text: string, label: string): number {
-  const n = /^\d*\.?\d+$/.test(text) ? Number(text) : NaN;
-  if (!(n > 0)) throw new UsageError(`${label} must be a number greater than 0, not ${quote(text)}`);
+  const n = decimalOf(text);
+  if (!(n > 0 && n < Infinity)) throw new UsageError(`${label} must be a number greater than 0, not ${quote(text)}`);
   return n;
 }
 

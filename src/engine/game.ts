@@ -1,6 +1,7 @@
 import { type Colour, COLOURS, colourIndex } from './colours';
 import type { GameEvent, Roll, RoundSetup, Variant } from './events';
 import { quote } from './excerpt';
+import { wholeNumberOf } from './numberText';
 import { type BoardSize, isBoardSize, parseSquare, squareName, START_SQUARES } from './geometry';
 import { doubleFirst, doubleSecond, EMPTY, isDouble, makeDouble, MAX_MOVES, Position } from './position';
 import { freshSeed, Random } from './random';
@@ -70,7 +71,7 @@ export function seedRefusal(value: number): RuleError | null {
 
 /** Why `text` does not write a seed (decimal digits only), or null: how records, the protocol and the CLI read one. */
 export function seedTextProblem(text: string): string | null {
-  const problem = seedProblem(/^[0-9]+$/.test(text) ? Number(text) : NaN);
+  const problem = seedProblem(wholeNumberOf(text));
   return problem && `${problem}, not ${quote(text)}`;
 }
 

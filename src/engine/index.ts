@@ -9,6 +9,7 @@ export * from './position';
 export * from './random';
 export * from './state';
 export * from './match';
+export * from './numberText';
 export * from './recordFormat';
 export * from './recordReader';
 export * from './recordWriter';

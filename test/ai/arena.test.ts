@@ -86,9 +86,21 @@ describe('arena entrants', () => {
     expect(seatError('wizard')).toMatch(/neither a level .* a baseline \(paranoid, brs, uct\)/);
     expect(seatError('uct:0')).toMatch(/iteration budget must be 1 to/);
     expect(seatError('master:speed=3')).toMatch(/"speed=3" is neither an iteration count nor <parameter>=<value> \(parameters: exploration/);
-    expect(seatError('master:epsilon=x')).toMatch(/epsilon must be a number, not "x"/);
+    expect(seatError('master:epsilon=x')).toMatch(/epsilon must be a number in decimal digits \(like 0\.3\), not "x"/);
     expect(seatError('master:mapOrder=1')).toMatch(/mapOrder must be true or false/);
     expect(seatError('greedy:100')).toMatch(/neither a level/);
+  });
+
+  it('numbers in a spec are decimal digits only: no hexadecimal, exponent, sign or spaces', () => {
+    for (const spec of ['master:epsilon=0.25', 'master:exploration=.5', 'uct:2000@2', 'master:expandAfter=3']) expect(seatError(spec), spec).toBeNull();
+    for (const value of ['0x10', '1e308', '1e-2', '-0.1', '+1', ' 1', '1_0', 'Infinity', '1'.repeat(400)]) {
+      expect(seatError(`master:epsilon=${value}`), value).toBe(`master:epsilon=${value}: epsilon must be a number in decimal digits (like 0.3), not "${value}"`);
+    }
+    // Not an iteration count either (the count is digits only), nor a thread count.
+    expect(seatError('uct:1e3')).toMatch(/"1e3" is neither an iteration count nor <parameter>=<value>/);
+    expect(seatError('uct:0x10')).toMatch(/"0x10" is neither an iteration count/);
+    expect(entrantIterations('uct:1e3')).toBeUndefined();
+    expect(seatError('master@0x2')).toMatch(/thread count after @ must be 1 to 16/);
   });
 
   // The names of Object.prototype's members once reached the built-ins through a plain object

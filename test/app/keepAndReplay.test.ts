@@ -4,7 +4,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { ComputerPlayer } from '../../src/app/computer/computer';
 import { GAME_KEY, NEWER_SAVE_PREFIX, readSave, SAVE_VERSION } from '../../src/app/persistence/currentGame';
 import { historyFile } from '../../src/app/persistence/history';
-import { createSession, type SessionState } from '../../src/app/session/session';
+import { createSession, type SessionDeps, type SessionState } from '../../src/app/session/session';
 import { withoutGameParameters } from '../../src/app/setup/url';
 import { readRecord } from '../../src/engine/index';
 
@@ -22,7 +22,7 @@ function memoryStorage(initial: Record<string, string> = {}) {
 }
 
 let stores: StoreApi<SessionState>[] = [];
-function page(search: string, storage: ReturnType<typeof memoryStorage> | { getItem(): null; setItem(): never; removeItem(): void }) {
+function page(search: string, storage: SessionDeps['storage']) {
   const store = createSession({ computer, levels: LEVELS, defaultLevel: 'master', storage, keepGame: true }, { search });
   stores.push(store);
   return () => store.getState();
@@ -117,6 +117,38 @@ describe('keeping the current game', () => {
 describe('replay', () => {
   const record = fixture('four-players');
   const recorded = readRecord(record).game.state.moves.map((m) => m.squares.join('+'));
+
+  it('leaving a replay puts back the game in memory: not the older one storage holds once full, nor another tab\'s', () => {
+    const storage = memoryStorage();
+    let full = false;
+    const filling = {
+      ...storage,
+      setItem: (k: string, v: string) => {
+        if (full) throw new DOMException('full', 'QuotaExceededError');
+        storage.setItem(k, v);
+      },
+    };
+    const s = page('seats=human,human&seed=9', filling);
+    const move = () => s().clickSquare(s().snapshot.legalMoves[0]);
+    move();
+    full = true;
+    move();
+    move();
+    const live = s().snapshot.record;
+    // Storage holds the game as of its first move only.
+    expect(readRecord(JSON.parse(storage.map.get(GAME_KEY)!).record).game.state.moves).toHaveLength(1);
+    expect(s().openRecord(record)).toBeNull();
+    s().leaveReplay();
+    expect(s().snapshot.record).toBe(live);
+
+    // Another tab's game written under this key meanwhile: leaving still shows this page's game.
+    full = false;
+    const other = page('seats=human,human,human&seed=4', memoryStorage());
+    storage.map.set(GAME_KEY, JSON.stringify({ ...JSON.parse(storage.map.get(GAME_KEY)!), record: other().snapshot.record }));
+    expect(s().openRecord(record, { ply: 3 })).toBeNull();
+    s().leaveReplay();
+    expect(s().snapshot.record).toBe(live);
+  });
 
   it('opens a record at its end, or where asked, and steps forward and back along it (back = a take-back the director rolls back)', () => {
     const s = page('seats=human,human&seed=9', memoryStorage());

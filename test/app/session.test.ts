@@ -17,7 +17,11 @@ interface FakeJob {
 /** A computer player under the test's control: answers with the first legal move when told. */
 function fakeComputer(answerAtOnce: boolean) {
   const jobs: FakeJob[] = [];
+  const standInListeners: ((standIn: string) => void)[] = [];
+  /** The computer fails for good, as a crashed worker does: `standIn` plays from now on. */
+  const fail = (standIn: string) => standInListeners.forEach((l) => l(standIn));
   const computer: ComputerPlayer = {
+    onStandIn: (listener) => void standInListeners.push(listener),
     think(request) {
       let resolve!: (move: string) => void;
       const result = new Promise<string>((r) => (resolve = r));
@@ -41,7 +45,7 @@ function fakeComputer(answerAtOnce: boolean) {
       };
     },
   };
-  return { computer, jobs };
+  return { computer, jobs, fail };
 }
 
 function memoryStorage(initial: Record<string, string> = {}) {
@@ -59,7 +63,7 @@ function session(search: string, options: { answerAtOnce?: boolean; storage?: Se
   const fake = fakeComputer(options.answerAtOnce ?? true);
   const store = createSession({ computer: fake.computer, levels: LEVELS, defaultLevel: 'master', storage: options.storage ?? null, now: () => Date.now() }, { search });
   stores.push(store);
-  return { store, s: () => store.getState(), jobs: fake.jobs };
+  return { store, s: () => store.getState(), jobs: fake.jobs, fail: fake.fail };
 }
 
 /** Runs timers and promise callbacks until nothing is pending. */
@@ -312,6 +316,51 @@ describe('session: computer turns', () => {
     expect(s().snapshot.state.moves).toHaveLength(0);
     expect(s().message).toBeNull();
     expect(s().snapshot.setup.size).toBe(6);
+  });
+});
+
+describe('session: the computer fails for good', () => {
+  /** A seed where red (the computer of seats=ai,human) starts. */
+  const redStarts = () => {
+    let seed = 0;
+    while (new Game({ players: 2, seed }).state.toMove !== 'red') seed++;
+    return seed;
+  };
+
+  it('the stand-in is kept and said until a person takes the seat over, through the stand-in\'s moves and the person\'s', async () => {
+    const { s, jobs, fail } = session(`seats=ai,human&seed=${redStarts()}`, { answerAtOnce: false });
+    await settle();
+    expect(jobs).toHaveLength(1);
+    // The worker crashes while thinking: the stand-in answers the question.
+    fail('tactician');
+    jobs[0].answer();
+    await settle();
+    expect(s().snapshot.state.moves).toHaveLength(1);
+    expect(s()).toMatchObject({ standIn: 'tactician', standInNotice: true });
+    // The person moves, the stand-in moves again: the notice stays.
+    s().clickSquare(s().legalSquares[0]);
+    await settle();
+    jobs[1].answer();
+    await settle();
+    expect(s().snapshot.state.moves).toHaveLength(3);
+    expect(s()).toMatchObject({ standIn: 'tactician', standInNotice: true });
+    // Taking the seat over deals with it; the stand-in still plays any computer seat.
+    s().takeOver(0, true);
+    expect(s()).toMatchObject({ standIn: 'tactician', standInNotice: false });
+  });
+
+  it('OK or a new game deals with the notice; the stand-in still plays', async () => {
+    const { s, jobs, fail } = session(`seats=ai,human&seed=${redStarts()}`, { answerAtOnce: false });
+    await settle();
+    fail('tactician');
+    jobs[0].answer();
+    await settle();
+    s().dismissStandIn();
+    expect(s()).toMatchObject({ standIn: 'tactician', standInNotice: false });
+    fail('tactician');
+    expect(s().standInNotice).toBe(true);
+    s().newGame({ players: [{ kind: 'computer', level: 'master', name: 'A' }, { kind: 'human', name: 'B' }], size: 6, variant: 'standard', misere: false, moveTimeLimit: 0, takeBacks: true, seed: 1 });
+    expect(s()).toMatchObject({ standIn: 'tactician', standInNotice: false });
   });
 });
 

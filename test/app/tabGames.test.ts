@@ -10,7 +10,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { ComputerPlayer } from '../../src/app/computer/computer';
 import { claimTabGame } from '../../src/app/page/tabGame';
 import { GAME_KEY, readSave } from '../../src/app/persistence/currentGame';
-import { HISTORY_CAP, HISTORY_KEY, type HistoryEntry, historyFile, readHistoryFile, updateHistory } from '../../src/app/persistence/history';
+import { DAMAGED_ROUNDS_KEY, HISTORY_CAP, HISTORY_KEY, type HistoryEntry, historyFile, loadHistory, readHistoryFile, updateHistory } from '../../src/app/persistence/history';
 import { chooseGame, gameKey, KEPT_GAMES, keptGames, moveSingleSave, pruneGames, TAB_KEY } from '../../src/app/persistence/tabGames';
 import { createSession, type SessionState } from '../../src/app/session/session';
 import { readRecord, resultBalls, resultText } from '../../src/engine/index';
@@ -260,6 +260,60 @@ describe('the history store', () => {
     updateHistory(storage, [], (e) => [...e, entry(fixture('team'), '2026-01-01T00:00:00Z')]);
     expect(storage.map.get('rolit.history.unreadable')).toBe('{broken');
     expect(readHistoryFile(storage.map.get(HISTORY_KEY)!)).toHaveLength(1);
+  });
+});
+
+describe('a damaged round costs only itself', () => {
+  const rounds = [entry(fixture('team'), '2026-01-03T00:00:00Z'), entry(fixture('four-players'), '2026-01-02T00:00:00Z'), entry(fixture('solo-4x4'), '2026-01-01T00:00:00Z')];
+  /** The stored history with its second round damaged (a move of its record changed). */
+  const damagedRound = { ...rounds[1], record: rounds[1].record.replace(/\n1\. (\w+)/, '\n1. z9') };
+  const stored = () => JSON.stringify({ format: 'rolit-history', version: 1, rounds: [rounds[0], damagedRound, rounds[2]] });
+
+  it('the good rounds load; the damaged one is counted apart, as it is stored', () => {
+    expect(damagedRound.record).not.toBe(rounds[1].record);
+    const loaded = loadHistory(memoryStorage({ [HISTORY_KEY]: stored() }));
+    expect(loaded.problem).toBeNull();
+    expect(loaded.entries.map((e) => e.record)).toEqual([rounds[0].record, rounds[2].record]);
+    expect(loaded.damaged).toEqual([damagedRound]);
+  });
+
+  it('the page shows the good rounds, says once how many could not be read, and keeps the damaged one aside untouched', () => {
+    const storage = memoryStorage({ [HISTORY_KEY]: stored() });
+    const first = tab('seats=human,human&seed=9', storage, gameKey('t'));
+    expect(first().history.map((e) => e.record)).toEqual([rounds[0].record, rounds[2].record]);
+    expect(first().saveNotice?.text).toBe("1 finished round of the history could not be read: it is left out of the list and kept aside, untouched, in this browser's storage. It can be downloaded below.");
+    expect(JSON.parse(first().saveNotice!.raw!)).toEqual([damagedRound]);
+    expect(first().saveNotice!.rawFile).toBe('rolit-damaged-rounds.json');
+    expect(JSON.parse(storage.map.get(DAMAGED_ROUNDS_KEY)!)).toEqual([damagedRound]);
+    // Said once: the next page load finds the history clean.
+    const again = tab('seats=human,human&seed=9', storage, gameKey('u'));
+    expect(again().saveNotice).toBeNull();
+    expect(again().history).toHaveLength(2);
+  });
+
+  it('a later history write never drops a damaged round, and adds it aside once', () => {
+    const storage = memoryStorage({ [HISTORY_KEY]: stored(), [DAMAGED_ROUNDS_KEY]: JSON.stringify(['an older damaged round']) });
+    const update = updateHistory(storage, [], (e) => e.filter((r) => r.record !== rounds[0].record));
+    expect(update.entries.map((e) => e.record)).toEqual([rounds[2].record]);
+    expect(JSON.parse(storage.map.get(DAMAGED_ROUNDS_KEY)!)).toEqual(['an older damaged round', damagedRound]);
+    // The same damaged round stored again (another tab's older copy) is not kept twice.
+    storage.setItem(HISTORY_KEY, stored());
+    updateHistory(storage, [], (e) => e);
+    expect(JSON.parse(storage.map.get(DAMAGED_ROUNDS_KEY)!)).toEqual(['an older damaged round', damagedRound]);
+    // A text aside that is not a list stays, the damaged round joins it.
+    storage.setItem(DAMAGED_ROUNDS_KEY, '{not a list');
+    storage.setItem(HISTORY_KEY, stored());
+    updateHistory(storage, [], (e) => e);
+    expect(JSON.parse(storage.map.get(DAMAGED_ROUNDS_KEY)!)).toEqual(['{not a list', damagedRound]);
+  });
+
+  it('storage refusing the damaged round aside: the history is not rewritten, so the round stays where it was', () => {
+    const text = stored();
+    const storage = memoryStorage({ [HISTORY_KEY]: text });
+    const refusing = { ...storage, setItem: () => { throw new DOMException('full', 'QuotaExceededError'); } };
+    const update = updateHistory(refusing, [], (e) => e);
+    expect(update.stored).toBe(false);
+    expect(storage.map.get(HISTORY_KEY)).toBe(text);
   });
 });
 

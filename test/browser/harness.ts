@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type ConsoleMessage, type Download, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Download, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { preview, type PreviewServer } from 'vite';
 
@@ -61,14 +61,17 @@ export interface OpenOptions {
   firstVisit?: boolean;
   /** False: the browser offers no WebGL (withoutWebGL), for checks of the page's text and controls only. */
   webgl?: boolean;
+  /** A tab of this browser context (its storage shared with the context's other tabs; its routes apply); default a context of its own. */
+  context?: BrowserContext;
 }
 
 /**
  * Opens the app with the given query string and waits for window.rolit. Unless `firstVisit`, the
  * page is a returning visitor's: the rules panel (offered on the first visit) does not open.
  */
-export async function openApp(browser: Browser, served: Served, search = '', viewport = { width: 960, height: 640 }, { firstVisit = false, webgl = true }: OpenOptions = {}): Promise<AppPage> {
-  const page = await browser.newPage({ viewport });
+export async function openApp(browser: Browser, served: Served, search = '', viewport = { width: 960, height: 640 }, { firstVisit = false, webgl = true, context }: OpenOptions = {}): Promise<AppPage> {
+  const page = context ? await context.newPage() : await browser.newPage({ viewport });
+  if (context) await page.setViewportSize(viewport);
   if (!webgl) await withoutWebGL(page);
   if (!firstVisit) {
     await page.addInitScript(() => {

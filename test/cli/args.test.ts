@@ -67,11 +67,18 @@ describe('value parsers', () => {
     [() => parseWholeNumber('', 'n', 0, 3), 'n must be a whole number from 0 to 3, not ""'],
     [() => parsePositiveNumber('-1', '--seconds'), '--seconds must be a number greater than 0, not "-1"'],
     [() => parsePositiveNumber('1e3', '--seconds'), '--seconds must be a number greater than 0, not "1e3"'],
+    [() => parsePositiveNumber('0x10', '--seconds'), '--seconds must be a number greater than 0, not "0x10"'],
+    [() => parseWholeNumber('0x10', 'n', 0, 100), 'n must be a whole number from 0 to 100, not "0x10"'],
+    [() => parseWholeNumber('1e2', 'n', 0, 100), 'n must be a whole number from 0 to 100, not "1e2"'],
     [() => parseColour('rouge', '--first'), '--first must be a colour (red, yellow, green, blue), not "rouge"'],
     [() => parseColours('red,,green', '--colours'), '--colours: "" is not a colour (red, yellow, green, blue)'],
     [() => parseColours('blue,red', '--colours'), '--colours must list the colours in seat order (clockwise: red, yellow, green, blue): red,blue, not blue,red'],
     [() => parseChoice('x', '--variant', ['standard', 'pro']), '--variant must be standard or pro, not "x"'],
   ])('%#: %s', (f, message) => {
     expect(usageError(f)).toBe(message);
+  });
+
+  it('a number of more digits than a double holds is refused, not read as Infinity', () => {
+    expect(usageError(() => parsePositiveNumber('9'.repeat(400), '--seconds'))).toMatch(/^--seconds must be a number greater than 0, not "9+/);
   });
 });

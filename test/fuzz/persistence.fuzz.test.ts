@@ -2,13 +2,13 @@
  * Fuzzing the kept game and the history (src/app/persistence): a save or history text of any
  * shape is read or refused with a worded reason, never another throw; nothing the page holds is
  * lost (an unreadable save comes back whole for download, a newer one is kept aside, a stored
- * text that is not a history is kept aside, this page's rounds stay); and whatever a save lets in
- * comes back out of the history it leads to.
+ * text that is not a history is kept aside, and so is a damaged round, this page's rounds stay);
+ * and whatever a save lets in comes back out of the history it leads to.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createGameKeeper, GAME_KEY, readSave, SAVE_VERSION } from '../../src/app/persistence/currentGame';
-import { HISTORY_KEY, type HistoryEntry, historyEntry, historyFile, loadHistory, readHistoryFile, UNREADABLE_HISTORY_KEY, updateHistory } from '../../src/app/persistence/history';
+import { DAMAGED_ROUNDS_KEY, HISTORY_KEY, type HistoryEntry, historyEntry, historyFile, historyRounds, loadHistory, readHistoryFile, UNREADABLE_HISTORY_KEY, updateHistory } from '../../src/app/persistence/history';
 import { Game, Random, readRecord, roundSeed, type Seat, toRecord } from '../../src/engine/index';
 import { errorText } from '../../src/i18n/engineReasons';
 import { CodedProblem } from '../../src/i18n/codedProblem';
@@ -140,22 +140,31 @@ const historyText = fc.oneof(
   fc.string({ maxLength: 20 }),
 );
 
+/** The rounds of a stored history text, or null when it is not a history file. */
+function storedRounds(text: string): unknown[] | null {
+  try {
+    return historyRounds(text);
+  } catch {
+    return null;
+  }
+}
+
 describe('history fuzz', () => {
-  it('loading never throws: the rounds, or an empty list with the reason and the raw text', () => {
+  it('loading never throws: each round read or counted as damaged, or an empty list with the reason and the raw text', () => {
     fc.assert(
       fc.property(historyText, (text) => {
-        const { entries, problem } = loadHistory(memoryStorage({ [HISTORY_KEY]: text }));
+        const { entries, damaged, problem } = loadHistory(memoryStorage({ [HISTORY_KEY]: text }));
         if (problem) {
           expect(entries).toEqual([]);
           expect(problem.raw).toBe(text);
           expect(problem.reason.trim()).not.toBe('');
-        }
+        } else expect(entries.length + damaged.length).toBe(storedRounds(text)!.length);
       }),
       { numRuns: 300, seed: 2025 },
     );
   });
 
-  it('adding a round over any stored text keeps the round, and this page\'s rounds or the stored text', () => {
+  it('adding a round over any stored text keeps the round, this page\'s rounds or the stored text, and every stored round (a damaged one aside)', () => {
     fc.assert(
       fc.property(historyText, (text) => {
         const storage = memoryStorage({ [HISTORY_KEY]: text });
@@ -169,6 +178,12 @@ describe('history fuzz', () => {
         if (aside !== undefined) {
           expect(aside).toBe(text);
           for (const e of KNOWN) expect(update.entries).toContainEqual(e);
+        }
+        // Each stored round stays: in the history, or (damaged) aside as it was stored.
+        const damaged = (JSON.parse(storage.map.get(DAMAGED_ROUNDS_KEY) ?? '[]') as unknown[]).map((r) => JSON.stringify(r));
+        for (const round of storedRounds(text) ?? []) {
+          const record = (round as { record?: unknown } | null)?.record;
+          expect(update.entries.some((e) => e.record === record) || damaged.includes(JSON.stringify(round)), JSON.stringify(round)).toBe(true);
         }
       }),
       { numRuns: 120, seed: 2025 },

@@ -11,7 +11,7 @@
  *   <uct or master ...>@<N>  the same search root-parallel on N worker threads (master@2;
  *                         root-parallel-player.ts), seeded apart and merged at the root
  */
-import type { Position } from '../../engine';
+import { decimalOf, type Position, wholeNumberOf } from '../../engine';
 import { createSearcher, isLevel, LEVEL_DEFAULT_MOVETIME, LEVELS } from '../index';
 import { masterParams, type MctsParams, MctsSearcher, UCT_PARAMS } from '../mcts';
 import type { AiOptions } from '../options';
@@ -45,13 +45,13 @@ export const MAX_ENTRANT_THREADS = 16;
 /** A spec split into its search and its root-parallel thread count (0: on the arena's own thread). */
 export function entrantThreads(spec: string): { base: string; threads: number } {
   const m = /^(.*)@(\d+)$/.exec(spec);
-  return m ? { base: m[1], threads: Number(m[2]) } : { base: spec, threads: 0 };
+  return m ? { base: m[1], threads: wholeNumberOf(m[2]) } : { base: spec, threads: 0 };
 }
 
 /** The fixed iteration budget a spec names (uct:2000, master:5000:epsilon=0.1@2), or undefined. */
 export function entrantIterations(spec: string): number | undefined {
   const count = entrantThreads(spec).base.split(':').slice(1).find((part) => /^\d+$/.test(part));
-  return count === undefined ? undefined : Number(count);
+  return count === undefined ? undefined : wholeNumberOf(count);
 }
 
 /** Why a root-parallel spec (<entrant>@<N>) cannot be seated, or null. */
@@ -77,15 +77,16 @@ export function entrantSearcher(spec: string): SearcherFactory | string {
   let iterations: number | undefined;
   for (const part of parts) {
     if (/^\d+$/.test(part)) {
-      iterations = Number(part);
+      iterations = wholeNumberOf(part);
       if (!(iterations > 0 && iterations <= 1e9)) return `${spec}: the iteration budget must be 1 to 1000000000, not ${part}`;
       continue;
     }
     const m = /^(\w+)=(.*)$/.exec(part);
     const key = m?.[1] as keyof MctsParams | undefined;
     if (!m || !key || !Object.hasOwn(params, key)) return `${spec}: "${part}" is neither an iteration count nor <parameter>=<value> (parameters: ${Object.keys(params).join(', ')})`;
-    const value = typeof params[key] === 'boolean' ? BOOLEAN_WORDS.get(m[2]) : m[2] === '' ? NaN : Number(m[2]);
-    if (value === undefined || (typeof value === 'number' && !Number.isFinite(value))) return `${spec}: ${key} must be ${typeof params[key] === 'boolean' ? 'true or false' : 'a number'}, not "${m[2]}"`;
+    // Numbers in decimal digits only (0.3, 12): no sign, exponent or hexadecimal, as everywhere on the command line.
+    const value = typeof params[key] === 'boolean' ? BOOLEAN_WORDS.get(m[2]) : decimalOf(m[2]);
+    if (value === undefined || (typeof value === 'number' && !Number.isFinite(value))) return `${spec}: ${key} must be ${typeof params[key] === 'boolean' ? 'true or false' : 'a number in decimal digits (like 0.3)'}, not "${m[2]}"`;
     (changed as Record<string, number | boolean>)[key] = value;
   }
   return (position, options) => {

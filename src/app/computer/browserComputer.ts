@@ -1,17 +1,17 @@
 /**
  * The page's computer player: src/ai's AiClient, which thinks in a Web Worker (the page never
- * blocks) and falls back to a simpler level on the main thread if the worker fails, with a notice.
+ * blocks) and falls back to a simpler level on the main thread if the worker fails: that level is
+ * the stand-in the session hears of (onStandIn).
  */
 import { AiClient, FALLBACK_LEVEL } from '../../ai/browser/client';
 import type { ComputerPlayer } from './computer';
-import { sessionTexts } from '../session/sessionTexts';
 
 export function workerComputer(): ComputerPlayer {
-  const listeners: ((text: string) => void)[] = [];
-  // The client's notice is English, for the console; the player reads it in the page's language.
+  const listeners: ((standIn: string) => void)[] = [];
+  // The client's notice is English, for the console; the page says it in its language (the session's standIn).
   const onNotice = (detail: string) => {
     console.warn(detail);
-    listeners.forEach((l) => l(sessionTexts.workerFallback(FALLBACK_LEVEL)));
+    listeners.forEach((l) => l(FALLBACK_LEVEL));
   };
   const client = new AiClient({ onNotice });
   return {
@@ -22,6 +22,6 @@ export function workerComputer(): ComputerPlayer {
       });
       return { result, moveNow: () => client.moveNow(), cancel: () => client.cancel() };
     },
-    onNotice: (listener) => listeners.push(listener),
+    onStandIn: (listener) => listeners.push(listener),
   };
 }

@@ -25,6 +25,9 @@ export interface Thinking {
 
 export interface ComputerPlayer {
   think(question: ComputerQuestion): Thinking;
-  /** Called with player-readable notices (e.g. "the worker crashed, a simpler level plays"). */
-  onNotice?: (listener: (text: string) => void) => void;
+  /**
+   * Called once if the player fails for good (the browser's worker crashed) with the level that
+   * plays every later move in its place: the stand-in.
+   */
+  onStandIn?: (listener: (standIn: string) => void) => void;
 }

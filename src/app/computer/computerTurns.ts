@@ -37,7 +37,8 @@ export function createComputerTurns(deps: Pick<SessionDeps, 'computer' | 'defaul
       if (thinking || get().thinking) set({ thinking });
     },
   });
-  deps.computer.onNotice?.((text) => host.notice(text));
+  // The page says so until the person deals with it (dismissStandIn, a seat taken over, a new game).
+  deps.computer.onStandIn?.((standIn) => set({ standIn, standInNotice: true }));
 
   /** Asks the computer about this round for `seat` (to move), shown as thinking until answered. */
   function askFor(seat: Seat, purpose: ThinkingState['purpose'], level: string, movetime: number | undefined, onMove: (move: string) => void, failure: string): void {

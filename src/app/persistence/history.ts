@@ -5,7 +5,8 @@
  * and the oldest beyond it are handed back to be offered for export. The record is the round's
  * identity: the same record is never kept twice (a resumed game finishing again, an import of
  * rounds already there, two tabs). Every write reads the stored list again and changes only what
- * it means to (updateHistory), so rounds another tab finished meanwhile stay. Export writes every
+ * it means to (updateHistory), so rounds another tab finished meanwhile stay; a stored round that
+ * cannot be read costs only itself, set aside untouched (DAMAGED_ROUNDS_KEY). Export writes every
  * round as one JSON file; import reads it back all or nothing, naming the first bad round and
  * what is wrong with it (its record's line and column, a player).
  */
@@ -158,41 +159,42 @@ export function mergeHistory(entries: readonly HistoryEntry[], more: readonly Hi
   return { entries: all, added: fresh.length, skipped: more.length - fresh.length };
 }
 
-/** Reads the stored history (an unreadable store reads as empty, with the reason and its raw text). */
-export function loadHistory(storage: StorageLike | null): { entries: HistoryEntry[]; problem: { reason: string; raw: string } | null } {
+/**
+ * Reads the stored history, each round on its own: a damaged round costs only itself (`damaged`,
+ * set aside untouched by the next write, see updateHistory). A store that is not a history at all
+ * reads as empty, with the reason and its raw text.
+ */
+export function loadHistory(storage: StorageLike | null): { entries: HistoryEntry[]; damaged: unknown[]; problem: { reason: string; raw: string } | null } {
   let raw: string | null = null;
   try {
     raw = storage?.getItem(HISTORY_KEY) ?? null;
   } catch {
-    return { entries: [], problem: null };
+    return { entries: [], damaged: [], problem: null };
   }
-  if (raw === null) return { entries: [], problem: null };
+  if (raw === null) return { entries: [], damaged: [], problem: null };
   try {
-    return { entries: readHistoryFile(raw), problem: null };
+    return { ...readStoredRounds(historyRounds(raw), []), problem: null };
   } catch (e) {
-    return { entries: [], problem: { reason: errorText(e), raw } };
+    return { entries: [], damaged: [], problem: { reason: errorText(e), raw } };
   }
 }
 
 /** Where an unreadable stored history is kept aside when a new one is written, so nothing is lost. */
 export const UNREADABLE_HISTORY_KEY = 'rolit.history.unreadable';
+/** Where stored rounds that cannot be read are kept aside, untouched (a JSON list of them as they were stored). */
+export const DAMAGED_ROUNDS_KEY = 'rolit.history.damaged';
 
-/**
- * The stored history as it is now: rounds already `known` (read before) are taken as they are, the
- * others (another tab's) are read and checked; a round that cannot be read is left out. Null when
- * the store is not a history at all.
- */
-export function storedHistory(storage: StorageLike, known: readonly HistoryEntry[]): HistoryEntry[] | null {
-  const raw = storage.getItem(HISTORY_KEY);
-  if (raw === null) return [];
-  let rounds: unknown[];
-  try {
-    rounds = historyRounds(raw);
-  } catch {
-    return null;
-  }
+/** The stored history's rounds: those that read, newest first as stored, and those that cannot be read, as they are stored. */
+export interface StoredHistory {
+  entries: HistoryEntry[];
+  damaged: unknown[];
+}
+
+/** Reads stored rounds one by one: rounds already `known` (read before) are taken as they are; a round that cannot be read goes to `damaged`. */
+function readStoredRounds(rounds: unknown[], known: readonly HistoryEntry[]): StoredHistory {
   const byRecord = new Map(known.map((e) => [e.record, e]));
   const entries: HistoryEntry[] = [];
+  const damaged: unknown[] = [];
   for (const r of rounds) {
     const record = (r as { record?: unknown } | null)?.record;
     const mine = typeof record === 'string' ? byRecord.get(record) : undefined;
@@ -201,11 +203,48 @@ export function storedHistory(storage: StorageLike, known: readonly HistoryEntry
       try {
         entries.push(readEntry(r));
       } catch {
-        // Checked when it was stored; a round damaged since is dropped rather than the whole list.
+        damaged.push(r);
       }
     }
   }
-  return entries;
+  return { entries, damaged };
+}
+
+/**
+ * The stored history as it is now: rounds already `known` are taken as they are, the others (another
+ * tab's) are read and checked, and those that cannot be read are set apart. Null when the store is
+ * not a history at all.
+ */
+export function storedHistory(storage: StorageLike, known: readonly HistoryEntry[]): StoredHistory | null {
+  const raw = storage.getItem(HISTORY_KEY);
+  if (raw === null) return { entries: [], damaged: [] };
+  let rounds: unknown[];
+  try {
+    rounds = historyRounds(raw);
+  } catch {
+    return null;
+  }
+  return readStoredRounds(rounds, known);
+}
+
+/**
+ * Adds `damaged` rounds to those kept aside (DAMAGED_ROUNDS_KEY), each once; whatever is there
+ * already stays, also a text that is not a list. Throws if storage refuses.
+ */
+function setDamagedAside(storage: StorageLike, damaged: readonly unknown[]): void {
+  const before = storage.getItem(DAMAGED_ROUNDS_KEY);
+  let aside: unknown[] = [];
+  if (before !== null) {
+    try {
+      const parsed: unknown = JSON.parse(before);
+      aside = Array.isArray(parsed) ? parsed : [before];
+    } catch {
+      aside = [before];
+    }
+  }
+  const seen = new Set(aside.map((r) => JSON.stringify(r)));
+  const fresh = damaged.filter((r) => !seen.has(JSON.stringify(r)) && seen.add(JSON.stringify(r)));
+  if (fresh.length > 0 || before === null) storage.setItem(DAMAGED_ROUNDS_KEY, JSON.stringify([...aside, ...fresh]));
 }
 
 export interface HistoryUpdate {
@@ -225,9 +264,10 @@ export interface HistoryUpdate {
 export function updateHistory(storage: StorageLike | null, known: readonly HistoryEntry[], change: (entries: HistoryEntry[]) => HistoryEntry[]): HistoryUpdate {
   let base = [...known];
   let unreadable: string | null = null;
+  let damaged: unknown[] = [];
   try {
     const stored = storage && storedHistory(storage, known);
-    if (stored) base = stored;
+    if (stored) ({ entries: base, damaged } = stored);
     else unreadable = storage?.getItem(HISTORY_KEY) ?? null;
   } catch {
     // Storage cannot be read: this page's list is the best there is.
@@ -237,8 +277,10 @@ export function updateHistory(storage: StorageLike | null, known: readonly Histo
   const dropped = all.slice(HISTORY_CAP);
   if (!storage) return { entries, dropped, stored: false };
   try {
-    // A stored text that is not a history is kept aside, not overwritten.
+    // A stored text that is not a history is kept aside, not overwritten; so are rounds that cannot
+    // be read (if storage refuses them, the history is not written either: they stay where they are).
     if (unreadable !== null) storage.setItem(UNREADABLE_HISTORY_KEY, unreadable);
+    if (damaged.length > 0) setDamagedAside(storage, damaged);
     storage.setItem(HISTORY_KEY, historyFile(entries, true));
     return { entries, dropped, stored: true };
   } catch {

@@ -29,13 +29,18 @@ export function loadKept(deps: KeepingDeps, urlStartsGame: boolean): Kept {
   const storage = deps.storage ?? null;
   const keeper = deps.keepGame ? createGameKeeper(storage, deps.levels, deps.gameKey ?? GAME_KEY) : null;
   const kept = keeper && !urlStartsGame ? keeper.load() : { resumed: null, unreadable: null };
-  const history: ReturnType<typeof loadHistory> = keeper ? loadHistory(storage) : { entries: [], problem: null };
+  const history: ReturnType<typeof loadHistory> = keeper ? loadHistory(storage) : { entries: [], damaged: [], problem: null };
+  // Rounds that cannot be read are set aside now (untouched), so the page says so once.
+  const { damaged } = history;
+  if (damaged.length > 0) updateHistory(storage, history.entries, (entries) => entries);
   const bad = kept.unreadable;
   const saveNotice = bad
     ? { text: bad.keptAside ? replayTexts.newerSave : replayTexts.unreadableSave(bad), raw: bad.raw }
     : history.problem
       ? { text: replayTexts.unreadableHistory(history.problem.reason), raw: history.problem.raw }
-      : null;
+      : damaged.length > 0
+        ? { text: replayTexts.damagedRounds(damaged.length), raw: JSON.stringify(damaged), rawFile: 'rolit-damaged-rounds.json' }
+        : null;
   return { keeper, resumed: kept.resumed, initial: { saveNotice, history: history.entries } };
 }
 
@@ -98,7 +103,7 @@ export function createKeeping(kept: Kept, deps: Pick<SessionDeps, 'storage'>, no
       if (!keeper || !storage) return;
       try {
         const stored = storedHistory(storage, get().history);
-        if (stored) set({ history: stored });
+        if (stored) set({ history: stored.entries });
       } catch {
         // Storage cannot be read now: the list shown stays.
       }

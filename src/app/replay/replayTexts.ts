@@ -6,6 +6,7 @@ import { HISTORY_CAP } from '../persistence/history';
 export const replayTexts = fixedTexts('replay', ['saveRefused', 'newerSave', 'noNextRound', 'continueOutsideReplay', 'continueRoundOver'] as const, {
   unreadableSave: (bad: UnreadableSave) => t('replay:unreadableSave', { reason: bad.reason }),
   unreadableHistory: (reason: string) => t('replay:unreadableHistory', { reason }),
+  damagedRounds: (count: number) => t('replay:damagedRounds', { count }),
   historyFull: (dropped: number) => t('replay:historyFull', { count: dropped, max: HISTORY_CAP }),
   badRecord: (reason: string) => t('replay:badRecord', { reason }),
   badLink: (reason: string) => t('replay:badLink', { reason }),

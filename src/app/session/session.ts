@@ -154,6 +154,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       message: null,
       problems,
       thinking: null,
+      standIn: null,
+      standInNotice: false,
       animating: false,
       clock: null,
       spectatorPaused: false,
@@ -174,7 +176,11 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       suggest: () => (engineHelpShown(get()) ? computer.suggest() : notice(sessionTexts.noHelpOnline, 'refusal')),
       setSpectatorPaused: spectator.setSpectatorPaused,
       step: spectator.step,
-      takeOver: spectator.takeOver,
+      takeOver(seat, human) {
+        spectator.takeOver(seat, human);
+        // A person took a seat the stand-in played: the notice of it has been dealt with.
+        if (human && get().seats[seat]?.kind === 'human') set({ standInNotice: false });
+      },
 
       remote: null,
 
@@ -258,7 +264,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         if (remote) get().showRemote(null);
         viewerSettings.newGameChosen(options);
         match = startMatch(options);
-        newRound(0, { players: options.players, results: [], replay: null });
+        // The seats are chosen again, knowing the stand-in plays for the computer (the seats say so).
+        newRound(0, { players: options.players, results: [], replay: null, standInNotice: false });
       },
 
       nextRound() {
@@ -312,6 +319,10 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
       dismissProblems() {
         set({ problems: [] });
+      },
+
+      dismissStandIn() {
+        set({ standInNotice: false });
       },
 
       dismissSaveNotice() {

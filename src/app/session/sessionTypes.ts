@@ -18,8 +18,10 @@ import type { AppSettings } from '../setup/settings';
 /** Why the game is not being kept: a save that could not be read (its raw text to download), storage refusing, rounds leaving the history. */
 export interface SaveNotice {
   text: string;
-  /** The unreadable (or newer) save, for the player to keep. */
+  /** The unreadable (or newer) save, or the history's damaged rounds, for the player to keep. */
   raw?: string;
+  /** The name `raw` is downloaded under; default rolit-unreadable-save.json. */
+  rawFile?: string;
   /** Storage refused a write: the game and the history are offered for download. */
   storageFull?: boolean;
   /** The oldest rounds that left the history (a history file), offered for export. */
@@ -70,6 +72,13 @@ export interface SessionState {
   /** Problems with the URL or the saved settings, for the page's banner. */
   problems: string[];
   thinking: ThinkingState | null;
+  /**
+   * The computer failed for good (its worker crashed): the level that now plays for every computer
+   * seat and finds the suggestions, or null while the computer works.
+   */
+  standIn: string | null;
+  /** The page says that a stand-in plays, until the person deals with it: dismisses it, takes a computer seat over, or starts a new game. */
+  standInNotice: boolean;
   animating: boolean;
   clock: Clock | null;
   /** Computer seats wait (a spectator's pause, apart from the dialogs' `paused`); humans may still move. */
@@ -121,6 +130,8 @@ export interface SessionState {
   /** For a human to move: the strongest level's move, shown as the preview and in the message. */
   suggest(): void;
   dismissProblems(): void;
+  /** The person has read that a stand-in plays for the computer (the seats still say so). */
+  dismissStandIn(): void;
   /**
    * Opens a record in replay after `at.ply` of its moves (default: all, the round as it ended or
    * stands); a bad record changes nothing and returns the reason (line, column). `at.players`

@@ -8,6 +8,7 @@ import { Toolbar } from './Toolbar';
 import { MoveList } from './MoveList';
 import { Status } from './Status';
 import { Problems } from './Problems';
+import { StandInNotice } from './StandInNotice';
 
 export function Hud({ onNewGame, onRules }: { onNewGame: () => void; onRules: () => void }) {
   const replaying = useSession((s) => s.replay !== null);
@@ -19,6 +20,7 @@ export function Hud({ onNewGame, onRules }: { onNewGame: () => void; onRules: ()
       {replaying ? <ReplayMoves /> : <MoveList />}
       <Status />
       <Problems />
+      <StandInNotice />
       <DemoPause />
     </div>
   );

@@ -1,12 +1,10 @@
 /** The seats of the round: who plays which colours, their ball count, who is to move and thinking. */
 import { useSession } from '../../app/page/pageSession';
 import { TakeOverButton } from '../watch/TakeOver';
-import type { Seat } from '../../engine/index';
-import { coloursName, levelName, t } from '../../i18n/index';
+import { coloursName, t } from '../../i18n/index';
 import { playerName } from '../../i18n/playerNames';
 import { Swatches } from './Swatches';
-import { watchTexts } from '../watch/texts';
-import { hudTexts } from './hudTexts';
+import { hudTexts, seatKind } from './hudTexts';
 
 export function Seats() {
   // What the board shows, not the engine's latest state (shownRound.ts).
@@ -15,6 +13,8 @@ export function Seats() {
   const playerScores = useSession((s) => s.shown.playerScores);
   const seats = useSession((s) => s.seats);
   const thinking = useSession((s) => s.thinking);
+  // The page's computer plays local seats only (online, the server's computer plays).
+  const standIn = useSession((s) => (s.remote ? null : s.standIn));
   const misere = useSession((s) => s.snapshot.setup.misere);
   // In review every seat is a person's (any move may be tried); the record says who played.
   const recorded = useSession((s) => (s.replay && s.seats.every((seat) => seat.kind === 'human') ? s.replay.players : null));
@@ -36,7 +36,7 @@ export function Seats() {
                 {thinking?.seat === i && <span className="thinking-dot" aria-label={t('hud:thinkingDot')} />}
               </span>
               <span className="kind">
-                {coloursName(seat.colours)} · {seatKind(recorded?.[i] ? { ...seat, ...recorded[i] } : seat)}
+                {coloursName(seat.colours)} · {recorded?.[i] ? seatKind({ ...seat, ...recorded[i] }, null) : seatKind(seat, standIn)}
               </span>
               <TakeOverButton seat={seat} index={i} />
             </span>
@@ -48,10 +48,4 @@ export function Seats() {
       })}
     </section>
   );
-}
-
-/** What plays a seat, in words: a person, a computer of a level, or a person who took a computer's seat over. */
-function seatKind(seat: Seat): string {
-  if (seat.kind === 'human') return seat.level ? watchTexts.takenOver(seat.level) : t('hud:human');
-  return t('hud:computerLevel', { level: levelName(seat.level!) });
 }

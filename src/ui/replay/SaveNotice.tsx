@@ -12,13 +12,13 @@ export function SaveNotice() {
   const notice = useSession((s) => s.saveNotice);
   const dismiss = useSession((s) => s.dismissSaveNotice);
   if (!notice) return null;
-  const { raw, dropped, storageFull } = notice;
+  const { raw, rawFile, dropped, storageFull } = notice;
   return (
     <div className="problems save-notice" role="alert" data-testid="save-notice">
       <p>{notice.text}</p>
       <div className="row">
         {raw !== undefined && (
-          <button className="btn" onClick={() => downloadText('rolit-unreadable-save.json', raw, 'application/json')}>
+          <button className="btn" onClick={() => downloadText(rawFile ?? 'rolit-unreadable-save.json', raw, 'application/json')}>
             {texts.downloadSave}
           </button>
         )}
