@@ -3,7 +3,7 @@
  * (README, "URL parameters"). Without `server` the page asks the host it came from, on the game
  * server's port (VITE_ROLIT_SERVER_PORT at build time, else 2567).
  */
-import { DEFAULT_SERVER_PORT } from '../../server/contract';
+import { DEFAULT_SERVER_PORT, roomCodeOf } from '../../server/contract';
 
 /** What the online parameters say, the rest of the query for the game's own parameters, and a problem with them (a text key and its params). */
 export interface OnlineParameters {
@@ -12,9 +12,6 @@ export interface OnlineParameters {
   rest: string;
   problem: { key: 'badRoom' | 'badServer'; value: string } | null;
 }
-
-/** A room code as the server makes them (letters, digits, - and _). */
-const ROOM_CODE = /^[A-Za-z0-9_-]{1,32}$/;
 
 /** The server's HTTP address from a `server` parameter: "host:port", ":port", "port" or a full http(s)/ws(s) URL. */
 export function serverEndpoint(server: string | null, page: { protocol: string; hostname: string }, port: number): string | null {
@@ -42,8 +39,10 @@ export function readOnlineParameters(search: string, page: { protocol: string; h
   let problem: OnlineParameters['problem'] = null;
   const endpoint = serverEndpoint(server, page, port);
   if (endpoint === null) problem = { key: 'badServer', value: server ?? '' };
-  if (room !== null && !ROOM_CODE.test(room)) problem = { key: 'badRoom', value: room };
-  return { room: problem?.key === 'badRoom' ? null : room, endpoint: endpoint ?? serverEndpoint(null, page, port)!, rest, problem };
+  // A link typed by hand may have the code in any case: it is taken as the server wrote it.
+  const code = room === null ? null : roomCodeOf(room);
+  if (room !== null && code === null) problem = { key: 'badRoom', value: room };
+  return { room: code, endpoint: endpoint ?? serverEndpoint(null, page, port)!, rest, problem };
 }
 
 /** The invite link of a room: this page with `?room=CODE` (and the `server` parameter it was given). */
