@@ -9,6 +9,7 @@ import { createEndpoint, createRouter, type MatchMakerDriver, type Presence, Ser
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { ComputerPool } from './computerPool';
 import { DEFAULT_SERVER_PORT, ROOM_NAME } from './contract';
+import { serveAppFiles } from './appFiles';
 import { listRecords, readRecordFile } from './records';
 import { RolitRoom, type RoomConfig } from './rolitRoom';
 
@@ -33,6 +34,8 @@ export interface ServerConfig {
   messagesPerSecond?: number;
   /** Largest message a client may send, in bytes (default 4096): a larger one closes its connection. */
   maxMessageBytes?: number;
+  /** Directory of the built app (dist/) to serve on the same port, so the page and its rooms share one origin. */
+  appDir?: string;
 }
 
 export interface RunningServer {
@@ -41,6 +44,8 @@ export interface RunningServer {
 }
 
 export const DEFAULT_PORT = DEFAULT_SERVER_PORT;
+/** Port of the process that serves the app and its rooms (`npm run serve`): beside a dev server's game server on 2567. */
+export const DEFAULT_APP_PORT = 8080;
 export const DEFAULT_GRACE_SECONDS = 60;
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
@@ -74,6 +79,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   server.define(ROOM_NAME, RolitRoom, { config: roomConfig });
   server.router = recordRoutes(config.dataDir) as typeof server.router;
   await server.listen(config.port, config.host);
+  if (config.appDir) serveAppFiles(transport.server!, config.appDir);
   const port = (transport.server!.address() as AddressInfo).port;
   return {
     port,

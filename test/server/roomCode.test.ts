@@ -8,7 +8,7 @@ import { newRoomCode } from '../../src/server/roomCode';
 import { readOnlineParameters } from '../../src/app/online/onlineAddress';
 import { create, join, startTestServer, type TestServer, until } from './helpers';
 
-const page = { protocol: 'http:', hostname: 'localhost' };
+const page = { protocol: 'http:', hostname: 'localhost', host: 'localhost:5173' };
 
 describe('room codes', () => {
   it('have no look-alike symbols', () => {

@@ -1,7 +1,9 @@
 /**
  * Where the game server is, and which room a link opens: the `room` and `server` URL parameters
- * (README, "URL parameters"). Without `server` the page asks the host it came from, on the game
- * server's port (VITE_ROLIT_SERVER_PORT at build time, else 2567).
+ * (README, "URL parameters"). Without `server` the page asks its own origin when it is the built
+ * app (`npm run serve` serves the app and the rooms on one port), and the host it came from on
+ * the game server's port under vite's dev server (`npm start` runs one beside it, on 2567);
+ * VITE_ROLIT_SERVER_PORT, at build time or for the dev server, names another port.
  */
 import { DEFAULT_SERVER_PORT, roomCodeOf } from '../../server/contract';
 
@@ -13,11 +15,29 @@ export interface OnlineParameters {
   problem: { key: 'badRoom' | 'badServer'; value: string } | null;
 }
 
-/** The server's HTTP address from a `server` parameter: "host:port", ":port", "port" or a full http(s)/ws(s) URL. */
-export function serverEndpoint(server: string | null, page: { protocol: string; hostname: string }, port: number): string | null {
+/** The page's address, as far as finding the game server goes (`location`, or a URL). */
+export interface PageAddress {
+  protocol: string;
+  hostname: string;
+  /** hostname:port (the port only when not the protocol's own) */
+  host: string;
+}
+
+/** The game server's port when no `server` parameter says: null for the page's own origin. */
+export function defaultServerPort(env: { DEV: boolean; VITE_ROLIT_SERVER_PORT?: string }): number | null {
+  const port = Number(env.VITE_ROLIT_SERVER_PORT);
+  if (Number.isInteger(port) && port > 0) return port;
+  return env.DEV ? DEFAULT_SERVER_PORT : null;
+}
+
+/**
+ * The server's HTTP address from a `server` parameter: "host:port", ":port", "port" or a full
+ * http(s)/ws(s) URL; without one, the page's host on `port`, or the page's origin when `port` is null.
+ */
+export function serverEndpoint(server: string | null, page: PageAddress, port: number | null): string | null {
   const secure = page.protocol === 'https:';
   const base = `${secure ? 'https' : 'http'}://`;
-  if (server === null || server === '') return `${base}${page.hostname}:${port}`;
+  if (server === null || server === '') return port === null ? `${base}${page.host}` : `${base}${page.hostname}:${port}`;
   if (/^\d{1,5}$/.test(server)) return `${base}${page.hostname}:${server}`;
   if (/^:\d{1,5}$/.test(server)) return `${base}${page.hostname}${server}`;
   const full = /^(https?|wss?):\/\//i.test(server) ? server : `${base}${server}`;
@@ -29,7 +49,7 @@ export function serverEndpoint(server: string | null, page: { protocol: string; 
   }
 }
 
-export function readOnlineParameters(search: string, page: { protocol: string; hostname: string }, port = DEFAULT_SERVER_PORT): OnlineParameters {
+export function readOnlineParameters(search: string, page: PageAddress, port: number | null = DEFAULT_SERVER_PORT): OnlineParameters {
   const params = new URLSearchParams(search);
   const room = params.get('room');
   const server = params.get('server');
