@@ -1,8 +1,10 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { gameServerPlugin } from './scripts/gameServerPlugin.js';
 
 export default defineConfig({
-  plugins: [react()],
+  // The game server of online play runs beside the dev server (scripts/gameServerPlugin.ts).
+  plugins: [react(), gameServerPlugin()],
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 2500,

@@ -19,7 +19,7 @@ import { HISTORY_KEY } from './app/persistence/history';
 import { initRoundCountdown } from './app/watch/roundCountdown';
 import { followShareLinks } from './app/replay/followShareLinks';
 import { withoutGameParameters } from './app/setup/url';
-import { readOnlineParameters } from './app/online/onlineAddress';
+import { defaultServerPort, readOnlineParameters } from './app/online/onlineAddress';
 import { initOnline, onlineName } from './app/online/pageOnline';
 import { onlineTexts } from './app/online/onlineTexts';
 import { initDirector, linkDirector } from './director/index';
@@ -50,7 +50,7 @@ const tour = readTour(rest);
 const camera = readCameraParameter(tour.rest);
 const graphics = readGraphicsParameter(camera.rest);
 // Online play: the room a link opens and the game server's address (README, "URL parameters").
-const online = readOnlineParameters(graphics.rest, location, Number(import.meta.env.VITE_ROLIT_SERVER_PORT) || undefined);
+const online = readOnlineParameters(graphics.rest, location, defaultServerPort(import.meta.env));
 initCinematic({ fromUrl: camera.cinematic, demo: demo !== null, storage: demo ? null : storage });
 // Each tab keeps its own game: the one it played before a reload, else the latest no other tab plays.
 const gameKey = demo ? null : await claimTabGame(storage, tabStorage(), navigator.locks ?? null);

@@ -12,6 +12,26 @@ export const ROOM_NAME = 'rolit';
 /** Port the game server listens on unless told otherwise (and the page looks for it on). */
 export const DEFAULT_SERVER_PORT = 2567;
 
+/**
+ * Symbols of a room code: the digits and the capitals without I, L, O and U (Crockford's base 32),
+ * so that no two look or sound alike when a code is read aloud or copied by hand.
+ */
+export const ROOM_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** Symbols in a room code: 32^10 = 2^50 codes, drawn at random by the server. */
+export const ROOM_CODE_LENGTH = 10;
+
+/**
+ * The room code a person typed or a link gave, as the server made it, or null when the text is
+ * no room code. People may type it in any case, with spaces or hyphens between the symbols, and
+ * with O for 0 and I or L for 1.
+ */
+export function roomCodeOf(text: string): string | null {
+  const code = text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  if (code.length !== ROOM_CODE_LENGTH) return null;
+  for (const symbol of code) if (!ROOM_CODE_ALPHABET.includes(symbol)) return null;
+  return code;
+}
+
 /** Longest player name, in characters. */
 export const MAX_NAME = 24;
 /** Longest move text a `play` message may carry ("e3+e6" is 5). */

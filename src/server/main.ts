@@ -3,17 +3,20 @@
  * environment variables are listed by --help; docs/online.md tells how to run one or several.
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_GRACE_SECONDS, DEFAULT_PORT, startServer } from './server';
+import { existsSync } from 'node:fs';
+import { join as joinPath } from 'node:path';
+import { DEFAULT_APP_PORT, DEFAULT_GRACE_SECONDS, DEFAULT_PORT, startServer } from './server';
 
-const USAGE = `usage: npm run server -- [options]
-  --port N             port to listen on (env PORT; default ${DEFAULT_PORT}; 0 picks a free one)
+const USAGE = `usage: npm run server -- [options]   (npm run serve: the same with --app dist)
+  --port N             port to listen on (env PORT; default ${DEFAULT_PORT}, ${DEFAULT_APP_PORT} with --app; 0 picks a free one)
   --host ADDRESS       interface to listen on (env HOST; default all)
   --data DIR           directory of finished rounds' records (env ROLIT_DATA; default ./data)
   --grace SECONDS      how long a dropped player keeps the seat (env ROLIT_GRACE; default ${DEFAULT_GRACE_SECONDS})
   --computer-delay MS  pause before a computer's move (env ROLIT_COMPUTER_DELAY; default 600)
   --threads N          worker threads for computer players (env ROLIT_THREADS; default cores - 1)
   --redis URL          share rooms with other processes through Redis (env REDIS_URL)
-  --public-address A   host:port clients reach this process at, with --redis (env PUBLIC_ADDRESS)`;
+  --public-address A   host:port clients reach this process at, with --redis (env PUBLIC_ADDRESS)
+  --app DIR            also serve the built app (npm run build makes dist/) on the same port (env ROLIT_APP)`;
 
 function number(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined || text === '') return fallback;
@@ -31,7 +34,7 @@ try {
     options: {
       port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, grace: { type: 'string' },
       'computer-delay': { type: 'string' }, threads: { type: 'string' }, redis: { type: 'string' },
-      'public-address': { type: 'string' }, help: { type: 'boolean' },
+      'public-address': { type: 'string' }, app: { type: 'string' }, help: { type: 'boolean' },
     },
   }).values;
 } catch (e) {
@@ -44,8 +47,13 @@ if (args.help) {
 }
 const env = process.env;
 const threads = args.threads ?? env.ROLIT_THREADS;
+const appDir = args.app ?? env.ROLIT_APP;
+if (appDir !== undefined && !existsSync(joinPath(appDir, 'index.html'))) {
+  console.error(`--app: no built app in ${JSON.stringify(appDir)} (no index.html): run npm run build first`);
+  process.exit(2);
+}
 const server = await startServer({
-  port: number('port', args.port ?? env.PORT, DEFAULT_PORT),
+  port: number('port', args.port ?? env.PORT, appDir === undefined ? DEFAULT_PORT : DEFAULT_APP_PORT),
   host: args.host ?? env.HOST,
   dataDir: args.data ?? env.ROLIT_DATA ?? 'data',
   graceSeconds: number('grace', args.grace ?? env.ROLIT_GRACE, DEFAULT_GRACE_SECONDS),
@@ -53,9 +61,10 @@ const server = await startServer({
   threads: threads === undefined ? undefined : Math.max(1, Math.floor(number('threads', threads, 1))),
   redis: args.redis ?? env.REDIS_URL,
   publicAddress: args['public-address'] ?? env.PUBLIC_ADDRESS,
+  appDir,
 });
 // Tests and scripts read this line to find the port.
-console.log(`rolit server listening on port ${server.port}`);
+console.log(`rolit server listening on port ${server.port}${appDir === undefined ? '' : `, serving the app of ${appDir}`}`);
 const stop = async () => {
   await server.stop();
   process.exit(0);

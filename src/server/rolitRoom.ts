@@ -4,7 +4,7 @@
  * with it and publishes the result (state patches, and the round's engine events); clients never
  * decide the outcome of a move.
  */
-import { type Client, type Deferred, type Delayed, ErrorCode, Room, ServerError } from '@colyseus/core';
+import { type Client, type Deferred, type Delayed, ErrorCode, matchMaker, Room, ServerError } from '@colyseus/core';
 import {
   ballCounts, type Colour, type Game, type GameEvent, makeRound, type Match, playerInSeat, type PlayerSpec,
   recordDate, resultText, roundSetup, type RoundSetup, setupRefusal, startMatch, toRecord,
@@ -15,6 +15,7 @@ import {
   joinOptions, messages, type MessageType,
 } from './contract';
 import { recordFileName, saveRecord } from './records';
+import { newRoomCode } from './roomCode';
 import { RoomState, SeatState } from './state';
 
 /** What the server gives every room (not the clients: create options cannot change it). */
@@ -76,7 +77,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
   private turnTimer: Delayed | null = null;
   private disposed = false;
 
-  override onCreate(raw: Record<string, unknown>): void {
+  override async onCreate(raw: Record<string, unknown>): Promise<void> {
     const { config, ...clientOptions } = raw as { config: RoomConfig } & Record<string, unknown>;
     this.config = config;
     const parsed = createOptions.safeParse(clientOptions);
@@ -102,6 +103,11 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     const player = options.colour === undefined ? null : this.seatOfColour(options.colour, this.lobby);
     if (options.colour !== undefined) this.checkFreeSeat(options.colour, player);
     this.creator = { name: options.name, player };
+
+    // The room's code: random, and no other room's (with Redis, no room of any process).
+    let code = newRoomCode();
+    while (await matchMaker.driver.findOne({ roomId: code })) code = newRoomCode();
+    this.roomId = code;
 
     this.maxClients = 64;
     // Reached by its code only: `join('rolit')` never matches a room a client was not invited to.

@@ -5,10 +5,12 @@
  */
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { createEndpoint, createRouter, type MatchMakerDriver, type Presence, Server } from '@colyseus/core';
+import { type MatchMakerDriver, type Presence, Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { ComputerPool } from './computerPool';
 import { DEFAULT_SERVER_PORT, ROOM_NAME } from './contract';
+import { appFiles } from './appFiles';
+import { type FrontHandler, pathOf, putInFront, sendBody } from './front';
 import { listRecords, readRecordFile } from './records';
 import { RolitRoom, type RoomConfig } from './rolitRoom';
 
@@ -33,6 +35,8 @@ export interface ServerConfig {
   messagesPerSecond?: number;
   /** Largest message a client may send, in bytes (default 4096): a larger one closes its connection. */
   maxMessageBytes?: number;
+  /** Directory of the built app (dist/) to serve on the same port, so the page and its rooms share one origin. */
+  appDir?: string;
 }
 
 export interface RunningServer {
@@ -41,6 +45,8 @@ export interface RunningServer {
 }
 
 export const DEFAULT_PORT = DEFAULT_SERVER_PORT;
+/** Port of the process that serves the app and its rooms (`npm run serve`): beside a dev server's game server on 2567. */
+export const DEFAULT_APP_PORT = 8080;
 export const DEFAULT_GRACE_SECONDS = 60;
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
@@ -72,8 +78,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     gracefullyShutdown: false,
   });
   server.define(ROOM_NAME, RolitRoom, { config: roomConfig });
-  server.router = recordRoutes(config.dataDir) as typeof server.router;
   await server.listen(config.port, config.host);
+  putInFront(transport.server!, [recordRequests(config.dataDir), ...(config.appDir ? [appFiles(config.appDir)] : [])]);
   const port = (transport.server!.address() as AddressInfo).port;
   return {
     port,
@@ -87,14 +93,21 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 /**
  * Finished rounds over HTTP, for the page's replay and for anyone with the server's address:
  * `GET /records` lists the record files (JSON array of names), `GET /records/<name>` gives one.
+ * Readable from pages of any origin.
  */
-function recordRoutes(dataDir: string) {
-  return createRouter({
-    records: createEndpoint('/records', { method: 'GET' }, async () => Response.json(await listRecords(dataDir))),
-    record: createEndpoint('/records/:file', { method: 'GET' }, async (ctx) => {
-      const text = await readRecordFile(dataDir, ctx.params.file);
-      if (text === null) return new Response(`no record named ${JSON.stringify(ctx.params.file.slice(0, 80))}`, { status: 404 });
-      return new Response(text, { headers: { 'content-type': 'text/plain; charset=utf-8' } });
-    }),
-  });
+function recordRequests(dataDir: string): FrontHandler {
+  const cors = { 'access-control-allow-origin': '*' };
+  return async (req, res) => {
+    const path = pathOf(req);
+    if (path === '/records') {
+      sendBody(req, res, 200, { ...cors, 'content-type': 'application/json' }, JSON.stringify(await listRecords(dataDir)));
+      return true;
+    }
+    if (path === null || !path.startsWith('/records/')) return false;
+    const name = path.slice('/records/'.length);
+    const text = await readRecordFile(dataDir, name);
+    if (text === null) sendBody(req, res, 404, { ...cors, 'content-type': 'text/plain; charset=utf-8' }, `no record named ${JSON.stringify(name.slice(0, 80))}`);
+    else sendBody(req, res, 200, { ...cors, 'content-type': 'text/plain; charset=utf-8' }, text);
+    return true;
+  };
 }

@@ -100,6 +100,17 @@ describe('the page’s room connection against the real server', () => {
     for (const s of [host, guest]) await s.getState().leave();
   });
 
+  it('opens a room by its code typed in lower case, grouped', async () => {
+    const host = createOnlineRoom({ endpoint: server.endpoint, tabStorage: null });
+    await host.getState().create({ name: 'Ann', colour: 'red', size: 8, variant: 'standard', misere: false, timeLimit: 0, standIn: 'beginner', help: false, colours: ['red', 'green'] });
+    const code = host.getState().roomId!;
+    const guest = createOnlineRoom({ endpoint: server.endpoint, tabStorage: null });
+    await guest.getState().open(`${code.slice(0, 5)} ${code.slice(5)}`.toLowerCase(), 'Bob');
+    await until(guest, (s) => s.status === 'open' && s.view?.spectators === 1, 'watching');
+    expect(guest.getState().roomId).toBe(code);
+    for (const s of [host, guest]) await s.getState().leave();
+  });
+
   it('says why a link fails: unknown room, server down', async () => {
     const page = createOnlineRoom({ endpoint: server.endpoint, tabStorage: null });
     await page.getState().open('nosuchroom', 'Ann');

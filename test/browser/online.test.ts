@@ -148,7 +148,7 @@ describe('online play between browsers', () => {
   }, 600_000);
 
   it('a link to a room that does not exist says so and leads back to local play', async () => {
-    const { page } = await openApp(app.browser, app.served, `?room=nosuchroom&speed=instant&server=127.0.0.1:${server.port}`, { width: 390, height: 844 }, { webgl: false });
+    const { page } = await openApp(app.browser, app.served, `?room=abcde-fghjk&speed=instant&server=127.0.0.1:${server.port}`, { width: 390, height: 844 }, { webgl: false });
     const failure = page.getByTestId('online-failure');
     await failure.waitFor({ timeout: 30_000 });
     expect(await failure.getAttribute('data-kind')).toBe('unknownRoom');

@@ -2,7 +2,7 @@
  * Finished rounds: saved as record files the room lists, served over HTTP, and still there after
  * the server restarts on the same data directory.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -45,4 +45,18 @@ it('keeps a finished round as a record the room lists, served over HTTP, and aft
   server = await startTestServer({ dataDir });
   expect(await (await fetch(`${server.endpoint}/records`)).json()).toEqual([file]);
   expect(readRecord(await (await fetch(`${server.endpoint}/records/${file}`)).text()).game.state.moves).toHaveLength(12);
+});
+
+it('serves a long list of records whole (larger than a socket buffer), readable from any origin', async () => {
+  const dir = await mkdtemp(joinPath(tmpdir(), 'rolit-records-many-'));
+  const names = Array.from({ length: 3000 }, (_, i) => `7KQ2M9XB4T-round${i + 1}.rolit`).sort();
+  await Promise.all(names.map((name) => writeFile(joinPath(dir, name), '[Event "x"]\n')));
+  const many = await startTestServer({ dataDir: dir });
+  try {
+    const response = await fetch(`${many.endpoint}/records`, { signal: AbortSignal.timeout(10_000) });
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await response.json()).toEqual(names);
+  } finally {
+    await many.close();
+  }
 });

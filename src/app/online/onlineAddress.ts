@@ -1,9 +1,11 @@
 /**
  * Where the game server is, and which room a link opens: the `room` and `server` URL parameters
- * (README, "URL parameters"). Without `server` the page asks the host it came from, on the game
- * server's port (VITE_ROLIT_SERVER_PORT at build time, else 2567).
+ * (README, "URL parameters"). Without `server` the page asks its own origin when it is the built
+ * app (`npm run serve` serves the app and the rooms on one port), and the host it came from on
+ * the game server's port under vite's dev server (`npm start` runs one beside it, on 2567);
+ * VITE_ROLIT_SERVER_PORT, at build time or for the dev server, names another port.
  */
-import { DEFAULT_SERVER_PORT } from '../../server/contract';
+import { DEFAULT_SERVER_PORT, roomCodeOf } from '../../server/contract';
 
 /** What the online parameters say, the rest of the query for the game's own parameters, and a problem with them (a text key and its params). */
 export interface OnlineParameters {
@@ -13,14 +15,29 @@ export interface OnlineParameters {
   problem: { key: 'badRoom' | 'badServer'; value: string } | null;
 }
 
-/** A room code as the server makes them (letters, digits, - and _). */
-const ROOM_CODE = /^[A-Za-z0-9_-]{1,32}$/;
+/** The page's address, as far as finding the game server goes (`location`, or a URL). */
+export interface PageAddress {
+  protocol: string;
+  hostname: string;
+  /** hostname:port (the port only when not the protocol's own) */
+  host: string;
+}
 
-/** The server's HTTP address from a `server` parameter: "host:port", ":port", "port" or a full http(s)/ws(s) URL. */
-export function serverEndpoint(server: string | null, page: { protocol: string; hostname: string }, port: number): string | null {
+/** The game server's port when no `server` parameter says: null for the page's own origin. */
+export function defaultServerPort(env: { DEV: boolean; VITE_ROLIT_SERVER_PORT?: string }): number | null {
+  const port = Number(env.VITE_ROLIT_SERVER_PORT);
+  if (Number.isInteger(port) && port > 0) return port;
+  return env.DEV ? DEFAULT_SERVER_PORT : null;
+}
+
+/**
+ * The server's HTTP address from a `server` parameter: "host:port", ":port", "port" or a full
+ * http(s)/ws(s) URL; without one, the page's host on `port`, or the page's origin when `port` is null.
+ */
+export function serverEndpoint(server: string | null, page: PageAddress, port: number | null): string | null {
   const secure = page.protocol === 'https:';
   const base = `${secure ? 'https' : 'http'}://`;
-  if (server === null || server === '') return `${base}${page.hostname}:${port}`;
+  if (server === null || server === '') return port === null ? `${base}${page.host}` : `${base}${page.hostname}:${port}`;
   if (/^\d{1,5}$/.test(server)) return `${base}${page.hostname}:${server}`;
   if (/^:\d{1,5}$/.test(server)) return `${base}${page.hostname}${server}`;
   const full = /^(https?|wss?):\/\//i.test(server) ? server : `${base}${server}`;
@@ -32,7 +49,7 @@ export function serverEndpoint(server: string | null, page: { protocol: string; 
   }
 }
 
-export function readOnlineParameters(search: string, page: { protocol: string; hostname: string }, port = DEFAULT_SERVER_PORT): OnlineParameters {
+export function readOnlineParameters(search: string, page: PageAddress, port: number | null = DEFAULT_SERVER_PORT): OnlineParameters {
   const params = new URLSearchParams(search);
   const room = params.get('room');
   const server = params.get('server');
@@ -42,8 +59,10 @@ export function readOnlineParameters(search: string, page: { protocol: string; h
   let problem: OnlineParameters['problem'] = null;
   const endpoint = serverEndpoint(server, page, port);
   if (endpoint === null) problem = { key: 'badServer', value: server ?? '' };
-  if (room !== null && !ROOM_CODE.test(room)) problem = { key: 'badRoom', value: room };
-  return { room: problem?.key === 'badRoom' ? null : room, endpoint: endpoint ?? serverEndpoint(null, page, port)!, rest, problem };
+  // A link typed by hand may have the code in any case: it is taken as the server wrote it.
+  const code = room === null ? null : roomCodeOf(room);
+  if (room !== null && code === null) problem = { key: 'badRoom', value: room };
+  return { room: code, endpoint: endpoint ?? serverEndpoint(null, page, port)!, rest, problem };
 }
 
 /** The invite link of a room: this page with `?room=CODE` (and the `server` parameter it was given). */

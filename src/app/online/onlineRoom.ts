@@ -8,7 +8,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Room } from '@colyseus/sdk';
 import type { Colour } from '../../engine/index';
-import type { CreateOptions, EMOTES, ErrorMessage, JoinOptions } from '../../server/contract';
+import { type CreateOptions, type EMOTES, type ErrorMessage, type JoinOptions, roomCodeOf } from '../../server/contract';
 import { type EventsMessage, mergeEvents } from './remoteRound';
 import type { GameEvent } from '../../engine/index';
 
@@ -78,7 +78,7 @@ export interface OnlineState {
 
   /** Creates a room as its host and joins it (a seat of `options.colour`, or watching). */
   create(options: CreateOptions): Promise<void>;
-  /** Opens a room by its code: rejoins this tab's seat after a reload, else joins as a spectator. */
+  /** Opens a room by its code (as typed: any case): rejoins this tab's seat after a reload, else joins as a spectator. */
   open(roomId: string, name: string): Promise<void>;
   /** Takes a free seat of the room (from watching). */
   takeSeat(colour: Colour, name: string): Promise<void>;
@@ -216,8 +216,11 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
         await attempt(null, async () => (await client()).create('rolit', options));
       },
 
-      async open(roomId, name) {
+      async open(typed, name) {
         await quit();
+        // A code typed by hand may be in any case, grouped, with O for 0: asked for as the server
+        // wrote it. A text that is no code is asked for as it is, and the server says there is no such room.
+        const roomId = roomCodeOf(typed) ?? typed;
         const token = deps.tabStorage?.getItem(tokenKey(roomId));
         if (token) {
           await attempt(roomId, async () => (await client()).reconnect(token));

@@ -1,0 +1,113 @@
+/**
+ * `npm run serve`: one process serves the built app and its rooms on one port (PORT), and the
+ * page, loaded from it, finds its rooms on its own origin. The app here is a stand-in for dist/
+ * (an index.html and a large hashed asset), so the test needs no build.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { Client } from '@colyseus/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultServerPort, readOnlineParameters } from '../../src/app/online/onlineAddress';
+
+let dir: string;
+let child: ChildProcess | null = null;
+let origin = '';
+const index = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
+const script = `console.log(${JSON.stringify('x'.repeat(300_000))});\n`;
+
+beforeAll(async () => {
+  dir = await mkdtemp(joinPath(tmpdir(), 'rolit-serve-'));
+  const app = joinPath(dir, 'dist');
+  await mkdir(joinPath(app, 'assets'), { recursive: true });
+  await writeFile(joinPath(app, 'index.html'), index);
+  await writeFile(joinPath(app, 'assets', 'index-abc123.js'), script);
+  await writeFile(joinPath(dir, 'secret.txt'), 'not for the web');
+  // The npm script, with the stand-in app for dist/ and the port from PORT (0: a free one).
+  const serve = JSON.parse(readFileSync('package.json', 'utf8')).scripts.serve as string;
+  expect(serve).toBe('tsx src/server/main.ts --app dist');
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--app', app, '--threads', '1'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ROLIT_DATA: joinPath(dir, 'data') },
+  });
+  let output = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm run serve did not start:\n${output}`)), 30_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /listening on port (\d+), serving the app/.exec(output);
+      if (found) {
+        clearTimeout(timer);
+        resolve(Number(found[1]));
+      }
+    };
+    child!.stdout!.on('data', read);
+    child!.stderr!.on('data', read);
+    child!.once('exit', (code) => reject(new Error(`npm run serve exited (${code}):\n${output}`)));
+  });
+  origin = `http://127.0.0.1:${port}`;
+}, 60_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    await new Promise<void>((resolve) => {
+      child!.once('exit', () => resolve());
+      child!.kill('SIGTERM');
+      setTimeout(() => child!.kill('SIGKILL'), 5000).unref();
+    });
+  }
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('npm run serve', () => {
+  it('serves the app: index.html at /, its assets (large ones whole, gzipped or not), nothing outside it', async () => {
+    for (const path of ['/', '/index.html', '/?room=7KQ2M9XB4T']) {
+      const page = await fetch(origin + path);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await page.text()).toBe(index);
+    }
+    const plain = await fetch(`${origin}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('cache-control')).toContain('immutable');
+    expect(await plain.text()).toBe(script);
+    // fetch would unzip on its own: read the bytes as sent.
+    const zipped = await fetch(`${origin}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    const bytes = Buffer.from(await zipped.arrayBuffer());
+    expect(bytes.byteLength < script.length ? gunzipSync(bytes).toString() : bytes.toString()).toBe(script);
+    for (const path of ['/nothing.js', '/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt']) {
+      const response = await fetch(origin + path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).not.toContain('not for the web');
+    }
+    // The rooms' own HTTP routes are still the server's.
+    expect(await (await fetch(`${origin}/records`)).json()).toEqual([]);
+  });
+
+  it('the page loaded from it finds its rooms on its own origin: a room is created and joined on the same port', async () => {
+    const { endpoint } = readOnlineParameters('?room=7kq2m9xb4t', new URL(`${origin}/`), defaultServerPort({ DEV: false }));
+    expect(endpoint).toBe(origin);
+    const host = await new Client(endpoint).create('rolit', { name: 'Ann', colour: 'red', colours: ['red', 'green'] });
+    const guest = await new Client(endpoint).joinById(host.roomId, { name: 'Bob', colour: 'green' });
+    for (const room of [host, guest]) room.onMessage('*', () => undefined);
+    await expect.poll(() => (host.state as any)?.seats?.[1]?.name, { timeout: 5000 }).toBe('Bob');
+    await Promise.all([host.leave(), guest.leave()]);
+  });
+});
+
+describe('where the page looks for its rooms', () => {
+  const page = new URL('https://rolit.example:8443/?room=X');
+  it('the built app: its own origin, unless built with VITE_ROLIT_SERVER_PORT', () => {
+    expect(readOnlineParameters('', page, defaultServerPort({ DEV: false })).endpoint).toBe('https://rolit.example:8443');
+    expect(readOnlineParameters('', page, defaultServerPort({ DEV: false, VITE_ROLIT_SERVER_PORT: '3000' })).endpoint).toBe('https://rolit.example:3000');
+  });
+  it('under the dev server: its host on 2567 (npm start runs the game server there)', () => {
+    expect(readOnlineParameters('', new URL('http://localhost:5173/'), defaultServerPort({ DEV: true })).endpoint).toBe('http://localhost:2567');
+  });
+  it('a server parameter wins', () => {
+    expect(readOnlineParameters('?server=:9000', page, defaultServerPort({ DEV: false })).endpoint).toBe('https://rolit.example:9000');
+  });
+});
