@@ -8,7 +8,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Room } from '@colyseus/sdk';
 import type { Colour } from '../../engine/index';
-import type { CreateOptions, EMOTES, ErrorMessage, JoinOptions } from '../../server/contract';
+import { type CreateOptions, type EMOTES, type ErrorMessage, JOIN_CODES, type JoinCode, type JoinOptions } from '../../server/contract';
 import { type EventsMessage, mergeEvents } from './remoteRound';
 import type { GameEvent } from '../../engine/index';
 
@@ -51,7 +51,9 @@ export interface RoomView {
 export type FailureKind = 'unknownRoom' | 'seatTaken' | 'started' | 'serverDown' | 'refused' | 'lost';
 export interface Failure {
   kind: FailureKind;
-  /** The server's or the network's own words, for the curious. */
+  /** The server's code of a refused create or join (docs/online.md), null for anything else. */
+  code: JoinCode | null;
+  /** The server's or the network's own words (English), for the curious. */
   detail: string;
 }
 
@@ -103,12 +105,14 @@ export interface OnlineDeps {
 /** Which failure a refused create or join (or a network error) is. */
 export function failureOf(error: unknown): Failure {
   const detail = error instanceof Error ? error.message : String(error);
-  const code = (error as { code?: unknown } | null)?.code;
-  if (error instanceof TypeError || /fetch|network|ECONNREFUSED|Failed to/i.test(detail)) return { kind: 'serverDown', detail };
-  if (code === 522 || /not found|invalid room|locked/i.test(detail)) return { kind: 'unknownRoom', detail };
-  if (/^(colourTaken|computerSeat|notInPlay):/.test(detail)) return { kind: 'seatTaken', detail };
-  if (/^started:/.test(detail)) return { kind: 'started', detail };
-  return { kind: 'refused', detail };
+  const status = (error as { code?: unknown } | null)?.code;
+  const prefix = /^(\w+):/.exec(detail)?.[1];
+  const code = (JOIN_CODES as readonly string[]).includes(prefix ?? '') ? (prefix as JoinCode) : null;
+  if (error instanceof TypeError || /fetch|network|ECONNREFUSED|Failed to/i.test(detail)) return { kind: 'serverDown', code: null, detail };
+  if (status === 522 || /not found|invalid room|locked/i.test(detail)) return { kind: 'unknownRoom', code, detail };
+  if (code === 'colourTaken' || code === 'computerSeat' || code === 'notInPlay') return { kind: 'seatTaken', code, detail };
+  if (code === 'started') return { kind: 'started', code, detail };
+  return { kind: 'refused', code, detail };
 }
 
 function viewOf(state: Record<string, any>): RoomView {
@@ -175,7 +179,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       joined.onLeave((code, reason) => {
         if (room !== joined) return;
         room = null;
-        set({ status: 'failed', failure: { kind: 'lost', detail: `${code}${reason ? ` ${reason}` : ''}` } });
+        set({ status: 'failed', failure: { kind: 'lost', code: null, detail: `${code}${reason ? ` ${reason}` : ''}` } });
       });
     }
 

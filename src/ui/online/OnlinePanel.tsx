@@ -11,6 +11,7 @@ import { EMOTES, MAX_NAME } from '../../server/contract';
 import { inviteLink } from '../../app/online/onlineAddress';
 import type { Emote, OnlineState, SeatView } from '../../app/online/onlineRoom';
 import { ONLINE_NAME_KEY, onlineEndpoint, useOnline } from '../../app/online/pageOnline';
+import { onlineTexts } from '../../app/online/onlineTexts';
 import { pageStorage } from '../../app/page/pageStorage';
 import { coloursName, colourName, levelName, t } from '../../i18n/index';
 import { computerName } from '../../i18n/playerNames';
@@ -207,7 +208,7 @@ function Lobby({ levels, defaultLevel }: { levels: readonly string[]; defaultLev
           <p className="note" data-testid="spectators">
             {t('online:spectators', { count: view.spectators })}
           </p>
-          {failure?.kind === 'seatTaken' && <div className="error" role="alert">{t('online:failure.seatTaken')}</div>}
+          {failure?.kind === 'seatTaken' && <div className="error" role="alert">{onlineTexts.failure(failure, onlineEndpoint())}</div>}
         </section>
         <div className="actions">
           <button type="button" className="btn" onClick={() => void leave()} data-testid="leave-room">
@@ -311,16 +312,18 @@ function Failed() {
   const { open, leave } = useOnline.getState();
   const ref = useRef<HTMLDivElement>(null);
   useDialogFocus(ref, () => void leave());
-  const kind = failure?.kind ?? 'lost';
+  const shown = failure ?? { kind: 'lost' as const, code: null, detail: '' };
+  const kind = shown.kind;
   const retry = roomId !== null && kind !== 'unknownRoom';
+  const detail = onlineTexts.failureDetail(shown);
   return (
     <div className="overlay" role="alertdialog" aria-modal="true" aria-labelledby="online-failed-title" aria-describedby="online-failed-text" ref={ref} data-testid="online-failed">
       <div className="card dialog">
         <h2 id="online-failed-title">{t('online:failedTitle')}</h2>
         <p id="online-failed-text" data-testid="online-failure" data-kind={kind}>
-          {t(`online:failure.${kind}`, { server: onlineEndpoint() })}
+          {onlineTexts.failure(shown, onlineEndpoint())}
         </p>
-        {failure?.detail && <p className="note">{t('online:detail', { detail: failure.detail })}</p>}
+        {detail && <p className="note" data-testid="online-failure-detail">{detail}</p>}
         <div className="actions">
           {retry && (
             <button type="button" className="btn" onClick={() => void open(roomId!, pageStorage()?.getItem(ONLINE_NAME_KEY) ?? t('online:defaultName'))}>
