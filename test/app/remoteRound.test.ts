@@ -84,7 +84,7 @@ describe('the online room linked to the session', () => {
     const { store, server, seats } = setup();
     const seat = (i: number) => ({ colour: seats[i].colours[0], colours: seats[i].colours, name: seats[i].name, kind: 'human' as const, level: 'beginner', connected: true, dropDeadline: 0, standIn: false, score: 0 });
     const view = (round: number, phase: RoomView['phase']): RoomView => ({
-      phase, toMove: '', moves: [], seats: [seat(0), seat(1)], spectators: 0, host: seats[0].colours[0], size: 8, variant: 'standard', misere: false, timeLimit: 0, help: false, round, moveDeadline: 0, results: [],
+      phase, toMove: '', moves: [], seats: [seat(0), seat(1)], spectators: 0, host: seats[0].colours[0], size: 8, variant: 'standard', misere: false, timeLimit: 0, help: false, round, moveDeadline: 0, results: [], records: [],
     });
     const online = createStore<OnlineState>()(() => ({ status: 'open', roomId: 'abc', view: view(0, 'waiting'), you: { colour: seats[0].colours[0], host: true }, log: null, failure: null, refusal: null, emote: null }) as unknown as OnlineState);
     const unlink = linkOnline(online, store);

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/index';
-import { startTestServer, type TestServer } from '../server/helpers';
+import { eventually, movesOf, playFirst, startTestServer, type TestServer, twoPlayers, until } from '../server/helpers';
 import { cameraView, countBallColours, openApp, rolitState, screenshot, socketPosition, waitForScene } from './harness';
 import { useBuiltApp } from './builtApp';
 import { audit } from './axe';
@@ -159,6 +159,50 @@ describe('online play between browsers', () => {
     expect(new URL(page.url()).searchParams.get('room')).toBeNull();
     await page.close();
   });
+
+  it('lists the room’s finished rounds and opens one in replay from the keyboard while the room plays on', async () => {
+    // Two clients play a 4x4 round to its end and the host starts a rematch.
+    const { ann, bob, eve } = await twoPlayers(server.endpoint, { size: 4 });
+    while (ann.room.state.phase === 'playing') {
+      const count = ann.room.state.moves.length;
+      await playFirst(ann.room.state.toMove === 'red' ? ann : bob);
+      await until(ann.room, (st) => st.moves.length > count || st.phase === 'over', 'the move');
+    }
+    const firstRound = movesOf(ann);
+    await until(ann.room, (st) => st.records.length === 1, 'the round’s record');
+    ann.room.send('rematch');
+    await until(ann.room, (st) => st.phase === 'playing' && st.round === 1 && st.toMove !== '', 'the rematch');
+
+    const { page, errors } = await openApp(app.browser, app.served, `?room=${ann.room.roomId}&speed=instant&server=127.0.0.1:${server.port}`, undefined, { webgl: false });
+    const replayRound = page.getByTestId('replay-round-1');
+    await replayRound.waitFor({ state: 'attached', timeout: 30_000 });
+    // On a short screen the room's bar starts folded: unfolded from the keyboard.
+    await page.locator('[data-testid="online-bar"] > summary').focus();
+    await page.keyboard.press('Enter');
+    await replayRound.waitFor();
+    await page.waitForFunction(() => window.rolit.state().moves.length === 0);
+    await audit(page, 'the room’s finished rounds');
+    await replayRound.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('leave-replay').waitFor();
+    await page.waitForFunction((n) => window.rolit.state().moves.length === n, firstRound.length);
+    expect((await rolitState(page)).moves).toEqual(firstRound);
+    await screenshot(page, 'online-finished-round-replay');
+
+    // The room plays on meanwhile; leaving the replay shows its round as it stands.
+    // Seats rotate in a rematch: the mover is the client whose seat now has the colour to move.
+    const seatColour = (seen: typeof ann) => (seen.messages.you as { colour: string }[]).at(-1)!.colour;
+    await eventually(() => (ann.messages.you?.length ?? 0) >= 2 && (bob.messages.you?.length ?? 0) >= 2, 'the rematch’s seats');
+    const mover = seatColour(ann) === ann.room.state.toMove ? ann : bob;
+    const played = await playFirst(mover);
+    await until(ann.room, (st) => st.moves.length === 1, 'the rematch’s first move');
+    expect((await rolitState(page)).moves).toEqual(firstRound);
+    await page.getByTestId('leave-replay').click();
+    await page.waitForFunction((m) => window.rolit.state().moves.join() === m, played);
+    expect(errors).toEqual([]);
+    await page.close();
+    for (const s of [ann, bob, eve]) await s.room.leave();
+  }, 300_000);
 
   it('fits a phone: the lobby and the room in play at 390x844', async () => {
     const serverParam = `server=127.0.0.1:${server.port}`;

@@ -45,6 +45,8 @@ export interface RoomView {
   round: number;
   moveDeadline: number;
   results: string[];
+  /** File names of the room's records, one per finished round (served at /records/<name>). */
+  records: string[];
 }
 
 /** Why the page is not (or no longer) in the room. */
@@ -141,6 +143,7 @@ function viewOf(state: Record<string, any>): RoomView {
     round: state.round,
     moveDeadline: state.moveDeadline,
     results: [...state.results],
+    records: [...(state.records ?? [])],
   };
 }
 

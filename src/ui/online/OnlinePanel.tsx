@@ -12,8 +12,10 @@ import { inviteLink } from '../../app/online/onlineAddress';
 import type { Emote, OnlineState, SeatView } from '../../app/online/onlineRoom';
 import { ONLINE_NAME_KEY, onlineEndpoint, useOnline } from '../../app/online/pageOnline';
 import { onlineTexts } from '../../app/online/onlineTexts';
+import { finishedRounds, openFinishedRound } from '../../app/online/roomRecords';
+import { sessionStore } from '../../app/page/pageSession';
 import { pageStorage } from '../../app/page/pageStorage';
-import { coloursName, colourName, levelName, t } from '../../i18n/index';
+import { colourCounts, coloursName, colourName, levelName, t } from '../../i18n/index';
 import { computerName } from '../../i18n/playerNames';
 import { useDialogFocus } from '../a11y/useDialogFocus';
 import { Swatches } from '../hud/Swatches';
@@ -291,6 +293,7 @@ function RoomBar() {
         </div>
       )}
       <EmoteShown />
+      <FinishedRounds records={view.records} results={view.results} />
       <div className="row">
         {view.phase === 'over' && you?.host && (
           <button type="button" className="btn primary" onClick={() => send('rematch')} data-testid="rematch">
@@ -304,6 +307,35 @@ function RoomBar() {
       </div>
       </div>
     </details>
+  );
+}
+
+/** The room's finished rounds, each opened in the page's replay from the server's record. */
+function FinishedRounds({ records, results }: { records: readonly string[]; results: readonly string[] }) {
+  const [opening, setOpening] = useState<string | null>(null);
+  const rounds = finishedRounds(records, results);
+  if (rounds.length === 0) return null;
+  const open = async (round: (typeof rounds)[number]) => {
+    setOpening(round.name);
+    await openFinishedRound(sessionStore(), onlineEndpoint(), round);
+    setOpening(null);
+  };
+  return (
+    <section className="finished-rounds" aria-labelledby="finished-rounds-title" data-testid="finished-rounds">
+      <h3 id="finished-rounds-title">{t('online:finishedRounds')}</h3>
+      <ul>
+        {rounds.map((round) => (
+          <li key={round.name}>
+            <button type="button" className="btn" disabled={opening !== null} aria-describedby={`result-${round.name}`} onClick={() => void open(round)} data-testid={`replay-round-${round.round}`}>
+              {t('online:replayRound', { round: round.round })}
+            </button>{' '}
+            <span className="note" id={`result-${round.name}`}>
+              {colourCounts(round.balls)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
