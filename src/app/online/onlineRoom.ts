@@ -156,6 +156,9 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
     /** Follows a joined room: its state, messages, drops and the end of the connection. */
     function follow(joined: Room): void {
       room = joined;
+      // A connection lost soon after joining is retried too (the SDK would give up within its first
+      // 5 s): the page only ever rejoins its own seat with its token, and the retries are bounded.
+      joined.reconnection.minUptime = 0;
       deps.tabStorage?.setItem(tokenKey(joined.roomId), joined.reconnectionToken);
       set({ status: 'open', roomId: joined.roomId, failure: null, refusal: null });
       joined.onStateChange((state) => {
