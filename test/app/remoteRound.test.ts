@@ -58,6 +58,27 @@ describe('a round from a game server', () => {
     expect(store.getState().snapshot.record).toBe(localRecord);
   });
 
+  it('counts the standings by the room’s seats and rules, not by the local match waiting meanwhile', () => {
+    const store = createSession({ computer: noComputer, levels: ['beginner'], defaultLevel: 'beginner', storage: null }, { search: '?seats=human,human,human,human' });
+    stores.push(store);
+    expect(store.getState().standings.standings).toHaveLength(4);
+    // A misère room of two on 4x4, played to its end.
+    const match = startMatch({ players: [{ kind: 'human', name: 'Ann' }, { kind: 'human', name: 'Bob' }], size: 4, variant: 'standard', misere: true, moveTimeLimit: 0, takeBacks: false, seed: 5 });
+    const { game: server, seats } = makeRound(match, 0);
+    while (!server.state.over) server.play(server.legalMoves()[0]);
+    store.getState().showRemote({ round: 0, events: [...server.events], seats, results: [], mine: [], help: false, deadline: 0, send: () => undefined });
+    const { standings, leaders } = store.getState().standings;
+    expect(standings).toHaveLength(2);
+    const balls = server.state.result!.playerScores;
+    expect(balls[0]).not.toBe(balls[1]);
+    // Fewest balls leads in misère.
+    expect(leaders).toEqual([balls[0] < balls[1] ? 0 : 1]);
+    expect(standings.map((s) => s.balls).sort()).toEqual([...balls].sort());
+    // Back to local play: the local match's four again.
+    store.getState().showRemote(null);
+    expect(store.getState().standings.standings).toHaveLength(4);
+  });
+
   it('lets a spectator watch and act on nothing', () => {
     const { store, server, sent, round } = setup();
     store.getState().showRemote(round([]));

@@ -107,7 +107,9 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       const { results } = get();
       const all = snapshot.over && snapshot.result ? [...results, snapshot.result] : results;
       // The director (if linked) hears of the new log here and reports what it shows (setShown).
-      set({ snapshot, shown: shownOf(snapshot), standings: matchStandings(all, match.players.length, match.misere) });
+      // Online, the standings are the room's: its seats and rules, not those of the local match waiting meanwhile.
+      const [players, misere] = online() ? [seats.length, game.setup.misere] : [match.players.length, match.misere];
+      set({ snapshot, shown: shownOf(snapshot), standings: matchStandings(all, players, misere) });
       updateInput();
       timeLimit.update();
       computer.soon();
