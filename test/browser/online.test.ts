@@ -252,6 +252,8 @@ describe('online play between browsers', () => {
       expect(await dropped.textContent()).toBe('Connection lost: reconnecting…');
       expect(await dropped.getAttribute('role')).toBe('status');
       await seatShows(eve.page, 'Bob', /^disconnected: the computer takes over in \d+ seconds?$/);
+      // Eve's bar is folded on this short screen: its line says so too.
+      await eve.page.getByTestId('dropped-summary').filter({ hasText: /^ · Bob: disconnected: the computer takes over in \d+ seconds?$/ }).waitFor();
       await screenshot(eve.page, 'online-drop-countdown');
       await screenshot(bob.page, 'online-drop-reconnecting');
       // Back online: the page reconnects by itself, to the same seat.
@@ -259,6 +261,7 @@ describe('online play between browsers', () => {
       await dropped.waitFor({ state: 'detached', timeout: 30_000 });
       await bob.page.waitForFunction(() => window.rolit.online()?.status === 'open' && window.rolit.online()?.colour === 'green');
       await seatShows(eve.page, 'Bob', /^connected$/);
+      await eve.page.getByTestId('dropped-summary').waitFor({ state: 'detached' });
       expect(ann.room.state.seats[1].standIn).toBe(false);
 
       // Bob's page closes: a countdown, then the computer plays on for him.

@@ -256,16 +256,24 @@ function EmoteShown() {
 function RoomBar() {
   const { roomId, view, you } = useOnline((s) => s);
   const { send, leave } = useOnline.getState();
-  const [open] = useState(roomForBar);
+  const [open, setOpen] = useState(roomForBar);
   const bar = useRef<HTMLDetailsElement>(null);
   useBelowSeats(bar);
   if (!view || !roomId) return null;
   const player = you !== null && you.colour !== '';
   const connected = view.seats.filter((s) => s.kind === 'human' && s.connected && !s.standIn).length;
+  // Folded (phones, short screens), the bar's line still shows a dropped player's countdown.
+  const dropped = open ? [] : view.seats.map((seat, i) => ({ seat, i })).filter(({ seat }) => seat.kind === 'human' && seat.name && !seat.connected && !seat.standIn);
   return (
-    <details className="online-bar panel" open={open} ref={bar} data-testid="online-bar">
+    <details className="online-bar panel" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} ref={bar} data-testid="online-bar">
       <summary>
         {t('online:room')} <code className="room-code">{roomId}</code> · {t('online:connectedCount', { count: connected })}
+        {dropped.map(({ seat, i }) => (
+          <span key={seat.colour} className="dropped" data-testid="dropped-summary">
+            {' · '}
+            {seatLabel(seat, i)}: <Presence seat={seat} />
+          </span>
+        ))}
       </summary>
       <div className="body">
       <div className="row">
