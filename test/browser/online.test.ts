@@ -172,11 +172,19 @@ describe('online play between browsers', () => {
     const failure = page.getByTestId('online-failure');
     await failure.waitFor({ timeout: 30_000 });
     expect(await failure.getAttribute('data-kind')).toBe('unknownRoom');
+    // The server's own words (English) as details, on an English page only.
+    expect(await page.getByTestId('online-failure-detail').textContent()).toMatch(/^Details: .+/);
     await screenshot(page, 'online-bad-link-phone');
     await audit(page, 'a bad link');
     await page.getByTestId('play-locally').click();
     await page.waitForFunction(() => window.rolit.online() === null);
     expect(new URL(page.url()).searchParams.get('room')).toBeNull();
+    // In French: the failure in French, without the server's English.
+    await page.evaluate(() => localStorage.setItem('rolit.language', 'fr'));
+    await page.goto(`${app.served.url}?room=nosuchroom&speed=instant&server=127.0.0.1:${server.port}`);
+    await failure.waitFor({ timeout: 30_000 });
+    expect(await failure.textContent()).toBe('Cette salle n’existe pas ou elle est fermée. Vérifiez le code ou demandez un nouveau lien.');
+    expect(await page.getByTestId('online-failure-detail').count()).toBe(0);
     await page.close();
   });
 
