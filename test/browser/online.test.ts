@@ -259,6 +259,17 @@ describe('online play between browsers', () => {
       await dropped.waitFor();
       expect(await dropped.textContent()).toBe('Connection lost: reconnecting…');
       expect(await dropped.getAttribute('role')).toBe('status');
+      // It covers none of the page's controls.
+      const covered = await bob.page.evaluate(() => {
+        const banner = document.querySelector('[data-testid="online-dropped"]')!.getBoundingClientRect();
+        return [...document.querySelectorAll('button, select, input, summary')]
+          .filter((c) => {
+            const r = c.getBoundingClientRect();
+            return r.width > 0 && r.left < banner.right && r.right > banner.left && r.top < banner.bottom && r.bottom > banner.top;
+          })
+          .map((c) => c.textContent);
+      });
+      expect(covered).toEqual([]);
       await seatShows(eve.page, 'Bob', /^disconnected: the computer takes over in \d+ seconds?$/);
       // Eve's bar is folded on this short screen: its line says so too.
       await eve.page.getByTestId('dropped-summary').filter({ hasText: /^ · Bob: disconnected: the computer takes over in \d+ seconds?$/ }).waitFor();
