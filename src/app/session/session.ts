@@ -236,7 +236,10 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         const toMove = game.state.toMove;
         // The server runs the clock: the page shows its deadline.
         const clock = next.deadline > 0 && toMove && !game.state.over ? { colour: toMove, moveNumber: game.state.moves.length + 1, deadline: next.deadline } : null;
-        set({ remote: next, seats: next.seats, players: next.seats.map(({ kind, level, name }) => ({ kind, level, name })), round: next.round, results: next.results, clock });
+        // The match's players in match order (seats rotate between rounds), as in local play.
+        const players = next.seats.map(({ kind, level, name }) => ({ kind, level, name }));
+        for (const seat of next.seats) players[seat.player] = { kind: seat.kind, level: seat.level, name: seat.name };
+        set({ remote: next, seats: next.seats, players, round: next.round, results: next.results, clock });
         changed();
         if (jump) set({ jumps: get().jumps + 1 });
       },
