@@ -4,7 +4,7 @@
  * lobby) the local game is back. The server's refusals show as the session's messages.
  */
 import type { StoreApi } from 'zustand/vanilla';
-import { type Colour, playerInSeat, type RoundResult, type Seat } from '../../engine/index';
+import { type Colour, playerInSeat, type RoundResult, roundWinners, type Seat } from '../../engine/index';
 import { computerName } from '../../i18n/playerNames';
 import type { SessionState } from '../session/session';
 import type { OnlineState, RoomView } from './onlineRoom';
@@ -24,8 +24,8 @@ export function seatsOf(view: RoomView): Seat[] {
 
 /**
  * The match's rounds before the room's current one as the engine's results (in each round's seat
- * order, the seats' colours the same every round), from the room's result lines: most balls wins
- * (fewest in misère), ties share. None when a line cannot be read, so rounds never shift.
+ * order, the seats' colours the same every round), from the room's result lines, won as the engine
+ * says (roundWinners). None when a line cannot be read, so rounds never shift.
  */
 export function roomResults(view: RoomView): RoundResult[] {
   const lines = view.results.slice(0, view.round);
@@ -33,8 +33,7 @@ export function roomResults(view: RoomView): RoundResult[] {
     const scores = Object.fromEntries(resultBalls(line)) as Partial<Record<Colour, number>>;
     if (Object.keys(scores).length === 0) return null;
     const playerScores = view.seats.map((seat) => seat.colours.reduce((sum, c) => sum + (scores[c] ?? 0), 0));
-    const best = view.misere ? Math.min(...playerScores) : Math.max(...playerScores);
-    return { scores, playerScores, winners: playerScores.flatMap((score, seat) => (score === best ? [seat] : [])) };
+    return { scores, playerScores, winners: roundWinners(playerScores, view.misere) };
   });
   return results.every((r) => r !== null) && results.length === view.round ? (results as RoundResult[]) : [];
 }
