@@ -179,9 +179,13 @@ export function ballCounts(setup: RoundSetup, board: Record<string, Colour>): Pi
 /** Scores and winners of a full board: most balls wins (fewest in misere), ties share. */
 export function roundResult(setup: RoundSetup, board: Record<string, Colour>): RoundResult {
   const { scores, playerScores } = ballCounts(setup, board);
-  const best = setup.misere ? Math.min(...playerScores) : Math.max(...playerScores);
-  const winners = playerScores.flatMap((s, i) => (s === best ? [i] : []));
-  return { scores, playerScores, winners };
+  return { scores, playerScores, winners: roundWinners(playerScores, setup.misere) };
+}
+
+/** The players (indices) who win with these balls each: the most balls (the fewest in misère); a tie shares the win. */
+export function roundWinners(playerScores: readonly number[], misere: boolean): number[] {
+  const best = misere ? Math.min(...playerScores) : Math.max(...playerScores);
+  return playerScores.flatMap((s, i) => (s === best ? [i] : []));
 }
 
 /** The events that open a round: the start balls, the start-ball throw (unless `first` is given), the first turn. */

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreApi } from 'zustand/vanilla';
 import { createOnlineRoom, type OnlineState, tokenKey } from '../../src/app/online/onlineRoom';
 import { Game } from '../../src/engine/index';
+import { fetchRecord, finishedRounds } from '../../src/app/online/roomRecords';
+import { openReplay } from '../../src/app/replay/replay';
 import { startTestServer, type TestServer } from '../server/helpers';
 
 let server: TestServer;
@@ -91,6 +93,14 @@ describe('the page’s room connection against the real server', () => {
     }
     await until(guest, (s) => s.view?.phase === 'over' && s.view.results.length === 1, 'the round over');
     expect(Game.fromEvents(guest.getState().log!.events).state.over).toBe(true);
+    // The finished round is listed in the room and its record served by the server: the same moves.
+    await until(guest, (s) => s.view!.records.length === 1, 'the round’s record');
+    const [finished] = finishedRounds(guest.getState().view!.records, guest.getState().view!.results);
+    expect(finished.round).toBe(1);
+    expect(finished.balls.map(([c]) => c).sort()).toEqual(['green', 'red']);
+    const replay = openReplay(await fetchRecord(server.endpoint, finished.name));
+    expect(replay.lines[0].map((m) => m.text)).toEqual(guest.getState().view!.moves);
+    expect(replay.players?.map((p) => p.name)).toEqual(['Ann', 'Bob']);
     // Only the host starts the rematch; the new round comes with a new log.
     guest.getState().send('rematch');
     await until(guest, (s) => s.refusal?.code === 'notHost', 'the guest refused');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { linkOnline } from '../../src/app/online/onlineLink';
+import { linkOnline, roomResults } from '../../src/app/online/onlineLink';
 import type { OnlineState, RoomView } from '../../src/app/online/onlineRoom';
 import type { ComputerPlayer } from '../../src/app/computer/computer';
 import { mergeEvents, type RemoteRound } from '../../src/app/online/remoteRound';
@@ -58,6 +58,51 @@ describe('a round from a game server', () => {
     expect(store.getState().snapshot.record).toBe(localRecord);
   });
 
+  it('counts the standings by the room’s seats and rules, not by the local match waiting meanwhile', () => {
+    const store = createSession({ computer: noComputer, levels: ['beginner'], defaultLevel: 'beginner', storage: null }, { search: '?seats=human,human,human,human' });
+    stores.push(store);
+    expect(store.getState().standings.standings).toHaveLength(4);
+    // A misère room of two on 4x4, played to its end.
+    const match = startMatch({ players: [{ kind: 'human', name: 'Ann' }, { kind: 'human', name: 'Bob' }], size: 4, variant: 'standard', misere: true, moveTimeLimit: 0, takeBacks: false, seed: 5 });
+    const { game: server, seats } = makeRound(match, 0);
+    while (!server.state.over) server.play(server.legalMoves()[0]);
+    store.getState().showRemote({ round: 0, events: [...server.events], seats, results: [], mine: [], help: false, deadline: 0, send: () => undefined });
+    const { standings, leaders } = store.getState().standings;
+    expect(standings).toHaveLength(2);
+    const balls = server.state.result!.playerScores;
+    expect(balls[0]).not.toBe(balls[1]);
+    // Fewest balls leads in misère.
+    expect(leaders).toEqual([balls[0] < balls[1] ? 0 : 1]);
+    expect(standings.map((s) => s.balls).sort()).toEqual([...balls].sort());
+    // Back to local play: the local match's four again.
+    store.getState().showRemote(null);
+    expect(store.getState().standings.standings).toHaveLength(4);
+  });
+
+  it('counts the match’s earlier rounds from the room’s results, players in match order as seats rotate', () => {
+    const { store } = setup();
+    // Round 2 of a room: Ann played red in round 1 and won 10 to 6; now Bob has red, Ann green.
+    const match = startMatch({ players: [{ kind: 'human', name: 'Ann' }, { kind: 'human', name: 'Bob' }], size: 8, variant: 'standard', misere: false, moveTimeLimit: 0, takeBacks: false, seed: 9 });
+    const { game, seats } = makeRound(match, 1);
+    expect(seats.map((s) => s.name)).toEqual(['Bob', 'Ann']);
+    const view: RoomView = {
+      phase: 'playing', toMove: '', moves: [], spectators: 0, host: 'red', size: 8, variant: 'standard', misere: false, timeLimit: 0, help: false, round: 1, moveDeadline: 0,
+      results: ['red 10, green 6'], records: [],
+      seats: seats.map((s) => ({ colour: s.colours[0], colours: s.colours, name: s.name, kind: 'human', level: 'beginner', connected: true, dropDeadline: 0, standIn: false, score: 0 })),
+    };
+    expect(roomResults(view)).toEqual([{ scores: { red: 10, green: 6 }, playerScores: [10, 6], winners: [0] }]);
+    expect(roomResults({ ...view, misere: true })[0].winners).toEqual([1]);
+    expect(roomResults({ ...view, results: ['nonsense'] })).toEqual([]);
+    const online = createStore<OnlineState>()(() => ({ status: 'open', roomId: 'abc', view, you: { colour: 'green', host: false }, log: { round: 1, events: [...game.events] }, failure: null, refusal: null, emote: null }) as unknown as OnlineState);
+    const unlink = linkOnline(online, store);
+    const state = store.getState();
+    expect(state.players.map((p) => p.name)).toEqual(['Ann', 'Bob']);
+    expect(state.seats.map((s) => [s.name, s.player])).toEqual([['Bob', 1], ['Ann', 0]]);
+    expect(state.standings.roundsPlayed).toBe(1);
+    expect(state.standings.standings.map((s) => [state.players[s.player].name, s.roundsWon, s.balls])).toEqual([['Ann', 1, 10], ['Bob', 0, 6]]);
+    unlink();
+  });
+
   it('lets a spectator watch and act on nothing', () => {
     const { store, server, sent, round } = setup();
     store.getState().showRemote(round([]));
@@ -84,7 +129,7 @@ describe('the online room linked to the session', () => {
     const { store, server, seats } = setup();
     const seat = (i: number) => ({ colour: seats[i].colours[0], colours: seats[i].colours, name: seats[i].name, kind: 'human' as const, level: 'beginner', connected: true, dropDeadline: 0, standIn: false, score: 0 });
     const view = (round: number, phase: RoomView['phase']): RoomView => ({
-      phase, toMove: '', moves: [], seats: [seat(0), seat(1)], spectators: 0, host: seats[0].colours[0], size: 8, variant: 'standard', misere: false, timeLimit: 0, help: false, round, moveDeadline: 0, results: [],
+      phase, toMove: '', moves: [], seats: [seat(0), seat(1)], spectators: 0, host: seats[0].colours[0], size: 8, variant: 'standard', misere: false, timeLimit: 0, help: false, round, moveDeadline: 0, results: [], records: [],
     });
     const online = createStore<OnlineState>()(() => ({ status: 'open', roomId: 'abc', view: view(0, 'waiting'), you: { colour: seats[0].colours[0], host: true }, log: null, failure: null, refusal: null, emote: null }) as unknown as OnlineState);
     const unlink = linkOnline(online, store);

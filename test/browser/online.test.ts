@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/index';
-import { startTestServer, type TestServer } from '../server/helpers';
+import { matchMaker } from '@colyseus/core';
+import { create, eventually, movesOf, playFirst, startTestServer, type TestServer, twoPlayers, until } from '../server/helpers';
 import { cameraView, countBallColours, openApp, rolitState, screenshot, socketPosition, waitForScene } from './harness';
 import { useBuiltApp } from './builtApp';
 import { audit } from './axe';
@@ -25,6 +26,25 @@ afterAll(async () => {
 const online = (page: Page) => page.evaluate(() => window.rolit.online());
 const settled = (page: Page) => page.evaluate(() => window.rolit.settled());
 const moves = async (page: Page) => (await rolitState(page)).moves;
+
+/** Waits until the room's bar on `page` shows the presence of `name`'s seat matching `presence` (folded or not). */
+async function seatShows(page: Page, name: string, presence: RegExp, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(
+    ([who, source, flags]) =>
+      [...document.querySelectorAll('[data-testid="online-bar"] .online-seat')].some(
+        (seat) => seat.querySelector('.who')?.textContent === who && new RegExp(source, flags).test(seat.querySelector('.presence')?.textContent ?? ''),
+      ),
+    [name, presence.source, presence.flags] as const,
+    { timeout, polling: 100 },
+  );
+}
+
+/** The network under a player's connection breaks (test hook on the in-process server): the socket closes without a word, as a lost connection does. */
+function breakConnection(roomId: string, name: string): void {
+  const room = matchMaker.getLocalRoomById(roomId) as unknown as { clients: { sessionId: string; ref: { terminate(): void } }[]; players: { name: string; sessionId: string | null }[] };
+  const sessionId = room.players.find((p) => p.name === name)?.sessionId;
+  room.clients.find((c) => c.sessionId === sessionId)?.ref.terminate();
+}
 
 /** Waits until the page's board shows `count` moves and nothing is moving any more. */
 async function showsMoves(page: Page, count: number): Promise<void> {
@@ -152,13 +172,130 @@ describe('online play between browsers', () => {
     const failure = page.getByTestId('online-failure');
     await failure.waitFor({ timeout: 30_000 });
     expect(await failure.getAttribute('data-kind')).toBe('unknownRoom');
+    // The server's own words (English) as details, on an English page only.
+    expect(await page.getByTestId('online-failure-detail').textContent()).toMatch(/^Details: .+/);
     await screenshot(page, 'online-bad-link-phone');
     await audit(page, 'a bad link');
     await page.getByTestId('play-locally').click();
     await page.waitForFunction(() => window.rolit.online() === null);
     expect(new URL(page.url()).searchParams.get('room')).toBeNull();
+    // In French: the failure in French, without the server's English.
+    await page.evaluate(() => localStorage.setItem('rolit.language', 'fr'));
+    await page.goto(`${app.served.url}?room=nosuchroom&speed=instant&server=127.0.0.1:${server.port}`);
+    await failure.waitFor({ timeout: 30_000 });
+    expect(await failure.textContent()).toBe('Cette salle n’existe pas ou elle est fermée. Vérifiez le code ou demandez un nouveau lien.');
+    expect(await page.getByTestId('online-failure-detail').count()).toBe(0);
     await page.close();
   });
+
+  it('lists the room’s finished rounds and opens one in replay from the keyboard while the room plays on', async () => {
+    // Two clients play a 4x4 round to its end and the host starts a rematch.
+    const { ann, bob, eve } = await twoPlayers(server.endpoint, { size: 4 });
+    while (ann.room.state.phase === 'playing') {
+      const count = ann.room.state.moves.length;
+      await playFirst(ann.room.state.toMove === 'red' ? ann : bob);
+      await until(ann.room, (st) => st.moves.length > count || st.phase === 'over', 'the move');
+    }
+    const firstRound = movesOf(ann);
+    await until(ann.room, (st) => st.records.length === 1, 'the round’s record');
+    ann.room.send('rematch');
+    await until(ann.room, (st) => st.phase === 'playing' && st.round === 1 && st.toMove !== '', 'the rematch');
+
+    const { page, errors } = await openApp(app.browser, app.served, `?room=${ann.room.roomId}&speed=instant&server=127.0.0.1:${server.port}`, undefined, { webgl: false });
+    const replayRound = page.getByTestId('replay-round-1');
+    await replayRound.waitFor({ state: 'attached', timeout: 30_000 });
+    // On a short screen the room's bar starts folded: unfolded from the keyboard.
+    await page.locator('[data-testid="online-bar"] > summary').focus();
+    await page.keyboard.press('Enter');
+    await replayRound.waitFor();
+    await page.waitForFunction(() => window.rolit.state().moves.length === 0);
+    await audit(page, 'the room’s finished rounds');
+    await replayRound.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('leave-replay').waitFor();
+    await page.waitForFunction((n) => window.rolit.state().moves.length === n, firstRound.length);
+    expect((await rolitState(page)).moves).toEqual(firstRound);
+    await screenshot(page, 'online-finished-round-replay');
+
+    // The room plays on meanwhile; leaving the replay shows its round as it stands.
+    // Seats rotate in a rematch: the mover is the client whose seat now has the colour to move.
+    const seatColour = (seen: typeof ann) => (seen.messages.you as { colour: string }[]).at(-1)!.colour;
+    await eventually(() => (ann.messages.you?.length ?? 0) >= 2 && (bob.messages.you?.length ?? 0) >= 2, 'the rematch’s seats');
+    const mover = seatColour(ann) === ann.room.state.toMove ? ann : bob;
+    const played = await playFirst(mover);
+    await until(ann.room, (st) => st.moves.length === 1, 'the rematch’s first move');
+    expect((await rolitState(page)).moves).toEqual(firstRound);
+    await page.getByTestId('leave-replay').click();
+    await page.waitForFunction((m) => window.rolit.state().moves.join() === m, played);
+    expect(errors).toEqual([]);
+    await page.close();
+    for (const s of [ann, bob, eve]) await s.room.leave();
+  }, 300_000);
+
+  it('a player’s lost connection: the others see the seat disconnected with a countdown, the player’s page reconnects by itself; a page gone for good is played by the computer after the grace', async () => {
+    // A server of its own, with a short grace.
+    const drops = await startTestServer({ computerDelayMs: 0, graceSeconds: 10 });
+    try {
+      const search = (code: string) => `?room=${code}&speed=instant&server=127.0.0.1:${drops.port}`;
+      const ann = await create(drops.endpoint, { name: 'Ann', colour: 'red', size: 4, colours: ['red', 'green'], standIn: 'greedy' });
+      const code = ann.room.roomId;
+      const bob = await openApp(app.browser, app.served, search(code), undefined, { webgl: false });
+      await bob.page.getByTestId('take-green').waitFor({ timeout: 30_000 });
+      await bob.page.getByTestId('online-name').fill('Bob');
+      await bob.page.getByTestId('take-green').click();
+      await until(ann.room, (st) => st.seats[1].connected && st.seats[1].name === 'Bob', 'Bob seated');
+      const eve = await openApp(app.browser, app.served, search(code), undefined, { webgl: false });
+      await until(ann.room, (st) => st.spectators === 1, 'Eve watching');
+      ann.room.send('start');
+      for (const p of [bob.page, eve.page]) await p.getByTestId('online-bar').waitFor({ timeout: 30_000 });
+      await seatShows(eve.page, 'Bob', /connected/);
+
+      // Bob's network goes: his connection breaks and new ones fail until it is back.
+      await bob.page.context().setOffline(true);
+      // (Chromium may close the socket itself when it goes offline; if not, the server's side breaks it.)
+      breakConnection(code, 'Bob');
+      await until(ann.room, (st) => !st.seats[1].connected && st.seats[1].dropDeadline > 0, 'Bob shown as disconnected');
+      const dropped = bob.page.getByTestId('online-dropped');
+      await dropped.waitFor();
+      expect(await dropped.textContent()).toBe('Connection lost: reconnecting…');
+      expect(await dropped.getAttribute('role')).toBe('status');
+      // It covers none of the page's controls.
+      const covered = await bob.page.evaluate(() => {
+        const banner = document.querySelector('[data-testid="online-dropped"]')!.getBoundingClientRect();
+        return [...document.querySelectorAll('button, select, input, summary')]
+          .filter((c) => {
+            const r = c.getBoundingClientRect();
+            return r.width > 0 && r.left < banner.right && r.right > banner.left && r.top < banner.bottom && r.bottom > banner.top;
+          })
+          .map((c) => c.textContent);
+      });
+      expect(covered).toEqual([]);
+      await seatShows(eve.page, 'Bob', /^disconnected: the computer takes over in \d+ seconds?$/);
+      // Eve's bar is folded on this short screen: its line says so too.
+      await eve.page.getByTestId('dropped-summary').filter({ hasText: /^ · Bob: disconnected: the computer takes over in \d+ seconds?$/ }).waitFor();
+      await screenshot(eve.page, 'online-drop-countdown');
+      await screenshot(bob.page, 'online-drop-reconnecting');
+      // Back online: the page reconnects by itself, to the same seat.
+      await bob.page.context().setOffline(false);
+      await dropped.waitFor({ state: 'detached', timeout: 30_000 });
+      await bob.page.waitForFunction(() => window.rolit.online()?.status === 'open' && window.rolit.online()?.colour === 'green');
+      await seatShows(eve.page, 'Bob', /^connected$/);
+      await eve.page.getByTestId('dropped-summary').waitFor({ state: 'detached' });
+      expect(ann.room.state.seats[1].standIn).toBe(false);
+
+      // Bob's page closes: a countdown, then the computer plays on for him.
+      await bob.page.close();
+      await seatShows(eve.page, 'Bob', /^disconnected: the computer takes over in \d+ seconds?$/);
+      await seatShows(eve.page, 'Bob', /^away, the computer \(.+\) plays on$/, 30_000);
+      expect(ann.room.state.seats[1].standIn).toBe(true);
+      // The browser logs each reconnection attempt made while offline; nothing else went wrong.
+      expect([bob.errors, eve.errors].flat().filter((e) => !/WebSocket connection .* failed: .*ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+      await eve.page.close();
+      await ann.room.leave();
+    } finally {
+      await drops.close();
+    }
+  }, 300_000);
 
   it('fits a phone: the lobby and the room in play at 390x844', async () => {
     const serverParam = `server=127.0.0.1:${server.port}`;

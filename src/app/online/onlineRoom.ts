@@ -8,7 +8,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Room } from '@colyseus/sdk';
 import type { Colour } from '../../engine/index';
-import { type CreateOptions, type EMOTES, type ErrorMessage, type JoinOptions, roomCodeOf } from '../../server/contract';
+import { type CreateOptions, type EMOTES, type ErrorMessage, JOIN_CODES, type JoinCode, type JoinOptions, roomCodeOf } from '../../server/contract';
 import { type EventsMessage, mergeEvents } from './remoteRound';
 import type { GameEvent } from '../../engine/index';
 
@@ -45,13 +45,17 @@ export interface RoomView {
   round: number;
   moveDeadline: number;
   results: string[];
+  /** File names of the room's records, one per finished round (served at /records/<name>). */
+  records: string[];
 }
 
 /** Why the page is not (or no longer) in the room. */
 export type FailureKind = 'unknownRoom' | 'seatTaken' | 'started' | 'serverDown' | 'refused' | 'lost';
 export interface Failure {
   kind: FailureKind;
-  /** The server's or the network's own words, for the curious. */
+  /** The server's code of a refused create or join (docs/online.md), null for anything else. */
+  code: JoinCode | null;
+  /** The server's or the network's own words (English), for the curious. */
   detail: string;
 }
 
@@ -103,12 +107,14 @@ export interface OnlineDeps {
 /** Which failure a refused create or join (or a network error) is. */
 export function failureOf(error: unknown): Failure {
   const detail = error instanceof Error ? error.message : String(error);
-  const code = (error as { code?: unknown } | null)?.code;
-  if (error instanceof TypeError || /fetch|network|ECONNREFUSED|Failed to/i.test(detail)) return { kind: 'serverDown', detail };
-  if (code === 522 || /not found|invalid room|locked/i.test(detail)) return { kind: 'unknownRoom', detail };
-  if (/^(colourTaken|computerSeat|notInPlay):/.test(detail)) return { kind: 'seatTaken', detail };
-  if (/^started:/.test(detail)) return { kind: 'started', detail };
-  return { kind: 'refused', detail };
+  const status = (error as { code?: unknown } | null)?.code;
+  const prefix = /^(\w+):/.exec(detail)?.[1];
+  const code = (JOIN_CODES as readonly string[]).includes(prefix ?? '') ? (prefix as JoinCode) : null;
+  if (error instanceof TypeError || /fetch|network|ECONNREFUSED|Failed to/i.test(detail)) return { kind: 'serverDown', code: null, detail };
+  if (status === 522 || /not found|invalid room|locked/i.test(detail)) return { kind: 'unknownRoom', code, detail };
+  if (code === 'colourTaken' || code === 'computerSeat' || code === 'notInPlay') return { kind: 'seatTaken', code, detail };
+  if (code === 'started') return { kind: 'started', code, detail };
+  return { kind: 'refused', code, detail };
 }
 
 function viewOf(state: Record<string, any>): RoomView {
@@ -137,6 +143,7 @@ function viewOf(state: Record<string, any>): RoomView {
     round: state.round,
     moveDeadline: state.moveDeadline,
     results: [...state.results],
+    records: [...(state.records ?? [])],
   };
 }
 
@@ -149,6 +156,9 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
     /** Follows a joined room: its state, messages, drops and the end of the connection. */
     function follow(joined: Room): void {
       room = joined;
+      // A connection lost soon after joining is retried too (the SDK would give up within its first
+      // 5 s): the page only ever rejoins its own seat with its token, and the retries are bounded.
+      joined.reconnection.minUptime = 0;
       deps.tabStorage?.setItem(tokenKey(joined.roomId), joined.reconnectionToken);
       set({ status: 'open', roomId: joined.roomId, failure: null, refusal: null });
       joined.onStateChange((state) => {
@@ -175,7 +185,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       joined.onLeave((code, reason) => {
         if (room !== joined) return;
         room = null;
-        set({ status: 'failed', failure: { kind: 'lost', detail: `${code}${reason ? ` ${reason}` : ''}` } });
+        set({ status: 'failed', failure: { kind: 'lost', code: null, detail: `${code}${reason ? ` ${reason}` : ''}` } });
       });
     }
 

@@ -59,6 +59,10 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
   let localTable: { match: Match; game: Game; seats: Seat[]; round: number; results: SessionState['results'] } | null = null;
   /** A move sent to the server, its events not back yet: no second click meanwhile. */
   let moveSent = false;
+  /** The server's latest round while a replay is open in online play (a finished round, a look back): shown on leaving the replay. */
+  let remoteWaiting: RemoteRound | null = null;
+  /** The next showRemote puts the server's round back after a replay: rebuilt and shown at once. */
+  let remoteReturning = false;
 
   const store = createStore<SessionState>()((set, get) => {
     const lent = { get, set };
@@ -70,10 +74,12 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       return seat === null ? null : seats[seat];
     }
 
+    /** The table shows the server's round (online, no replay open): the server decides its moves. */
+    const online = () => remote !== null && !get().replay;
     /** A person at this page is to move: in online play, only for this page's own colours. */
-    const humanToMove = () => seatToMove()?.kind === 'human' && (!remote || remote.mine.includes(game.state.toMove!));
+    const humanToMove = () => seatToMove()?.kind === 'human' && (!online() || remote!.mine.includes(game.state.toMove!));
     /** A human may move once the board shows their turn (the previous move has come to rest). */
-    const humanMayMove = () => humanToMove() && get().shown.caughtUp && !moveSent;
+    const humanMayMove = () => humanToMove() && get().shown.caughtUp && !(online() && moveSent);
     const previewFor = (square: string | null) => (square && humanMayMove() ? previewOf(game, square, get().pendingDouble) : null);
     const shownOf = (snapshot: RoundSnapshot) => shownRound(snapshot.events, deps.shownByDirector ? directorCount : snapshot.events.length, get().seats);
     const updateInput = () => set({ legalSquares: humanMayMove() ? clickableSquares(get().snapshot.legalMoves) : [], preview: previewFor(get().hovered) });
@@ -82,8 +88,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
     const { setSpeed, setSocketDots, setCoordinates, rulesSeen } = viewerSettings;
     const keeping = createKeeping(kept, deps, now, lent, table);
     // Online, the server runs the clock and plays the computer seats.
-    const timeLimit = createTimeLimit(now, lent, table, { humanToMove: () => !remote && humanToMove(), changed, notice });
-    const computer = createComputerTurns(deps, now, lent, table, { seatToMove, play, notice, holdsComputers: () => remote !== null || spectator.holdsComputers() });
+    const timeLimit = createTimeLimit(now, lent, table, { humanToMove: () => !online() && humanToMove(), changed, notice });
+    const computer = createComputerTurns(deps, now, lent, table, { seatToMove, play, notice, holdsComputers: () => online() || spectator.holdsComputers() });
     const spectator = createSpectator(lent, table, { computer, changed, notice });
     /** Leaving a replay with no live game before it: a new match of the first choices. */
     const freshGame = () => {
@@ -101,7 +107,9 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       const { results } = get();
       const all = snapshot.over && snapshot.result ? [...results, snapshot.result] : results;
       // The director (if linked) hears of the new log here and reports what it shows (setShown).
-      set({ snapshot, shown: shownOf(snapshot), standings: matchStandings(all, match.players.length, match.misere) });
+      // Online, the standings are the room's: its seats and rules, not those of the local match waiting meanwhile.
+      const [players, misere] = online() ? [seats.length, game.setup.misere] : [match.players.length, match.misere];
+      set({ snapshot, shown: shownOf(snapshot), standings: matchStandings(all, players, misere) });
       updateInput();
       timeLimit.update();
       computer.soon();
@@ -119,9 +127,9 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
     function play(text: string): void {
       if (get().thinking?.purpose === 'suggestion') computer.cancel();
-      if (remote) {
+      if (online()) {
         // The server decides: its events come back through showRemote.
-        remote.send(text);
+        remote!.send(text);
         moveSent = true;
         set({ message: null, pendingDouble: null });
         return updateInput();
@@ -164,6 +172,16 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       jumps: resumed ? 1 : 0,
       ...kept.initial,
       ...replay,
+      leaveReplay() {
+        if (!get().replay) return;
+        replay.leaveReplay();
+        if (!remote) return;
+        // Online: back to the server's round as it stands now.
+        const latest = remoteWaiting ?? remote;
+        remoteWaiting = null;
+        remoteReturning = true;
+        get().showRemote(latest);
+      },
       setSpeed,
       setSocketDots,
       setCoordinates,
@@ -185,6 +203,12 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       remote: null,
 
       showRemote(next) {
+        // A replay open in online play (a finished round of the room, a look back) stays; the server's round waits for its end.
+        if (next && remote && get().replay) return void (remoteWaiting = next);
+        if (!next && remote && get().replay) {
+          remoteWaiting = null;
+          get().leaveReplay();
+        }
         if (next && !remote) {
           if (get().replay) get().leaveReplay();
           computer.cancel();
@@ -204,10 +228,12 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
           return set({ jumps: get().jumps + 1 });
         }
         const known = remote ? remote.events : [];
-        const sameRound = remote !== null && remote.round === next.round && next.events.length >= known.length && known.every((e, i) => e === next.events[i]);
+        const returning = remoteReturning;
+        remoteReturning = false;
+        const sameRound = !returning && remote !== null && remote.round === next.round && next.events.length >= known.length && known.every((e, i) => e === next.events[i]);
         const grown = !sameRound || next.events.length !== known.length;
-        // Joining a round under way (or a reload): its position at once, not every move rolled again.
-        const jump = !sameRound && next.events.some((e) => e.type === 'ballPlaced');
+        // Joining a round under way (or a reload, or back from a replay): its position at once, not every move rolled again.
+        const jump = returning || (!sameRound && next.events.some((e) => e.type === 'ballPlaced'));
         remote = next;
         if (grown) {
           game = Game.fromEvents(next.events);
@@ -216,7 +242,10 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         const toMove = game.state.toMove;
         // The server runs the clock: the page shows its deadline.
         const clock = next.deadline > 0 && toMove && !game.state.over ? { colour: toMove, moveNumber: game.state.moves.length + 1, deadline: next.deadline } : null;
-        set({ remote: next, seats: next.seats, players: next.seats.map(({ kind, level, name }) => ({ kind, level, name })), round: next.round, results: next.results, clock });
+        // The match's players in match order (seats rotate between rounds), as in local play.
+        const players = next.seats.map(({ kind, level, name }) => ({ kind, level, name }));
+        for (const seat of next.seats) players[seat.player] = { kind: seat.kind, level: seat.level, name: seat.name };
+        set({ remote: next, seats: next.seats, players, round: next.round, results: next.results, clock });
         changed();
         if (jump) set({ jumps: get().jumps + 1 });
       },
@@ -233,8 +262,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         if (!shown.caughtUp) return notice(shown.startThrow && shown.startThrow.kind !== 'starts' ? throwTexts.stillRolling : throwTexts.notYet, 'refusal');
         const seat = seatToMove();
         if (seat && seat.kind !== 'human') return notice(sessionTexts.computerThinking(game.state.toMove!, seat.name), 'refusal');
-        if (remote && !humanToMove()) return notice(remote.mine.length ? sessionTexts.notYourColour : sessionTexts.spectatorsWatch, 'refusal');
-        if (moveSent) return;
+        if (online() && !humanToMove()) return notice(remote!.mine.length ? sessionTexts.notYourColour : sessionTexts.spectatorsWatch, 'refusal');
+        if (online() && moveSent) return;
         const guarded = get().clickGuard?.(square);
         if (guarded) return notice(guarded, 'refusal');
         const outcome = clickOutcome(game, square, get().pendingDouble);

@@ -11,8 +11,11 @@ import { EMOTES, MAX_NAME } from '../../server/contract';
 import { inviteLink } from '../../app/online/onlineAddress';
 import type { Emote, OnlineState, SeatView } from '../../app/online/onlineRoom';
 import { ONLINE_NAME_KEY, onlineEndpoint, useOnline } from '../../app/online/pageOnline';
+import { onlineTexts } from '../../app/online/onlineTexts';
+import { finishedRounds, openFinishedRound } from '../../app/online/roomRecords';
+import { sessionStore } from '../../app/page/pageSession';
 import { pageStorage } from '../../app/page/pageStorage';
-import { coloursName, colourName, levelName, t } from '../../i18n/index';
+import { colourCounts, coloursName, colourName, levelName, t } from '../../i18n/index';
 import { computerName } from '../../i18n/playerNames';
 import { useDialogFocus } from '../a11y/useDialogFocus';
 import { Swatches } from '../hud/Swatches';
@@ -207,7 +210,7 @@ function Lobby({ levels, defaultLevel }: { levels: readonly string[]; defaultLev
           <p className="note" data-testid="spectators">
             {t('online:spectators', { count: view.spectators })}
           </p>
-          {failure?.kind === 'seatTaken' && <div className="error" role="alert">{t('online:failure.seatTaken')}</div>}
+          {failure?.kind === 'seatTaken' && <div className="error" role="alert">{onlineTexts.failure(failure, onlineEndpoint())}</div>}
         </section>
         <div className="actions">
           <button type="button" className="btn" onClick={() => void leave()} data-testid="leave-room">
@@ -253,16 +256,24 @@ function EmoteShown() {
 function RoomBar() {
   const { roomId, view, you } = useOnline((s) => s);
   const { send, leave } = useOnline.getState();
-  const [open] = useState(roomForBar);
+  const [open, setOpen] = useState(roomForBar);
   const bar = useRef<HTMLDetailsElement>(null);
   useBelowSeats(bar);
   if (!view || !roomId) return null;
   const player = you !== null && you.colour !== '';
   const connected = view.seats.filter((s) => s.kind === 'human' && s.connected && !s.standIn).length;
+  // Folded (phones, short screens), the bar's line still shows a dropped player's countdown.
+  const dropped = open ? [] : view.seats.map((seat, i) => ({ seat, i })).filter(({ seat }) => seat.kind === 'human' && seat.name && !seat.connected && !seat.standIn);
   return (
-    <details className="online-bar panel" open={open} ref={bar} data-testid="online-bar">
+    <details className="online-bar panel" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} ref={bar} data-testid="online-bar">
       <summary>
         {t('online:room')} <code className="room-code">{roomId}</code> · {t('online:connectedCount', { count: connected })}
+        {dropped.map(({ seat, i }) => (
+          <span key={seat.colour} className="dropped" data-testid="dropped-summary">
+            {' · '}
+            {seatLabel(seat, i)}: <Presence seat={seat} />
+          </span>
+        ))}
       </summary>
       <div className="body">
       <div className="row">
@@ -290,6 +301,7 @@ function RoomBar() {
         </div>
       )}
       <EmoteShown />
+      <FinishedRounds records={view.records} results={view.results} />
       <div className="row">
         {view.phase === 'over' && you?.host && (
           <button type="button" className="btn primary" onClick={() => send('rematch')} data-testid="rematch">
@@ -306,21 +318,52 @@ function RoomBar() {
   );
 }
 
+/** The room's finished rounds, each opened in the page's replay from the server's record. */
+function FinishedRounds({ records, results }: { records: readonly string[]; results: readonly string[] }) {
+  const [opening, setOpening] = useState<string | null>(null);
+  const rounds = finishedRounds(records, results);
+  if (rounds.length === 0) return null;
+  const open = async (round: (typeof rounds)[number]) => {
+    setOpening(round.name);
+    await openFinishedRound(sessionStore(), onlineEndpoint(), round);
+    setOpening(null);
+  };
+  return (
+    <section className="finished-rounds" aria-labelledby="finished-rounds-title" data-testid="finished-rounds">
+      <h3 id="finished-rounds-title">{t('online:finishedRounds')}</h3>
+      <ul>
+        {rounds.map((round) => (
+          <li key={round.name}>
+            <button type="button" className="btn" disabled={opening !== null} aria-describedby={`result-${round.name}`} onClick={() => void open(round)} data-testid={`replay-round-${round.round}`}>
+              {t('online:replayRound', { round: round.round })}
+            </button>{' '}
+            <span className="note" id={`result-${round.name}`}>
+              {colourCounts(round.balls)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function Failed() {
   const { failure, roomId } = useOnline((s) => s);
   const { open, leave } = useOnline.getState();
   const ref = useRef<HTMLDivElement>(null);
   useDialogFocus(ref, () => void leave());
-  const kind = failure?.kind ?? 'lost';
+  const shown = failure ?? { kind: 'lost' as const, code: null, detail: '' };
+  const kind = shown.kind;
   const retry = roomId !== null && kind !== 'unknownRoom';
+  const detail = onlineTexts.failureDetail(shown);
   return (
     <div className="overlay" role="alertdialog" aria-modal="true" aria-labelledby="online-failed-title" aria-describedby="online-failed-text" ref={ref} data-testid="online-failed">
       <div className="card dialog">
         <h2 id="online-failed-title">{t('online:failedTitle')}</h2>
         <p id="online-failed-text" data-testid="online-failure" data-kind={kind}>
-          {t(`online:failure.${kind}`, { server: onlineEndpoint() })}
+          {onlineTexts.failure(shown, onlineEndpoint())}
         </p>
-        {failure?.detail && <p className="note">{t('online:detail', { detail: failure.detail })}</p>}
+        {detail && <p className="note" data-testid="online-failure-detail">{detail}</p>}
         <div className="actions">
           {retry && (
             <button type="button" className="btn" onClick={() => void open(roomId!, pageStorage()?.getItem(ONLINE_NAME_KEY) ?? t('online:defaultName'))}>

@@ -1,0 +1,83 @@
+/**
+ * A room's finished rounds (docs/online.md, "Records"): the server keeps each as a record file,
+ * lists the room's files in its state (`records`) and serves each at `GET /records/<name>`. This
+ * lists them with their results and fetches one to open in the page's replay.
+ */
+import type { StoreApi } from 'zustand/vanilla';
+import { COLOURS } from '../../engine/index';
+import { CodedProblem } from '../../i18n/codedProblem';
+import { errorText } from '../../i18n/engineReasons';
+import { t } from '../../i18n/index';
+import { MAX_RECORD_CHARS } from '../replay/shareLink';
+import type { SessionState } from '../session/session';
+
+/** A finished round of the room, as its bar lists it. */
+export interface FinishedRound {
+  /** The record's file name on the server ("<room>-round<N>.rolit"). */
+  name: string;
+  /** Round of the match, from 1. */
+  round: number;
+  /** Each colour's balls at the end (from the room's `results`), empty when unknown. */
+  balls: [colour: string, balls: number][];
+}
+
+/** What went wrong fetching a record: one key each in the `record` object of online.json. */
+export type RecordCode = 'unreachable' | 'missing' | 'status' | 'tooLong';
+
+export class RoomRecordError extends CodedProblem<RecordCode> {
+  constructor(code: RecordCode, params: Record<string, string | number>, english: string) {
+    super('online:record', code, params, english);
+  }
+}
+
+const RECORD_NAME = /^[A-Za-z0-9_-]+-round(\d+)\.rolit$/;
+
+/** "red 20, yellow 15" (the room's `results` line, resultText in the engine) as colours and balls; empty when it is not one. */
+export function resultBalls(line: string | undefined): [string, number][] {
+  const parts = (line ?? '').split(', ').map((p) => /^(\w+) (\d+)$/.exec(p));
+  if (parts.length === 0 || parts.some((m) => !m || !(COLOURS as readonly string[]).includes(m[1]))) return [];
+  return parts.map((m) => [m![1], Number(m![2])]);
+}
+
+/** The room's finished rounds, in order: its record names with the round each is and its result. Names of another shape are left out. */
+export function finishedRounds(records: readonly string[], results: readonly string[]): FinishedRound[] {
+  return records
+    .map((name) => ({ name, match: RECORD_NAME.exec(name) }))
+    .filter((r) => r.match !== null)
+    .map(({ name, match }) => {
+      const round = Number(match![1]);
+      return { name, round, balls: resultBalls(results[round - 1]) };
+    })
+    .sort((a, b) => a.round - b.round);
+}
+
+/** Where the server serves a record: `<endpoint>/records/<name>`. */
+export function recordUrl(endpoint: string, name: string): string {
+  return `${endpoint.replace(/\/$/, '')}/records/${encodeURIComponent(name)}`;
+}
+
+/** A record's text from the server; a RoomRecordError says why not. */
+export async function fetchRecord(endpoint: string, name: string, fetcher: typeof fetch = fetch): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetcher(recordUrl(endpoint, name));
+  } catch (e) {
+    throw new RoomRecordError('unreachable', { server: endpoint }, `the game server at ${endpoint} cannot be reached (${e instanceof Error ? e.message : String(e)})`);
+  }
+  if (response.status === 404) throw new RoomRecordError('missing', {}, `the server keeps no record ${name}`);
+  if (!response.ok) throw new RoomRecordError('status', { status: response.status }, `the server answered ${response.status}`);
+  const text = await response.text();
+  if (text.length > MAX_RECORD_CHARS) throw new RoomRecordError('tooLong', { length: text.length, max: MAX_RECORD_CHARS }, `the record is ${text.length} characters long`);
+  return text;
+}
+
+/** Opens a finished round of the room in the page's replay; a record that cannot be had says why, as a notice. */
+export async function openFinishedRound(session: StoreApi<SessionState>, endpoint: string, round: FinishedRound, fetcher: typeof fetch = fetch): Promise<boolean> {
+  try {
+    const text = await fetchRecord(endpoint, round.name, fetcher);
+    return session.getState().openRecord(text) === null;
+  } catch (e) {
+    session.getState().showNotice(t('online:recordProblem', { round: round.round, reason: errorText(e) }), 'refusal');
+    return false;
+  }
+}
