@@ -181,7 +181,7 @@ describe('online play between browsers', () => {
     expect(new URL(page.url()).searchParams.get('room')).toBeNull();
     // In French: the failure in French, without the server's English.
     await page.evaluate(() => localStorage.setItem('rolit.language', 'fr'));
-    await page.goto(`${app.served.url}?room=nosuchroom&speed=instant&server=127.0.0.1:${server.port}`);
+    await page.goto(`${app.served.url}?room=abcde-fghjk&speed=instant&server=127.0.0.1:${server.port}`);
     await failure.waitFor({ timeout: 30_000 });
     expect(await failure.textContent()).toBe('Cette salle n’existe pas ou elle est fermée. Vérifiez le code ou demandez un nouveau lien.');
     expect(await page.getByTestId('online-failure-detail').count()).toBe(0);
