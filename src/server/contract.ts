@@ -32,6 +32,11 @@ export function roomCodeOf(text: string): string | null {
   return code;
 }
 
+/** A room code as people read it aloud and copy it down: two groups of five (roomCodeOf reads it back). */
+export function groupedRoomCode(code: string): string {
+  return code.length === ROOM_CODE_LENGTH ? `${code.slice(0, ROOM_CODE_LENGTH / 2)} ${code.slice(ROOM_CODE_LENGTH / 2)}` : code;
+}
+
 /** Longest player name, in characters. */
 export const MAX_NAME = 24;
 /** Longest move text a `play` message may carry ("e3+e6" is 5). */

@@ -14,6 +14,7 @@ import { MAX_NAME } from '../server/contract';
 import type { Level } from '../ai/index';
 import { onlineName, useOnline } from '../app/online/pageOnline';
 import { pageStorage } from '../app/page/pageStorage';
+import { JoinByCode } from './online/JoinByCode';
 
 export interface NewGameDialogProps {
   levels: readonly string[];
@@ -227,6 +228,7 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
               {t('online:createRoom')}
             </button>
           </div>
+          <JoinByCode onJoined={onClose} />
         </fieldset>
         <div className="actions">
           <button type="button" className="btn" onClick={onClose}>

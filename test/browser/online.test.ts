@@ -73,7 +73,7 @@ describe('online play between browsers', () => {
     const link = await host.page.getByTestId('invite-link').inputValue();
     const code = (await online(host.page))!.room!;
     expect(link).toContain(`?room=${code}`);
-    expect(await host.page.getByTestId('room-code').textContent()).toBe(code);
+    expect(await host.page.getByTestId('room-code').textContent()).toBe(`${code.slice(0, 5)} ${code.slice(5)}`); // grouped for reading aloud
     // The host's page address is the room's, so a reload comes back to it.
     expect(new URL(host.page.url()).searchParams.get('room')).toBe(code);
     await screenshot(host.page, 'online-lobby-host');
@@ -187,6 +187,27 @@ describe('online play between browsers', () => {
     expect(await page.getByTestId('online-failure-detail').count()).toBe(0);
     await page.close();
   });
+
+  it('a room code read aloud joins from the new-game dialog (any case, grouped); a wrong code says why and joins nothing', async () => {
+    const ann = await create(server.endpoint, { name: 'Ann', colour: 'red', size: 4, colours: ['red', 'green'] });
+    const { page, errors } = await openApp(app.browser, app.served, `?seats=human,human&speed=instant&server=127.0.0.1:${server.port}`, undefined, { webgl: false });
+    await page.getByRole('button', { name: 'New game' }).click();
+    const dialog = page.getByRole('dialog');
+    const field = dialog.getByTestId('room-code-input');
+    await field.fill('nope');
+    await field.press('Enter');
+    await expect(dialog.getByRole('alert').textContent()).resolves.toContain('“nope” is not a room code');
+    expect(await online(page)).toBeNull();
+    const code = ann.room.roomId;
+    await field.fill(`${code.slice(0, 5).toLowerCase()} ${code.slice(5).toLowerCase()}`);
+    await field.press('Enter'); // joins: the dialog's own Start (a local game) is not submitted
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForFunction((id) => window.rolit.online()?.room === id && window.rolit.online()?.phase === 'waiting', code, { timeout: 30_000 });
+    expect(new URL(page.url()).searchParams.get('room')).toBe(code);
+    expect(errors).toEqual([]);
+    await page.close();
+    await ann.room.leave();
+  }, 120_000);
 
   it('lists the room’s finished rounds and opens one in replay from the keyboard while the room plays on', async () => {
     // Two clients play a 4x4 round to its end and the host starts a rematch.

@@ -3,7 +3,7 @@
  * random; people may type them in any case, grouped, with O for 0 and I or L for 1.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH, roomCodeOf } from '../../src/server/contract';
+import { groupedRoomCode, ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH, roomCodeOf } from '../../src/server/contract';
 import { newRoomCode } from '../../src/server/roomCode';
 import { readOnlineParameters } from '../../src/app/online/onlineAddress';
 import { create, join, startTestServer, type TestServer, until } from './helpers';
@@ -36,6 +36,11 @@ describe('room codes', () => {
     for (const bad of ['', '7KQ2M9XB4', '7KQ2M9XB4TT', '7KQ2M9XB4U', '7KQ2M9XB4_', '7KQ2M9XB4é', 'nosuchroom', '7KQ2M9XB4T/..']) expect(roomCodeOf(bad), bad).toBeNull();
   });
 
+  it('are shown in two groups of five for reading aloud, and read back as the same code', () => {
+    const code = newRoomCode();
+    expect(groupedRoomCode(code)).toMatch(/^[0-9A-Z]{5} [0-9A-Z]{5}$/);
+    expect(roomCodeOf(groupedRoomCode(code))).toBe(code);
+  });
   it('a link takes the code in any case; a link with no code says so', () => {
     expect(readOnlineParameters('?room=7kq2m-9xb4t&seats=human,ai', page)).toMatchObject({ room: '7KQ2M9XB4T', rest: '?seats=human%2Cai', problem: null });
     expect(readOnlineParameters('?room=abc', page)).toMatchObject({ room: null, problem: { key: 'badRoom', value: 'abc' } });

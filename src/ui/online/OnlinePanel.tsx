@@ -7,7 +7,7 @@
  */
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { type Colour } from '../../engine/index';
-import { EMOTES, MAX_NAME } from '../../server/contract';
+import { EMOTES, groupedRoomCode, MAX_NAME } from '../../server/contract';
 import { inviteLink } from '../../app/online/onlineAddress';
 import type { Emote, OnlineState, SeatView } from '../../app/online/onlineRoom';
 import { ONLINE_NAME_KEY, onlineEndpoint, useOnline } from '../../app/online/pageOnline';
@@ -158,7 +158,7 @@ function Lobby({ levels, defaultLevel }: { levels: readonly string[]; defaultLev
           </div>
           <div className="row">
             <span>
-              {t('online:roomCode')} <code className="room-code" data-testid="room-code">{roomId}</code>
+              {t('online:roomCode')} <code className="room-code" data-testid="room-code">{groupedRoomCode(roomId)}</code>
             </span>
             <CopyButton text={roomId} label={t('online:copyCode')} testId="copy-code" />
           </div>
@@ -267,7 +267,7 @@ function RoomBar() {
   return (
     <details className="online-bar panel" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} ref={bar} data-testid="online-bar">
       <summary>
-        {t('online:room')} <code className="room-code">{roomId}</code> · {t('online:connectedCount', { count: connected })}
+        {t('online:room')} <code className="room-code">{groupedRoomCode(roomId)}</code> · {t('online:connectedCount', { count: connected })}
         {dropped.map(({ seat, i }) => (
           <span key={seat.colour} className="dropped" data-testid="dropped-summary">
             {' · '}
