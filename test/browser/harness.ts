@@ -170,7 +170,7 @@ export async function downloadBytes(download: Download): Promise<Buffer> {
 }
 
 /** Saves a screenshot to test-artifacts/<name>.png and returns it decoded; `timeout` for a page busy drawing in software. */
-export async function screenshot(page: Page, name: string, timeout = 30_000): Promise<PNG> {
+export async function screenshot(page: Page, name: string, timeout = 90_000): Promise<PNG> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const buffer = await page.screenshot({ timeout });
   writeFileSync(resolve(ARTIFACTS, `${name}.png`), buffer);

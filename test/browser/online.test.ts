@@ -68,7 +68,7 @@ describe('online play between browsers', () => {
     await waitForScene(host.page);
     await host.page.getByRole('button', { name: 'New game' }).click();
     await host.page.getByTestId('create-room').click();
-    await host.page.getByTestId('lobby').waitFor({ timeout: 30_000 });
+    await host.page.getByTestId('lobby').waitFor({ timeout: 90_000 });
     await host.page.waitForFunction(() => window.rolit.online()?.host === true);
     const link = await host.page.getByTestId('invite-link').inputValue();
     const code = (await online(host.page))!.room!;
@@ -80,7 +80,7 @@ describe('online play between browsers', () => {
     await audit(host.page, 'the host’s lobby');
 
     const guest = await openApp(app.browser, app.served, new URL(link).search + '&speed=instant');
-    await guest.page.getByTestId('lobby').waitFor({ timeout: 30_000 });
+    await guest.page.getByTestId('lobby').waitFor({ timeout: 90_000 });
     await host.page.waitForFunction(() => window.rolit.online()?.spectators === 1);
     const hostColour = (await online(host.page))!.colour;
     const free = await guest.page.locator('[data-testid^="take-"]').first();
@@ -97,7 +97,7 @@ describe('online play between browsers', () => {
 
     await host.page.getByTestId('start-online').click();
     for (const p of [host.page, guest.page]) {
-      await p.getByTestId('online-bar').waitFor({ timeout: 30_000 });
+      await p.getByTestId('online-bar').waitFor({ timeout: 90_000 });
       await waitForScene(p);
       await showsMoves(p, 0);
     }
@@ -123,7 +123,7 @@ describe('online play between browsers', () => {
 
     // A spectator opens the link and sees the same board; a click of theirs changes nothing.
     const watcher = await openApp(app.browser, app.served, new URL(link).search + '&speed=instant');
-    await watcher.page.getByTestId('online-bar').waitFor({ timeout: 30_000 });
+    await watcher.page.getByTestId('online-bar').waitFor({ timeout: 90_000 });
     await waitForScene(watcher.page);
     await showsMoves(watcher.page, 2);
     expect((await online(watcher.page))!.colour).toBe('');
@@ -170,7 +170,7 @@ describe('online play between browsers', () => {
   it('a link to a room that does not exist says so and leads back to local play', async () => {
     const { page } = await openApp(app.browser, app.served, `?room=abcde-fghjk&speed=instant&server=127.0.0.1:${server.port}`, { width: 390, height: 844 }, { webgl: false });
     const failure = page.getByTestId('online-failure');
-    await failure.waitFor({ timeout: 30_000 });
+    await failure.waitFor({ timeout: 90_000 });
     expect(await failure.getAttribute('data-kind')).toBe('unknownRoom');
     // The server's own words (English) as details, on an English page only.
     expect(await page.getByTestId('online-failure-detail').textContent()).toMatch(/^Details: .+/);
@@ -182,7 +182,7 @@ describe('online play between browsers', () => {
     // In French: the failure in French, without the server's English.
     await page.evaluate(() => localStorage.setItem('rolit.language', 'fr'));
     await page.goto(`${app.served.url}?room=abcde-fghjk&speed=instant&server=127.0.0.1:${server.port}`);
-    await failure.waitFor({ timeout: 30_000 });
+    await failure.waitFor({ timeout: 90_000 });
     expect(await failure.textContent()).toBe('Cette salle n’existe pas ou elle est fermée. Vérifiez le code ou demandez un nouveau lien.');
     expect(await page.getByTestId('online-failure-detail').count()).toBe(0);
     await page.close();
@@ -202,7 +202,7 @@ describe('online play between browsers', () => {
     await field.fill(`${code.slice(0, 5).toLowerCase()} ${code.slice(5).toLowerCase()}`);
     await field.press('Enter'); // joins: the dialog's own Start (a local game) is not submitted
     await dialog.waitFor({ state: 'detached' });
-    await page.waitForFunction((id) => window.rolit.online()?.room === id && window.rolit.online()?.phase === 'waiting', code, { timeout: 30_000 });
+    await page.waitForFunction((id) => window.rolit.online()?.room === id && window.rolit.online()?.phase === 'waiting', code, { timeout: 90_000 });
     expect(new URL(page.url()).searchParams.get('room')).toBe(code);
     expect(errors).toEqual([]);
     await page.close();
@@ -224,7 +224,7 @@ describe('online play between browsers', () => {
 
     const { page, errors } = await openApp(app.browser, app.served, `?room=${ann.room.roomId}&speed=instant&server=127.0.0.1:${server.port}`, undefined, { webgl: false });
     const replayRound = page.getByTestId('replay-round-1');
-    await replayRound.waitFor({ state: 'attached', timeout: 30_000 });
+    await replayRound.waitFor({ state: 'attached', timeout: 90_000 });
     // On a short screen the room's bar starts folded: unfolded from the keyboard.
     await page.locator('[data-testid="online-bar"] > summary').focus();
     await page.keyboard.press('Enter');
@@ -261,14 +261,14 @@ describe('online play between browsers', () => {
       const ann = await create(drops.endpoint, { name: 'Ann', colour: 'red', size: 4, colours: ['red', 'green'], standIn: 'greedy' });
       const code = ann.room.roomId;
       const bob = await openApp(app.browser, app.served, search(code), undefined, { webgl: false });
-      await bob.page.getByTestId('take-green').waitFor({ timeout: 30_000 });
+      await bob.page.getByTestId('take-green').waitFor({ timeout: 90_000 });
       await bob.page.getByTestId('online-name').fill('Bob');
       await bob.page.getByTestId('take-green').click();
       await until(ann.room, (st) => st.seats[1].connected && st.seats[1].name === 'Bob', 'Bob seated');
       const eve = await openApp(app.browser, app.served, search(code), undefined, { webgl: false });
       await until(ann.room, (st) => st.spectators === 1, 'Eve watching');
       ann.room.send('start');
-      for (const p of [bob.page, eve.page]) await p.getByTestId('online-bar').waitFor({ timeout: 30_000 });
+      for (const p of [bob.page, eve.page]) await p.getByTestId('online-bar').waitFor({ timeout: 90_000 });
       await seatShows(eve.page, 'Bob', /connected/);
 
       // Bob's network goes: his connection breaks and new ones fail until it is back.
@@ -298,7 +298,7 @@ describe('online play between browsers', () => {
       await screenshot(bob.page, 'online-drop-reconnecting');
       // Back online: the page reconnects by itself, to the same seat.
       await bob.page.context().setOffline(false);
-      await dropped.waitFor({ state: 'detached', timeout: 30_000 });
+      await dropped.waitFor({ state: 'detached', timeout: 90_000 });
       await bob.page.waitForFunction(() => window.rolit.online()?.status === 'open' && window.rolit.online()?.colour === 'green');
       await seatShows(eve.page, 'Bob', /^connected$/);
       await eve.page.getByTestId('dropped-summary').waitFor({ state: 'detached' });
@@ -325,12 +325,12 @@ describe('online play between browsers', () => {
     await waitForScene(host.page);
     await host.page.getByRole('button', { name: 'New game' }).click();
     await host.page.getByTestId('create-room').click();
-    await host.page.getByTestId('lobby').waitFor({ timeout: 30_000 });
+    await host.page.getByTestId('lobby').waitFor({ timeout: 90_000 });
     await screenshot(host.page, 'online-lobby-phone');
     const overflow = await host.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
     await host.page.getByTestId('start-online').click();
-    await host.page.getByTestId('online-bar').waitFor({ timeout: 30_000 });
+    await host.page.getByTestId('online-bar').waitFor({ timeout: 90_000 });
     await settled(host.page);
     await screenshot(host.page, 'online-game-phone');
     await host.page.close();
