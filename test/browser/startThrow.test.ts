@@ -1,7 +1,8 @@
 /**
- * The start throw as a player sees it, on a laptop and a phone held upright: with reduced motion
- * the camera stays put and the ball lies in view near the board. The supply tray is sized like a
- * real one: smaller than the board, beside it.
+ * The start throw as a player sees it, on a laptop and a phone held upright: the camera follows the
+ * ball, which stays on screen and lands in view, then goes back to the player's view; with reduced
+ * motion the camera stays put and the ball lies in view near the board. The supply tray is sized
+ * like a real one: smaller than the board, beside it.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -93,6 +94,34 @@ describe('the start throw and the tray', { timeout: 600_000 }, () => {
       expect(overlaps).toBe(false);
       const gap = Math.max(tray.left - board.right, board.left - tray.right, tray.top - board.bottom, board.top - tray.bottom);
       expect(gap).toBeLessThan(span / 3);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+
+    it(`on a ${name}: the camera follows the throw, the ball on screen all along and landing near the middle, then the player's view comes back`, async () => {
+      const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=7', viewport);
+      page.setDefaultTimeout(120_000);
+      await waitForScene(page);
+      const samples = await recordThrow(page);
+      const thrown = samples.filter((s) => s.busy);
+      expect(thrown.length).toBeGreaterThan(10);
+      // Every frame of the throw shows the ball: its centre on the page.
+      const off = thrown.filter((s) => s.x < 0 || s.x > viewport.width || s.y < 0 || s.y > viewport.height);
+      expect(off.map((s) => `${Math.round(s.x)},${Math.round(s.y)}`)).toEqual([]);
+      // Followed: as the throw ends the ball is in the middle part of the screen.
+      const landed = thrown.at(-1)!;
+      expect(Math.abs(landed.x - viewport.width / 2)).toBeLessThan(viewport.width * 0.3);
+      expect(Math.abs(landed.y - viewport.height / 2)).toBeLessThan(viewport.height * 0.3);
+      await waitSettled(page);
+      await screenshot(page, `throw-${name}-after`, 120_000);
+      // The camera moved during the throw (a1 went elsewhere on the page) and came back to the player's
+      // view: Reset view (the player's side) then leaves a1 where it is.
+      const back = (await page.evaluate(() => window.rolit.socketScreenPosition('a1')))!;
+      expect(Math.max(...thrown.map((s) => Math.hypot(s.a1.x - back.x, s.a1.y - back.y)))).toBeGreaterThan(20);
+      await page.getByRole('button', { name: 'Reset view' }).click();
+      await waitSettled(page);
+      const reset = (await page.evaluate(() => window.rolit.socketScreenPosition('a1')))!;
+      expect(Math.hypot(reset.x - back.x, reset.y - back.y)).toBeLessThan(2);
       expect(errors).toEqual([]);
       await page.close();
     });
