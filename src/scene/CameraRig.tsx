@@ -50,10 +50,11 @@ const FOV = 38;
 const CINEMA = { turn: 0.05, polarMid: 0.7, polarSwing: 0.16, polarRate: 0.11, dollyMid: 1, dollySwing: 0.06, dollyRate: 0.17, follow: 1.6, lean: 0.35 };
 /**
  * Following the start throw: the view's centre eases toward the ball (`lean` of the way from the
- * board's centre, `ease` seconds), the camera `closer` to it, its angle kept. Once the ball is at
- * rest, a flight back to the player's view.
+ * board's centre, `ease` seconds), the camera `closer` to it, its angle kept. From `home` of the
+ * throw's step on it glides back, so that the player's view is whole when the throw ends (when the
+ * board waits for the first move, the camera is home).
  */
-const THROW_FOLLOW = { lean: 0.75, ease: 0.3, closer: 0.8 };
+const THROW_FOLLOW = { lean: 0.75, ease: 0.3, closer: 0.8, home: 0.7 };
 /** The fixed views the cinematic camera cuts between with reduced motion: the seats' sides. */
 const SIDE_VIEWS: readonly CameraPreset[] = ['red', 'yellow', 'green', 'blue'];
 
@@ -124,7 +125,7 @@ export function CameraRig() {
   // at, the last move's socket it leans toward, and the side view it last cut to (reduced motion).
   const cinema = useMemo(() => ({ at: new Spherical(), speed: 0, clock: 0, focus: new Vector3(), goal: new Vector3(), lastMove: TARGET.clone(), side: null as CameraPreset | null }), []);
   // Following the start throw: the player's view it left (null when not following), the throw the viewer took the camera from.
-  const follow = useMemo(() => ({ from: null as Spherical | null, at: new Spherical(), goal: new Vector3(), declined: -1 }), []);
+  const follow = useMemo(() => ({ from: null as Spherical | null, at: new Spherical(), centre: new Vector3(), goal: new Vector3(), declined: -1 }), []);
 
   // window.rolit.settled waits for a flight to end.
   useEffect(() => {
@@ -243,20 +244,21 @@ export function CameraRig() {
       if (!playing || reduced || cinematic || flight.current || useCamera.getState().focus) return false;
       follow.from = new Spherical().setFromVector3(camera.position.clone().sub(c.target));
       follow.at.copy(follow.from);
+      follow.centre.copy(c.target);
     }
-    if (!playing) {
-      // At rest: back to the player's view.
-      flight.current = { from: new Spherical().setFromVector3(camera.position.clone().sub(c.target)), to: follow.from, fromTarget: c.target.clone(), toTarget: TARGET.clone(), t: 0 };
-      follow.from = null;
-      return false;
-    }
+    // How far back home the camera is: 0 while it follows, 1 as the throw ends.
+    const home = playing ? Math.min(1, Math.max(0, (thrown.progress - THROW_FOLLOW.home) / (1 - THROW_FOLLOW.home))) : 1;
     const ease = 1 - Math.exp(-Math.min(delta, 0.1) / THROW_FOLLOW.ease);
     const ball = drawnThrow.position;
     follow.goal.set(TARGET.x + (ball.x - TARGET.x) * THROW_FOLLOW.lean, 0, TARGET.z + (ball.z - TARGET.z) * THROW_FOLLOW.lean);
-    c.target.lerp(follow.goal, ease);
+    follow.centre.lerp(follow.goal, ease);
     follow.at.radius += (follow.from.radius * THROW_FOLLOW.closer - follow.at.radius) * ease;
-    camera.position.setFromSpherical(follow.at).add(c.target);
+    const k = easeInOut(home);
+    c.target.lerpVectors(follow.centre, TARGET, k);
+    along.set(follow.at.radius + (follow.from.radius - follow.at.radius) * k, follow.from.phi, follow.from.theta);
+    camera.position.setFromSpherical(along).add(c.target);
     camera.lookAt(c.target);
+    if (!playing) follow.from = null; // home: the player's view
     c.update();
     invalidate();
     return true;
