@@ -104,6 +104,8 @@ export class MctsSearcher implements Searcher {
   /** Whether the exact solver is still being tried, and its move once it has finished. */
   private solving: boolean;
   private solvedMove = -1;
+  /** The solved position's final ball difference for the side to move (NaN until solved). */
+  private solvedValue = NaN;
   /** This search's own exact solver (its table is cold at the start, so runs are reproducible). */
   private solver: EndgameSolver | null = null;
   /** Nodes the exact solver visited (not counted in work, which is MCTS iterations). */
@@ -186,6 +188,7 @@ export class MctsSearcher implements Searcher {
     this.solverNodes += result.nodes;
     if (result.complete) {
       this.solvedMove = result.move;
+      this.solvedValue = result.value;
       this.finished = true;
       this.solving = false;
     } else if (ctx.shouldStop()) {
@@ -220,9 +223,18 @@ export class MctsSearcher implements Searcher {
   /**
    * Each player's chance to win as the search sees it (the page's evaluation bar): its mean win
    * share over the playouts, without the rank blend of the search's reward, so the values sum to 1
-   * (misère aside); zeros before the first iteration.
+   * (misère aside); zeros before the first iteration. A position the exact solver solved has its
+   * exact values: 1 for the side that wins under perfect play and 0 for the other, 0.5 each for a
+   * draw (the solver ends the search before any playout).
    */
   rootValues(): number[] {
+    if (!Number.isNaN(this.solvedValue)) {
+      // The mover's side's margin in its own objective (misère: fewer balls is better).
+      const margin = this.ctx.seating.misere ? -this.solvedValue : this.solvedValue;
+      const mover = this.owners[this.root.toMove];
+      const share = margin > 0 ? 1 : margin < 0 ? 0 : 0.5;
+      return Array.from({ length: this.players }, (_, p) => (p === mover ? share : 1 - share));
+    }
     return Array.from({ length: this.players }, (_, p) => (this.visits[0] > 0 ? this.rootWins[p] / this.visits[0] : 0));
   }
 

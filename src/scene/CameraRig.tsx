@@ -2,6 +2,8 @@
  * The camera: orbit, zoom and pan (drei OrbitControls) kept above the table and near the game,
  * smooth flights to the presets (from a seat's side, or top-down) along a spherical path, and the
  * optional cinematic camera (cinematicCamera.ts): a slow orbit leaning toward the last move.
+ * During the start throw it follows the thrown ball, then flies back to the player's view (not with
+ * reduced motion, where the ball lies still and the camera stays).
  */
 import { OrbitControls } from '@react-three/drei';
 import { useFrame, useThree } from '@react-three/fiber';
@@ -16,6 +18,8 @@ import { cinematicOn, stopCinematic, useCinematic } from './cinematicCamera';
 import { easeInOut } from './easing';
 import { BOARD_TOP, socketX, socketZ, VIEW_BOUNDS } from './layout';
 import { probe } from './renderInfo';
+import { drawnThrow } from './throwBallPose';
+import { currentView } from './view';
 
 /**
  * Where each preset looks from, as (distance, polar angle from straight up, azimuth about +Y).
@@ -44,6 +48,13 @@ const FOV = 38;
  * change, `lean` how far the view's centre moves from the board's centre toward the last move.
  */
 const CINEMA = { turn: 0.05, polarMid: 0.7, polarSwing: 0.16, polarRate: 0.11, dollyMid: 1, dollySwing: 0.06, dollyRate: 0.17, follow: 1.6, lean: 0.35 };
+/**
+ * Following the start throw: the view's centre eases toward the ball (`lean` of the way from the
+ * board's centre, `ease` seconds), the camera `closer` to it, its angle kept. From `home` of the
+ * throw's step on it glides back, so that the player's view is whole when the throw ends (when the
+ * board waits for the first move, the camera is home).
+ */
+const THROW_FOLLOW = { lean: 0.75, ease: 0.3, closer: 0.8, home: 0.7 };
 /** The fixed views the cinematic camera cuts between with reduced motion: the seats' sides. */
 const SIDE_VIEWS: readonly CameraPreset[] = ['red', 'yellow', 'green', 'blue'];
 
@@ -113,6 +124,8 @@ export function CameraRig() {
   // The cinematic camera's state, reused every frame: where it is on its path, the centre it looks
   // at, the last move's socket it leans toward, and the side view it last cut to (reduced motion).
   const cinema = useMemo(() => ({ at: new Spherical(), speed: 0, clock: 0, focus: new Vector3(), goal: new Vector3(), lastMove: TARGET.clone(), side: null as CameraPreset | null }), []);
+  // Following the start throw: the player's view it left (null when not following), the throw the viewer took the camera from.
+  const follow = useMemo(() => ({ from: null as Spherical | null, at: new Spherical(), centre: new Vector3(), goal: new Vector3(), declined: -1 }), []);
 
   // window.rolit.settled waits for a flight to end.
   useEffect(() => {
@@ -219,9 +232,42 @@ export function CameraRig() {
     invalidate();
   };
 
+  /**
+   * One frame of following the start throw, while it plays (not with reduced motion, the cinematic
+   * camera, a view of the tour's or after the viewer took the camera); once the ball is at rest, the
+   * flight back to the player's view. Returns whether it moved the camera.
+   */
+  const throwFrame = (c: OrbitControlsImpl, delta: number): boolean => {
+    const thrown = currentView().throwBall;
+    const playing = thrown !== null && thrown.progress < 1 && drawnThrow.shown && thrown.seed !== follow.declined;
+    if (!follow.from) {
+      if (!playing || reduced || cinematic || flight.current || useCamera.getState().focus) return false;
+      follow.from = new Spherical().setFromVector3(camera.position.clone().sub(c.target));
+      follow.at.copy(follow.from);
+      follow.centre.copy(c.target);
+    }
+    // How far back home the camera is: 0 while it follows, 1 as the throw ends.
+    const home = playing ? Math.min(1, Math.max(0, (thrown.progress - THROW_FOLLOW.home) / (1 - THROW_FOLLOW.home))) : 1;
+    const ease = 1 - Math.exp(-Math.min(delta, 0.1) / THROW_FOLLOW.ease);
+    const ball = drawnThrow.position;
+    follow.goal.set(TARGET.x + (ball.x - TARGET.x) * THROW_FOLLOW.lean, 0, TARGET.z + (ball.z - TARGET.z) * THROW_FOLLOW.lean);
+    follow.centre.lerp(follow.goal, ease);
+    follow.at.radius += (follow.from.radius * THROW_FOLLOW.closer - follow.at.radius) * ease;
+    const k = easeInOut(home);
+    c.target.lerpVectors(follow.centre, TARGET, k);
+    along.set(follow.at.radius + (follow.from.radius - follow.at.radius) * k, follow.from.phi, follow.from.theta);
+    camera.position.setFromSpherical(along).add(c.target);
+    camera.lookAt(c.target);
+    if (!playing) follow.from = null; // home: the player's view
+    c.update();
+    invalidate();
+    return true;
+  };
+
   useFrame((_, delta) => {
     const c = controls.current;
     if (!c) return;
+    if (throwFrame(c, delta)) return;
     if (cinematic && !flight.current) return cinematicFrame(c, delta);
     const f = flight.current;
     if (!f) return;
@@ -251,8 +297,10 @@ export function CameraRig() {
       minPolarAngle={0}
       maxPolarAngle={1.32}
       onStart={() => {
-        // The viewer takes the camera: a flight or the cinematic camera stops at once.
+        // The viewer takes the camera: a flight, following the throw or the cinematic camera stops at once.
         flight.current = null;
+        if (follow.from) follow.declined = currentView().throwBall?.seed ?? -1;
+        follow.from = null;
         stopCinematic();
       }}
       onChange={() => {

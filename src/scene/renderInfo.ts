@@ -7,6 +7,7 @@
  * the frame (shadow pass included) are per frame.
  */
 import type { Colour } from '../engine/colours';
+import type { BoardSize } from '../engine/geometry';
 
 /** The renderer's counters (window.rolit reports them as the app's RenderStats). */
 export interface RendererCounters {
@@ -23,7 +24,7 @@ export const probe = {
   /** Whether the camera is flying to a view, set by the mounted camera rig. */
   flying: null as null | (() => boolean),
   /** Page coordinates of a square's socket centre, set by the mounted scene. */
-  project: null as null | ((square: string) => { x: number; y: number } | null),
+  project: null as null | ((square: string, size?: BoardSize) => { x: number; y: number } | null),
   /** Page box (CSS px) of the supply tray's projected corners, set by the mounted scene. */
   supplyBox: null as null | (() => ScreenBox),
   /** The thrown start ball as last drawn (colour on top, page position), set by the mounted scene. */
@@ -69,9 +70,13 @@ export function renderInfo(): RendererCounters {
   return { ...probe.info };
 }
 
-/** Page coordinates (CSS px) of a socket's centre, or null when no scene is mounted or the square is not on the board. */
-export function socketScreenPosition(square: string): { x: number; y: number } | null {
-  return probe.project ? probe.project(square) : null;
+/**
+ * Page coordinates (CSS px) of a socket's centre, or null when no scene is mounted or the square is
+ * not on the board. The square is named as on a board of `size` (default: the round's), so every
+ * socket of the physical board can be found, whatever size the round uses.
+ */
+export function socketScreenPosition(square: string, size?: BoardSize): { x: number; y: number } | null {
+  return probe.project ? probe.project(square, size) : null;
 }
 
 /** The mounted canvas's frame requests, or null when no scene is mounted. */

@@ -79,7 +79,10 @@ describe('the first minute', { timeout: 240_000 }, () => {
     await screenshot(page, 'throw-caption');
     await waitIdle(page);
     expect(await page.locator('.seat.to-move').count()).toBe(1);
-    await page.mouse.click(at.x, at.y);
+    // The camera followed the throw: the socket is found again once the camera is back at the player's view.
+    await waitSettled(page);
+    const back = await socketPosition(page, move);
+    await page.mouse.click(back.x, back.y);
     await page.waitForFunction(() => window.rolit.state().moves.length === 1);
     expect(errors).toEqual([]);
     await page.close();

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PNG } from 'pngjs';
 import { parseRecord } from '../../src/engine/index';
-import { openApp, rolitState, screenshot, socketPosition, waitForScene, waitIdle } from './harness';
+import { ALL_SQUARES, openApp, rolitState, screenshot, socketPosition, waitForScene, waitIdle } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -187,6 +187,44 @@ describe('the end of a round', { timeout: 600_000 }, () => {
         const panel = { x: Math.round(evaluation!.x), y: Math.round(evaluation!.y), w: Math.round(evaluation!.width), h: Math.round(evaluation!.height) };
         expect(meanLuminance(dialogShot, panel)).toBeLessThan(meanLuminance(countShot, panel) * 0.75);
       }
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+
+  for (const [name, viewport] of [['laptop', LAPTOP], ['phone', PHONE]] as const) {
+    it(`on a ${name}: while the balls are counted the status line says so, then the result; the tally covers no socket`, async () => {
+      const { page, errors, last } = await oneMoveLeft(viewport, 3);
+      await startRecording(page);
+      await play(page, last);
+      await page.waitForFunction(() => {
+        const tally = document.querySelector<HTMLElement>('[data-testid=round-count]');
+        return tally?.dataset.phase === 'counting' && Number(tally.querySelector('[data-colour] .n')?.textContent) > 0;
+      });
+      // Every socket of the physical board (all 64, though the round uses the middle 16), while the tally shows.
+      const covered = await page.evaluate((squares) => {
+        const tally = document.querySelector('[data-testid=round-count]');
+        const status = document.querySelector<HTMLElement>('[data-testid=round-status]')?.innerText ?? null;
+        const over: string[] = [];
+        for (const square of squares) {
+          const at = window.rolit.socketScreenPosition(square, 8)!;
+          const top = document.elementFromPoint(at.x, at.y);
+          if (!(top instanceof HTMLCanvasElement)) over.push(`${square} under ${top?.closest('[class]')?.className ?? top?.tagName}`);
+        }
+        return { tally: tally !== null, status, over };
+      }, ALL_SQUARES);
+      // The picture once the tally's entrance has played (a busy software-rendered page can hold it at its first frame).
+      await page.waitForFunction(() => !document.querySelector('[data-testid=round-count]')?.getAnimations().length);
+      await screenshot(page, `round-end-${name}-tally-placement`, 120_000);
+      expect(covered.tally).toBe(true);
+      expect(covered.over).toEqual([]);
+      expect(covered.status).toMatch(/counting the balls/i);
+      expect(covered.status).not.toMatch(/round over/i);
+      // Once the count is over the status line gives the result.
+      await page.getByTestId('round-over').waitFor();
+      const winner = parseRecord((await rolitState(page)).record).state.result!.winners;
+      expect(winner.length).toBeGreaterThan(0);
+      await expect.poll(() => page.getByTestId('round-status').innerText()).toMatch(/round over/i);
       expect(errors).toEqual([]);
       await page.close();
     });

@@ -1,7 +1,8 @@
 /**
- * The start throw as a player sees it, on a laptop and a phone held upright: with reduced motion
- * the camera stays put and the ball lies in view near the board. The supply tray is sized like a
- * real one: smaller than the board, beside it.
+ * The start throw as a player sees it, on a laptop and a phone held upright: the camera follows the
+ * ball, which stays on screen and lands in view, and is back at the player's view as the throw
+ * ends; with reduced motion the camera stays put and the ball lies in view near the board. The
+ * supply tray is sized like a real one: smaller than the board, beside it.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -93,6 +94,36 @@ describe('the start throw and the tray', { timeout: 600_000 }, () => {
       expect(overlaps).toBe(false);
       const gap = Math.max(tray.left - board.right, board.left - tray.right, tray.top - board.bottom, board.top - tray.bottom);
       expect(gap).toBeLessThan(span / 3);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+
+    it(`on a ${name}: the camera follows the throw, the ball on screen all along and near the middle, and is back at the player's view as the throw ends`, async () => {
+      const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=7', viewport);
+      page.setDefaultTimeout(120_000);
+      await waitForScene(page);
+      const samples = await recordThrow(page);
+      const thrown = samples.filter((s) => s.busy);
+      expect(thrown.length).toBeGreaterThan(10);
+      // Every frame of the throw shows the ball: its centre on the page.
+      const off = thrown.filter((s) => s.x < 0 || s.x > viewport.width || s.y < 0 || s.y > viewport.height);
+      expect(off.map((s) => `${Math.round(s.x)},${Math.round(s.y)}`)).toEqual([]);
+      // Followed: for much of the throw the ball is in the middle part of the screen.
+      const centred = thrown.filter((s) => Math.abs(s.x - viewport.width / 2) < viewport.width * 0.3 && Math.abs(s.y - viewport.height / 2) < viewport.height * 0.3);
+      expect(centred.length).toBeGreaterThan(thrown.length / 3);
+      await waitSettled(page);
+      await screenshot(page, `throw-${name}-after`, 120_000);
+      // The camera moved during the throw (a1 went elsewhere on the page) and was back at the player's
+      // view when the throw ended (the first frame that waits for a move); Reset view (the player's
+      // side) then leaves a1 where it is.
+      const back = (await page.evaluate(() => window.rolit.socketScreenPosition('a1')))!;
+      expect(Math.max(...thrown.map((s) => Math.hypot(s.a1.x - back.x, s.a1.y - back.y)))).toBeGreaterThan(20);
+      const ended = samples.find((s, i) => i > 0 && !s.busy && samples[i - 1].busy)!;
+      expect(Math.hypot(ended.a1.x - back.x, ended.a1.y - back.y)).toBeLessThan(1);
+      await page.getByRole('button', { name: 'Reset view' }).click();
+      await waitSettled(page);
+      const reset = (await page.evaluate(() => window.rolit.socketScreenPosition('a1')))!;
+      expect(Math.hypot(reset.x - back.x, reset.y - back.y)).toBeLessThan(2);
       expect(errors).toEqual([]);
       await page.close();
     });

@@ -71,6 +71,35 @@ describe('what players see', { timeout: 300_000 }, () => {
       });
     }
 
+    it('on a phone the rules panel opens scrolled to its top, on the first visit and from Rules, sideways and upright', async () => {
+      const { page, errors } = await openApp(app.browser, app.served, '?seats=human,ai&seed=3&speed=instant', { width: 844, height: 390 }, { firstVisit: true, webgl: false });
+      /** The panel's scrolling card once drawn: how far it is scrolled, whether it has more to scroll, whether its first rule is in sight. */
+      const opened = async (shot: string) => {
+        await page.getByTestId('rules').waitFor();
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        await screenshot(page, shot);
+        return page.evaluate(() => {
+          const card = document.querySelector<HTMLElement>('[data-testid=rules] .card')!;
+          const first = card.querySelector('li')!.getBoundingClientRect();
+          const box = card.getBoundingClientRect();
+          return { top: card.scrollTop, scrolls: card.scrollHeight > card.clientHeight + 1, firstInSight: first.top >= box.top && first.bottom <= box.bottom };
+        });
+      };
+      const close = () => page.getByTestId('rules').getByRole('button', { name: 'Play' }).click();
+      const rules = () => page.getByRole('button', { name: 'Rules', exact: true }).click();
+      // Sideways the rules are taller than the screen: they open at their first rule, not at the Play button.
+      expect(await opened('rules-phone-sideways-first-visit')).toEqual({ top: 0, scrolls: true, firstInSight: true });
+      await close();
+      await rules();
+      expect(await opened('rules-phone-sideways-asked')).toEqual({ top: 0, scrolls: true, firstInSight: true });
+      await close();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await rules();
+      expect(await opened('rules-phone-upright-asked')).toMatchObject({ top: 0, firstInSight: true });
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+
     it('a shared link opens its replay without the rules panel', async () => {
       const link = await shareLink(app.served.url, RECORD);
       const { page, errors } = await openApp(app.browser, app.served, link.slice(app.served.url.length), undefined, { firstVisit: true, webgl: false });

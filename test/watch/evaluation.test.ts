@@ -62,6 +62,25 @@ describe('evaluation', () => {
     session.getState().dispose();
   });
 
+  it('an answer without an estimate (a forced move, not searched) keeps the last chances: no even split, no swing', () => {
+    const session = createSession({ computer: nobody, levels: ['master'], defaultLevel: 'master', storage: null }, { search: '?seats=human,human&seed=2' });
+    const worker = fakeWorker();
+    const { store, stop } = createEvaluator(session, { createWorker: worker.create, movetime: 100 });
+    // Before any estimate, nothing is made up.
+    worker.answer([0, 0]);
+    expect(store.getState()).toMatchObject({ latest: null, history: [], waiting: false });
+    session.getState().clickSquare(session.getState().snapshot.legalMoves[0]);
+    worker.answer([0.9, 0.1]);
+    session.getState().clickSquare(session.getState().snapshot.legalMoves[0]);
+    worker.answer([0, 0]);
+    expect(store.getState().latest).toEqual({ move: 2, chances: [0.9, 0.1] });
+    expect(store.getState().waiting).toBe(false);
+    expect(store.getState().history.map((p) => p.chances)).toEqual([[0.9, 0.1], [0.9, 0.1]]);
+    expect(biggestSwings(store.getState().history)).toEqual([]);
+    stop();
+    session.getState().dispose();
+  });
+
   it('marks the biggest swings of the round', () => {
     const history = [0, 0.05, 0.1, 0.6, 0.55, 0.2, 0.25].map((c, move) => ({ move, chances: [c, 1 - c] }));
     expect(biggestSwings(history, 2)).toEqual([

@@ -3,8 +3,11 @@
  * master level (its own worker, so it never delays a computer's move) values the position for
  * each player; the values are normalised into win chances that sum to 1. The last chances stay
  * until new ones arrive (no flicker between moves), and each move's chances are kept for the
- * round's graph. A finished round's chances are its result. A worker that fails or goes silent
- * is replaced at the next question; meanwhile the bar keeps its last numbers.
+ * round's graph. A finished round's chances are its result; a two-player endgame the master's
+ * exact solver solved comes back as its exact result (1 and 0, or 0.5 each). An answer without an
+ * estimate (a forced move is not searched) keeps the last chances: no point of the graph is made
+ * up, so it shows no swing the search did not find. A worker that fails or goes silent is
+ * replaced at the next question; meanwhile the bar keeps its last numbers.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
@@ -84,7 +87,11 @@ export function createEvaluator(session: StoreApi<SessionState>, options: Evalua
         if (data.type !== 'evaluation' || !asked || data.id !== asked.id) return;
         const move = asked.move;
         asked = null;
-        record({ move, chances: toChances(data.values) });
+        if (data.values.some((v) => v > 0)) return record({ move, chances: toChances(data.values) });
+        // No estimate: the last one stands for this position (never an even split the search did not find).
+        const last = store.getState().latest;
+        if (last && !last.final) record({ move, chances: last.chances });
+        else store.setState({ waiting: false });
       };
       worker.onerror = () => dropWorker();
       return worker;

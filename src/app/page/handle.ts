@@ -4,6 +4,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { Colour } from '../../engine/index';
+import type { BoardSize } from '../../engine/geometry';
 import type { SessionState } from '../session/session';
 import { captionOf } from '../session/shownRound';
 import type { Settling } from './settled';
@@ -43,8 +44,8 @@ export interface RenderStats {
 export interface RolitHandle {
   state(): RolitStateView;
   renderInfo(): RenderStats | null;
-  /** Page coordinates (CSS px) of a socket's centre, or null when there is no 3D view. */
-  socketScreenPosition(square: string): { x: number; y: number } | null;
+  /** Page coordinates (CSS px) of a socket's centre, the square named as on a board of `size` (default: the round's), or null when there is no 3D view. */
+  socketScreenPosition(square: string, size?: BoardSize): { x: number; y: number } | null;
   /** Page box (CSS px) around the supply tray as drawn, or null when there is no 3D view. */
   supplyScreenBox(): { left: number; top: number; right: number; bottom: number } | null;
   /** The thrown start ball as last drawn: the colour on top and its page position, or null when none is shown. */
@@ -101,7 +102,7 @@ export interface ThrownBallView {
 export interface HandleSources {
   session: StoreApi<SessionState>;
   renderInfo?: () => RenderStats | null;
-  socketScreenPosition?: (square: string) => { x: number; y: number } | null;
+  socketScreenPosition?: (square: string, size?: BoardSize) => { x: number; y: number } | null;
   supplyScreenBox?: () => { left: number; top: number; right: number; bottom: number } | null;
   thrownBall?: () => ThrownBallView | null;
   busy?: () => boolean;
@@ -134,7 +135,7 @@ export function createHandle(sources: HandleSources): RolitHandle {
   return Object.freeze({
     state: () => stateView(sources.session.getState()),
     renderInfo: () => sources.renderInfo?.() ?? null,
-    socketScreenPosition: (square: string) => sources.socketScreenPosition?.(square) ?? null,
+    socketScreenPosition: (square: string, size?: BoardSize) => sources.socketScreenPosition?.(square, size) ?? null,
     supplyScreenBox: () => sources.supplyScreenBox?.() ?? null,
     thrownBall: () => sources.thrownBall?.() ?? null,
     busy: () => sources.busy?.() ?? false,

@@ -1,8 +1,8 @@
 /**
- * A modal dialog's keyboard contract: focus moves into it when it opens, Tab and Shift+Tab stay
- * inside it, Escape closes it (only the innermost dialog, and only while `onClose` is given), and
- * focus returns to where it was when it closes. While it is open it counts as an open dialog,
- * which pauses the game unless `pauses` is false.
+ * A modal dialog's keyboard contract: focus moves into it when it opens (it stays scrolled to its
+ * top), Tab and Shift+Tab stay inside it, Escape closes it (only the innermost dialog, and only
+ * while `onClose` is given), and focus returns to where it was when it closes. While it is open it
+ * counts as an open dialog, which pauses the game unless `pauses` is false.
  */
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { closedDialog, isInnermost, openedDialog } from './openDialogs';
@@ -21,7 +21,9 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>, onClose: (() 
     if (!dialog) return;
     const id = openedDialog(pauses);
     const focusable = () => [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
-    if (!dialog.contains(document.activeElement)) (focusable()[0] ?? dialog).focus();
+    // Without scrolling: a dialog taller than the screen (the rules on a phone) opens at its top,
+    // even when its first control is its last line.
+    if (!dialog.contains(document.activeElement)) (focusable()[0] ?? dialog).focus({ preventScroll: true });
     const onKey = (e: KeyboardEvent) => {
       if (!isInnermost(id)) return;
       if (e.key === 'Escape') {

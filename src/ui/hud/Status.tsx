@@ -1,4 +1,8 @@
-/** The status line: whose turn, the hover preview, the last caption, the clock, thinking, the round's end and messages. */
+/**
+ * The status line: whose turn, the hover preview, the last caption, the clock, thinking, the
+ * round's end (while the board counts its balls, that they are being counted; then the result) and
+ * messages.
+ */
 import { engineHelpShown } from '../../app/online/remoteRound';
 import { useSession } from '../../app/page/pageSession';
 import { captionOf } from '../../app/session/shownRound';
@@ -6,6 +10,8 @@ import { useCaptions } from '../watch/useCaptions';
 import { colourName, listOf, t } from '../../i18n/index';
 import { personContext, playerName } from '../../i18n/playerNames';
 import { reducedMotionOn, useAccess } from '../../app/setup/accessPrefs';
+import { roundEndTexts } from '../roundEnd/texts';
+import { useRoundCount } from '../roundEnd/useRoundCount';
 import { hudTexts } from './hudTexts';
 import { useNow } from './useNow';
 
@@ -25,6 +31,10 @@ export function Status() {
   const nextRound = useSession((s) => s.nextRound);
   const inReplay = useSession((s) => s.replay !== null);
   const stillBall = useAccess(reducedMotionOn);
+  // The board's count at the round's end plays before the shown round is over (its last event is the count's).
+  const count = useRoundCount();
+  const counting = count?.phase === 'counting';
+  const ending = over || count !== null;
   const now = useNow(clock !== null || thinking !== null);
   const seat = toMove ? seats.find((s) => s.colours.includes(toMove)) : undefined;
   const last = moves[moves.length - 1];
@@ -41,20 +51,24 @@ export function Status() {
           {message.text}
         </div>
       )}
-      {over && result && (
-        <div className="bar panel" aria-live="polite">
-          <span>
-            {t('hud:roundOverLead')} <b>{listOf(winners.map(playerName))}</b> {winners.length === 1 && personContext(winners[0]) ? t('hud:wins', { context: 'you' }) : t('hud:wins', { count: winners.length })}
-          </span>
-          {/* Online, the next round is the host's rematch (the room's bar and the round-over panel); a replay has no next round. */}
-          {!online && !inReplay && (
+      {ending && result && (
+        <div className="bar panel" aria-live="polite" data-testid="round-status">
+          {counting ? (
+            <span>{roundEndTexts.counting}</span>
+          ) : (
+            <span>
+              {t('hud:roundOverLead')} <b>{listOf(winners.map(playerName))}</b> {winners.length === 1 && personContext(winners[0]) ? t('hud:wins', { context: 'you' }) : t('hud:wins', { count: winners.length })}
+            </span>
+          )}
+          {/* Online, the next round is the host's rematch (the room's bar and the round-over panel); a replay has no next round; during the count a click skips to the result. */}
+          {!online && !inReplay && !count && (
             <button className="btn primary" onClick={nextRound}>
               {t('hud:nextRound')}
             </button>
           )}
         </div>
       )}
-      {!over && hasLine && (
+      {!ending && hasLine && (
         <div className="bar panel" aria-live="polite" data-testid="status-line">
           {startThrow && (
             <span className="throw-caption" data-testid="throw-caption" aria-live="polite">

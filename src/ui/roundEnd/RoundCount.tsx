@@ -35,7 +35,12 @@ export function RoundCount() {
   const winnersMoment = count.phase === 'winner';
   return (
     <section className="round-count panel" aria-label={texts.title} data-testid="round-count" data-phase={count.phase}>
-      <h2>{texts.title}</h2>
+      <header>
+        <h2>{texts.title}</h2>
+        <button className="btn" onClick={skip} title={texts.skipTip}>
+          {texts.skip}
+        </button>
+      </header>
       <ul>
         {colours.map((colour) => {
           const state = colour === count.counting ? 'counting' : winnersMoment && count.winners.includes(colour) ? 'winner' : undefined;
@@ -55,9 +60,6 @@ export function RoundCount() {
           {misere && <span className="note">{texts.fewestWins}</span>}
         </p>
       )}
-      <button className="btn" onClick={skip} title={texts.skipTip}>
-        {texts.skip}
-      </button>
     </section>
   );
 }
