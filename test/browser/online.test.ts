@@ -17,7 +17,10 @@ import { audit } from './axe';
 const app = useBuiltApp();
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ computerDelayMs: 0 });
+  // One server for the file: Colyseus' match-maker is one per process, so a second server here
+  // would take over the room's definition (and its computer players stop with it). A short grace,
+  // for the lost-connection test.
+  server = await startTestServer({ computerDelayMs: 0, graceSeconds: 10 });
 });
 afterAll(async () => {
   await server?.close();
@@ -254,68 +257,62 @@ describe('online play between browsers', () => {
   }, 300_000);
 
   it('a player’s lost connection: the others see the seat disconnected with a countdown, the player’s page reconnects by itself; a page gone for good is played by the computer after the grace', async () => {
-    // A server of its own, with a short grace.
-    const drops = await startTestServer({ computerDelayMs: 0, graceSeconds: 10 });
-    try {
-      const search = (code: string) => `?room=${code}&speed=instant&server=127.0.0.1:${drops.port}`;
-      const ann = await create(drops.endpoint, { name: 'Ann', colour: 'red', size: 4, colours: ['red', 'green'], standIn: 'greedy' });
-      const code = ann.room.roomId;
-      const bob = await openApp(app.browser, app.served, search(code), undefined, { webgl: false });
-      await bob.page.getByTestId('take-green').waitFor({ timeout: 90_000 });
-      await bob.page.getByTestId('online-name').fill('Bob');
-      await bob.page.getByTestId('take-green').click();
-      await until(ann.room, (st) => st.seats[1].connected && st.seats[1].name === 'Bob', 'Bob seated');
-      const eve = await openApp(app.browser, app.served, search(code), undefined, { webgl: false });
-      await until(ann.room, (st) => st.spectators === 1, 'Eve watching');
-      ann.room.send('start');
-      for (const p of [bob.page, eve.page]) await p.getByTestId('online-bar').waitFor({ timeout: 90_000 });
-      await seatShows(eve.page, 'Bob', /connected/);
+    const search = (code: string) => `?room=${code}&speed=instant&server=127.0.0.1:${server.port}`;
+    const ann = await create(server.endpoint, { name: 'Ann', colour: 'red', size: 4, colours: ['red', 'green'], standIn: 'greedy' });
+    const code = ann.room.roomId;
+    const bob = await openApp(app.browser, app.served, search(code), undefined, { webgl: false });
+    await bob.page.getByTestId('take-green').waitFor({ timeout: 90_000 });
+    await bob.page.getByTestId('online-name').fill('Bob');
+    await bob.page.getByTestId('take-green').click();
+    await until(ann.room, (st) => st.seats[1].connected && st.seats[1].name === 'Bob', 'Bob seated');
+    const eve = await openApp(app.browser, app.served, search(code), undefined, { webgl: false });
+    await until(ann.room, (st) => st.spectators === 1, 'Eve watching');
+    ann.room.send('start');
+    for (const p of [bob.page, eve.page]) await p.getByTestId('online-bar').waitFor({ timeout: 90_000 });
+    await seatShows(eve.page, 'Bob', /connected/);
 
-      // Bob's network goes: his connection breaks and new ones fail until it is back.
-      await bob.page.context().setOffline(true);
-      // (Chromium may close the socket itself when it goes offline; if not, the server's side breaks it.)
-      breakConnection(code, 'Bob');
-      await until(ann.room, (st) => !st.seats[1].connected && st.seats[1].dropDeadline > 0, 'Bob shown as disconnected');
-      const dropped = bob.page.getByTestId('online-dropped');
-      await dropped.waitFor();
-      expect(await dropped.textContent()).toBe('Connection lost: reconnecting…');
-      expect(await dropped.getAttribute('role')).toBe('status');
-      // It covers none of the page's controls.
-      const covered = await bob.page.evaluate(() => {
-        const banner = document.querySelector('[data-testid="online-dropped"]')!.getBoundingClientRect();
-        return [...document.querySelectorAll('button, select, input, summary')]
-          .filter((c) => {
-            const r = c.getBoundingClientRect();
-            return r.width > 0 && r.left < banner.right && r.right > banner.left && r.top < banner.bottom && r.bottom > banner.top;
-          })
-          .map((c) => c.textContent);
-      });
-      expect(covered).toEqual([]);
-      await seatShows(eve.page, 'Bob', /^disconnected: the computer takes over in \d+ seconds?$/);
-      // Eve's bar is folded on this short screen: its line says so too.
-      await eve.page.getByTestId('dropped-summary').filter({ hasText: /^ · Bob: disconnected: the computer takes over in \d+ seconds?$/ }).waitFor();
-      await screenshot(eve.page, 'online-drop-countdown');
-      await screenshot(bob.page, 'online-drop-reconnecting');
-      // Back online: the page reconnects by itself, to the same seat.
-      await bob.page.context().setOffline(false);
-      await dropped.waitFor({ state: 'detached', timeout: 90_000 });
-      await bob.page.waitForFunction(() => window.rolit.online()?.status === 'open' && window.rolit.online()?.colour === 'green');
-      await seatShows(eve.page, 'Bob', /^connected$/);
-      await eve.page.getByTestId('dropped-summary').waitFor({ state: 'detached' });
-      expect(ann.room.state.seats[1].standIn).toBe(false);
+    // Bob's network goes: his connection breaks and new ones fail until it is back.
+    await bob.page.context().setOffline(true);
+    // (Chromium may close the socket itself when it goes offline; if not, the server's side breaks it.)
+    breakConnection(code, 'Bob');
+    await until(ann.room, (st) => !st.seats[1].connected && st.seats[1].dropDeadline > 0, 'Bob shown as disconnected');
+    const dropped = bob.page.getByTestId('online-dropped');
+    await dropped.waitFor();
+    expect(await dropped.textContent()).toBe('Connection lost: reconnecting…');
+    expect(await dropped.getAttribute('role')).toBe('status');
+    // It covers none of the page's controls.
+    const covered = await bob.page.evaluate(() => {
+      const banner = document.querySelector('[data-testid="online-dropped"]')!.getBoundingClientRect();
+      return [...document.querySelectorAll('button, select, input, summary')]
+        .filter((c) => {
+          const r = c.getBoundingClientRect();
+          return r.width > 0 && r.left < banner.right && r.right > banner.left && r.top < banner.bottom && r.bottom > banner.top;
+        })
+        .map((c) => c.textContent);
+    });
+    expect(covered).toEqual([]);
+    await seatShows(eve.page, 'Bob', /^disconnected: the computer takes over in \d+ seconds?$/);
+    // Eve's bar is folded on this short screen: its line says so too.
+    await eve.page.getByTestId('dropped-summary').filter({ hasText: /^ · Bob: disconnected: the computer takes over in \d+ seconds?$/ }).waitFor();
+    await screenshot(eve.page, 'online-drop-countdown');
+    await screenshot(bob.page, 'online-drop-reconnecting');
+    // Back online: the page reconnects by itself, to the same seat.
+    await bob.page.context().setOffline(false);
+    await dropped.waitFor({ state: 'detached', timeout: 90_000 });
+    await bob.page.waitForFunction(() => window.rolit.online()?.status === 'open' && window.rolit.online()?.colour === 'green');
+    await seatShows(eve.page, 'Bob', /^connected$/);
+    await eve.page.getByTestId('dropped-summary').waitFor({ state: 'detached' });
+    expect(ann.room.state.seats[1].standIn).toBe(false);
 
-      // Bob's page closes: a countdown, then the computer plays on for him.
-      await bob.page.close();
-      await seatShows(eve.page, 'Bob', /^disconnected: the computer takes over in \d+ seconds?$/);
-      await seatShows(eve.page, 'Bob', /^away, the computer \(.+\) plays on$/, 30_000);
-      expect(ann.room.state.seats[1].standIn).toBe(true);
-      // The browser logs each reconnection attempt made while offline; nothing else went wrong.
-      expect([bob.errors, eve.errors].flat().filter((e) => !/WebSocket connection .* failed: .*ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
-      await eve.page.close();
-      await ann.room.leave();
-    } finally {
-      await drops.close();
-    }
+    // Bob's page closes: a countdown, then the computer plays on for him.
+    await bob.page.close();
+    await seatShows(eve.page, 'Bob', /^disconnected: the computer takes over in \d+ seconds?$/);
+    await seatShows(eve.page, 'Bob', /^away, the computer \(.+\) plays on$/, 30_000);
+    expect(ann.room.state.seats[1].standIn).toBe(true);
+    // The browser logs each reconnection attempt made while offline; nothing else went wrong.
+    expect([bob.errors, eve.errors].flat().filter((e) => !/WebSocket connection .* failed: .*ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+    await eve.page.close();
+    await ann.room.leave();
   }, 300_000);
 
   it('fits a phone: the lobby and the room in play at 390x844', async () => {
