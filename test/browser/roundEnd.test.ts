@@ -58,7 +58,7 @@ async function play(page: Page, move: string): Promise<void> {
   await page.waitForFunction((n) => window.rolit.state().moves.length === n + 1, before);
 }
 
-/** Records every animation frame (and each live-region text) from now on, in the page. */
+/** Records every animation frame and every change of the count's phase (and each live-region text) from now on, in the page. */
 async function startRecording(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { frames_: unknown[]; spoken_: { text: string; phase: string | null }[] };
@@ -67,7 +67,7 @@ async function startRecording(page: Page): Promise<void> {
     const region = document.querySelector('[data-testid=live-region]')!;
     const phase = () => document.querySelector<HTMLElement>('[data-testid=round-count]')?.dataset.phase ?? null;
     new MutationObserver(() => w.spoken_.push({ text: region.textContent ?? '', phase: phase() })).observe(region, { childList: true, subtree: true, characterData: true });
-    const tick = () => {
+    const sample = () => {
       const tally = document.querySelector<HTMLElement>('[data-testid=round-count]');
       const numbers: Record<string, number> = {};
       for (const row of tally?.querySelectorAll<HTMLElement>('[data-colour]') ?? []) numbers[row.dataset.colour!] = Number(row.querySelector('.n')?.textContent);
@@ -79,9 +79,15 @@ async function startRecording(page: Page): Promise<void> {
         busy: window.rolit.busy(),
         shownMoves: window.rolit.state().shown.moves.length,
       });
+    };
+    const tick = () => {
+      sample();
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
+    // And at every change of the count's phase or the dialog's arrival: a phase can begin and be
+    // skipped between two animation frames (a click as the tally appears).
+    new MutationObserver(sample).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase'] });
   });
 }
 

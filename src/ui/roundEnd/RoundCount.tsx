@@ -4,7 +4,7 @@
  * marked), then the winner's moment; each colour's total and the winner are read out. Escape, a
  * click anywhere or Skip goes straight to the result dialog (the director skips to the end).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { Colour } from '../../engine/index';
 import { useSession } from '../../app/page/pageSession';
 import { pageDirector } from '../../director/store';
@@ -66,7 +66,9 @@ export function RoundCount() {
 
 /** While the count plays, Escape or a click anywhere skips to the result (not inside an open dialog). */
 function useSkipKeys(on: boolean): void {
-  useEffect(() => {
+  // A layout effect: listening from the moment the tally is in the page, so a click or Escape as
+  // it appears is not lost before a passive effect would run.
+  useLayoutEffect(() => {
     if (!on) return;
     const inDialog = (e: Event) =>
       anyPausingDialog(useOpenDialogs.getState()) || (e.target instanceof Element && e.target.closest('[role="dialog"]') !== null);
