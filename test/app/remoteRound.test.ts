@@ -1,29 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createStore, type StoreApi } from 'zustand/vanilla';
+import { describe, expect, it } from 'vitest';
+import { createStore } from 'zustand/vanilla';
 import { linkOnline, roomResults } from '../../src/app/online/onlineLink';
 import type { OnlineState, RoomView } from '../../src/app/online/onlineRoom';
-import type { ComputerPlayer } from '../../src/app/computer/computer';
 import { mergeEvents, type RemoteRound } from '../../src/app/online/remoteRound';
-import { createSession, type SessionState } from '../../src/app/session/session';
+import { useOnlineSessions } from './onlineSessions';
 import { Game, makeRound, type Seat, startMatch } from '../../src/engine/index';
 
-/** A computer that must never be asked: online, the server plays the computer seats. */
-const noComputer: ComputerPlayer = {
-  think() {
-    throw new Error('the page asked its own computer in online play');
-  },
-};
-
-let stores: StoreApi<SessionState>[] = [];
-afterEach(() => {
-  for (const s of stores) s.getState().dispose();
-  stores = [];
-});
+const onlineSession = useOnlineSessions();
 
 /** A local session (two people at one page), and a "server" round of Ann and Bob. */
 function setup() {
-  const store = createSession({ computer: noComputer, levels: ['beginner'], defaultLevel: 'beginner', storage: null }, { search: '?seats=human,human' });
-  stores.push(store);
+  const store = onlineSession('?seats=human,human');
   const match = startMatch({ players: [{ kind: 'human', name: 'Ann' }, { kind: 'human', name: 'Bob' }], size: 8, variant: 'standard', misere: false, moveTimeLimit: 0, takeBacks: false, seed: 7 });
   const { game: server, seats } = makeRound(match, 0);
   const sent: string[] = [];
@@ -59,8 +46,7 @@ describe('a round from a game server', () => {
   });
 
   it('counts the standings by the room’s seats and rules, not by the local match waiting meanwhile', () => {
-    const store = createSession({ computer: noComputer, levels: ['beginner'], defaultLevel: 'beginner', storage: null }, { search: '?seats=human,human,human,human' });
-    stores.push(store);
+    const store = onlineSession('?seats=human,human,human,human');
     expect(store.getState().standings.standings).toHaveLength(4);
     // A misère room of two on 4x4, played to its end.
     const match = startMatch({ players: [{ kind: 'human', name: 'Ann' }, { kind: 'human', name: 'Bob' }], size: 4, variant: 'standard', misere: true, moveTimeLimit: 0, takeBacks: false, seed: 5 });

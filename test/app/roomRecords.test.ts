@@ -1,25 +1,13 @@
 /** A room's finished rounds: listed from the room's state, fetched from the server, opened in replay while the room goes on. */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StoreApi } from 'zustand/vanilla';
 import { fetchRecord, finishedRounds, openFinishedRound, recordUrl, resultBalls, RoomRecordError } from '../../src/app/online/roomRecords';
 import type { RemoteRound } from '../../src/app/online/remoteRound';
-import type { ComputerPlayer } from '../../src/app/computer/computer';
-import { createSession, type SessionState } from '../../src/app/session/session';
+import { useOnlineSessions } from './onlineSessions';
 import { Game, makeRound, startMatch, toRecord } from '../../src/engine/index';
 import { setLanguage } from '../../src/i18n/index';
 
-const noComputer: ComputerPlayer = {
-  think() {
-    throw new Error('the page asked its own computer in online play');
-  },
-};
-
-let stores: StoreApi<SessionState>[] = [];
-afterEach(() => {
-  for (const s of stores) s.getState().dispose();
-  stores = [];
-  setLanguage('en');
-});
+const onlineSession = useOnlineSessions();
+afterEach(() => setLanguage('en'));
 
 /** A fetch that answers every URL with `status` and `body` and remembers what it was asked. */
 function fakeFetch(status: number, body = ''): typeof fetch & { asked: string[] } {
@@ -65,8 +53,7 @@ describe('the room’s finished rounds', () => {
   });
 
   it('opens a finished round in replay while the room plays on, and leaving the replay shows the room’s round as it stands', async () => {
-    const store = createSession({ computer: noComputer, levels: ['beginner'], defaultLevel: 'beginner', storage: null }, { search: '?seats=human,human' });
-    stores.push(store);
+    const store = onlineSession('?seats=human,human');
     const match = startMatch({ players: [{ kind: 'human', name: 'Ann' }, { kind: 'human', name: 'Bob' }], size: 8, variant: 'standard', misere: false, moveTimeLimit: 0, takeBacks: false, seed: 7 });
     const { game: server, seats } = makeRound(match, 1);
     const sent: string[] = [];
@@ -104,8 +91,7 @@ describe('the room’s finished rounds', () => {
 
   it('says in the page’s language why a round cannot be opened, and the room stays as it was', async () => {
     setLanguage('fr');
-    const store = createSession({ computer: noComputer, levels: ['beginner'], defaultLevel: 'beginner', storage: null }, { search: '?seats=human,human' });
-    stores.push(store);
+    const store = onlineSession('?seats=human,human');
     const before = store.getState().snapshot.record;
     expect(await openFinishedRound(store, 'http://h:2567', { name: 'x-round2.rolit', round: 2, balls: [] }, fakeFetch(404))).toBe(false);
     expect(store.getState().message).toMatchObject({ kind: 'refusal', text: 'La manche 2 ne peut pas être ouverte : le serveur ne la conserve plus.' });
