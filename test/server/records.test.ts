@@ -47,14 +47,15 @@ it('keeps a finished round as a record the room lists, served over HTTP, and aft
   expect(readRecord(await (await fetch(`${server.endpoint}/records/${file}`)).text()).game.state.moves).toHaveLength(12);
 });
 
-it('serves a long list of records whole (larger than a socket buffer), readable from any origin', async () => {
+it('serves a long list of records whole (larger than a socket buffer, gzipped to a client that takes it), readable from any origin', async () => {
   const dir = await mkdtemp(joinPath(tmpdir(), 'rolit-records-many-'));
   const names = Array.from({ length: 3000 }, (_, i) => `7KQ2M9XB4T-round${i + 1}.rolit`).sort();
   await Promise.all(names.map((name) => writeFile(joinPath(dir, name), '[Event "x"]\n')));
   const many = await startTestServer({ dataDir: dir });
   try {
-    const response = await fetch(`${many.endpoint}/records`, { signal: AbortSignal.timeout(10_000) });
+    const response = await fetch(`${many.endpoint}/records`, { headers: { 'accept-encoding': 'gzip' }, signal: AbortSignal.timeout(10_000) });
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('content-encoding')).toBe('gzip');
     expect(await response.json()).toEqual(names);
   } finally {
     await many.close();
