@@ -60,6 +60,8 @@ export interface MaxnResult {
 
 const TT_BITS = 19;
 const TT_SIZE = 1 << TT_BITS;
+/** The utility cache is emptied at the next solve beyond this many score lists. */
+const MAX_UTILITIES = 1 << 16;
 /** Thrown through the recursion when the budget runs out. */
 const STOP = { stopped: true };
 
@@ -77,8 +79,9 @@ export class MaxnSolver {
   private ttStamp = new Uint16Array(0);
   private stamp = 0;
   private settings = '';
-  /** Packed final scores -> utility of each player (see the top of this file). */
+  /** Packed final scores -> utility of each player (see the top of this file); kept while the player count and misère stay. */
   private readonly utilities = new Map<number, Int32Array>();
+  private utilityRules = '';
   private nodes = 0;
   private nextCheck = 0;
   private maxNodes = Infinity;
@@ -123,8 +126,12 @@ export class MaxnSolver {
     this.owners.set(owners);
     this.players = Math.max(...owners) + 1;
     const misere = options.misere ?? false;
-    if (misere !== this.misere) this.utilities.clear();
     this.misere = misere;
+    const utilityRules = `${this.players} ${misere}`;
+    if (utilityRules !== this.utilityRules || this.utilities.size > MAX_UTILITIES) {
+      this.utilityRules = utilityRules;
+      this.utilities.clear();
+    }
     if (this.ttLo === null) {
       this.ttLo = new Int32Array(TT_SIZE);
       this.ttHi = new Int32Array(TT_SIZE);
@@ -135,7 +142,6 @@ export class MaxnSolver {
     const settings = `${position.size} ${position.pro} ${misere} ${Array.from(owners)} ${Array.from(position.inPlay)}`;
     if (settings !== this.settings) {
       this.settings = settings;
-      this.utilities.clear();
       this.stamp = (this.stamp % 0xffff) + 1;
       if (this.stamp === 1) this.ttStamp.fill(0);
     }
