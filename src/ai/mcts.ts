@@ -2,6 +2,7 @@ import { MAX_MOVES, Position, randomSquare } from '../engine';
 import { type BoardMasks, boardMasks, moveValue } from './evaluate';
 import { type Searcher, type SearchContext, sliceOver } from './searcher';
 import { mergeRootStats, type RootStats } from './rootStats';
+import { MaxnSolver } from './maxnSolver';
 import { EndgameSolver } from './solver';
 
 /** Tuned with the arena against the pool (docs/ai.md). */
@@ -15,6 +16,11 @@ export interface MctsParams {
   mapOrder: boolean;
   /** Solve two-player endgames exactly first (SOLVE_EMPTIES). */
   solveEndgames: boolean;
+  /**
+   * Solve three- and four-player endgames exactly first (max^n, maxnSolver.ts, MAXN_SOLVE_EMPTIES).
+   * Off for play (docs/ai.md: it gained nothing there), on for the analysis (createAnalysisSearcher).
+   */
+  solveMaxnEndgames: boolean;
   /**
    * Weight of the rank in a finished playout's reward (the rest is the win share): a player's
    * rank score is the share of the other players it beat (ties count half), so second place in
@@ -35,6 +41,7 @@ export const MASTER_TWO_PLAYER_PARAMS: MctsParams = {
   scoreWeight: 0,
   mapOrder: true,
   solveEndgames: true,
+  solveMaxnEndgames: false,
   /**
    * Win-only reward, no rank (docs/ai.md, "The reward"; 200 ms CPU a move: over the pool
    * 62.1% against 58.2% with half the reward from the rank; vs two uct 39.6% against 27.6%, vs
@@ -69,6 +76,7 @@ export const UCT_PARAMS: MctsParams = {
   scoreWeight: 0,
   mapOrder: false,
   solveEndgames: false,
+  solveMaxnEndgames: false,
   rankWeight: 0,
 };
 
@@ -76,6 +84,12 @@ const MAX_NODES = 1 << 22;
 
 /** Two-player endgames with at most this many empty sockets are solved exactly first (8x8: ~0.1 s). */
 export const SOLVE_EMPTIES = 14;
+/**
+ * Three- and four-player endgames with at most this many empty sockets are solved exactly first
+ * when MctsParams.solveMaxnEndgames is on (8x8, four players: at most about 100,000 nodes, 0.1 s;
+ * at 10 empties up to 0.75 million nodes, 0.4 s: docs/solver.md).
+ */
+export const MAXN_SOLVE_EMPTIES = 9;
 /** Share of the time budget the exact solver may use before MCTS takes over. */
 const SOLVE_SHARE = 0.5;
 /** With an iteration budget, the solver may visit this many nodes per MCTS iteration. */
@@ -104,10 +118,10 @@ export class MctsSearcher implements Searcher {
   /** Whether the exact solver is still being tried, and its move once it has finished. */
   private solving: boolean;
   private solvedMove = -1;
-  /** The solved position's final ball difference for the side to move (NaN until solved). */
-  private solvedValue = NaN;
+  /** Each player's share of the solved result (1 to a sole winner, shared on a tie), null until solved. */
+  private solvedShares: number[] | null = null;
   /** This search's own exact solver (its table is cold at the start, so runs are reproducible). */
-  private solver: EndgameSolver | null = null;
+  private solver: EndgameSolver | MaxnSolver | null = null;
   /** Nodes the exact solver visited (not counted in work, which is MCTS iterations). */
   solverNodes = 0;
   private readonly root: Position;
@@ -139,7 +153,10 @@ export class MctsSearcher implements Searcher {
     this.firstChild[0] = -1;
     this.expand(0, this.root);
     if (this.childCount[0] === 1) this.finished = true;
-    this.solving = params.solveEndgames && this.players === 2 && this.root.empties <= SOLVE_EMPTIES;
+    this.solving =
+      this.players === 2
+        ? params.solveEndgames && this.root.empties <= SOLVE_EMPTIES
+        : this.players > 2 && params.solveMaxnEndgames && this.root.empties <= MAXN_SOLVE_EMPTIES;
   }
 
   step(sliceEnd: number): boolean {
@@ -167,28 +184,47 @@ export class MctsSearcher implements Searcher {
   }
 
   /**
-   * Two-player endgame: the exact solver, whose move is perfect play for the final ball
-   * difference. Time budget: it may use SOLVE_SHARE of the movetime (over several slices; its
-   * transposition table keeps the work of interrupted tries), then MCTS plays with the rest.
-   * Iteration budget: a node budget proportional to it, from a cleared table, so the result is
-   * reproducible.
+   * Endgame: the exact solver, whose move is perfect play (two players: solver.ts, the final
+   * ball difference; three and four: maxnSolver.ts, max^n). Time budget: it may use SOLVE_SHARE
+   * of the movetime (over several slices; its transposition table keeps the work of interrupted
+   * tries), then MCTS plays with the rest. Iteration budget: a node budget proportional to it,
+   * from a cleared table, so the result is reproducible.
    */
   private solve(sliceEnd: number): void {
     const ctx = this.ctx;
     const byNodes = ctx.deadline === Infinity;
-    this.solver ??= new EndgameSolver();
     const solveEnd = ctx.start + (ctx.deadline - ctx.start) * SOLVE_SHARE;
-    const result = this.solver.solve(this.root, {
+    const budget = {
       owners: ctx.seating.owners,
       misere: ctx.seating.misere,
-      line: false,
       maxNodes: byNodes ? Math.min(ctx.iterations * SOLVER_NODES_PER_ITERATION, 2 ** 40) : undefined,
       shouldStop: () => ctx.shouldStop() || (!byNodes && (sliceOver(sliceEnd) || ctx.clock() >= solveEnd)),
-    });
-    this.solverNodes += result.nodes;
-    if (result.complete) {
-      this.solvedMove = result.move;
-      this.solvedValue = result.value;
+    };
+    let complete: boolean;
+    if (this.players === 2) {
+      const solver = (this.solver ??= new EndgameSolver()) as EndgameSolver;
+      const result = solver.solve(this.root, { ...budget, line: false });
+      this.solverNodes += result.nodes;
+      complete = result.complete;
+      if (complete) {
+        this.solvedMove = result.move;
+        // The mover's side's margin in its own objective (misère: fewer balls is better).
+        const margin = ctx.seating.misere ? -result.value : result.value;
+        const mover = this.owners[this.root.toMove];
+        const share = margin > 0 ? 1 : margin < 0 ? 0 : 0.5;
+        this.solvedShares = [0, 1].map((p) => (p === mover ? share : 1 - share));
+      }
+    } else {
+      const solver = (this.solver ??= new MaxnSolver()) as MaxnSolver;
+      const result = solver.solve(this.root, budget);
+      this.solverNodes += result.nodes;
+      complete = result.complete;
+      if (complete) {
+        this.solvedMove = result.move;
+        this.solvedShares = Array.from({ length: this.players }, (_, p) => (result.winners.includes(p) ? 1 / result.winners.length : 0));
+      }
+    }
+    if (complete) {
       this.finished = true;
       this.solving = false;
     } else if (ctx.shouldStop()) {
@@ -224,17 +260,11 @@ export class MctsSearcher implements Searcher {
    * Each player's chance to win as the search sees it (the page's evaluation bar): its mean win
    * share over the playouts, without the rank blend of the search's reward, so the values sum to 1
    * (misère aside); zeros before the first iteration. A position the exact solver solved has its
-   * exact values: 1 for the side that wins under perfect play and 0 for the other, 0.5 each for a
-   * draw (the solver ends the search before any playout).
+   * exact values: 1 for the winner under perfect play (max^n play with three or four players), a
+   * shared win split equally, 0 for the others (the solver ends the search before any playout).
    */
   rootValues(): number[] {
-    if (!Number.isNaN(this.solvedValue)) {
-      // The mover's side's margin in its own objective (misère: fewer balls is better).
-      const margin = this.ctx.seating.misere ? -this.solvedValue : this.solvedValue;
-      const mover = this.owners[this.root.toMove];
-      const share = margin > 0 ? 1 : margin < 0 ? 0 : 0.5;
-      return Array.from({ length: this.players }, (_, p) => (p === mover ? share : 1 - share));
-    }
+    if (this.solvedShares) return [...this.solvedShares];
     return Array.from({ length: this.players }, (_, p) => (this.visits[0] > 0 ? this.rootWins[p] / this.visits[0] : 0));
   }
 

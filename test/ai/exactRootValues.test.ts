@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MASTER_TWO_PLAYER_PARAMS, MctsSearcher } from '../../src/ai/mcts';
+import { createAnalysisSearcher } from '../../src/ai/index';
+import { MASTER_TWO_PLAYER_PARAMS, MAXN_SOLVE_EMPTIES, MctsSearcher } from '../../src/ai/mcts';
+import { solveMaxn } from '../../src/ai/maxnSolver';
 import { SearchContext } from '../../src/ai/searcher';
 import { solveExact } from '../../src/ai/solver';
 import { Game, type Position } from '../../src/engine';
@@ -43,4 +45,63 @@ describe('the evaluation bar near the end of a two-player round', () => {
       expect([...outcomes].some((o) => o !== '0.5,0.5')).toBe(true);
     });
   }
+});
+
+/** Three- and four-player endgames, each player its own colour. */
+function multiEndgames(players: 3 | 4, empties: number, misere: boolean): Position[] {
+  const found: Position[] = [];
+  for (let seed = 1; found.length < 6 && seed < 40; seed++) {
+    const game = new Game({ size: 8, players, misere, seed });
+    let turn = 0;
+    while (!game.state.over && game.positionCopy().empties > empties) {
+      const moves = game.legalMoves();
+      game.play(moves[(turn++ * seed) % moves.length]);
+    }
+    if (!game.state.over && game.legalMoves().length > 1) found.push(game.positionCopy());
+  }
+  return found;
+}
+
+describe('the evaluation bar near the end of a three- or four-player round', () => {
+  for (const players of [3, 4] as const) {
+    for (const misere of [false, true]) {
+      it(`the analysis takes the max^n result: 1 to the winner, a shared win split, 0 to the others (${players} players${misere ? ', misère' : ''})`, () => {
+        const positions = multiEndgames(players, MAXN_SOLVE_EMPTIES, misere);
+        expect(positions.length).toBeGreaterThan(3);
+        const outcomes = new Set<string>();
+        for (const position of positions) {
+          const options = { iterations: 400, seed: 4, misere };
+          const searcher = createAnalysisSearcher(position, { ...options, movetime: 10_000 });
+          while (!searcher.step(Infinity));
+          const values = searcher.rootValues();
+          const solved = solveMaxn(position, { misere });
+          expect(solved.complete).toBe(true);
+          expect(values).toEqual(Array.from({ length: players }, (_, p) => (solved.winners.includes(p) ? 1 / solved.winners.length : 0)));
+          expect(searcher.best()).toBe(solved.move);
+          expect(searcher.work).toBe(0); // solved before any playout
+          outcomes.add(values.join(','));
+          // The master's play still leaves these endgames to MCTS (docs/ai.md).
+          const master = new MctsSearcher(new SearchContext(position, options, 0));
+          while (!master.step(Infinity));
+          expect(master.work).toBe(400);
+        }
+        expect(outcomes.size).toBeGreaterThan(1);
+      });
+    }
+  }
+
+  it('beyond MAXN_SOLVE_EMPTIES, or when the solve does not fit the budget, the estimate stands', () => {
+    const [deep] = multiEndgames(4, MAXN_SOLVE_EMPTIES + 1, false);
+    const far = createAnalysisSearcher(deep, { iterations: 300, seed: 4 });
+    while (!far.step(Infinity));
+    expect(far.work).toBe(300);
+    expect(far.solverNodes).toBe(0);
+    const [near] = multiEndgames(4, MAXN_SOLVE_EMPTIES, false);
+    // 2 iterations buy 32 solver nodes: far too few, so MCTS decides.
+    const starved = createAnalysisSearcher(near, { iterations: 2, seed: 4 });
+    while (!starved.step(Infinity));
+    expect(starved.solverNodes).toBeGreaterThan(0); // the solver tried, gave up at its budget
+    expect(starved.work).toBe(2);
+    expect(starved.rootValues().reduce((a, b) => a + b)).toBeCloseTo(1, 9);
+  });
 });

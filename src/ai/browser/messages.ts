@@ -38,7 +38,10 @@ export type ToWorker =
   | { type: 'stop'; id: number }
   /** Forget the search; no answer. */
   | { type: 'cancel'; id: number }
-  /** The master's per-player root values of the position (request.level is ignored), for the page's evaluation bar. */
+  /**
+   * The analysis' per-player root values of the position (createAnalysisSearcher: the master, and
+   * exact in three- and four-player endgames too; request.level is ignored), for the evaluation bar.
+   */
   | { type: 'evaluate'; id: number; request: ThinkRequest };
 
 export type FromWorker =
@@ -50,7 +53,7 @@ export type FromWorker =
   | { type: 'moveValue'; id: number; move: number; value: number }
   /** Every move of the solve request has been answered. */
   | { type: 'solved'; id: number; ms: number }
-  /** Answer to 'evaluate': values[player] = the master's mean reward at the root; move = its best move there. */
+  /** Answer to 'evaluate': values[player] = the mean win share at the root, or the exact result once solved; move = the best move there. */
   | { type: 'evaluation'; id: number; values: number[]; move: number; work: number };
 
 export function positionFromRequest(r: PositionRequest): Position {

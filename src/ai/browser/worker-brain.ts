@@ -10,7 +10,7 @@
  * (searcher.ts), so slicing costs nothing but the yields.
  */
 import type { Position } from '../../engine';
-import { type AiOptions, createSearcher } from '../index';
+import { type AiOptions, createAnalysisSearcher, createSearcher } from '../index';
 import { MctsSearcher } from '../mcts';
 import { now, type Searcher } from '../searcher';
 import { MoveValues } from '../moveValues';
@@ -74,7 +74,7 @@ export class WorkerBrain {
         this.start(message.id, message.request, false);
         break;
       case 'evaluate':
-        this.start(message.id, { ...message.request, level: 'master' }, true);
+        this.start(message.id, message.request, true);
         break;
       case 'stop':
         if (this.active?.id === message.id) this.active.stop = true;
@@ -127,7 +127,8 @@ export class WorkerBrain {
     let searcher: Searcher;
     try {
       const active: Active = { id, searcher: null!, stop: false, started: now(), lastProgress: now(), evaluate };
-      searcher = this.create(positionFromRequest(request), {
+      // An evaluation is the analysis' master (exact in three- and four-player endgames too), whatever the level.
+      searcher = (evaluate ? createAnalysisSearcher : this.create)(positionFromRequest(request), {
         level: request.level,
         movetime: request.movetime,
         iterations: request.iterations,

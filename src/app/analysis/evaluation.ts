@@ -3,8 +3,9 @@
  * master level (its own worker, so it never delays a computer's move) values the position for
  * each player; the values are normalised into win chances that sum to 1. The last chances stay
  * until new ones arrive (no flicker between moves), and each move's chances are kept for the
- * round's graph. A finished round's chances are its result; a two-player endgame the master's
- * exact solver solved comes back as its exact result (1 and 0, or 0.5 each). An answer without an
+ * round's graph. A finished round's chances are its result; an endgame the exact solver solved
+ * (two players: perfect play; three and four: max^n play, src/ai/maxnSolver.ts) comes back as its
+ * exact result (1 to the winner, a shared win split equally, 0 to the others). An answer without an
  * estimate (a forced move is not searched) keeps the last chances: no point of the graph is made
  * up, so it shows no swing the search did not find. A worker that fails or goes silent is
  * replaced at the next question; meanwhile the bar keeps its last numbers.

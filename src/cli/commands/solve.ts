@@ -1,27 +1,33 @@
 import { benchSolver, randomEndgame } from '../../ai/tools/solver-bench';
+import { solveMaxn } from '../../ai/maxnSolver';
 import { solveExact } from '../../ai/solver';
 import { type BoardSize, COLOUR_LETTERS, COLOURS, type Colour, Game, type GameOptions, moveName, type Position, quote, RuleError, setupProblem } from '../../engine/index';
 import { parseBoardSize, parseChoice, parseColour, parseColours, parseCommandLine, parseSeed, parseWholeNumber } from '../args';
 import { type Command, printLine, UsageError } from '../command';
 
-/** `solve`: the exact two-player endgame solver on a start, played or random position. */
+/** `solve`: the exact endgame solvers (two players; three and four by max^n) on a start, played or random position. */
 export const solve: Command = {
   name: 'solve',
-  summary: 'solve a two-player position exactly (perfect play to the end)',
+  summary: 'solve a position exactly (perfect play to the end; max^n for three and four players)',
   help: `usage: npm run rolit -- solve [--size 8|6|4] [--colours red,green] [--first <colour>]
                                [--variant standard|pro|team] [--misere] [--moves f4,e3,...]
                                [--random-empties N [--seed S] [--play random|greedy]]
                                [--max-nodes N]
-       npm run rolit -- solve --bench [--size 8|6|4] [--random-empties 14] [--positions 20] [--seed 1]
+       npm run rolit -- solve --bench [--size 8|6|4] [--players 2|3|4] [--random-empties 14]
+                               [--positions 20] [--seed 1]
 
 Solves a two-player position exactly: the final ball difference under perfect play
 (balls of the side to move minus the other side's), the final scores, a best move and
 a principal line to the full board, with the node count and time. Without --moves or
 --random-empties it solves the start position, i.e. the whole game (feasible on 4x4).
+With three or four --colours it solves by max^n (docs/solver.md): each player plays for
+its win, then its place, then its balls; it prints the final scores, the winners, the
+move and the line (feasible from about 10 empties down).
 
 options:
   --size            board size, 8 (default), 6 or 4
-  --colours         the two colours in play, in seat order (default red,green)
+  --colours         the colours in play, in seat order (default red,green); three or
+                    four colours solve by max^n
   --first           colour to move first (default the first of --colours)
   --variant         standard (default), pro (Pro double placements) or team
                     (all four colours: red+green against yellow+blue)
@@ -31,14 +37,19 @@ options:
   --seed            seed of those moves (default 1)
   --play            how those moves are chosen: random (default) or greedy (most rolls)
   --max-nodes       give up after this many nodes
-  --bench           benchmark: cold solves of --positions seeded red-vs-green endgames
-                    (half random, half greedy play) with --random-empties empties
+  --bench           benchmark: cold solves of --positions seeded endgames (half random,
+                    half greedy play) with --random-empties empties (default 14; 9 for
+                    three and four players)
+  --players         benchmark players: 2 (default, red against green), 3 (red, yellow,
+                    green) or 4
   --positions       number of benchmark positions (default 20)
 
 examples:
   npm run rolit -- solve --size 4 --colours red,green
   npm run rolit -- solve --random-empties 14 --seed 3
-  npm run rolit -- solve --bench --random-empties 14 --positions 20`,
+  npm run rolit -- solve --bench --random-empties 14 --positions 20
+  npm run rolit -- solve --colours red,yellow,green,blue --random-empties 9 --seed 2
+  npm run rolit -- solve --bench --players 4 --random-empties 8 --positions 20`,
 
   async run(args, io) {
     const print = (text: string) => printLine(io.stdout, text);
@@ -54,6 +65,7 @@ examples:
       play: 'string',
       'max-nodes': 'string',
       bench: 'boolean',
+      players: 'string',
       positions: 'string',
     });
     const size = options.size === undefined ? 8 : parseBoardSize(options.size, '--size');
@@ -65,15 +77,17 @@ examples:
         if (options[name] !== undefined) throw new UsageError(`--${name} does not apply to --bench (it plays red against green)`);
       }
       const positions = options.positions === undefined ? 20 : parseWholeNumber(options.positions, '--positions', 1, 10000);
-      benchSolver({ size, empties: empties ?? 14, positions, seed, log: print });
+      const players = options.players === undefined ? 2 : (parseWholeNumber(options.players, '--players', 2, 4) as 2 | 3 | 4);
+      benchSolver({ size, players, empties, positions, seed, log: print });
       return 0;
     }
     if (options.positions !== undefined) throw new UsageError('--positions only applies to --bench');
+    if (options.players !== undefined) throw new UsageError('--players only applies to --bench (name the colours with --colours)');
 
     const variant = options.variant === undefined ? 'standard' : parseChoice(options.variant, '--variant', ['standard', 'pro', 'team'] as const);
     if (variant === 'team' && options.colours !== undefined) throw new UsageError('the team variant plays all four colours; leave out --colours');
     const colours: Colour[] = variant === 'team' ? [...COLOURS] : options.colours === undefined ? ['red', 'green'] : parseColours(options.colours, '--colours');
-    if (variant !== 'team' && colours.length !== 2) throw new UsageError(`the solver is for two players: --colours must name two colours, not ${colours.length}`);
+    if (variant !== 'team' && colours.length < 2) throw new UsageError(`--colours must name two to four colours, not ${colours.length}`);
     const first = options.first === undefined ? colours[0] : parseColour(options.first, '--first');
     const play = options.play === undefined ? 'random' : parseChoice(options.play, '--play', ['random', 'greedy'] as const);
     if (options.play !== undefined && empties === undefined) throw new UsageError('--play needs --random-empties');
@@ -81,7 +95,7 @@ examples:
     const maxNodes = options['max-nodes'] === undefined ? undefined : parseWholeNumber(options['max-nodes'], '--max-nodes', 1, Number.MAX_SAFE_INTEGER);
     const misere = options.misere === true;
 
-    const setup: GameOptions = { size, colours: variant === 'team' ? undefined : colours, players: 2, first, variant, misere, seed: 0 };
+    const setup: GameOptions = { size, colours: variant === 'team' ? undefined : colours, players: variant === 'team' ? 2 : colours.length, first, variant, misere, seed: 0 };
     const problem = setupProblem(setup);
     if (problem) throw new UsageError(problem);
     const game = new Game(setup);
@@ -96,6 +110,8 @@ examples:
     });
     let position = game.positionCopy();
     if (empties !== undefined) position = randomEndgame(position, empties, seed, play);
+
+    if (variant !== 'team' && colours.length > 2) return solveMany(position, colours, misere, maxNodes, { played, empties, play, seed }, print);
 
     // Sides: each colour its own side, or the teams red+green against yellow+blue.
     const owners = COLOURS.map((c) => (variant === 'team' ? (c === 'red' || c === 'green' ? 0 : 1) : colours.indexOf(c)));
@@ -131,6 +147,31 @@ examples:
     return 0;
   },
 };
+
+/** Three or four players, each its own colour: the max^n solve and its report. */
+function solveMany(position: Position, colours: Colour[], misere: boolean, maxNodes: number | undefined, from: { played: string[]; empties?: number; play: string; seed: number }, print: (text: string) => void): number {
+  const size = position.size;
+  const owners = COLOURS.map((c) => colours.indexOf(c));
+  print(`solve ${size}x${size}, ${colours.join(', ')} (max^n)${misere ? ', misere' : ''}`);
+  if (from.played.length) print(`after --moves ${from.played.join(',')}`);
+  if (from.empties !== undefined) print(`after ${from.play} play to ${position.empties} empties (seed ${from.seed})`);
+  print(diagram(position));
+  print(`${position.empties} empty squares, ${COLOURS[position.toMove]} to move`);
+  const start = performance.now();
+  const result = solveMaxn(position, { owners, misere, maxNodes });
+  const ms = performance.now() - start;
+  const speed = ms > 0 ? `${((result.nodes / ms) * 1000 / 1e6).toFixed(2)}M nodes/s` : '';
+  if (!result.complete) {
+    print(`not solved within ${maxNodes} nodes (${result.nodes} nodes in ${ms.toFixed(1)} ms, ${speed})`);
+    return 1;
+  }
+  print(`final score: ${colours.map((c, p) => `${c} ${result.scores[p]}`).join(', ')} (${misere ? 'fewest' : 'most'} balls wins; each player plays for its win, then its place, then its balls)`);
+  print(`winner: ${result.winners.map((p) => colours[p]).join(' and ')}${result.winners.length > 1 ? ' (shared)' : ''}`);
+  print(`move: ${result.move < 0 ? '(board full)' : moveName(size, result.move)}`);
+  print(`line: ${lineText(position, result.line)}`);
+  print(`nodes: ${result.nodes} in ${ms.toFixed(1)} ms (${speed})`);
+  return 0;
+}
 
 function signed(n: number): string {
   return n > 0 ? `+${n}` : String(n);
