@@ -1,0 +1,68 @@
+/**
+ * Measures how much of the screen the HUD's lasting panels take at each edge and hands it to the
+ * camera (cameraStore's insets), which frames the board in the free area left between them.
+ *
+ * A panel counts for the edge it stands against in the screen's middle: one across the middle
+ * third of the width (seats and moves on a phone, the toolbar, the status line) keeps the board
+ * below it (top) or above it (bottom); one across the middle third of the height (the evaluation
+ * panel beside a phone held sideways) keeps it to one side. Corner panels leave the board alone.
+ * Passing messages and the round-end tally are left out: the board does not move for them.
+ */
+import { useEffect } from 'react';
+import { type FrameInsets, useCamera } from '../scene/cameraStore';
+
+/** The panels that stay on screen while a round is played. */
+const PANELS = '.seats, .toolbar, .moves, .status .bar, .evaluation, .evaluation-show, .online-bar, .replay-bar';
+/** Room left between a panel and the board (CSS px); insets are rounded up to it, so a panel growing by a few pixels does not move the camera. */
+const GAP = 8;
+
+export function measureInsets(panels: Iterable<Element>, width: number, height: number): FrameInsets {
+  const insets = { top: 0, right: 0, bottom: 0, left: 0 };
+  for (const panel of panels) {
+    const r = panel.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    const acrossColumn = r.right > width / 3 && r.left < (2 * width) / 3;
+    const acrossBand = r.bottom > height / 3 && r.top < (2 * height) / 3;
+    if (acrossColumn && r.bottom <= height / 2) insets.top = Math.max(insets.top, r.bottom);
+    else if (acrossColumn && r.top >= height / 2) insets.bottom = Math.max(insets.bottom, height - r.top);
+    else if (acrossBand && r.right <= width / 2) insets.left = Math.max(insets.left, r.right);
+    else if (acrossBand && r.left >= width / 2) insets.right = Math.max(insets.right, width - r.left);
+  }
+  const round = (v: number) => (v > 0 ? Math.ceil(v / GAP) * GAP + GAP : 0);
+  return { top: round(insets.top), right: round(insets.right), bottom: round(insets.bottom), left: round(insets.left) };
+}
+
+/** Keeps the camera's insets up to date while mounted: panels appearing, changing size, the window resized. */
+export function useBoardFrame(): void {
+  useEffect(() => {
+    if (typeof ResizeObserver !== 'function') return;
+    let frame = 0;
+    const watched = new Set<Element>();
+    const sizes = new ResizeObserver(() => schedule());
+    const publish = () => {
+      frame = 0;
+      const panels = document.querySelectorAll(PANELS);
+      for (const panel of panels) {
+        if (!watched.has(panel)) {
+          watched.add(panel);
+          sizes.observe(panel);
+        }
+      }
+      useCamera.getState().setInsets(measureInsets(panels, window.innerWidth, window.innerHeight));
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(publish);
+    };
+    // Panels come and go (the evaluation shown or hidden, a replay): look again when the page's elements change.
+    const added = new MutationObserver(schedule);
+    added.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener('resize', schedule);
+    publish();
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      sizes.disconnect();
+      added.disconnect();
+      window.removeEventListener('resize', schedule);
+    };
+  }, []);
+}
