@@ -12,7 +12,7 @@ import { useEffect } from 'react';
 import { type FrameInsets, useCamera } from '../scene/cameraStore';
 
 /** The panels that stay on screen while a round is played. */
-const PANELS = '.seats, .toolbar, .moves, .status .bar, .evaluation, .evaluation-show, .online-bar, .replay-bar';
+const PANELS = '.seats, .toolbar, .moves, .status-line, .evaluation, .evaluation-show, .online-bar, .replay-bar';
 /** Room left between a panel and the board (CSS px); insets are rounded up to it, so a panel growing by a few pixels does not move the camera. */
 const GAP = 8;
 
