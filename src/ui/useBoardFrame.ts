@@ -20,7 +20,8 @@ export function measureInsets(panels: Iterable<Element>, width: number, height: 
   const insets = { top: 0, right: 0, bottom: 0, left: 0 };
   for (const panel of panels) {
     const r = panel.getBoundingClientRect();
-    if (r.width === 0 || r.height === 0) continue;
+    // Not shown (an empty slot still counts: the status line's keeps its height with no width).
+    if (r.width === 0 && r.height === 0) continue;
     const acrossColumn = r.right > width / 3 && r.left < (2 * width) / 3;
     const acrossBand = r.bottom > height / 3 && r.top < (2 * height) / 3;
     if (acrossColumn && r.bottom <= height / 2) insets.top = Math.max(insets.top, r.bottom);
