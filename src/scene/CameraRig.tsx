@@ -26,10 +26,10 @@ import { currentView } from './view';
  * The distance is the least: the camera moves back until the board fits the free area (fitRadius).
  */
 const PRESETS: Record<CameraPreset, { radius: number; polar: number; azimuth: number }> = {
-  red: { radius: 18, polar: 0.58, azimuth: 0 },
-  yellow: { radius: 18, polar: 0.58, azimuth: -Math.PI / 2 },
-  green: { radius: 18, polar: 0.58, azimuth: Math.PI },
-  blue: { radius: 18, polar: 0.58, azimuth: Math.PI / 2 },
+  red: { radius: 18, polar: 0.4, azimuth: 0 },
+  yellow: { radius: 18, polar: 0.4, azimuth: -Math.PI / 2 },
+  green: { radius: 18, polar: 0.4, azimuth: Math.PI },
+  blue: { radius: 18, polar: 0.4, azimuth: Math.PI / 2 },
   top: { radius: 18, polar: 0.0001, azimuth: 0 },
 };
 /**
@@ -102,7 +102,8 @@ export function freeArea(width: number, height: number, insets: FrameInsets, fov
 /**
  * The least distance from the box's centre of view (TARGET, or PORTRAIT_TARGET for the sockets),
  * looking from (polar, azimuth), at which a camera with this vertical field of view (degrees) and
- * aspect (width / height) shows every corner of the box (VIEW_BOUNDS, the board, unless told).
+ * aspect (width / height) shows every corner of the box (VIEW_BOUNDS, the board and the start ball's
+ * landing strip, unless told).
  */
 const fit = { direction: new Spherical(), back: new Vector3(), basis: new Matrix4(), origin: new Vector3(), upward: new Vector3(0, 1, 0), right: new Vector3(), up: new Vector3() };
 export function fitRadius(polar: number, azimuth: number, aspect: number, fov: number, box: readonly Vector3[] = BOUNDS_CORNERS): number {

@@ -13,9 +13,15 @@ import { type FrameInsets, useCamera } from '../scene/cameraStore';
 
 /** The panels that stay on screen while a round is played. */
 const PANELS = '.seats, .toolbar, .moves, .status-line, .evaluation, .evaluation-show, .online-bar, .replay-bar';
-/** Room left between a panel and the board (CSS px); insets are rounded up to it, so a panel growing by a few pixels does not move the camera. */
+/** Room left between a panel and the board (CSS px). */
 const GAP = 8;
+/**
+ * How far a panel may shrink (CSS px) before the board is framed again in the room it gave back; it
+ * may grow by GAP (a status line a few pixels taller with other words): the camera stays.
+ */
+const SLACK = 16;
 
+/** The room (CSS px at each edge) the panels take, a gap added. */
 export function measureInsets(panels: Iterable<Element>, width: number, height: number): FrameInsets {
   const insets = { top: 0, right: 0, bottom: 0, left: 0 };
   for (const panel of panels) {
@@ -29,8 +35,15 @@ export function measureInsets(panels: Iterable<Element>, width: number, height: 
     else if (acrossBand && r.right <= width / 2) insets.left = Math.max(insets.left, r.right);
     else if (acrossBand && r.left >= width / 2) insets.right = Math.max(insets.right, width - r.left);
   }
-  const round = (v: number) => (v > 0 ? Math.ceil(v / GAP) * GAP + GAP : 0);
-  return { top: round(insets.top), right: round(insets.right), bottom: round(insets.bottom), left: round(insets.left) };
+  const room = (v: number) => (v > 0 ? Math.ceil(v) + GAP : 0);
+  return { top: room(insets.top), right: room(insets.right), bottom: room(insets.bottom), left: room(insets.left) };
+}
+
+/** The insets to frame the board in: the current ones kept while the panels stay within their slack. */
+export function settledInsets(current: FrameInsets, needed: FrameInsets): FrameInsets {
+  // Framed anew, an edge keeps GAP more than needed: a panel may grow that much, or shrink by SLACK, before the next framing.
+  const edge = (now: number, need: number) => (need > now || need < now - GAP - SLACK ? (need > 0 ? need + GAP : 0) : now);
+  return { top: edge(current.top, needed.top), right: edge(current.right, needed.right), bottom: edge(current.bottom, needed.bottom), left: edge(current.left, needed.left) };
 }
 
 /** Keeps the camera's insets up to date while mounted: panels appearing, changing size, the window resized. */
@@ -49,7 +62,8 @@ export function useBoardFrame(): void {
           sizes.observe(panel);
         }
       }
-      useCamera.getState().setInsets(measureInsets(panels, window.innerWidth, window.innerHeight));
+      const camera = useCamera.getState();
+      camera.setInsets(settledInsets(camera.insets, measureInsets(panels, window.innerWidth, window.innerHeight)));
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(publish);
