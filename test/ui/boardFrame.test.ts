@@ -10,7 +10,9 @@ describe('the board frame', () => {
     const phone = measureInsets([panel(8, 8, 142, 80), panel(243, 8, 382, 92), panel(8, 568, 382, 642), panel(8, 650, 382, 836)], 390, 844);
     expect(phone).toEqual({ top: 100, right: 0, bottom: 284, left: 0 });
     const laptop = measureInsets([panel(12, 12, 232, 125), panel(708, 12, 1268, 167), panel(1018, 177, 1268, 280), panel(1028, 628, 1268, 788), panel(393, 738, 887, 786)], 1280, 800);
-    expect(laptop).toEqual({ top: 175, right: 270, bottom: 70, left: 0 });
+    expect(laptop).toEqual({ top: 175, right: 0, bottom: 70, left: 0 });
+    // Beside the middle of the height: the evaluation panel by a phone held sideways.
+    expect(measureInsets([panel(583, 105, 831, 208)], 844, 390)).toEqual({ top: 0, right: 269, bottom: 0, left: 0 });
     // An empty slot (height, no width) counts; a panel not shown does not.
     expect(measureInsets([panel(195, 568, 195, 642), panel(0, 0, 0, 0)], 390, 844)).toEqual({ top: 0, right: 0, bottom: 284, left: 0 });
   });
