@@ -7,37 +7,45 @@
  */
 import { OrbitControls } from '@react-three/drei';
 import { useFrame, useThree } from '@react-three/fiber';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Matrix4, type PerspectiveCamera, Spherical, Vector3 } from 'three';
 import type { OrbitControls as OrbitControlsImpl } from 'three-stdlib';
 import { reducedMotionOn, useAccess } from '../app/setup/accessPrefs';
 import { useSession } from '../app/page/pageSession';
 import { parseSquare } from '../engine/geometry';
-import { CAMERA_PRESETS, type CameraPreset, useCamera } from './cameraStore';
+import { CAMERA_PRESETS, type CameraPreset, type FrameInsets, useCamera } from './cameraStore';
 import { cinematicOn, stopCinematic, useCinematic } from './cinematicCamera';
 import { easeInOut } from './easing';
-import { BOARD_TOP, socketX, socketZ, VIEW_BOUNDS } from './layout';
+import { BOARD_TOP, PITCH, SOCKET_RADIUS, socketX, socketZ, VIEW_BOUNDS } from './layout';
 import { probe } from './renderInfo';
 import { drawnThrow } from './throwBallPose';
 import { currentView } from './view';
 
 /**
  * Where each preset looks from, as (distance, polar angle from straight up, azimuth about +Y).
- * The distance is the least: narrow (portrait) screens move back until VIEW_BOUNDS fits (fitRadius).
+ * The distance is the least: the camera moves back until the board fits the free area (fitRadius).
  */
 const PRESETS: Record<CameraPreset, { radius: number; polar: number; azimuth: number }> = {
-  red: { radius: 30, polar: 0.58, azimuth: 0 },
-  yellow: { radius: 30, polar: 0.58, azimuth: -Math.PI / 2 },
-  green: { radius: 30, polar: 0.58, azimuth: Math.PI },
-  blue: { radius: 30, polar: 0.58, azimuth: Math.PI / 2 },
-  top: { radius: 34, polar: 0.0001, azimuth: 0 },
+  red: { radius: 18, polar: 0.4, azimuth: 0 },
+  yellow: { radius: 18, polar: 0.4, azimuth: -Math.PI / 2 },
+  green: { radius: 18, polar: 0.4, azimuth: Math.PI },
+  blue: { radius: 18, polar: 0.4, azimuth: Math.PI / 2 },
+  top: { radius: 18, polar: 0.0001, azimuth: 0 },
 };
+/**
+ * On a free area taller than wide (a phone held upright) the seats' views look down steeply and
+ * frame the sockets only (the board's border may leave the screen at the sides), so that the board
+ * fills the width and the far row's sockets stay as far apart as the near row's, big enough to tap.
+ */
+const PORTRAIT_POLAR = 0.15;
+/** The point the views look at: a landscape screen's (the board a little off centre, room for the throw and the tray); a portrait one's, the board's centre. */
 const TARGET = new Vector3(0.5, 0, 0.6);
+const PORTRAIT_TARGET = new Vector3(0, 0, 0);
 const FLIGHT_SECONDS = 0.9;
 const PAN_LIMIT = 12;
 const MAX_DISTANCE = 48;
-/** Part of the screen's half-width/height the fitted box may use (room for the HUD). */
-const FIT_MARGIN = 0.9;
+/** Part of the free area's half-width/height the fitted box may use. */
+const FIT_MARGIN = 0.98;
 const LANDSCAPE_ASPECT = 1.6;
 const FOV = 38;
 
@@ -58,16 +66,47 @@ const THROW_FOLLOW = { lean: 0.75, ease: 0.3, closer: 0.8, home: 0.7 };
 /** The fixed views the cinematic camera cuts between with reduced motion: the seats' sides. */
 const SIDE_VIEWS: readonly CameraPreset[] = ['red', 'yellow', 'green', 'blue'];
 
-const BOUNDS_CORNERS = [0, 1, 2, 3, 4, 5, 6, 7].map(
-  (i) => new Vector3(VIEW_BOUNDS[i & 1 ? 'max' : 'min'][0], VIEW_BOUNDS[i & 2 ? 'max' : 'min'][1], VIEW_BOUNDS[i & 4 ? 'max' : 'min'][2]).sub(TARGET),
-);
+type Box = { min: readonly [number, number, number]; max: readonly [number, number, number] };
+const corners = (box: Box, centre: Vector3) =>
+  [0, 1, 2, 3, 4, 5, 6, 7].map((i) => new Vector3(box[i & 1 ? 'max' : 'min'][0], box[i & 2 ? 'max' : 'min'][1], box[i & 4 ? 'max' : 'min'][2]).sub(centre));
+const BOUNDS_CORNERS = corners(VIEW_BOUNDS, TARGET);
+/** The sockets with a rim around them (a portrait screen's fit): a ball's colour shows whole in each. */
+const SOCKETS_HALF = 3.5 * PITCH + SOCKET_RADIUS + 0.12;
+const SOCKET_CORNERS = corners({ min: [-SOCKETS_HALF, 0, -SOCKETS_HALF], max: [SOCKETS_HALF, BOARD_TOP + 0.6, SOCKETS_HALF] }, PORTRAIT_TARGET);
 
 /**
- * The least distance from TARGET, looking from (polar, azimuth), at which a camera with this
- * vertical field of view (degrees) and aspect (width / height) shows every corner of VIEW_BOUNDS.
+ * The part of the canvas the board is framed in (the panels' insets taken off), as the fit sees
+ * it: its aspect (width / height) and the vertical field of view (degrees) it spans; and the shift
+ * (CSS px, camera.setViewOffset) that puts the camera's axis at its centre.
+ */
+export interface FreeArea {
+  aspect: number;
+  fov: number;
+  shiftX: number;
+  shiftY: number;
+}
+const LANDSCAPE: FreeArea = { aspect: LANDSCAPE_ASPECT, fov: FOV, shiftX: 0, shiftY: 0 };
+
+export function freeArea(width: number, height: number, insets: FrameInsets, fov: number): FreeArea {
+  // Panels that would leave less than half the screen are not taken off (a tiny window): the board uses all of it.
+  const top = insets.top + insets.bottom < height / 2 ? insets.top : 0;
+  const bottom = insets.top + insets.bottom < height / 2 ? insets.bottom : 0;
+  const left = insets.left + insets.right < width / 2 ? insets.left : 0;
+  const right = insets.left + insets.right < width / 2 ? insets.right : 0;
+  const w = Math.max(1, width - left - right);
+  const h = Math.max(1, height - top - bottom);
+  const half = Math.atan(Math.tan((fov * Math.PI) / 360) * (h / Math.max(1, height)));
+  return { aspect: w / h, fov: (half * 360) / Math.PI, shiftX: (right - left) / 2, shiftY: (bottom - top) / 2 };
+}
+
+/**
+ * The least distance from the box's centre of view (TARGET, or PORTRAIT_TARGET for the sockets),
+ * looking from (polar, azimuth), at which a camera with this vertical field of view (degrees) and
+ * aspect (width / height) shows every corner of the box (VIEW_BOUNDS, the board and the start ball's
+ * landing strip, unless told).
  */
 const fit = { direction: new Spherical(), back: new Vector3(), basis: new Matrix4(), origin: new Vector3(), upward: new Vector3(0, 1, 0), right: new Vector3(), up: new Vector3() };
-export function fitRadius(polar: number, azimuth: number, aspect: number, fov: number): number {
+export function fitRadius(polar: number, azimuth: number, aspect: number, fov: number, box: readonly Vector3[] = BOUNDS_CORNERS): number {
   // Scratch objects, not new ones: the cinematic camera asks this every frame.
   const { back, basis, right, up } = fit;
   back.setFromSpherical(fit.direction.set(1, polar, azimuth));
@@ -78,20 +117,27 @@ export function fitRadius(polar: number, azimuth: number, aspect: number, fov: n
   const tanH = tanV * aspect;
   let radius = 0;
   // A corner at depth (radius - q.back) in front of the camera is on screen while |q.right| <= tanH * depth.
-  for (const q of BOUNDS_CORNERS) {
+  for (const q of box) {
     const depth = q.dot(back);
     radius = Math.max(radius, Math.abs(q.dot(right)) / tanH + depth, Math.abs(q.dot(up)) / tanV + depth);
   }
   return radius;
 }
 
-function presetSpherical(preset: CameraPreset, aspect: number, fov: number): Spherical {
+function presetSpherical(preset: CameraPreset, area: FreeArea): Spherical {
   const p = PRESETS[preset];
-  return new Spherical(Math.max(p.radius, fitRadius(p.polar, p.azimuth, aspect, fov)), p.polar, p.azimuth);
+  const portrait = area.aspect < 1;
+  const polar = portrait ? Math.min(p.polar, PORTRAIT_POLAR) : p.polar;
+  return new Spherical(Math.max(p.radius, fitRadius(polar, p.azimuth, area.aspect, area.fov, portrait ? SOCKET_CORNERS : BOUNDS_CORNERS)), polar, p.azimuth);
 }
 
-export function presetPosition(preset: CameraPreset, aspect = LANDSCAPE_ASPECT, fov = FOV): Vector3 {
-  return new Vector3().setFromSpherical(presetSpherical(preset, aspect, fov)).add(TARGET);
+/** The point the presets look at on this free area. */
+function homeTarget(area: FreeArea): Vector3 {
+  return area.aspect < 1 ? PORTRAIT_TARGET : TARGET;
+}
+
+export function presetPosition(preset: CameraPreset, area: FreeArea = LANDSCAPE): Vector3 {
+  return new Vector3().setFromSpherical(presetSpherical(preset, area)).add(homeTarget(area));
 }
 
 /** The seat's side nearest a point of the board: the fixed view the cinematic camera cuts to with reduced motion. */
@@ -111,13 +157,19 @@ export function CameraRig() {
   const controls = useRef<OrbitControlsImpl>(null);
   const camera = useThree((s) => s.camera);
   const invalidate = useThree((s) => s.invalidate);
-  const aspect = useThree((s) => s.size.width / Math.max(1, s.size.height));
+  const width = useThree((s) => s.size.width);
+  const height = useThree((s) => s.size.height);
+  const aspect = width / Math.max(1, height);
   const fov = (camera as PerspectiveCamera).fov ?? FOV;
+  const insets = useCamera((s) => s.insets);
+  const area = useMemo(() => freeArea(width, height, insets, fov), [width, height, insets, fov]);
   const request = useCamera((s) => s.request);
   const preset = useCamera((s) => s.preset);
   const focus = useCamera((s) => s.focus);
   const cinematic = useCinematic();
   const reduced = useAccess(reducedMotionOn);
+  // The viewer has moved the camera since the last view chosen: a change of the panels' room leaves it be.
+  const taken = useRef(false);
   const flight = useRef<{ from: Spherical; to: Spherical; fromTarget: Vector3; toTarget: Vector3; t: number } | null>(null);
   // The flight's point of each frame, reused (no allocation per frame).
   const along = useMemo(() => new Spherical(), []);
@@ -135,27 +187,45 @@ export function CameraRig() {
     };
   }, []);
 
+  // The camera's axis through the free area's centre, so that the framed board sits there.
+  useLayoutEffect(() => {
+    const lens = camera as PerspectiveCamera;
+    if (!lens.isPerspectiveCamera) return;
+    if (area.shiftX === 0 && area.shiftY === 0) lens.clearViewOffset();
+    else lens.setViewOffset(width, height, area.shiftX, area.shiftY, width, height);
+    lens.updateProjectionMatrix();
+    invalidate();
+  }, [camera, invalidate, width, height, area]);
+
   // First frame: sit at the preset without flying.
   useEffect(() => {
-    camera.position.copy(presetPosition(useCamera.getState().preset, aspect, fov));
-    camera.lookAt(TARGET);
-    controls.current?.target.copy(TARGET);
+    camera.position.copy(presetPosition(useCamera.getState().preset, area));
+    const home = homeTarget(area);
+    camera.lookAt(home);
+    controls.current?.target.copy(home);
     controls.current?.update();
     invalidate();
     // Only at mount: later screen shapes fly to the preset instead (below).
   }, [camera, invalidate]);
 
   // A preset chosen (a camera button, Reset view), or the screen's shape changed (a phone turned):
-  // fly to the preset's fitted view. A chosen view also stops the cinematic camera.
+  // fly to the preset's fitted view; so too when the panels' room changed, unless the viewer has
+  // moved the camera since the last view chosen. A chosen view also stops the cinematic camera.
   const shape = useRef(aspect);
+  const framed = useRef(area);
   const asked = useRef(request);
   useEffect(() => {
     const reshaped = Math.abs(shape.current - aspect) > 0.05;
+    const reframed = Math.abs(framed.current.aspect - area.aspect) > 0.02 || Math.abs(framed.current.fov - area.fov) > 0.2;
     const requested = request !== asked.current;
     shape.current = aspect;
+    framed.current = area;
     asked.current = request;
-    if (requested) stopCinematic();
-    if ((!requested && !reshaped) || !controls.current) return;
+    if (requested) {
+      stopCinematic();
+      taken.current = false;
+    }
+    if ((!requested && !reshaped && (!reframed || taken.current)) || !controls.current) return;
     if (!requested && cinematicOn()) {
       cinema.side = null; // the cinematic camera fits the new shape itself (reduced motion: cut again)
       return;
@@ -163,15 +233,15 @@ export function CameraRig() {
     const target = controls.current.target;
     const from = new Spherical().setFromVector3(camera.position.clone().sub(target));
     // A focus is framed for a landscape screen: narrower ones move back (less than in proportion: a phone's board stays big enough to tap).
-    const to = focus ? new Spherical(focus.radius * Math.max(1, LANDSCAPE_ASPECT / aspect) ** 0.75, focus.polar, focus.azimuth) : presetSpherical(preset, aspect, fov);
-    const toTarget = focus ? new Vector3(...focus.target) : TARGET;
+    const to = focus ? new Spherical(focus.radius * Math.max(1, LANDSCAPE_ASPECT / aspect) ** 0.75, focus.polar, focus.azimuth) : presetSpherical(preset, area);
+    const toTarget = focus ? new Vector3(...focus.target) : homeTarget(area);
     // Turn the short way round.
     while (to.theta - from.theta > Math.PI) to.theta -= Math.PI * 2;
     while (to.theta - from.theta < -Math.PI) to.theta += Math.PI * 2;
     // Reduced motion: no glide, the first frame is already the end of the flight.
     flight.current = { from, to, fromTarget: target.clone(), toTarget, t: reducedMotionOn(useAccess.getState()) ? 1 : 0 };
     invalidate();
-  }, [request, preset, focus, aspect, fov, camera, invalidate, cinema]);
+  }, [request, preset, focus, aspect, area, camera, invalidate, cinema]);
 
   // The last move as the board shows it (the board's centre before the first): the cinematic camera leans toward it.
   useEffect(() => {
@@ -209,8 +279,8 @@ export function CameraRig() {
       const side = nearestSide(cinema.lastMove.x, cinema.lastMove.z);
       if (side === cinema.side) return; // nothing moves: the canvas rests until the next cut
       cinema.side = side;
-      camera.position.copy(presetPosition(side, aspect, fov));
-      c.target.copy(TARGET);
+      camera.position.copy(presetPosition(side, area));
+      c.target.copy(homeTarget(area));
     } else {
       const dt = Math.min(delta, 0.1);
       const ease = 1 - Math.exp(-dt / CINEMA.follow);
@@ -221,7 +291,7 @@ export function CameraRig() {
       const polar = CINEMA.polarMid + CINEMA.polarSwing * Math.sin(cinema.clock * CINEMA.polarRate);
       const dolly = CINEMA.dollyMid + CINEMA.dollySwing * Math.sin(cinema.clock * CINEMA.dollyRate);
       at.phi += (polar - at.phi) * ease;
-      at.radius += (Math.max(PRESETS.red.radius, fitRadius(polar, at.theta, aspect, fov)) * dolly - at.radius) * ease;
+      at.radius += (Math.max(PRESETS.red.radius, fitRadius(polar, at.theta, area.aspect, area.fov)) * dolly - at.radius) * ease;
       cinema.goal.subVectors(cinema.lastMove, TARGET).multiplyScalar(CINEMA.lean).add(TARGET);
       cinema.focus.lerp(cinema.goal, ease);
       c.target.copy(cinema.focus);
@@ -250,11 +320,12 @@ export function CameraRig() {
     const home = playing ? Math.min(1, Math.max(0, (thrown.progress - THROW_FOLLOW.home) / (1 - THROW_FOLLOW.home))) : 1;
     const ease = 1 - Math.exp(-Math.min(delta, 0.1) / THROW_FOLLOW.ease);
     const ball = drawnThrow.position;
-    follow.goal.set(TARGET.x + (ball.x - TARGET.x) * THROW_FOLLOW.lean, 0, TARGET.z + (ball.z - TARGET.z) * THROW_FOLLOW.lean);
+    const centre = homeTarget(area);
+    follow.goal.set(centre.x + (ball.x - centre.x) * THROW_FOLLOW.lean, 0, centre.z + (ball.z - centre.z) * THROW_FOLLOW.lean);
     follow.centre.lerp(follow.goal, ease);
     follow.at.radius += (follow.from.radius * THROW_FOLLOW.closer - follow.at.radius) * ease;
     const k = easeInOut(home);
-    c.target.lerpVectors(follow.centre, TARGET, k);
+    c.target.lerpVectors(follow.centre, centre, k);
     along.set(follow.at.radius + (follow.from.radius - follow.at.radius) * k, follow.from.phi, follow.from.theta);
     camera.position.setFromSpherical(along).add(c.target);
     camera.lookAt(c.target);
@@ -293,12 +364,13 @@ export function CameraRig() {
       enableDamping
       dampingFactor={0.12}
       minDistance={9}
-      maxDistance={Math.max(MAX_DISTANCE, ...CAMERA_PRESETS.map((p) => presetSpherical(p, aspect, fov).radius * 1.2))}
+      maxDistance={Math.max(MAX_DISTANCE, ...CAMERA_PRESETS.map((p) => presetSpherical(p, area).radius * 1.2))}
       minPolarAngle={0}
       maxPolarAngle={1.32}
       onStart={() => {
         // The viewer takes the camera: a flight, following the throw or the cinematic camera stops at once.
         flight.current = null;
+        taken.current = true;
         if (follow.from) follow.declined = currentView().throwBall?.seed ?? -1;
         follow.from = null;
         stopCinematic();

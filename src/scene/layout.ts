@@ -39,12 +39,13 @@ export const SUPPLY_CENTRE: [number, number] = [BOARD_WIDTH / 2 + 1.2 + (SUPPLY_
 export const SUPPLY_FLOOR = 0.12;
 
 /**
- * The box the camera presets keep in view on any screen shape: the board. (Fitting the supply too
- * would shrink a portrait phone's board to under half the screen's width, too small to tap.)
+ * The box the camera presets keep in view on a landscape screen: the board and the strip of table
+ * just in front of the red side where the start ball lands (THROW_AREA). (Fitting the supply too
+ * would shrink the board too much; a portrait screen frames the sockets only, CameraRig.tsx.)
  */
 export const VIEW_BOUNDS = {
   min: [-BOARD_WIDTH / 2, 0, -BOARD_WIDTH / 2] as const,
-  max: [BOARD_WIDTH / 2, BOARD_TOP + 0.6, BOARD_WIDTH / 2] as const,
+  max: [BOARD_WIDTH / 2, BOARD_TOP + 0.6, BOARD_WIDTH / 2 + 1] as const,
 };
 
 /**

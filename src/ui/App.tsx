@@ -16,6 +16,7 @@ import { ReplayHud } from './replay/ReplayHud';
 import { RulesPanel } from './RulesPanel';
 import { SceneHost } from './SceneHost';
 import { TourPanel } from './tour/TourPanel';
+import { useBoardFrame } from './useBoardFrame';
 import { OnlinePanel } from './online/OnlinePanel';
 
 const NewGameDialog = lazy(() => import('./NewGameDialog').then((m) => ({ default: m.NewGameDialog })));
@@ -23,6 +24,7 @@ const NewGameDialog = lazy(() => import('./NewGameDialog').then((m) => ({ defaul
 export function App({ levels, defaultLevel }: { levels: readonly string[]; defaultLevel: string }) {
   const [dialog, setDialog] = useState(false);
   useTranslation(); // a language change re-renders the whole overlay in the new language
+  useBoardFrame(); // the camera frames the board in the room the panels leave
   // The first visit offers the rules (once the table is there, so the loading screen shows first),
   // when the page opens for a person to play: a watch link, the demo or a shared replay starts at once.
   const [rules, setRules] = useState<'offered' | 'asked' | null>(() => (useSession.getState().settings.rulesSeen ? null : 'offered'));

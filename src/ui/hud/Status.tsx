@@ -51,6 +51,8 @@ export function Status() {
           {message.text}
         </div>
       )}
+      {/* The line's slot keeps its height (hud.css) whatever it says or when empty: the camera frames the board clear of it. */}
+      <div className="status-line">
       {ending && result && (
         <div className="bar panel" aria-live="polite" data-testid="round-status">
           {counting ? (
@@ -119,6 +121,7 @@ export function Status() {
           )}
         </div>
       )}
+      </div>
     </div>
   );
 }

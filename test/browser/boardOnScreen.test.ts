@@ -1,0 +1,54 @@
+/**
+ * The board's 64 sockets on any screen, during a game: each one's centre is on screen, nothing of
+ * the page lies over it (the topmost element there, document.elementFromPoint, is the canvas), and
+ * on a phone held upright and on a laptop each is at least 40 CSS px from its nearest neighbour, big
+ * enough to tap. A phone held sideways shows the whole board uncovered too (its spacing is printed).
+ */
+import { describe, expect, it } from 'vitest';
+import { ALL_SQUARES, openApp, screenshot, waitForScene, waitIdle, waitSettled } from './harness';
+import { useBuiltApp } from './builtApp';
+
+const app = useBuiltApp();
+
+/** What the page shows of the sockets: the ones off screen or covered, and the least distance between two socket centres. */
+interface SocketsSeen {
+  offScreen: string[];
+  covered: string[];
+  spacing: number;
+}
+
+const SCREENS = [
+  { name: 'phone-upright', viewport: { width: 390, height: 844 }, locale: 'en-GB', spacing: 40 },
+  { name: 'laptop-fr', viewport: { width: 1280, height: 800 }, locale: 'fr-FR', spacing: 40 },
+  { name: 'phone-sideways', viewport: { width: 844, height: 390 }, locale: 'en-GB', spacing: 0 },
+] as const;
+
+describe('the board on screen', { timeout: 300_000 }, () => {
+  for (const { name, viewport, locale, spacing } of SCREENS) {
+    it(`on a ${viewport.width}x${viewport.height} screen (${locale}): every socket on screen and uncovered${spacing ? `, ${spacing} px or more apart` : ''}`, async () => {
+      const context = await app.browser.newContext({ viewport, locale });
+      const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1', viewport, { context });
+      page.setDefaultTimeout(120_000);
+      await waitForScene(page);
+      await waitIdle(page, 120_000);
+      await waitSettled(page, 120_000);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale.slice(0, 2));
+      const seen = await page.evaluate((squares): SocketsSeen => {
+        const at = squares.map((s) => ({ square: s, ...window.rolit.socketScreenPosition(s)! }));
+        const offScreen = at.filter((p) => !(p.x >= 0 && p.y >= 0 && p.x <= innerWidth && p.y <= innerHeight)).map((p) => p.square);
+        const covered = at
+          .filter((p) => !(document.elementFromPoint(p.x, p.y) instanceof HTMLCanvasElement))
+          .map((p) => `${p.square} under ${document.elementFromPoint(p.x, p.y)?.closest('[class]')?.className ?? 'nothing'}`);
+        let least = Infinity;
+        for (const p of at) for (const q of at) if (p !== q) least = Math.min(least, Math.hypot(p.x - q.x, p.y - q.y));
+        return { offScreen, covered, spacing: least };
+      }, ALL_SQUARES);
+      console.log(`${name} ${viewport.width}x${viewport.height}: least socket spacing ${seen.spacing.toFixed(1)} px`);
+      await screenshot(page, `board-on-screen-${name}`, 120_000);
+      expect(seen.offScreen).toEqual([]);
+      expect(seen.covered).toEqual([]);
+      expect(seen.spacing).toBeGreaterThanOrEqual(spacing);
+      expect(errors).toEqual([]);
+    });
+  }
+});
