@@ -64,9 +64,12 @@ export function SettingsMenu({ onRules }: { onRules: () => void }) {
     if (id) document.getElementById(id)?.focus();
   }, [open]);
 
-  // Entering or leaving a replay (a record opened, a round of the history replayed) shows the board: the menu steps aside.
+  // Entering or leaving a replay (a record opened, a round of the history replayed) shows the board:
+  // the menu steps aside, unless the focus was just handed to one of its controls (the tour left).
   const replaying = useSession((s) => s.replay !== null);
-  useEffect(() => setMenuOpen(false), [replaying]);
+  useEffect(() => {
+    if (!wrapper.current?.contains(document.activeElement)) setMenuOpen(false);
+  }, [replaying]);
 
   // A press anywhere else closes it, unless a dialog opened from it is in front.
   useEffect(() => {
