@@ -98,7 +98,7 @@ describe('cinematic camera', { timeout: 420_000 }, () => {
     expect(distinctColours(start)).toBeGreaterThan(30); // a drawn scene, not a blank canvas
     const startView = await viewNow(page);
 
-    await switchButton.click();
+    await useControl(page, switchButton, (c) => c.click());
     expect(await switchButton.getAttribute('aria-pressed')).toBe('true');
     await recordView(page);
     await framesDrawn(page, 15);

@@ -1,6 +1,6 @@
 /**
- * One calm table: the toolbar is one short row in every language on a laptop (New game, Undo, the
- * Menu, and the watch controls in a game no person plays), its Menu is a disclosure the keyboard
+ * One calm table: the toolbar is one short row in every language on a laptop and on a phone (New
+ * game, Undo, the Menu, and Pause and Step in a game no person plays), its Menu is a disclosure the keyboard
  * opens and closes (Escape puts the focus back on its button), and a notice at the top keeps clear
  * of the seats and the bar. Only boxes, texts and focus are looked at: the page runs without WebGL.
  */
@@ -12,6 +12,8 @@ import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
 const LAPTOP = { width: 1280, height: 800 };
+const PHONE_UPRIGHT = { width: 390, height: 844 };
+const PHONE_SIDEWAYS = { width: 844, height: 390 };
 
 async function openIn(language: string, search: string, viewport = LAPTOP) {
   const context = await app.browser.newContext({ viewport, locale: language });
@@ -40,21 +42,24 @@ function toolbarRow(page: Page) {
 }
 
 describe('the toolbar and its menu', { timeout: 300_000 }, () => {
-  it.each(Object.keys(LANGUAGES))('%s: one row at 1280x800, playing and watching, clear of the seats', async (language) => {
-    for (const search of ['?seats=human,ai:beginner', '?seats=ai,ai,ai,ai&speed=0.25']) {
-      const { page, errors, close } = await openIn(language, search);
-      try {
-        const row = await toolbarRow(page);
-        expect(row.tops, `${language} ${search}: ${row.names.join(' | ')}`).toHaveLength(1);
-        expect(row.height).toBeLessThan(60);
-        expect(row.names.length).toBeLessThanOrEqual(7);
-        expect(overlap(await boxOf(page, '.toolbar'), await boxOf(page, '.seats'))).toBe(false);
-        if (search.includes('ai,ai')) await screenshot(page, `toolbar-${language}-watch`, 60_000);
-        expect(errors).toEqual([]);
-      } finally {
-        await close();
+  it.each(Object.keys(LANGUAGES))('%s: one row at 1280x800 and on a phone, playing and watching, clear of the seats', async (language) => {
+    for (const viewport of [LAPTOP, PHONE_UPRIGHT, PHONE_SIDEWAYS])
+      for (const search of ['?seats=human,ai:beginner', '?seats=ai,ai,ai,ai&speed=0.25']) {
+        const { page, errors, close } = await openIn(language, search, viewport);
+        try {
+          const where = `${language} ${viewport.width}x${viewport.height} ${search}`;
+          const row = await toolbarRow(page);
+          expect(row.tops, `${where}: ${row.names.join(' | ')}`).toHaveLength(1);
+          expect(row.height, where).toBeLessThan(60);
+          expect(row.names.length, where).toBeLessThanOrEqual(6);
+          expect(row.left >= 0 && row.right <= viewport.width, `${where}: on screen`).toBe(true);
+          expect(overlap(await boxOf(page, '.toolbar'), await boxOf(page, '.seats')), where).toBe(false);
+          if (search.includes('ai,ai') && viewport === LAPTOP) await screenshot(page, `toolbar-${language}-watch`, 60_000);
+          expect(errors).toEqual([]);
+        } finally {
+          await close();
+        }
       }
-    }
   });
 
   it('the menu opens and closes by keyboard, labelled, and gives the focus back to its button', async () => {

@@ -5,7 +5,7 @@
  * closes it and puts the focus back on its button, as does a click or the focus going elsewhere
  * (not into a dialog opened from it: closing that dialog brings the focus back to its control).
  */
-import { type FocusEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
+import { type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { engineHelpShown } from '../../app/online/remoteRound';
 import { useSession } from '../../app/page/pageSession';
 import { SPEEDS } from '../../app/setup/settings';
@@ -18,6 +18,7 @@ import { LanguageSelect } from '../LanguageSelect';
 import { RecordButtons } from '../replay/RecordButtons';
 import { TourButton } from '../tour/TourPanel';
 import { SoundControls } from '../watch/SoundControls';
+import { BarLabel, CinematicSwitch } from '../watch/WatchControls';
 import { setEvaluationHidden, useEvaluationHidden } from '../watch/spoiler';
 import { hudTexts } from './hudTexts';
 import { SETTINGS_MENU_ID, setMenuOpen, takeFocusOnOpen, toggleMenu, useSettingsMenu } from './settingsMenu';
@@ -100,7 +101,7 @@ export function SettingsMenu({ onRules }: { onRules: () => void }) {
   };
 
   // Choosing a view or starting the tour is for looking at the board: the menu steps aside.
-  const closeAfter = (e: React.MouseEvent) => {
+  const closeAfter = (e: MouseEvent) => {
     if (e.target instanceof Element && e.target.closest('[data-closes-menu]')) setMenuOpen(false);
   };
 
@@ -111,15 +112,13 @@ export function SettingsMenu({ onRules }: { onRules: () => void }) {
         type="button"
         className={`btn menu-button${open ? ' on' : ''}`}
         aria-expanded={open}
+        aria-label={t('hud:menu')}
         aria-controls={SETTINGS_MENU_ID}
         title={t('hud:menuTitle')}
         onClick={toggleMenu}
         data-testid="menu-button"
       >
-        <span aria-hidden="true" className="menu-icon">
-          ☰
-        </span>
-        {t('hud:menu')}
+        <BarLabel symbol="☰" text={t('hud:menu')} />
       </button>
       <div id={SETTINGS_MENU_ID} className="settings-menu panel" role="group" aria-label={t('hud:menuLabel')} hidden={!open} onClick={closeAfter}>
         <Section title={t('hud:menuGame')}>
@@ -150,6 +149,9 @@ export function SettingsMenu({ onRules }: { onRules: () => void }) {
           </span>
           <span data-closes-menu>
             <ResetViewButton />
+          </span>
+          <span data-closes-menu>
+            <CinematicSwitch />
           </span>
         </Section>
         <Section title={t('hud:menuMore')}>

@@ -1,11 +1,12 @@
 /**
- * The HUD's short bar, one row: New game, Undo, the watch controls in a game no person plays, Skip
- * while there are animations to skip, and the Menu that holds everything else (SettingsMenu).
+ * The HUD's short bar, one row: New game, Undo (in a game a person plays), Pause and Step in a game
+ * no person plays, Skip while there are animations to skip, and the Menu that holds everything else
+ * (SettingsMenu). On a phone Skip, Pause, Step and Menu show their symbols (named in words all the same).
  */
 import { useRef } from 'react';
 import { useSession } from '../../app/page/pageSession';
 import { useDirector } from '../../director/index';
-import { WatchControls } from '../watch/WatchControls';
+import { BarLabel, useWatching, WatchControls } from '../watch/WatchControls';
 import { useToolbarHeight } from '../useToolbarHeight';
 import { t } from '../../i18n/index';
 import { SettingsMenu } from './SettingsMenu';
@@ -15,6 +16,8 @@ export function Toolbar({ onNewGame, onRules }: { onNewGame: () => void; onRules
   const canUndo = useSession((s) => s.snapshot.canUndo);
   const { undo } = useSession.getState();
   const busy = useDirector((s) => s.busy);
+  // Nothing to take back in a game no person plays.
+  const watching = useWatching();
   const skip = useDirector((s) => s.skip);
   const toolbar = useRef<HTMLElement>(null);
   useToolbarHeight(toolbar);
@@ -22,15 +25,15 @@ export function Toolbar({ onNewGame, onRules }: { onNewGame: () => void; onRules
     <nav ref={toolbar} className="toolbar panel" aria-label={t('hud:controls')}>
       {/* First in the row, only while there is something to skip: the bar grows to the left, so the buttons after it stay put. */}
       {busy && (
-        <button className="btn" onClick={skip} title={t('hud:skipTitle')}>
-          {t('hud:skip')}
+        <button className="btn" onClick={skip} title={t('hud:skipTitle')} aria-label={t('hud:skip')}>
+          <BarLabel symbol={'\u00BB'} text={t('hud:skip')} />
         </button>
       )}
       <WatchControls />
       <button className="btn primary" onClick={onNewGame}>
         {t('hud:newGame')}
       </button>
-      {takeBacks && (
+      {takeBacks && !watching && (
         <button className="btn" onClick={undo} disabled={!canUndo} title={t('hud:undoTitle')}>
           {t('hud:undo')}
         </button>
