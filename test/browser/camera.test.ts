@@ -152,7 +152,7 @@ describe('cinematic camera', { timeout: 420_000 }, () => {
 
     // The fixed views: each seat's side, chosen with its camera button (reduced motion: a cut too).
     const sides: string[] = [];
-    const seatViews = page.getByRole('group', { name: 'Camera' }).getByRole('button');
+    const seatViews = page.getByRole('group', { name: 'Camera', includeHidden: true }).getByRole('button', { includeHidden: true }); // in the closed menu too
     for (let i = 0; i < (await seatViews.count()) - 1; i++) {
       await useControl(page, seatViews.nth(i), (c) => c.click());
       await waitViewSettled(page);
