@@ -16,7 +16,7 @@ export function CameraButtons() {
   return (
     <span className="group" role="group" aria-label={t('hud:camera')}>
       {views.map((v) => (
-        <button key={v.preset} className={`btn${current === v.preset ? ' on' : ''}`} onClick={() => setPreset(v.preset)} title={v.title}>
+        <button key={v.preset} className={`btn${current === v.preset ? ' on' : ''}`} aria-pressed={current === v.preset} onClick={() => setPreset(v.preset)} title={v.title}>
           {v.preset === 'top' ? (
             t('hud:top')
           ) : (

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/index';
 import { stepCursor } from '../../src/app/session/boardCursor';
 import { pairDistances, type Rgb, type Vision } from './colourVision';
-import { cameraView, changedPixels, openApp, rolitState, screenshot, socketPosition, waitForScene, waitSettled, waitIdle } from './harness';
+import { cameraView, changedPixels, openApp, rolitState, screenshot, socketPosition, waitForScene, waitSettled, waitIdle, useControl } from './harness';
 import { audit } from './axe';
 import { useBuiltApp } from './builtApp';
 
@@ -136,7 +136,7 @@ describe('everyone can play', { timeout: 300_000 }, () => {
     await page.getByRole('grid').getByRole('button', { name: `${move}, empty, legal`, exact: true }).focus();
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => window.rolit.state().moves.length === 1);
-    await page.getByRole('button', { name: 'Keys' }).focus();
+    await (await useControl(page, page.getByRole('button', { name: 'Keys' }))).focus();
     await page.keyboard.press('?');
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await dialog.waitFor();
@@ -274,6 +274,7 @@ describe('everyone can play', { timeout: 300_000 }, () => {
       await waitIdle(page);
       await waitSettled(page);
       await screenshot(page, name);
+      await page.getByTestId('menu-button').tap(); // the menu's controls too
       const controls = await page.evaluate(() =>
         // Controls not rendered at this size (display: none, like the evaluation panel on phones) are not on screen.
         [...document.querySelectorAll<HTMLElement>('.hud button, .hud select')].filter((el) => el.getClientRects().length > 0).map((el) => {
@@ -286,6 +287,7 @@ describe('everyone can play', { timeout: 300_000 }, () => {
         expect(c.left >= 0 && c.top >= 0 && c.right <= viewport.width && c.bottom <= viewport.height, `${c.text} on screen ${JSON.stringify(c)}`).toBe(true);
         expect(Math.min(c.w, c.h), `${c.text} size`).toBeGreaterThanOrEqual(24);
       }
+      await page.getByTestId('menu-button').tap();
       const move = (await pageGame(page)).legalMoves()[0];
       const at = await socketPosition(page, move);
       await page.touchscreen.tap(at.x, at.y);

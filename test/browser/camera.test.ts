@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
-import { changedPixels, distinctColours, framesDrawn, openApp, screenshot, waitForScene, waitIdle, waitSettled } from './harness';
+import { changedPixels, distinctColours, framesDrawn, openApp, screenshot, waitForScene, waitIdle, waitSettled, useControl } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -98,7 +98,7 @@ describe('cinematic camera', { timeout: 420_000 }, () => {
     expect(distinctColours(start)).toBeGreaterThan(30); // a drawn scene, not a blank canvas
     const startView = await viewNow(page);
 
-    await switchButton.click();
+    await useControl(page, switchButton, (c) => c.click());
     expect(await switchButton.getAttribute('aria-pressed')).toBe('true');
     await recordView(page);
     await framesDrawn(page, 15);
@@ -127,7 +127,7 @@ describe('cinematic camera', { timeout: 420_000 }, () => {
     expect(changedPixels(stopped, later)).toBeLessThan(pixels * 0.001);
     expect(changedPixels(start, stopped)).toBeGreaterThan(pixels * 0.01);
 
-    await page.getByRole('button', { name: 'Reset view' }).click();
+    await useControl(page, page.getByRole('button', { name: 'Reset view' }), (c) => c.click());
     await waitViewSettled(page);
     await waitSettled(page);
     const reset = await screenshot(page, 'camera-reset');
@@ -152,9 +152,9 @@ describe('cinematic camera', { timeout: 420_000 }, () => {
 
     // The fixed views: each seat's side, chosen with its camera button (reduced motion: a cut too).
     const sides: string[] = [];
-    const seatViews = page.getByRole('group', { name: 'Camera' }).getByRole('button');
+    const seatViews = page.getByRole('group', { name: 'Camera', includeHidden: true }).getByRole('button', { includeHidden: true }); // in the closed menu too
     for (let i = 0; i < (await seatViews.count()) - 1; i++) {
-      await seatViews.nth(i).click();
+      await useControl(page, seatViews.nth(i), (c) => c.click());
       await waitViewSettled(page);
       sides.push(await viewNow(page));
     }

@@ -1,7 +1,7 @@
 /** A video clip of five replayed moves in Chromium: a WebM file of plausible size, recorded over the animations' time. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { downloadBytes, openApp, rolitState, screenshot, waitForScene, waitIdle } from './harness';
+import { downloadBytes, openApp, rolitState, screenshot, waitForScene, waitIdle, useControl } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -12,7 +12,7 @@ describe('video clip in Chromium', { timeout: 300_000 }, () => {
   it('records 5 moves at 2x as a WebM with progress, then restores the speed', async () => {
     const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=1');
     await waitForScene(page);
-    await page.getByRole('button', { name: 'Open…' }).click();
+    await (await useControl(page, page.getByRole('button', { name: 'Open…' }))).click();
     await page.getByLabel('Paste a record').fill(RECORD);
     await page.getByRole('button', { name: 'Open in replay' }).click();
     await waitIdle(page);

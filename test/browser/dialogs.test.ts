@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openApp, rolitState, screenshot, waitForScene, waitIdle, waitSettled } from './harness';
+import { openApp, rolitState, screenshot, waitForScene, waitIdle, waitSettled, useControl } from './harness';
 import { audit } from './axe';
 import { useBuiltApp } from './builtApp';
 
@@ -18,7 +18,7 @@ const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.
 
 /** Opens the dialog from its button with the keyboard, checks the focus contract and axe, closes it with Escape. */
 async function checkDialog(page: Page, button: string, title: string) {
-  await page.getByRole('button', { name: button, exact: true }).focus();
+  await (await useControl(page, page.getByRole('button', { name: button, exact: true }))).focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: title });
   await dialog.waitFor();
@@ -52,7 +52,7 @@ describe('modal dialogs', { timeout: 300_000 }, () => {
     const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant');
     await waitForScene(page);
     // Keys rather than clicks: under load the toolbar's button may not count as "stable" for a click.
-    await page.getByRole('button', { name: 'Open…' }).focus();
+    await (await useControl(page, page.getByRole('button', { name: 'Open…' }))).focus();
     await page.keyboard.press('Enter');
     await page.getByLabel('Paste a record').fill(RECORD);
     await page.getByRole('button', { name: 'Open in replay' }).focus();
@@ -71,7 +71,7 @@ describe('modal dialogs', { timeout: 300_000 }, () => {
     const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:beginner,ai:beginner,ai:beginner,ai:beginner&seed=2&speed=1', undefined, { webgl: false });
     await page.waitForFunction(() => window.rolit.state().moves.length >= 2, undefined, { timeout: 60_000 });
     for (const [button, title] of [['Share…', 'Share this game'], ['History…', 'Finished rounds'], ['Open…', 'Open a game record']]) {
-      await page.getByRole('button', { name: button, exact: true }).focus();
+      await (await useControl(page, page.getByRole('button', { name: button, exact: true }))).focus();
       await page.keyboard.press('Enter');
       await page.getByRole('dialog', { name: title }).waitFor();
       // Settled with the dialog open: no computer move is asked for while it is open (a move already

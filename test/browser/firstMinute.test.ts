@@ -9,7 +9,7 @@ import { Game } from '../../src/engine/index';
 import { parseRecord } from '../../src/engine/index';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ARTIFACTS, cameraView, changedPixels, openApp, rolitState, screenshot, socketPosition, waitForScene, waitIdle, waitSettled } from './harness';
+import { ARTIFACTS, cameraView, changedPixels, openApp, rolitState, screenshot, socketPosition, waitForScene, waitIdle, waitSettled, useControl } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -92,7 +92,7 @@ describe('the first minute', { timeout: 240_000 }, () => {
     const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human,human,human&seed=1&speed=instant', { width: 1280, height: 800 });
     await waitForScene(page);
     await waitIdle(page);
-    await page.getByLabel('Animation speed').selectOption('0.25');
+    await useControl(page, page.getByLabel('Animation speed'), (c) => c.selectOption('0.25'));
     const game = parseRecord((await rolitState(page)).record);
     const move = game.legalMoves().find((m) => {
       const check = game.check(m);
@@ -130,7 +130,7 @@ describe('the first minute', { timeout: 240_000 }, () => {
     await cameraView(page, 'View from above');
     await page.mouse.move(5, 5);
     const on = await screenshot(page, 'coordinates');
-    await page.getByTitle("Show the coordinates (a-h, 1-8) on the board's frame").click();
+    await useControl(page, page.getByTitle("Show the coordinates (a-h, 1-8) on the board's frame"), (c) => c.click());
     await waitSettled(page);
     const off = await screenshot(page, 'coordinates-off');
     // The labels sit on the frame: between the a-column sockets and the board's left edge.

@@ -4,7 +4,7 @@
  * are written out here in French.
  */
 import { describe, expect, it } from 'vitest';
-import { openApp, screenshot, waitSettled } from './harness';
+import { openApp, screenshot, waitSettled, useControl } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -24,7 +24,7 @@ describe('messages in French', { timeout: 300_000 }, () => {
     expect(problems).toContain('seats=human,robot: chaque place est human, ai ou ai:<niveau> ; "robot" n’est rien de tout cela');
     expect(problems).not.toMatch(/\b(not|neither|multiplier|seats lists|known)\b/);
     await waitSettled(page);
-    await page.getByRole('button', { name: 'Ouvrir…' }).focus();
+    await (await useControl(page, page.getByRole('button', { name: 'Ouvrir…' }))).focus();
     await page.keyboard.press('Enter');
     await page.getByLabel('Coller une partie').fill(BAD_RECORD);
     await page.getByRole('button', { name: 'Ouvrir en relecture' }).focus();
@@ -41,10 +41,10 @@ describe('messages in French', { timeout: 300_000 }, () => {
     const seatNames = () => page.locator('.seats .name').allInnerTexts();
     await page.waitForFunction(() => document.querySelectorAll('.seats .name').length === 2);
     expect(await seatNames()).toEqual(['You', 'Beginner 2']);
-    await page.getByLabel('Language').selectOption('fr');
+    await useControl(page, page.getByLabel('Language'), (c) => c.selectOption('fr'));
     await page.waitForFunction(() => document.documentElement.lang === 'fr');
     expect(await seatNames()).toEqual(['Vous', 'Débutant 2']);
-    await page.getByLabel('Langue').selectOption('de');
+    await useControl(page, page.getByLabel('Langue'), (c) => c.selectOption('de'));
     await page.waitForFunction(() => document.documentElement.lang === 'de');
     expect(await seatNames()).toEqual(['Du', 'Anfänger 2']);
     expect(errors).toEqual([]);

@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Download, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Download, type Locator, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { preview, type PreviewServer } from 'vite';
 
@@ -140,9 +140,35 @@ export async function framesDrawn(page: Page, n: number, timeout = 60_000): Prom
   await page.waitForFunction((target) => (window.rolit.renderInfo()?.frames ?? 0) >= target, from + n, { timeout, polling: 'raf' });
 }
 
+/**
+ * A HUD control made reachable: one that lives in the toolbar's Menu opens the menu first (by
+ * keyboard, which a busy page cannot make "unstable"). With `use`, the control is used and the menu
+ * closed again if this opened it (the board in full view again); without, it is left open. Returns
+ * the control.
+ */
+export async function useControl(page: Page, control: Locator, use?: (control: Locator) => Promise<unknown>): Promise<Locator> {
+  const menu = page.getByTestId('menu-button');
+  const toggle = async () => {
+    await menu.focus();
+    await page.keyboard.press('Enter');
+  };
+  // Role queries do not see inside the closed menu: a control not in sight is looked for in it.
+  let opens = false;
+  if ((await menu.getAttribute('aria-expanded', { timeout: 120_000 })) !== 'true' && !(await control.first().isVisible())) {
+    await toggle();
+    opens = await control.first().evaluate((el) => el.closest('#settings-menu') !== null, undefined, { timeout: 120_000 });
+    if (!opens) await toggle();
+  }
+  if (use) {
+    await use(control);
+    if (opens && (await menu.getAttribute('aria-expanded')) === 'true') await toggle();
+  }
+  return control;
+}
+
 /** Chooses a camera preset with the HUD's button (e.g. 'View from above') and waits for the flight to end. */
 export async function cameraView(page: Page, title: string): Promise<void> {
-  await page.getByTitle(title, { exact: true }).click();
+  await useControl(page, page.getByTitle(title, { exact: true }), (c) => c.click());
   await waitSettled(page);
 }
 
@@ -264,7 +290,7 @@ export async function socketColour(page: Page, shot: Awaited<ReturnType<typeof s
 
 /** Opens a record in replay through the Open dialog's paste field. */
 export async function openRecordByPaste(page: Page, text: string): Promise<void> {
-  await page.getByRole('button', { name: 'Open…' }).click();
+  await (await useControl(page, page.getByRole('button', { name: 'Open…' }))).click();
   await page.getByLabel('Paste a record').fill(text);
   await page.getByRole('button', { name: 'Open in replay' }).click();
   await page.getByTestId('replay-bar').waitFor();

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LANGUAGES, RESOURCES } from '../../src/i18n/index';
-import { screenshot, waitSettled, withoutWebGL } from './harness';
+import { screenshot, waitSettled, withoutWebGL, useControl } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -73,7 +73,7 @@ describe('five languages', { timeout: 120_000 }, () => {
       await screenshot(page, `i18n-${language}-new-game`, 30_000);
       await page.keyboard.press('Escape');
 
-      await page.getByRole('button', { name: text(language, 'hud', 'rules'), exact: true }).click();
+      await useControl(page, page.getByRole('button', { name: text(language, 'hud', 'rules'), exact: true }), (c) => c.click());
       const rules = page.getByTestId('rules');
       await rules.waitFor();
       expect(await rules.getByRole('heading').innerText()).toBe((RESOURCES[language].rules as { title: string }).title);
@@ -90,7 +90,7 @@ describe('five languages', { timeout: 120_000 }, () => {
       await page.getByRole('button', { name: 'New game', exact: true }).waitFor();
       const select = page.getByTestId('language');
       expect(await select.locator('option').allInnerTexts()).toEqual(Object.values(LANGUAGES));
-      await select.selectOption('de');
+      await useControl(page, select, (c) => c.selectOption('de'));
       await page.getByRole('button', { name: 'Neues Spiel', exact: true }).waitFor();
       expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('rolit.language')])).toEqual(['de', 'de']);
       await page.reload();

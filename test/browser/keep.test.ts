@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { historyFile, type HistoryEntry } from '../../src/app/persistence/history';
 import { recordFragment } from '../../src/app/replay/shareLink';
 import { readRecord, resultBalls, resultText } from '../../src/engine/index';
-import { cameraView, changedPixels, downloadBytes, neighbour, openApp, playByGrid, rolitState, screenshot, socketBox, socketColour, socketPosition, waitForScene, waitIdle, waitSettled } from './harness';
+import { cameraView, changedPixels, downloadBytes, neighbour, openApp, playByGrid, rolitState, screenshot, socketBox, socketColour, socketPosition, waitForScene, waitIdle, waitSettled, useControl } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -35,7 +35,7 @@ async function historyImport(page: Page, name: string, text: string) {
 describe('keep and share in Chromium', { timeout: 600_000 }, () => {
   it('history: import, Export all, the export imported back with duplicates skipped; a bad file adds nothing', async () => {
     const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=3&speed=instant', undefined, { webgl: false });
-    await page.getByRole('button', { name: 'History…' }).click();
+    await (await useControl(page, page.getByRole('button', { name: 'History…' }))).click();
     const status = await historyImport(page, 'two.json', historyFile([entry(fixture('four-players'), '2026-01-02T10:00:00.000Z'), entry(fixture('team'), '2026-01-01T10:00:00.000Z')]));
     await expect.poll(() => status.textContent(), { timeout: 60_000 }).toMatch(/^2 rounds added,\s*0 already kept/);
     expect(await page.locator('[data-testid="history-list"] li').count()).toBe(2);
@@ -67,7 +67,7 @@ describe('keep and share in Chromium', { timeout: 600_000 }, () => {
     const live = await rolitState(page);
 
     // A .rolit file with a move that is not a socket.
-    await page.getByRole('button', { name: 'Open…' }).click({ timeout: 120_000 });
+    await (await useControl(page, page.getByRole('button', { name: 'Open…' }))).click({ timeout: 120_000 });
     const bad = fixture('four-players').replace(/\n1\. (\w+) (\w+)/, '\n1. $1 z9');
     await page.getByTestId('record-file').setInputFiles(file('broken.rolit', bad));
     await expect.poll(() => page.getByRole('dialog').textContent(), { timeout: 60_000 }).toMatch(/broken\.rolit.*line \d+, column \d+/);
@@ -103,7 +103,7 @@ describe('keep and share in Chromium', { timeout: 600_000 }, () => {
     await page.mouse.click(at.x, at.y);
     await page.waitForFunction(() => window.rolit.state().moves.length === 1);
     await waitIdle(page);
-    await page.getByLabel('Animation speed').selectOption('0.25');
+    await useControl(page, page.getByLabel('Animation speed'), (c) => c.selectOption('0.25'));
     await page.locator('body').focus();
     const box = await socketBox(page, rolled, neighbour(rolled));
     const hide = (h: boolean) => page.evaluate((hidden) => document.querySelectorAll<HTMLElement>('.hud').forEach((el) => (el.style.visibility = hidden ? 'hidden' : '')), h);

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readRecord } from '../../src/engine/index';
-import { cameraView, changedPixels, neighbour, openApp, openRecordByPaste, playByGrid, rolitState, screenshot, socketBox, socketColour, socketPosition, waitForScene, waitIdle, waitSettled } from './harness';
+import { cameraView, changedPixels, neighbour, openApp, openRecordByPaste, playByGrid, rolitState, screenshot, socketBox, socketColour, socketPosition, waitForScene, waitIdle, waitSettled, useControl } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -84,7 +84,7 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
     const ply = RECORDED.moves.findIndex((m, i) => i > 2 && m.rolls.length >= 2) + 1;
     await page.getByTestId('replay-moves').getByRole('button', { name: `${ply}. ${recordedMoves[ply - 1]}`, exact: true }).click();
     await waitIdle(page);
-    await page.getByLabel('Animation speed').selectOption('0.25');
+    await useControl(page, page.getByLabel('Animation speed'), (c) => c.selectOption('0.25'));
     const rolled = RECORDED.moves[ply - 1].rolls[0].square;
     const box = await socketBox(page, rolled, neighbour(rolled));
     await hideOverlays(page, true);
@@ -151,7 +151,7 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
     await waitSettled(page);
     await playFirstLegalMoves(page, 4);
     const shared = await rolitState(page);
-    await page.getByRole('button', { name: 'Share…' }).click();
+    await (await useControl(page, page.getByRole('button', { name: 'Share…' }))).click();
     await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('[data-testid="share-link"]')?.value ?? '').includes('#record=1.'));
     const link = await page.getByTestId('share-link').inputValue();
     await screenshot(page, 'share-dialog');

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openApp, screenshot, waitForScene, waitSettled } from './harness';
+import { openApp, screenshot, waitForScene, waitSettled, useControl } from './harness';
 import { useBuiltApp } from './builtApp';
 import { BOARD_WIDTH, PITCH } from '../../src/scene/layout';
 
@@ -120,7 +120,7 @@ describe('the start throw and the tray', { timeout: 600_000 }, () => {
       expect(Math.max(...thrown.map((s) => Math.hypot(s.a1.x - back.x, s.a1.y - back.y)))).toBeGreaterThan(20);
       const ended = samples.find((s, i) => i > 0 && !s.busy && samples[i - 1].busy)!;
       expect(Math.hypot(ended.a1.x - back.x, ended.a1.y - back.y)).toBeLessThan(1);
-      await page.getByRole('button', { name: 'Reset view' }).click();
+      await useControl(page, page.getByRole('button', { name: 'Reset view' }), (c) => c.click());
       await waitSettled(page);
       const reset = (await page.evaluate(() => window.rolit.socketScreenPosition('a1')))!;
       expect(Math.hypot(reset.x - back.x, reset.y - back.y)).toBeLessThan(2);

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/index';
-import { openApp, rolitState } from './harness';
+import { openApp, rolitState, useControl } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -49,7 +49,7 @@ describe('two tabs', { timeout: 300_000 }, () => {
     expect((await storedHistory(a.page)).sort()).toEqual([recordA, recordB].sort());
     for (const { page } of [a, b]) {
       await page.keyboard.press('Space');
-      await page.getByRole('button', { name: 'History…' }).click();
+      await (await useControl(page, page.getByRole('button', { name: 'History…' }))).click();
       await expect.poll(() => page.locator('[data-testid="history-list"] li').count(), { timeout: 30_000 }).toBe(2);
       await page.keyboard.press('Escape');
     }

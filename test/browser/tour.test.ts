@@ -9,7 +9,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ALL_SQUARES, changedPixels, countBallColours, openApp, openRecordByPaste, rolitState, screenshot, socketPosition, waitForScene, waitSettled, waitIdle } from './harness';
+import { ALL_SQUARES, changedPixels, countBallColours, openApp, openRecordByPaste, rolitState, screenshot, socketPosition, waitForScene, waitSettled, waitIdle, useControl } from './harness';
 import { useBuiltApp } from './builtApp';
 import { TOUR_STEPS } from '../../src/tour/steps';
 import { tourGame, tourRecord } from '../../src/tour/positions';
@@ -90,7 +90,7 @@ describe('the guided tour', { timeout: 900_000 }, () => {
   it('walks every step to the end: the example moves by mouse and keyboard, wrong clicks refused with the reason, the camera moving, the game given back', async () => {
     const { page, errors } = await open(GAME);
     const before = await rolitState(page);
-    let shot = await stepTo(page, 'box', () => page.getByRole('button', { name: 'How to play' }).click());
+    let shot = await stepTo(page, 'box', () => useControl(page, page.getByRole('button', { name: 'How to play' }), (c) => c.click()));
     // Focus is on the step's title, so a screen reader reads it.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('tour-title');
     expect((await rolitState(page)).moves).toEqual([]);
@@ -205,7 +205,7 @@ describe('the guided tour', { timeout: 900_000 }, () => {
     await page.reload();
     await page.waitForFunction(() => typeof window.rolit?.state === 'function');
     await waitSettled(page);
-    await stepTo(page, 'buttons', () => page.getByRole('button', { name: 'Resume tour' }).click());
+    await stepTo(page, 'buttons', () => useControl(page, page.getByRole('button', { name: 'Resume tour' }), (c) => c.click()));
     await page.getByTestId('tour').getByRole('button', { name: 'Exit tour' }).click();
     await page.getByTestId('tour').waitFor({ state: 'detached' });
     expect((await rolitState(page)).record).toBe(before.record);
@@ -243,7 +243,7 @@ describe('the guided tour', { timeout: 900_000 }, () => {
     const box = async (selector: string) => (await page.locator(selector).first().boundingBox())!;
     const apart = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
       a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
-    await page.getByRole('button', { name: 'How to play' }).click();
+    await useControl(page, page.getByRole('button', { name: 'How to play' }), (c) => c.click());
     for (const id of ['box', 'board', 'buttons', 'ball']) {
       await page.waitForFunction((want) => document.querySelector('[data-testid=tour]')?.getAttribute('data-step') === want, id);
       const panel = await box('[data-testid=tour]');
@@ -308,7 +308,7 @@ describe('the guided tour', { timeout: 900_000 }, () => {
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => window.rolit.state().moves.join() === 'f4');
     await waitIdle(page);
-    await stepTo(page, 'box', () => page.getByRole('button', { name: 'How to play' }).click());
+    await stepTo(page, 'box', () => useControl(page, page.getByRole('button', { name: 'How to play' }), (c) => c.click()));
     await nextTo(page, 'board');
     // The panel is a labelled region (not a modal dialog): Tab goes from its title through its buttons.
     expect(await page.getByRole('region', { name: 'The board and its sockets' }).count()).toBe(1);

@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { RESOURCES } from '../../src/i18n/index';
-import { screenshot, waitSettled, withoutWebGL } from './harness';
+import { screenshot, waitSettled, withoutWebGL, useControl } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -98,7 +98,7 @@ describe('no English in the other languages', { timeout: 1_200_000 }, () => {
     const button = (key: string) => page.getByRole('button', { name: text(key), exact: true });
     /** Opens a dialog with the button of `key`, looks at it, closes it with Escape. */
     const dialog = async (key: string) => {
-      await button(key).first().click({ timeout: 120_000 });
+      await (await useControl(page, button(key).first())).click({ timeout: 120_000 });
       await page.locator('[role="dialog"], [data-testid="rules"]').first().waitFor({ timeout: 120_000 });
       await waitSettled(page);
       await look(key);
@@ -121,7 +121,7 @@ describe('no English in the other languages', { timeout: 1_200_000 }, () => {
       for (const key of ['hud:newGame', 'hud:rules', 'a11y:helpButton', 'replay:open', 'replay:share']) await dialog(key);
 
       // The finished round is kept: the history lists it (colours, levels, result); it opens in replay; continue from there.
-      await button('replay:history').click();
+      await (await useControl(page, button('replay:history'))).click();
       const list = page.getByTestId('history-list');
       await list.locator('li').first().waitFor({ timeout: 60_000 });
       await look('replay:history');

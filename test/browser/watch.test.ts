@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/index';
-import { openApp, rolitState, screenshot, socketPosition, waitForScene, waitIdle, waitSettled } from './harness';
+import { openApp, rolitState, screenshot, socketPosition, waitForScene, waitIdle, waitSettled, useControl } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -198,13 +198,13 @@ describe('watching computer games', { timeout: 240_000 }, () => {
     expect(after.contexts).toBe(1);
     expect(after.soundsStarted).toBeGreaterThanOrEqual(2); // the drop (click + thump), then the rolls
     // Muted: the next placement sends nothing.
-    await page.getByRole('button', { name: 'Sound' }).click();
+    await useControl(page, page.getByRole('button', { name: 'Sound' }), (c) => c.click());
     const at2 = await socketPosition(page, parseRecord((await rolitState(page)).record).legalMoves()[0]);
     await page.mouse.click(at2.x, at2.y);
     await page.waitForFunction(() => window.rolit.state().moves.length === 2);
     await waitIdle(page);
     expect((await counts()).soundsStarted).toBe(after.soundsStarted);
-    await page.getByRole('button', { name: 'Muted' }).click(); // leave the stored setting as found
+    await useControl(page, page.getByRole('button', { name: 'Muted' }), (c) => c.click()); // leave the stored setting as found
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openApp, rolitState, screenshot, socketPosition, waitForScene, waitIdle } from './harness';
+import { openApp, rolitState, screenshot, socketPosition, waitForScene, waitIdle, useControl } from './harness';
 import { readRecord } from '../../src/engine/index';
 import { useBuiltApp } from './builtApp';
 import { linkPosition, recordFromFragment, shareLink } from '../../src/app/replay/shareLink';
@@ -86,7 +86,7 @@ describe('what players see', { timeout: 300_000 }, () => {
         });
       };
       const close = () => page.getByTestId('rules').getByRole('button', { name: 'Play' }).click();
-      const rules = () => page.getByRole('button', { name: 'Rules', exact: true }).click();
+      const rules = () => useControl(page, page.getByRole('button', { name: 'Rules', exact: true }), (c) => c.click());
       // Sideways the rules are taller than the screen: they open at their first rule, not at the Play button.
       expect(await opened('rules-phone-sideways-first-visit')).toEqual({ top: 0, scrolls: true, firstInSight: true });
       await close();
@@ -124,7 +124,7 @@ describe('what players see', { timeout: 300_000 }, () => {
     expect(await current.textContent()).toContain(`2. ${live[1]}`);
     expect(await current.isVisible()).toBe(true);
 
-    await page.getByRole('button', { name: 'Share…' }).click();
+    await (await useControl(page, page.getByRole('button', { name: 'Share…' }))).click();
     await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('[data-testid="share-link"]')?.value ?? '').includes('#record=1.'));
     const link = await page.getByTestId('share-link').inputValue();
     const hash = link.slice(link.indexOf('#'));
@@ -151,7 +151,7 @@ describe('what players see', { timeout: 300_000 }, () => {
     await page.reload();
     await page.waitForFunction(() => typeof window.rolit?.state === 'function');
     await waitForScene(page);
-    await page.getByRole('button', { name: 'Ouvrir…' }).click();
+    await (await useControl(page, page.getByRole('button', { name: 'Ouvrir…' }))).click();
     await page.getByLabel('Coller une partie').fill(RECORD);
     await page.getByRole('button', { name: 'Ouvrir en relecture' }).click();
     await page.getByTestId('replay-bar').waitFor();

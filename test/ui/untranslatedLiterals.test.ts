@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 const ROOTS = ['src/ui', 'src/scene'];
 /** Attributes whose value is shown or spoken. */
 const READ_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'aria-roledescription', 'aria-valuetext', 'title', 'placeholder', 'alt', 'label']);
-/** Texts that are the same in every language: square names, board sizes, the coordinates toggle. */
+/** Texts that are the same in every language: square names, board sizes. */
 const ALLOWED = /^([a-h][1-8]|\d+x\d+|a1)$/;
 
 function tsxFiles(dir: string): string[] {

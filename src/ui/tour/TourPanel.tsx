@@ -16,6 +16,7 @@ import { useOpenDialogs } from '../a11y/openDialogs';
 import { TOUR_STEPS } from '../../tour/steps';
 import { tourTexts } from '../../tour/texts';
 import { exampleMade } from '../../tour/tourDriver';
+import { focusControl } from '../hud/settingsMenu';
 import './tour.css';
 
 /** The HUD's button that opens the tour (focus returns to it when the tour is left). */
@@ -39,7 +40,7 @@ export function TourPanel() {
   const wasOpen = useRef(open);
   useEffect(() => {
     if (open) title.current?.focus();
-    else if (wasOpen.current && (document.activeElement === document.body || !document.activeElement)) document.getElementById(TOUR_BUTTON_ID)?.focus();
+    else if (wasOpen.current && (document.activeElement === document.body || !document.activeElement)) focusControl(TOUR_BUTTON_ID);
     wasOpen.current = open;
   }, [open, index]);
   // Escape anywhere leaves the tour (captured before the board's own Escape, which only drops a
@@ -115,7 +116,7 @@ export function TourPanel() {
 /** Leaves the tour, focus back on the HUD's button that opened it. */
 function leaveTour(): void {
   useTour.getState().exit();
-  document.getElementById(TOUR_BUTTON_ID)?.focus();
+  focusControl(TOUR_BUTTON_ID);
 }
 
 /** The HUD's "How to play" (or "Resume tour" when a tour was left unfinished). */

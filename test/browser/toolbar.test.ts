@@ -1,0 +1,123 @@
+/**
+ * One calm table: the toolbar is one short row in every language on a laptop and on a phone (New
+ * game, Undo, the Menu, and Pause and Step in a game no person plays), its Menu is a disclosure the keyboard
+ * opens and closes (Escape puts the focus back on its button), and a notice at the top keeps clear
+ * of the seats and the bar. Only boxes, texts and focus are looked at: the page runs without WebGL.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { LANGUAGES } from '../../src/i18n/index';
+import { openApp, screenshot, useControl } from './harness';
+import { useBuiltApp } from './builtApp';
+
+const app = useBuiltApp();
+const LAPTOP = { width: 1280, height: 800 };
+const PHONE_UPRIGHT = { width: 390, height: 844 };
+const PHONE_SIDEWAYS = { width: 844, height: 390 };
+
+async function openIn(language: string, search: string, viewport = LAPTOP) {
+  const context = await app.browser.newContext({ viewport, locale: language });
+  await context.addInitScript((l) => localStorage.setItem('rolit.language', l), language);
+  const { page, errors } = await openApp(app.browser, app.served, search, viewport, { webgl: false, context });
+  await page.locator('.toolbar .btn.primary').waitFor();
+  return { page, errors, close: () => context.close() };
+}
+
+type Box = { left: number; top: number; right: number; bottom: number };
+const boxOf = (page: Page, selector: string) =>
+  page.locator(selector).first().evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  });
+const overlap = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/** The tops of the toolbar's shown controls, and the bar's own box. */
+function toolbarRow(page: Page) {
+  return page.evaluate(() => {
+    const bar = document.querySelector<HTMLElement>('.toolbar')!;
+    const controls = [...bar.querySelectorAll<HTMLElement>('button, select, input')].filter((el) => el.checkVisibility() && !el.closest('#settings-menu'));
+    const r = bar.getBoundingClientRect();
+    return { tops: [...new Set(controls.map((el) => Math.round(el.getBoundingClientRect().top)))], names: controls.map((el) => el.textContent ?? ''), height: r.height, left: r.left, right: r.right };
+  });
+}
+
+describe('the toolbar and its menu', { timeout: 300_000 }, () => {
+  it.each(Object.keys(LANGUAGES))('%s: one row at 1280x800 and on a phone, playing and watching, clear of the seats', async (language) => {
+    for (const viewport of [LAPTOP, PHONE_UPRIGHT, PHONE_SIDEWAYS])
+      for (const search of ['?seats=human,ai:beginner', '?seats=ai,ai,ai,ai&speed=0.25']) {
+        const { page, errors, close } = await openIn(language, search, viewport);
+        try {
+          const where = `${language} ${viewport.width}x${viewport.height} ${search}`;
+          const row = await toolbarRow(page);
+          expect(row.tops, `${where}: ${row.names.join(' | ')}`).toHaveLength(1);
+          expect(row.height, where).toBeLessThan(60);
+          expect(row.names.length, where).toBeLessThanOrEqual(6);
+          expect(row.left >= 0 && row.right <= viewport.width, `${where}: on screen`).toBe(true);
+          expect(overlap(await boxOf(page, '.toolbar'), await boxOf(page, '.seats')), where).toBe(false);
+          if (search.includes('ai,ai') && viewport === LAPTOP) await screenshot(page, `toolbar-${language}-watch`, 60_000);
+          expect(errors).toEqual([]);
+        } finally {
+          await close();
+        }
+      }
+  });
+
+  it('the menu opens and closes by keyboard, labelled, and gives the focus back to its button', async () => {
+    const { page, errors, close } = await openIn('en', '?seats=human,ai:beginner');
+    try {
+      const button = page.getByRole('button', { name: 'Menu' });
+      const panel = page.getByRole('group', { name: 'Settings' });
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      expect(await panel.isVisible()).toBe(false);
+      await button.focus();
+      await page.keyboard.press('Enter');
+      await panel.waitFor();
+      expect(await button.getAttribute('aria-expanded')).toBe('true');
+      expect(await button.getAttribute('aria-controls')).toBe(await panel.getAttribute('id'));
+      // Tab goes from the button into the panel; its settings are named in words.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('#settings-menu'))).toBe(true);
+      const coordinates = panel.getByRole('checkbox', { name: 'Coordinates' });
+      const on = await coordinates.isChecked();
+      await coordinates.focus();
+      await page.keyboard.press('Space');
+      await page.waitForFunction((was) => JSON.parse(localStorage.getItem('rolit.settings.v1') ?? '{}').coordinates === !was, on);
+      expect(await coordinates.isChecked()).toBe(!on);
+      await screenshot(page, 'toolbar-menu-open', 60_000);
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'hidden' });
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('menu-button');
+      // Space opens it too; a dialog opened from it takes Escape first and gives the focus back to its control.
+      await page.keyboard.press('Space');
+      await panel.waitFor();
+      await (await useControl(page, page.getByRole('button', { name: 'Keys' }))).focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await panel.isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Keys');
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'hidden' });
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('menu-button');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a notice at the top covers neither the seats nor the bar at 960x640', async () => {
+    const { page, close } = await openIn('en', '?seats=human,ai,ai,ai&size=5', { width: 960, height: 640 });
+    try {
+      await page.getByTestId('problems').waitFor();
+      const notice = await boxOf(page, '[data-testid="problems"]');
+      expect(overlap(notice, await boxOf(page, '.seats'))).toBe(false);
+      expect(overlap(notice, await boxOf(page, '.toolbar'))).toBe(false);
+      await screenshot(page, 'toolbar-notice-960', 60_000);
+    } finally {
+      await close();
+    }
+  });
+});
