@@ -76,18 +76,32 @@ describe('watching computer games', { timeout: 240_000 }, () => {
     await page.close();
   });
 
-  it('a person playing the computer gets no watch controls and the win chance only when asked', async () => {
+  it('a person playing the computer gets no watch controls and engine help only when asked', async () => {
     const { page, errors } = await openApp(app.browser, app.served, '?seats=human,ai:greedy&seed=2&speed=instant', undefined, { webgl: false });
     await waitSettled(page);
     expect(await page.getByTitle('Pause the computer players (Space)').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Take over' }).count()).toBe(0);
-    expect(await page.getByTestId('evaluation').count()).toBe(0);
+    // No help telling the player what to do: no win chance, strongest move, exact values or suggestion.
+    const help = {
+      evaluation: page.getByTestId('evaluation'),
+      strongest: page.getByRole('button', { name: 'Strongest move' }),
+      exact: page.getByLabel('Exact values'),
+      suggest: page.getByRole('button', { name: 'Suggest', exact: true }),
+    };
+    await page.getByTestId('analysis').waitFor(); // the panel is there (its socket buttons), without the help
+    for (const [what, control] of Object.entries(help)) expect(await control.count(), what).toBe(0);
+    // Its key says where to switch it on.
+    await page.keyboard.press('s');
+    await page.getByText('Engine help is off: switch it on in the menu.').waitFor();
     // One switch away, and remembered.
     await page.getByRole('button', { name: 'Show who is winning' }).click();
-    await page.getByTestId('evaluation').waitFor();
+    for (const control of Object.values(help)) await control.waitFor();
     await page.reload();
     await waitSettled(page);
-    await page.getByTestId('evaluation').waitFor();
+    for (const control of Object.values(help)) await control.waitFor();
+    // The menu's switch hides it all again.
+    await useControl(page, page.getByLabel('Engine help'), (c) => c.uncheck());
+    for (const [what, control] of Object.entries(help)) expect(await control.count(), what).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });

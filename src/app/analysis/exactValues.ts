@@ -109,6 +109,11 @@ export function initExactValues(session: StoreApi<SessionState>, solver: MoveSol
   return pageValues.start(() => createExactValues(session, solver));
 }
 
+/** The page's exact values, or null before the page started them. */
+export function exactValuesStore(): StoreApi<ExactValuesState> | null {
+  return pageValues.held();
+}
+
 export function useExactValues<T>(selector: (state: ExactValuesState) => T): T {
   return useStore(pageValues.current(), selector);
 }

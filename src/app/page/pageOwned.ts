@@ -8,6 +8,8 @@ export interface PageOwned<T> {
   start(create: () => T): T;
   /** The one held; throws if none was started. */
   current(): T;
+  /** The one held, or null if none was started. */
+  held(): T | null;
 }
 
 /** `name` says what it is ("the session"), `init` the function that starts it, `end` how an earlier one is ended. */
@@ -23,5 +25,6 @@ export function pageOwned<T>(name: string, init: string, end: (earlier: T) => vo
       if (held === null) throw new Error(`${name} is not started: call ${init} first`);
       return held;
     },
+    held: () => held,
   };
 }

@@ -11,11 +11,18 @@ import { useAnnouncer } from './announcer';
 import { readBallsOf, readColumn, readLastMove, readLegalMoves, readRow, readScore, readTurn } from './reading';
 import type { ShortcutId } from './shortcuts';
 import { a11yTexts as t } from './texts';
+import { engineHelpNow } from '../engineHelp';
+import type { SessionState } from '../../app/session/session';
 
 /** The cursor's square on the round's board now. */
 export function cursorSquare(): string {
   const { snapshot, legalSquares } = useSession.getState();
   return cursorOn(snapshot.setup.size, useBoardCursor.getState().square, legalSquares);
+}
+
+/** Why a shortcut for engine help does nothing: the online host did not allow it, or it is switched off. */
+function helpOffNotice(session: SessionState): string {
+  return engineHelpShown(session) ? t.engineHelpOff : sessionTexts.noHelpOnline;
 }
 
 export function runCommand(id: ShortcutId, arg: { seat?: number; colour?: Colour } = {}): void {
@@ -28,7 +35,7 @@ export function runCommand(id: ShortcutId, arg: { seat?: number; colour?: Colour
     case 'undo':
       return session.undo();
     case 'suggest':
-      return session.suggest();
+      return engineHelpNow() ? session.suggest() : session.showNotice(helpOffNotice(session), 'refusal');
     case 'hints':
       return session.setSocketDots(!session.settings.socketDots);
     case 'skip':
@@ -58,8 +65,7 @@ export function runCommand(id: ShortcutId, arg: { seat?: number; colour?: Colour
     case 'readBalls':
       return say(readBallsOf(snapshot, arg.colour ?? 'red'));
     case 'strongest':
-      // Online players only if the host allowed engine help.
-      if (!engineHelpShown(session)) return session.showNotice(sessionTexts.noHelpOnline, 'refusal');
+      if (!engineHelpNow()) return session.showNotice(helpOffNotice(session), 'refusal');
       return strongestMoveStore()?.getState().ask();
   }
 }

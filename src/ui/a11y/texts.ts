@@ -25,6 +25,7 @@ export const a11yTexts = {
     return k('roundOver', { winners: listOf(winners.map(playerName)), scores, ...(you ? { context: you } : { count: winners.length }) });
   },
   score: (parts: readonly [Colour, number][]) => k('score', { parts: parts.map(([c, n]) => `${colourName(c)} ${n}`).join(', ') }),
+  get engineHelpOff() { return k('engineHelpOff'); },
   get noTurn() { return k('noTurn'); },
   get noMoveYet() { return k('noMoveYet'); },
   lastMove: (text: string) => k('lastMove', { move: text }),

@@ -3,11 +3,11 @@
  * too), the strongest level's move on demand (marked on the board), and every legal socket as a button, so the "what would roll" preview is there from the
  * keyboard: focusing a socket previews it like hovering the board, a click plays it.
  */
-import { engineHelpShown } from '../../app/online/remoteRound';
 import { useSyncExternalStore } from 'react';
 import { signedValue, socketValues, useExactValues } from '../../app/analysis/exactValues';
 import { useSession } from '../../app/page/pageSession';
 import { colourCounts } from '../../i18n/index';
+import { useEngineHelp } from '../engineHelp';
 import { StrongestMove } from './StrongestMove';
 import { texts } from './texts';
 import './analysis.css';
@@ -63,10 +63,10 @@ function AnalysisBoard() {
   const misere = useExactValues((s) => s.misere);
   const squares = useSession((s) => s.legalSquares);
   const { hoverSquare, clickSquare } = useSession.getState();
-  // Online players get exact values and the strongest move only if the host allowed engine help.
-  const help = useSession(engineHelpShown);
+  // Exact values and the strongest move are engine help: shown when switched on (online, if the host allowed it).
+  const help = useEngineHelp();
   const bySocket = socketValues(help ? values : {}, misere);
-  // An online player without engine help and not to move: nothing to show.
+  // Without engine help and not to move: nothing to show.
   if (!help && squares.length === 0) return null;
   return (
     <section className="analysis panel" aria-label={texts.panelLabel} data-testid="analysis">

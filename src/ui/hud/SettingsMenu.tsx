@@ -19,7 +19,7 @@ import { RecordButtons } from '../replay/RecordButtons';
 import { TourButton } from '../tour/TourPanel';
 import { SoundControls } from '../watch/SoundControls';
 import { BarLabel, CinematicSwitch } from '../watch/WatchControls';
-import { setEvaluationHidden, useEvaluationHidden } from '../watch/spoiler';
+import { setEngineHelpHidden, useEngineHelpHidden } from '../engineHelp';
 import { hudTexts } from './hudTexts';
 import { SETTINGS_MENU_ID, setMenuOpen, takeFocusOnOpen, toggleMenu, useSettingsMenu } from './settingsMenu';
 
@@ -52,7 +52,7 @@ export function SettingsMenu({ onRules }: { onRules: () => void }) {
   const open = useSettingsMenu((s) => s.open);
   const settings = useSession((s) => s.settings);
   const { setSpeed, setSocketDots, setCoordinates } = useSession.getState();
-  const evaluationHidden = useEvaluationHidden();
+  const evaluationHidden = useEngineHelpHidden();
   // An online player sees no win chance unless the host allowed engine help.
   const help = useSession(engineHelpShown);
   const button = useRef<HTMLButtonElement>(null);
@@ -141,7 +141,7 @@ export function SettingsMenu({ onRules }: { onRules: () => void }) {
         <Section title={t('hud:menuBoard')}>
           <Switch label={t('hud:hints')} title={t('hud:hintsTitle')} checked={settings.socketDots} onChange={setSocketDots} />
           <Switch label={t('hud:coordinates')} title={hudTexts.coordinatesTitle} checked={settings.coordinates} onChange={setCoordinates} />
-          {help && <Switch label={t('hud:winChance')} title={t('hud:winChanceTitle')} checked={!evaluationHidden} onChange={(on) => setEvaluationHidden(!on)} />}
+          {help && <Switch label={t('hud:engineHelp')} title={t('hud:engineHelpTitle')} checked={!evaluationHidden} onChange={(on) => setEngineHelpHidden(!on)} />}
         </Section>
         <Section title={t('hud:menuView')}>
           <span data-closes-menu>

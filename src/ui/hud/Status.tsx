@@ -3,7 +3,6 @@
  * round's end (while the board counts its balls, that they are being counted; then the result) and
  * messages.
  */
-import { engineHelpShown } from '../../app/online/remoteRound';
 import { useSession } from '../../app/page/pageSession';
 import { captionOf } from '../../app/session/shownRound';
 import { useCaptions } from '../watch/useCaptions';
@@ -14,6 +13,7 @@ import { roundEndTexts } from '../roundEnd/texts';
 import { useRoundCount } from '../roundEnd/useRoundCount';
 import { hudTexts } from './hudTexts';
 import { useNow } from './useNow';
+import { useEngineHelp } from '../engineHelp';
 
 export function Status() {
   const result = useSession((s) => s.snapshot.result);
@@ -26,7 +26,7 @@ export function Status() {
   const message = useSession((s) => s.message);
   const moveNow = useSession((s) => s.moveNow);
   const suggest = useSession((s) => s.suggest);
-  const help = useSession(engineHelpShown);
+  const help = useEngineHelp();
   const online = useSession((s) => s.remote !== null);
   const nextRound = useSession((s) => s.nextRound);
   const inReplay = useSession((s) => s.replay !== null);

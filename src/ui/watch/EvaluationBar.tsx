@@ -1,7 +1,7 @@
 /**
  * The evaluation bar: for each player in play (named by colour, never by colour alone), the share
  * of the balls now and the win chance the master level estimates; a stacked bar of the chances.
- * Percentages are rounded so that they still add up to 100. Hideable (spoiler switch, remembered).
+ * Percentages are rounded so that they still add up to 100. Hideable with the rest of the engine's help (ui/engineHelp).
  */
 import { engineHelpShown } from '../../app/online/remoteRound';
 import { useMemo } from 'react';
@@ -9,7 +9,7 @@ import { shownHistory, useEvaluation } from '../../app/analysis/evaluation';
 import { useSession } from '../../app/page/pageSession';
 import { coloursName } from '../../i18n/index';
 import { Swatches } from '../hud/Swatches';
-import { setEvaluationHidden, useEvaluationHidden } from './spoiler';
+import { setEngineHelpHidden, useEngineHelpHidden } from '../engineHelp';
 import { watchTexts as t } from './texts';
 
 /** Whole percentages of `parts` that sum to exactly 100 (largest remainders). */
@@ -25,7 +25,7 @@ export function percentages(parts: readonly number[]): number[] {
 }
 
 export function EvaluationBar() {
-  const hidden = useEvaluationHidden();
+  const hidden = useEngineHelpHidden();
   // An online player sees no evaluation unless the host allowed engine help.
   const help = useSession(engineHelpShown);
   const players = useSession((s) => s.snapshot.setup.players);
@@ -38,7 +38,7 @@ export function EvaluationBar() {
   if (!help) return null;
   if (hidden) {
     return (
-      <button className="btn evaluation-show" onClick={() => setEvaluationHidden(false)}>
+      <button className="btn evaluation-show" onClick={() => setEngineHelpHidden(false)}>
         {t.show}
       </button>
     );
@@ -49,7 +49,7 @@ export function EvaluationBar() {
     <section className="evaluation panel" aria-label={t.evaluation} title={t.evaluationTip} data-testid="evaluation">
       <header>
         <span>{t.evaluation}</span>
-        <button className="btn" onClick={() => setEvaluationHidden(true)} title={t.hideTip}>
+        <button className="btn" onClick={() => setEngineHelpHidden(true)} title={t.hideTip}>
           {t.hide}
         </button>
       </header>

@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { biggestSwings, shownHistory, useEvaluation } from '../../app/analysis/evaluation';
 import { useSession } from '../../app/page/pageSession';
 import { coloursName } from '../../i18n/index';
-import { useEvaluationHidden } from './spoiler';
+import { useEngineHelpHidden } from '../engineHelp';
 import { watchTexts as t } from './texts';
 
 const W = 196;
@@ -16,7 +16,7 @@ const H = 64;
 const DASHES = ['', '6 3', '2 2', '8 2 2 2'];
 
 export function WinChanceGraph() {
-  const hidden = useEvaluationHidden();
+  const hidden = useEngineHelpHidden();
   const all = useEvaluation((e) => e.history);
   const shownMoves = useSession((s) => s.shown.moves.length);
   const shownOver = useSession((s) => s.shown.over);
