@@ -43,10 +43,9 @@ async function playMoves(page: Page, count: number): Promise<void> {
   }
 }
 
-/** Opens the settings menu (the bar's menu button), if the page has one. */
+/** Opens the settings menu (the bar's menu button). */
 async function openMenu(page: Page): Promise<void> {
-  const button = page.locator('[aria-haspopup][aria-expanded="false"]').first();
-  if (await button.count()) await button.click();
+  await page.getByTestId('menu-button').click();
 }
 
 const screens: Screen[] = [
