@@ -34,8 +34,9 @@ const app = useBuiltApp();
 
 describe('root-parallel master in the browser', () => {
   it('two workers search each master move with their own seeds; the game goes on; Move now is answered at once', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:master,ai:master&size=6');
-    await page.addInitScript(() => {
+    // The page's workers logged from its start (one load of the 3D view).
+    const context = await app.browser.newContext({ viewport: { width: 960, height: 640 } });
+    await context.addInitScript(() => {
       Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 3 });
       window.workerLog = [];
       const Native = window.Worker;
@@ -54,8 +55,7 @@ describe('root-parallel master in the browser', () => {
         }
       } as typeof Worker;
     });
-    await page.reload();
-    await page.waitForFunction(() => typeof window.rolit?.state === 'function');
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:master,ai:master&size=6', undefined, { context });
     await waitForScene(page, 120_000);
     expect(await page.evaluate(() => navigator.hardwareConcurrency)).toBe(3);
     await page.waitForFunction(() => window.rolit.state().moves.length >= 3, undefined, { timeout: 120_000, polling: 200 });

@@ -4,14 +4,15 @@
  * winner's moment, then the result dialog, whose dimming lies over every HUD panel. Escape, a click
  * or the tally's Skip goes straight to the dialog; with reduced motion the dialog comes at once.
  *
- * Each game is two people on the 4x4 board: the test plays all but the last move through the
- * page (a click on the socket, then K to skip its animation) and watches what follows the last.
+ * Each game is two people on the 4x4 board: the test plays all but the last move by the accessible
+ * grid on a page without the 3D view, resumes the game in the 3D view, plays the last move with a
+ * click on its socket and watches what follows.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PNG } from 'pngjs';
 import { parseRecord } from '../../src/engine/index';
-import { ALL_SQUARES, openApp, rolitState, screenshot, socketPosition, waitForScene, waitIdle } from './harness';
+import { ALL_SQUARES, openApp, playByGrid, rolitState, screenshot, socketPosition, waitForScene, waitIdle, waitSettled } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -33,22 +34,32 @@ interface Frame {
   shownMoves: number;
 }
 
-/** Opens a two-person 4x4 game and plays every move but the last, each snapped to its end. */
+/**
+ * A two-person 4x4 game with every move but the last played, open in the 3D view at normal speed.
+ * The moves before the last are played by the accessible grid on a page without the 3D view at
+ * instant speed (each drawn move costs seconds of software rendering); that page closed, the game
+ * resumes from storage in a page of the same browser context with the 3D view.
+ */
 async function oneMoveLeft(viewport: { width: number; height: number }, seed: number, reduced = false) {
-  const opened = await openApp(app.browser, app.served, `?seats=human,human&size=4&seed=${seed}`, viewport);
+  const context = await app.browser.newContext({ viewport });
+  const before = await openApp(app.browser, app.served, `?seats=human,human&size=4&seed=${seed}&speed=instant`, viewport, { webgl: false, context });
+  for (;;) {
+    const game = parseRecord((await rolitState(before.page)).record);
+    if (game.setup.size ** 2 - Object.keys(game.state.board).length === 1) break;
+    await playByGrid(before.page, game.legalMoves()[0]);
+    await waitSettled(before.page);
+  }
+  expect(before.errors).toEqual([]);
+  await before.page.close();
+  const opened = await openApp(app.browser, app.served, '?speed=1', viewport, { context });
   const { page } = opened;
   page.setDefaultTimeout(120_000);
   if (reduced) await page.emulateMedia({ reducedMotion: 'reduce' });
   await waitForScene(page);
   await waitIdle(page, 120_000);
-  for (;;) {
-    const game = parseRecord((await rolitState(page)).record);
-    const empty = game.setup.size ** 2 - Object.keys(game.state.board).length;
-    if (empty === 1) return { ...opened, last: game.legalMoves()[0], game };
-    await play(page, game.legalMoves()[0]);
-    await page.keyboard.press('k');
-    await waitIdle(page);
-  }
+  const game = parseRecord((await rolitState(page)).record);
+  expect(game.setup.size ** 2 - Object.keys(game.state.board).length, 'the game resumed with one move left').toBe(1);
+  return { ...opened, last: game.legalMoves()[0], game };
 }
 
 async function play(page: Page, move: string): Promise<void> {

@@ -146,10 +146,10 @@ describe('what players see', { timeout: 300_000 }, () => {
   });
 
   it('a finished replay opens at its end and offers a way out, not a next round (French laptop)', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant', { width: 1280, height: 800 });
-    await page.evaluate(() => localStorage.setItem('rolit.language', 'fr'));
-    await page.reload();
-    await page.waitForFunction(() => typeof window.rolit?.state === 'function');
+    // French from the page's start: one load of the 3D view.
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(() => localStorage.setItem('rolit.language', 'fr'));
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant', { width: 1280, height: 800 }, { context });
     await waitForScene(page);
     await (await useControl(page, page.getByRole('button', { name: 'Ouvrir…' }))).click();
     await page.getByLabel('Coller une partie').fill(RECORD);
