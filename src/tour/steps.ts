@@ -39,7 +39,8 @@ const START: TourPosition = { size: 8, variant: 'standard', moves: [] };
 const AFTER_F4: TourPosition = { size: 8, variant: 'standard', moves: ['f4'] };
 /** The middle of the board, where the worked example is played (d4-f6). */
 const MIDDLE: [number, number, number] = [0.6, 0.6, -0.3];
-const EXAMPLE_VIEW = look(MIDDLE, 19, 0.55, 0, 3.2);
+/** Aimed a little beyond the example (towards row 1): the example's far sockets (c3) stay clear of the seats' panel. */
+const EXAMPLE_VIEW = look([MIDDLE[0], MIDDLE[1], MIDDLE[2] - 0.7], 19, 0.55, 0, 3.2);
 const WHOLE_BOARD = look([0, 0, -1], 30, 0.45, 0, 4.5);
 
 export const TOUR_STEPS: readonly TourStep[] = [

@@ -123,7 +123,7 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
     await page.keyboard.press('Home');
     await page.waitForFunction(() => window.rolit.state().moves.length === 0);
     for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
-    await waitIdle(page);
+    await waitSettled(page); // the camera at rest too (the board is framed anew around the replay bar)
     const game = readRecord(RECORD).game;
     while (game.state.moves.length > 5) game.takeBack(true);
     const other = game.legalMoves().find((m) => m !== recordedMoves[5] && !m.includes('+'))!;

@@ -23,9 +23,9 @@ export function Toolbar({ onNewGame, onRules }: { onNewGame: () => void; onRules
   useToolbarHeight(toolbar);
   return (
     <nav ref={toolbar} className="toolbar panel" aria-label={t('hud:controls')}>
-      {/* First in the row, only while there is something to skip: the bar grows to the left, so the buttons after it stay put. */}
+      {/* First in the tab order, only while there is something to skip; drawn beside the bar, not in it (hud.css). */}
       {busy && (
-        <button className="btn" onClick={skip} title={t('hud:skipTitle')} aria-label={t('hud:skip')}>
+        <button className="btn skip" onClick={skip} title={t('hud:skipTitle')} aria-label={t('hud:skip')}>
           <BarLabel symbol={'\u00BB'} text={t('hud:skip')} />
         </button>
       )}
