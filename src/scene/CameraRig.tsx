@@ -26,10 +26,10 @@ import { currentView } from './view';
  * The distance is the least: the camera moves back until the board fits the free area (fitRadius).
  */
 const PRESETS: Record<CameraPreset, { radius: number; polar: number; azimuth: number }> = {
-  red: { radius: 18, polar: 0.4, azimuth: 0 },
-  yellow: { radius: 18, polar: 0.4, azimuth: -Math.PI / 2 },
-  green: { radius: 18, polar: 0.4, azimuth: Math.PI },
-  blue: { radius: 18, polar: 0.4, azimuth: Math.PI / 2 },
+  red: { radius: 18, polar: 0.58, azimuth: 0 },
+  yellow: { radius: 18, polar: 0.58, azimuth: -Math.PI / 2 },
+  green: { radius: 18, polar: 0.58, azimuth: Math.PI },
+  blue: { radius: 18, polar: 0.58, azimuth: Math.PI / 2 },
   top: { radius: 18, polar: 0.0001, azimuth: 0 },
 };
 /**
