@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { readRecord } from '../src/engine/index';
-import { ARTIFACTS, launchChromium, openRecordByPaste, playByGrid, type Served, serveBuiltApp, waitForScene, waitSettled } from '../test/browser/harness';
+import { ARTIFACTS, launchChromium, openRecordByPaste, type Served, serveBuiltApp, socketPosition, waitForScene, waitSettled } from '../test/browser/harness';
 import { arg } from './args';
 
 const OUT = resolve(ARTIFACTS, 'screens');
@@ -38,7 +38,9 @@ async function playMoves(page: Page, count: number): Promise<void> {
     const record = await page.evaluate(() => window.rolit.state().record);
     const legal = readRecord(record).game.legalMoves();
     if (legal.length === 0) return;
-    await playByGrid(page, legal[0]);
+    // A click on the socket (the accessible grid's labels are in the page's language).
+    const at = await socketPosition(page, legal[0]);
+    await page.mouse.click(at.x, at.y);
     await waitSettled(page, 180_000);
   }
 }
