@@ -294,4 +294,8 @@ export async function openRecordByPaste(page: Page, text: string): Promise<void>
   await page.getByLabel('Paste a record').fill(text);
   await page.getByRole('button', { name: 'Open in replay' }).click();
   await page.getByTestId('replay-bar').waitFor();
+  // Focus is back on Open… in the menu, which stays open: closed, as a player would, to see the whole board.
+  const menu = page.getByTestId('menu-button');
+  if ((await menu.getAttribute('aria-expanded')) === 'true') await menu.click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=menu-button]')?.getAttribute('aria-expanded') === 'false');
 }
