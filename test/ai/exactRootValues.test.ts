@@ -6,11 +6,11 @@ import { SearchContext } from '../../src/ai/searcher';
 import { solveExact } from '../../src/ai/solver';
 import { Game, type Position } from '../../src/engine';
 
-/** Two-player endgames: rounds played on (varied legal moves) until `empties` sockets are left. */
-function endgames(empties: number, misere: boolean): Position[] {
+/** Endgames of `players` players, each its own colour: rounds played on (varied legal moves) until `empties` sockets are left. */
+function endgames(players: 2 | 3 | 4, empties: number, misere: boolean): Position[] {
   const found: Position[] = [];
   for (let seed = 1; found.length < 6 && seed < 40; seed++) {
-    const game = new Game({ size: 8, players: 2, misere, seed });
+    const game = new Game({ size: 8, players, misere, seed });
     let turn = 0;
     while (!game.state.over && game.positionCopy().empties > empties) {
       const moves = game.legalMoves();
@@ -24,7 +24,7 @@ function endgames(empties: number, misere: boolean): Position[] {
 describe('the evaluation bar near the end of a two-player round', () => {
   for (const misere of [false, true]) {
     it(`takes the exact solver's result, not a playout average or an even split${misere ? ' (misère)' : ''}`, () => {
-      const positions = endgames(8, misere);
+      const positions = endgames(2, 8, misere);
       expect(positions.length).toBeGreaterThan(3);
       const outcomes = new Set<string>();
       for (const position of positions) {
@@ -47,26 +47,11 @@ describe('the evaluation bar near the end of a two-player round', () => {
   }
 });
 
-/** Three- and four-player endgames, each player its own colour. */
-function multiEndgames(players: 3 | 4, empties: number, misere: boolean): Position[] {
-  const found: Position[] = [];
-  for (let seed = 1; found.length < 6 && seed < 40; seed++) {
-    const game = new Game({ size: 8, players, misere, seed });
-    let turn = 0;
-    while (!game.state.over && game.positionCopy().empties > empties) {
-      const moves = game.legalMoves();
-      game.play(moves[(turn++ * seed) % moves.length]);
-    }
-    if (!game.state.over && game.legalMoves().length > 1) found.push(game.positionCopy());
-  }
-  return found;
-}
-
 describe('the evaluation bar near the end of a three- or four-player round', () => {
   for (const players of [3, 4] as const) {
     for (const misere of [false, true]) {
       it(`the analysis takes the max^n result: 1 to the winner, a shared win split, 0 to the others (${players} players${misere ? ', misère' : ''})`, () => {
-        const positions = multiEndgames(players, MAXN_SOLVE_EMPTIES, misere);
+        const positions = endgames(players, MAXN_SOLVE_EMPTIES, misere);
         expect(positions.length).toBeGreaterThan(3);
         const outcomes = new Set<string>();
         for (const position of positions) {
@@ -91,12 +76,12 @@ describe('the evaluation bar near the end of a three- or four-player round', () 
   }
 
   it('beyond MAXN_SOLVE_EMPTIES, or when the solve does not fit the budget, the estimate stands', () => {
-    const [deep] = multiEndgames(4, MAXN_SOLVE_EMPTIES + 1, false);
+    const [deep] = endgames(4, MAXN_SOLVE_EMPTIES + 1, false);
     const far = createAnalysisSearcher(deep, { iterations: 300, seed: 4 });
     while (!far.step(Infinity));
     expect(far.work).toBe(300);
     expect(far.solverNodes).toBe(0);
-    const [near] = multiEndgames(4, MAXN_SOLVE_EMPTIES, false);
+    const [near] = endgames(4, MAXN_SOLVE_EMPTIES, false);
     // 2 iterations buy 32 solver nodes: far too few, so MCTS decides.
     const starved = createAnalysisSearcher(near, { iterations: 2, seed: 4 });
     while (!starved.step(Infinity));
