@@ -120,15 +120,12 @@ examples:
 
     const kind = [`${size}x${size}`, `${sideNames[0]} against ${sideNames[1]}`, variant, misere ? 'misere' : ''].filter(Boolean).join(', ');
     print(`solve ${kind}`);
-    if (played.length) print(`after --moves ${played.join(',')}`);
-    if (empties !== undefined) print(`after ${play} play to ${position.empties} empties (seed ${seed})`);
-    print(diagram(position));
-    print(`${position.empties} empty squares, ${COLOURS[position.toMove]} to move`);
+    printPosition(position, { played, empties, play, seed }, print);
 
     const start = performance.now();
     const result = solveExact(position, { owners, misere, maxNodes });
     const ms = performance.now() - start;
-    const speed = ms > 0 ? `${((result.nodes / ms) * 1000 / 1e6).toFixed(2)}M nodes/s` : '';
+    const speed = nodeRate(result.nodes, ms);
     if (!result.complete) {
       print(`not solved within ${maxNodes} nodes (${result.nodes} nodes in ${ms.toFixed(1)} ms, ${speed})`);
       print(`best move so far: ${moveName(size, result.move)}`);
@@ -148,19 +145,29 @@ examples:
   },
 };
 
+/** How the position to solve was reached (--moves, or play to --empties), then the position itself. */
+function printPosition(position: Position, from: { played: string[]; empties?: number; play: string; seed: number }, print: (text: string) => void): void {
+  if (from.played.length) print(`after --moves ${from.played.join(',')}`);
+  if (from.empties !== undefined) print(`after ${from.play} play to ${position.empties} empties (seed ${from.seed})`);
+  print(diagram(position));
+  print(`${position.empties} empty squares, ${COLOURS[position.toMove]} to move`);
+}
+
+/** "1.23M nodes/s" ('' for a solve too quick to time). */
+function nodeRate(nodes: number, ms: number): string {
+  return ms > 0 ? `${((nodes / ms) * 1000 / 1e6).toFixed(2)}M nodes/s` : '';
+}
+
 /** Three or four players, each its own colour: the max^n solve and its report. */
 function solveMany(position: Position, colours: Colour[], misere: boolean, maxNodes: number | undefined, from: { played: string[]; empties?: number; play: string; seed: number }, print: (text: string) => void): number {
   const size = position.size;
   const owners = COLOURS.map((c) => colours.indexOf(c));
   print(`solve ${size}x${size}, ${colours.join(', ')} (max^n)${misere ? ', misere' : ''}`);
-  if (from.played.length) print(`after --moves ${from.played.join(',')}`);
-  if (from.empties !== undefined) print(`after ${from.play} play to ${position.empties} empties (seed ${from.seed})`);
-  print(diagram(position));
-  print(`${position.empties} empty squares, ${COLOURS[position.toMove]} to move`);
+  printPosition(position, from, print);
   const start = performance.now();
   const result = solveMaxn(position, { owners, misere, maxNodes });
   const ms = performance.now() - start;
-  const speed = ms > 0 ? `${((result.nodes / ms) * 1000 / 1e6).toFixed(2)}M nodes/s` : '';
+  const speed = nodeRate(result.nodes, ms);
   if (!result.complete) {
     print(`not solved within ${maxNodes} nodes (${result.nodes} nodes in ${ms.toFixed(1)} ms, ${speed})`);
     return 1;
