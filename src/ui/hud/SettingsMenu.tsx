@@ -1,7 +1,7 @@
 /**
  * The toolbar's Menu: a disclosure button (aria-expanded) and the panel it shows under it, holding
  * what a player sets once or uses now and then: speed, sound, language; hints, coordinates and
- * the win chance; the camera's views; rules, the tour, the keys, and the game records. Escape
+ * engine help; the camera's views; rules, the tour, the keys, and the game records. Escape
  * closes it and puts the focus back on its button, as does a click or the focus going elsewhere
  * (not into a dialog opened from it: closing that dialog brings the focus back to its control).
  */
@@ -52,8 +52,8 @@ export function SettingsMenu({ onRules }: { onRules: () => void }) {
   const open = useSettingsMenu((s) => s.open);
   const settings = useSession((s) => s.settings);
   const { setSpeed, setSocketDots, setCoordinates } = useSession.getState();
-  const evaluationHidden = useEngineHelpHidden();
-  // An online player sees no win chance unless the host allowed engine help.
+  const helpHidden = useEngineHelpHidden();
+  // An online player has no engine-help switch unless the host allowed engine help.
   const help = useSession(engineHelpShown);
   const button = useRef<HTMLButtonElement>(null);
   const wrapper = useRef<HTMLDivElement>(null);
@@ -141,7 +141,7 @@ export function SettingsMenu({ onRules }: { onRules: () => void }) {
         <Section title={t('hud:menuBoard')}>
           <Switch label={t('hud:hints')} title={t('hud:hintsTitle')} checked={settings.socketDots} onChange={setSocketDots} />
           <Switch label={t('hud:coordinates')} title={hudTexts.coordinatesTitle} checked={settings.coordinates} onChange={setCoordinates} />
-          {help && <Switch label={t('hud:engineHelp')} title={t('hud:engineHelpTitle')} checked={!evaluationHidden} onChange={(on) => setEngineHelpHidden(!on)} />}
+          {help && <Switch label={t('hud:engineHelp')} title={t('hud:engineHelpTitle')} checked={!helpHidden} onChange={(on) => setEngineHelpHidden(!on)} />}
         </Section>
         <Section title={t('hud:menuView')}>
           <span data-closes-menu>
