@@ -21,7 +21,7 @@ import {
   waitSettled,
   waitIdle,
 } from './harness';
-import { useBuiltApp } from './builtApp';
+import { useBuiltApp, useSharedPage } from './builtApp';
 
 const app = useBuiltApp();
 
@@ -34,12 +34,22 @@ async function hideHud(page: Page, hidden: boolean): Promise<void> {
   }, hidden);
 }
 
-/** Opens the page, waits for the scene and its animations, and looks straight down (each ball shows its top colour). */
-async function openFromAbove(search: string) {
-  const opened = await openApp(app.browser, app.served, search);
+/**
+ * The start position of STILL seen from straight above (each ball shows its top colour): one page
+ * for the tests that start there. Each leaves the start position as it found it, but the last
+ * (context loss), which runs after them in file order.
+ */
+const startFromAbove = useSharedPage(app, async (browser, served) => {
+  const opened = await openApp(browser, served, STILL);
   await waitForScene(opened.page);
   await waitIdle(opened.page);
   await cameraView(opened.page, 'View from above');
+  return opened;
+});
+
+async function openFromAbove() {
+  const opened = await startFromAbove();
+  expect((await rolitState(opened.page)).moves, 'the shared page is at the start position').toEqual([]);
   return opened;
 }
 
@@ -60,7 +70,7 @@ async function glStatus(page: Page) {
 // Generous: SwiftShader draws a frame in 0.1-2 s depending on the machine's load.
 describe('the 3D board in Chromium', { timeout: 240_000 }, () => {
   it('has a WebGL context and draws the start position in all four colours', async () => {
-    const { page, errors } = await openFromAbove(STILL);
+    const { page, errors } = await openFromAbove();
     expect(await glStatus(page)).toEqual({ canvas: true, webgl: true, lost: false });
     await hideHud(page, true);
     const shot = await screenshot(page, 'start-position');
@@ -78,11 +88,10 @@ describe('the 3D board in Chromium', { timeout: 240_000 }, () => {
     expect(info!.calls).toBeGreaterThan(0);
     expect(info!.calls).toBeLessThan(20);
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   it('clicking a legal socket places a ball: state and pixels change', async () => {
-    const { page, errors } = await openFromAbove(STILL);
+    const { page, errors } = await openFromAbove();
     const game = await pageGame(page);
     const mover = game.state.toMove!;
     const move = game.legalMoves()[0];
@@ -128,7 +137,6 @@ describe('the 3D board in Chromium', { timeout: 240_000 }, () => {
     expect(await socketColour(page, undone, move)).toBeNull();
     for (const sq of check.ok ? check.rolls : []) expect(await socketColour(page, undone, sq), sq).not.toBe(mover);
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   it('the new-game dialog starts the game it describes', async () => {
@@ -169,7 +177,7 @@ describe('the 3D board in Chromium', { timeout: 240_000 }, () => {
   });
 
   it('an illegal click changes nothing and shows the reason', async () => {
-    const { page, errors } = await openFromAbove(STILL);
+    const { page, errors } = await openFromAbove();
     const before = await rolitState(page);
     await hideHud(page, true);
     const shotBefore = await screenshot(page, 'illegal-before');
@@ -191,7 +199,6 @@ describe('the 3D board in Chromium', { timeout: 240_000 }, () => {
     for (const square of ALL_SQUARES) expect(await socketColour(page, shotAfter, square), square).toBe(await socketColour(page, shotBefore, square));
     expect(changedPixels(shotBefore, shotAfter)).toBeLessThan(shotBefore.width * shotBefore.height * 0.005);
     expect(errors).toEqual([]);
-    await page.close();
   });
 
   it('an all-computer game at instant speed runs to the end: scores sum to 64, no console errors', async () => {
@@ -234,7 +241,7 @@ describe('the 3D board in Chromium', { timeout: 240_000 }, () => {
   });
 
   it('WebGL context loss and restore: the scene comes back and the game is intact', async () => {
-    const { page, errors } = await openFromAbove(STILL);
+    const { page, errors } = await openFromAbove();
     const game = await pageGame(page);
     const move = game.legalMoves()[0];
     const at = await socketPosition(page, move);
@@ -287,7 +294,6 @@ describe('the 3D board in Chromium', { timeout: 240_000 }, () => {
     expect(await socketColour(page, shotAfter, move)).toBe(game.state.toMove);
     expect(await rolitState(page)).toEqual(before);
     expect(errors.filter((e) => !/context lost/i.test(e))).toEqual([]);
-    await page.close();
   });
 
   it('without WebGL the page says so instead of showing a blank canvas', async () => {

@@ -6,7 +6,7 @@
  */
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import type { Served } from './harness';
+import type { AppPage, Served } from './harness';
 
 /** The built app served and the shared Chromium, for the tests of one file. */
 export interface BuiltApp {
@@ -29,4 +29,27 @@ export function useBuiltApp(): BuiltApp {
     await app.browser?.close();
   });
   return app;
+}
+
+/**
+ * One page shared by tests of a file that each start from the same loaded app and leave it as they
+ * found it (or come last): under software rendering a page with the 3D view costs about ten seconds
+ * to load. `open` runs at the first call, on a connection of the file's own whose context outlives
+ * each test; the page is closed after the file. The page's error list is emptied at each call, so a
+ * test sees the errors of its own steps.
+ */
+export function useSharedPage(app: BuiltApp, open: (browser: Browser, served: Served) => Promise<AppPage>): () => Promise<AppPage> {
+  let shared: { browser: Browser; opened: Promise<AppPage> } | null = null;
+  afterAll(async () => {
+    await shared?.browser.close();
+  });
+  return async () => {
+    if (!shared) {
+      const browser = await chromium.connect(inject('chromiumEndpoint'));
+      shared = { browser, opened: open(browser, app.served) };
+    }
+    const opened = await shared.opened;
+    opened.errors.length = 0;
+    return opened;
+  };
 }
