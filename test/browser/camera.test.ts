@@ -74,11 +74,10 @@ async function waitViewSettled(page: Page, timeout = 120_000): Promise<void> {
 
 /** A paused all-computer game a few moves in, the HUD's moving parts (evaluation) hidden. */
 async function pausedGame(search: string, reducedMotion = false) {
-  const { page, errors } = await openApp(app.browser, app.served, search);
-  await page.evaluate(() => localStorage.setItem('rolit.evaluation.hidden', 'true'));
-  if (reducedMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.reload(); // the kept game resumes, with the evaluation hidden (and the OS asking for reduced motion)
-  await page.waitForFunction(() => typeof window.rolit?.state === 'function');
+  // The evaluation hidden and the OS asking for reduced motion from the page's start: one load.
+  const context = await app.browser.newContext({ reducedMotion: reducedMotion ? 'reduce' : 'no-preference' });
+  await context.addInitScript(() => localStorage.setItem('rolit.evaluation.hidden', 'true'));
+  const { page, errors } = await openApp(app.browser, app.served, search, undefined, { context });
   await waitForScene(page, 180_000);
   await page.waitForFunction(() => window.rolit.state().moves.length >= 3, undefined, { timeout: 120_000 });
   await page.keyboard.press('Space');
