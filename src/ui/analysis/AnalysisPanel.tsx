@@ -1,8 +1,10 @@
 /**
  * The analysis panel: exact values on demand (written on the board by the scene, listed here
  * too: two players, each move's final ball difference; three and four, the mover's place and
- * final balls, the best moves marked in words once every move is solved), the strongest level's move on demand (marked on the board), and every legal socket as a button, so the "what would roll" preview is there from the
- * keyboard: focusing a socket previews it like hovering the board, a click plays it.
+ * final balls, the best moves marked in words once every move is solved), the strongest level's
+ * move on demand (marked on the board), and every legal socket as a button, so the "what would
+ * roll" preview is there from the keyboard: focusing a socket previews it like hovering the
+ * board, a click plays it.
  */
 import { useSyncExternalStore } from 'react';
 import { analysisTexts } from '../../app/analysis/analysisTexts';
