@@ -20,6 +20,7 @@ import { StrategistSearcher } from './strategist';
 export type { AiOptions } from './options';
 export type { Searcher } from './searcher';
 export { ownersFromSetup, Seating } from './seating';
+export { MAXN_SOLVE_EMPTIES } from './mcts';
 
 /** Level names, from weakest to strongest. */
 export const LEVELS = ['beginner', 'greedy', 'tactician', 'strategist', 'master'] as const;

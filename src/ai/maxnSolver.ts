@@ -241,29 +241,86 @@ export class MaxnSolver {
 }
 
 /**
- * Each player's utility of final scores: win share, then place, then own balls (see the top of
- * this file), as one number. Winners and places come from the engine's roundWinners.
+ * Each player's place in final scores: 1 for the winners (the engine's roundWinners: most balls,
+ * fewest in misère, a tie shares the win), then the winners among the rest, and so on; equal
+ * balls share a place, and a place counts the players ahead (5, 5, 3 places 1, 1, 3).
  */
-export function playerUtilities(scores: readonly number[], misere: boolean): Int32Array {
-  const n = scores.length;
-  const u = new Int32Array(4);
-  const winners = roundWinners(scores, misere);
-  // Places: peel off the winners among the players still unplaced; `ahead` players precede each group.
-  const ahead = new Int32Array(n);
+export function playerPlaces(scores: readonly number[], misere: boolean): number[] {
+  const places = scores.map(() => 0);
   let rest = scores.map((_, p) => p);
   let placed = 0;
   while (rest.length) {
     const group = roundWinners(rest.map((p) => scores[p]), misere).map((i) => rest[i]);
-    for (const p of group) ahead[p] = placed;
+    for (const p of group) places[p] = placed + 1;
     placed += group.length;
     rest = rest.filter((p) => !group.includes(p));
   }
-  for (let p = 0; p < n; p++) {
-    const win = winners.includes(p) ? 5 - winners.length : 0;
+  return places;
+}
+
+/** What final scores mean for one player: its balls, its place (1 = a winner), and how many players share that place. */
+export interface PlayerOutcome {
+  balls: number;
+  place: number;
+  /** Players on that place, this one included (1: alone; 2 on place 1: a win shared by two). */
+  sharing: number;
+}
+
+export function playerOutcome(scores: readonly number[], player: number, misere: boolean): PlayerOutcome {
+  const places = playerPlaces(scores, misere);
+  return { balls: scores[player], place: places[player], sharing: places.filter((q) => q === places[player]).length };
+}
+
+/**
+ * Each player's utility of final scores: win share, then place, then own balls (see the top of
+ * this file), as one number. Winners and places come from the engine's roundWinners.
+ */
+export function playerUtilities(scores: readonly number[], misere: boolean): Int32Array {
+  const u = new Int32Array(4);
+  const places = playerPlaces(scores, misere);
+  const winners = places.filter((q) => q === 1).length;
+  for (let p = 0; p < scores.length; p++) {
+    const win = places[p] === 1 ? 5 - winners : 0;
     const balls = misere ? 64 - scores[p] : scores[p];
-    u[p] = (win * 4 + (3 - ahead[p])) * 128 + balls;
+    u[p] = (win * 4 + (4 - places[p])) * 128 + balls;
   }
   return u;
+}
+
+/**
+ * The max^n result of every legal move of a position, for the player to move to compare: the
+ * final scores after each move and max^n play on. One solve per step() (one solver, so its table
+ * serves every move), so a caller can yield between moves (the browser worker does, to read a
+ * cancel) and show the results as they come. The mover's best moves are those of its highest
+ * playerUtilities; the first of them is the solver's own choice (solve().move).
+ */
+export class MaxnMoveValues {
+  private readonly solver = new MaxnSolver();
+  private readonly moves = new Int32Array(MAX_MOVES);
+  private readonly count: number;
+  private next = 0;
+
+  constructor(
+    private readonly position: Position,
+    private readonly options: Pick<MaxnOptions, 'owners' | 'misere' | 'shouldStop'> = {},
+  ) {
+    resolvePlayers(position, options.owners); // a clear error now, not at the first step
+    this.count = position.over ? 0 : position.generate(this.moves);
+  }
+
+  get done(): boolean {
+    return this.next >= this.count;
+  }
+
+  /** Solves the next move: its final scores (scores[p], player p's balls); null once every move is solved or when shouldStop stopped the solve. */
+  step(): { move: number; scores: number[] } | null {
+    if (this.done) return null;
+    const move = this.moves[this.next++];
+    const after = this.position.clone();
+    after.make(move);
+    const result = this.solver.solve(after, this.options);
+    return result.complete ? { move, scores: result.scores } : null;
+  }
 }
 
 /** Checks owners (or makes every colour in play its own player); throws a clear error. */

@@ -25,7 +25,7 @@ export function labelMaterial(text: string, style: LabelStyle): SpriteMaterial {
   g.font = 'bold 50px system-ui, sans-serif';
   g.textAlign = 'center';
   g.textBaseline = 'middle';
-  g.fillText(text, style.width / 2, 43);
+  g.fillText(text, style.width / 2, 43, style.width - 20); // a longer text is narrowed to fit the plate
   const texture = new CanvasTexture(canvas);
   texture.colorSpace = SRGBColorSpace;
   return new SpriteMaterial({ map: texture, depthTest: false, toneMapped: false });

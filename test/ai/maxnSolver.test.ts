@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MaxnSolver, solveMaxn } from '../../src/ai/maxnSolver';
+import { MaxnMoveValues, MaxnSolver, playerOutcome, playerUtilities, solveMaxn } from '../../src/ai/maxnSolver';
 import { randomEndgame } from '../../src/ai/tools/solver-bench';
 import { type BoardSize, EMPTY, MAX_MOVES, Position } from '../../src/engine/index';
 
@@ -8,6 +8,14 @@ import { type BoardSize, EMPTY, MAX_MOVES, Position } from '../../src/engine/ind
  * mover takes the first move (engine order) whose end is best for it: its win share (most balls,
  * fewest in misère, ties share), then fewer players strictly ahead of it, then its own balls.
  */
+/** The brute force's order of final scores for player p: win share, then fewer players strictly ahead, then own balls. */
+function outcomeKey(s: number[], p: number, misere: boolean): number[] {
+  const better = (a: number, b: number) => (misere ? a < b : a > b);
+  const best = s.reduce((a, b) => (better(b, a) ? b : a));
+  const winners = s.filter((x) => x === best).length;
+  return [s[p] === best ? 1 / winners : 0, -s.filter((x) => better(x, s[p])).length, misere ? -s[p] : s[p]];
+}
+
 function bruteForce(position: Position, owners: number[], misere: boolean): { scores: number[]; move: number } {
   const players = Math.max(...owners) + 1;
   const scoresOf = (pos: Position): number[] => {
@@ -15,12 +23,7 @@ function bruteForce(position: Position, owners: number[], misere: boolean): { sc
     for (const c of pos.cells) if (c !== EMPTY && owners[c] >= 0) s[owners[c]]++;
     return s;
   };
-  const better = (a: number, b: number) => (misere ? a < b : a > b);
-  const key = (s: number[], p: number): number[] => {
-    const best = s.reduce((a, b) => (better(b, a) ? b : a));
-    const winners = s.filter((x) => x === best).length;
-    return [s[p] === best ? 1 / winners : 0, -s.filter((x) => better(x, s[p])).length, misere ? -s[p] : s[p]];
-  };
+  const key = (s: number[], p: number) => outcomeKey(s, p, misere);
   const greater = (a: number[], b: number[]) => {
     for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] > b[i];
     return false;
@@ -114,5 +117,53 @@ describe('max^n endgame solver (three and four players)', () => {
     expect(result).toMatchObject({ move: -1, line: [], complete: true });
     expect(result.scores.reduce((a, b) => a + b)).toBe(16);
     expect(() => solveMaxn(position, { owners: [0, 1, 2, -1] })).toThrow(/colour 3 is in play/);
+  });
+
+  describe('every legal move of the player to move (the analysis panel\'s exact values)', () => {
+    const moveCases: [string, Case][] = [
+      ['three players, 8x8', { size: 8, colours: [0, 1, 2], empties: 6 }],
+      ['four players, 8x8', { size: 8, colours: [0, 1, 2, 3], empties: 6 }],
+      ['four players, 6x6, misère', { size: 6, colours: [0, 1, 2, 3], empties: 6, misere: true }],
+    ];
+    for (const [name, c] of moveCases) {
+      it(`each move's final scores and the best moves agree with a plain enumeration: ${name}`, () => {
+        const owners = ownersOf(c.colours);
+        const misere = c.misere ?? false;
+        const outcomes = new Set<string>();
+        for (const position of positions(c, 5)) {
+          const values = new MaxnMoveValues(position, { owners, misere });
+          const mover = owners[position.toMove];
+          const got: { move: number; scores: number[] }[] = [];
+          for (let v = values.step(); v; v = values.step()) got.push(v);
+          expect(values.done).toBe(true);
+          const moves = new Int32Array(MAX_MOVES);
+          const n = position.generate(moves);
+          expect(got.map((v) => v.move)).toEqual(Array.from(moves.subarray(0, n)));
+          for (const { move, scores } of got) {
+            const after = position.clone();
+            after.make(move);
+            expect(scores).toEqual(bruteForce(after, owners, misere).scores);
+            const outcome = playerOutcome(scores, mover, misere);
+            expect(outcome.balls).toBe(scores[mover]);
+            expect(outcome.place).toBe(1 + scores.filter((x) => (misere ? x < scores[mover] : x > scores[mover])).length);
+            outcomes.add(`${outcome.place}/${outcome.sharing}`);
+          }
+          // The moves the mover values most (playerUtilities) are those the enumeration ranks first, the first of them its move.
+          const utility = got.map((v) => playerUtilities(v.scores, misere)[mover]);
+          const top = Math.max(...utility);
+          const key = got.map((v) => outcomeKey(v.scores, mover, misere).join());
+          const expected = bruteForce(position, owners, misere);
+          const bestKey = outcomeKey(expected.scores, mover, misere).join();
+          expect(got.filter((_, i) => utility[i] === top).map((v) => v.move)).toEqual(got.filter((_, i) => key[i] === bestKey).map((v) => v.move));
+          expect(got[utility.indexOf(top)].move).toBe(expected.move);
+        }
+        expect(outcomes.size).toBeGreaterThan(1); // places differ between moves and positions
+      });
+    }
+
+    it('places: the winners first, equal balls share a place, misère counts from the fewest', () => {
+      expect([0, 1, 2].map((p) => playerOutcome([5, 5, 3], p, false))).toEqual([{ balls: 5, place: 1, sharing: 2 }, { balls: 5, place: 1, sharing: 2 }, { balls: 3, place: 3, sharing: 1 }]);
+      expect([0, 1, 2, 3].map((p) => playerOutcome([9, 4, 4, 7], p, true).place)).toEqual([4, 1, 1, 3]);
+    });
   });
 });

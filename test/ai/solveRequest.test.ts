@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Game, MAX_MOVES, type Position } from '../../src/engine';
+import { solveMaxn } from '../../src/ai/maxnSolver';
 import { solveExact } from '../../src/ai/solver';
 import { randomEndgame } from '../../src/ai/tools/solver-bench';
 import { type FromWorker, solveRequest, type WorkerLike } from '../../src/ai/browser/messages';
@@ -56,6 +57,26 @@ describe("the worker's solve request (exact value of every legal move)", () => {
     expect(Math.min(...values)).toBe(solveExact(position, { owners: RED_GREEN, misere: true }).value);
   });
 
+  for (const players of [3, 4] as const) {
+    it(`${players} players: each legal move's final scores under max^n play after it, as the max^n solver finds them`, () => {
+      const position = randomEndgame(new Game({ players, size: 6, seed: 3 }).positionCopy(), 7, 4, 'random');
+      const owners = [0, 1, 2, 3].map((c) => (position.inPlay[c] ? [0, 1, 2, 3].filter((d) => position.inPlay[d]).indexOf(c) : -1));
+      const { brain, posted, queue, runSlice } = manualBrain();
+      brain.handle({ type: 'solve', id: 5, request: solveRequest(position, owners, false) });
+      while (queue.length) runSlice();
+      const answers = posted.flatMap((m) => (m.type === 'moveScores' ? [m] : []));
+      expect(answers.map((m) => m.move)).toEqual(legal(position));
+      for (const m of answers) {
+        const after = position.clone();
+        after.make(m.move);
+        expect(m.scores).toEqual(solveMaxn(after, { owners }).scores);
+        expect(m.scores).toHaveLength(players);
+      }
+      expect(posted.some((m) => m.type === 'moveValue')).toBe(false);
+      expect(posted.at(-1)).toMatchObject({ type: 'solved', id: 5 });
+    });
+  }
+
   it('a cancel between moves stops the answers', () => {
     const position = endgame(9, 5);
     const { brain, posted, queue, runSlice } = manualBrain();
@@ -99,15 +120,28 @@ describe('SolveClient (the page side of a solve)', () => {
     const client = new SolveClient(() => worker);
     const seen: number[] = [];
     let done = 0;
-    client.solve(position, RED_GREEN, false, { value: (move) => seen.push(move), done: () => done++, failed: (r) => { throw new Error(r); } });
+    client.solve(position, RED_GREEN, false, { value: (move) => seen.push(move), scores: () => undefined, done: () => done++, failed: (r) => { throw new Error(r); } });
     run();
     expect(seen).toHaveLength(legal(position).length);
     expect(done).toBe(1);
     const late: number[] = [];
-    const solving = client.solve(position, RED_GREEN, false, { value: (move) => late.push(move), done: () => done++, failed: () => undefined });
+    const solving = client.solve(position, RED_GREEN, false, { value: (move) => late.push(move), scores: () => undefined, done: () => done++, failed: () => undefined });
     solving.cancel();
     run();
     expect(late).toEqual([]);
+    expect(done).toBe(1);
+  });
+
+  it('three or four players: each move\'s final scores reach scores()', () => {
+    const position = randomEndgame(new Game({ players: 4, size: 6, seed: 3 }).positionCopy(), 6, 2, 'random');
+    const { worker, run } = fakeWorker();
+    const client = new SolveClient(() => worker);
+    const seen: number[][] = [];
+    let done = 0;
+    client.solve(position, [0, 1, 2, 3], false, { value: () => { throw new Error('no ball difference for four players'); }, scores: (_, scores) => seen.push(scores), done: () => done++, failed: (r) => { throw new Error(r); } });
+    run();
+    expect(seen).toHaveLength(legal(position).length);
+    expect(seen.every((s) => s.length === 4)).toBe(true);
     expect(done).toBe(1);
   });
 
@@ -116,7 +150,7 @@ describe('SolveClient (the page side of a solve)', () => {
     const { worker } = fakeWorker();
     const client = new SolveClient(() => worker);
     let reason = '';
-    client.solve(position, RED_GREEN, false, { value: () => undefined, done: () => undefined, failed: (r) => (reason = r) });
+    client.solve(position, RED_GREEN, false, { value: () => undefined, scores: () => undefined, done: () => undefined, failed: (r) => (reason = r) });
     worker.onerror?.({ message: 'out of memory' });
     expect(reason).toBe('the solver stopped with an error (out of memory)');
   });

@@ -1,11 +1,14 @@
 /**
  * The analysis board in the built app (Chromium, SwiftShader): exact values written over the
  * legal sockets match the CLI's solver (`npm run rolit -- solve`: solveExact with the CLI's
- * sides) on the same position; focusing a socket previews what would roll and the counts
+ * sides) on the same position; in a four-player endgame the panel's places and final balls
+ * match the max^n solver (`solve` with four colours); focusing a socket previews what would roll and the counts
  * after; Continue… lets a computer seat play on from a replayed move as a variation.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { MAXN_SOLVE_EMPTIES } from '../../src/ai/index';
+import { solveMaxn } from '../../src/ai/maxnSolver';
 import { solveExact } from '../../src/ai/solver';
 import { COLOURS, Game, parseMove, toRecord } from '../../src/engine/index';
 import { readRecord } from '../../src/engine/index';
@@ -39,6 +42,41 @@ function cliValues(record: string): Map<string, number> {
   // The best of them is the position's value, as the CLI prints it.
   expect(Math.max(...values.values())).toBe(solveExact(position, { owners }).value);
   return values;
+}
+
+/** A four-player 8x8 round played (deterministically) down to MAXN_SOLVE_EMPTIES empty sockets. */
+function fourPlayerEndgameRecord(): string {
+  const game = new Game({ players: 4, size: 8, seed: 21 });
+  for (let i = 0; game.positionCopy().empties > MAXN_SOLVE_EMPTIES; i++) {
+    const moves = game.legalMoves();
+    game.play(moves[(i * 7) % moves.length]);
+  }
+  return toRecord(game);
+}
+
+/**
+ * What `npm run rolit -- solve --colours <the round's four> --moves ...` prints for each legal
+ * move (max^n, solveMaxn after the move), as the panel words it: the mover's place and final
+ * balls, "(best move)" on the moves as good for the mover as the solver's own choice.
+ */
+function maxnTexts(record: string): Map<string, string> {
+  const game = readRecord(record).game;
+  const position = game.positionCopy();
+  const owners = COLOURS.map((c) => game.setup.colours.indexOf(c)); // each player its colour
+  const mover = owners[position.toMove];
+  const outcome = (scores: number[]) => ({ balls: scores[mover], place: 1 + scores.filter((s) => s > scores[mover]).length, shared: scores.filter((s) => s === scores[mover]).length > 1 });
+  const best = outcome(solveMaxn(position, { owners }).scores);
+  const words = ['', 'wins', 'finishes 2nd', 'finishes 3rd', 'finishes 4th'];
+  const sharedWords = ['', 'shares the win', 'shares 2nd place', 'shares 3rd place'];
+  const texts = new Map<string, string>();
+  for (const move of game.legalMoves()) {
+    const after = position.clone();
+    after.make(parseMove(game.setup.size, move));
+    const o = outcome(solveMaxn(after, { owners }).scores);
+    const isBest = o.balls === best.balls && o.place === best.place && o.shared === best.shared;
+    texts.set(move, `${move}: ${(o.shared ? sharedWords : words)[o.place]}, ${o.balls} ball${o.balls === 1 ? '' : 's'}${isBest ? ' (best move)' : ''}`);
+  }
+  return texts;
 }
 
 async function hideOverlays(page: Page, hidden: boolean) {
@@ -89,6 +127,25 @@ describe('analysis board in Chromium', { timeout: 300_000 }, () => {
     await page.locator(`.analysis-sockets button[data-square="${move}"]`).focus();
     const preview = page.getByTestId('analysis-preview');
     await expect.poll(() => preview.textContent()).toBe(`${check.rolls.length ? `${move} rolls ${check.rolls.join(', ')}` : `${move} rolls no ball`}after: ${countText}`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("four players: each legal move's place and final balls for the mover match the max^n solver; beyond 9 empty sockets the panel says so", async () => {
+    const record = fourPlayerEndgameRecord();
+    const expected = maxnTexts(record);
+    expect(new Set([...expected.values()].map((t) => t.replace(/^\S+ /, ''))).size).toBeGreaterThan(1); // moves that differ
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human,human,human&seed=1&speed=instant', undefined, { webgl: false });
+    await openRecordByPaste(page, record);
+    await waitIdle(page); // a record opens at its end
+    await page.getByLabel('Exact values').check();
+    await page.getByText(/^Place and final balls of/).waitFor({ timeout: 120_000 });
+    const shown = await page.$$eval('.analysis-sockets button', (buttons) => buttons.map((b) => [b.getAttribute('data-square'), b.textContent] as const));
+    expect(new Map(shown)).toEqual(expected);
+    // One move back: ten empty sockets, more than max^n takes here.
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.getByText(`Exact values from ${MAXN_SOLVE_EMPTIES} empty sockets (now ${MAXN_SOLVE_EMPTIES + 1}).`).waitFor();
+    expect(await page.$$eval('.analysis-sockets button', (buttons) => buttons.map((b) => b.textContent).filter((t) => t!.includes(':')))).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });

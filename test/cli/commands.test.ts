@@ -1,10 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { rolit, runCli } from './run';
+import { solveMaxn } from '../../src/ai/maxnSolver';
+import { randomEndgame } from '../../src/ai/tools/solver-bench';
+import { Game, MAX_MOVES, moveName } from '../../src/engine/index';
 
 /** The last line of a command's output. */
 function lastLine(stdout: string): string {
   return stdout.trimEnd().split('\n').pop()!;
 }
+
+describe('solve, three and four players', () => {
+  it("prints every legal move with the mover's place and final balls under max^n play after it, the solver's move among the best", async () => {
+    const { code, stdout } = await rolit(['solve', '--size', '6', '--colours', 'red,yellow,green,blue', '--random-empties', '7', '--seed', '3']);
+    expect(code).toBe(0);
+    // The same position: the CLI's game, then its seeded random play.
+    const start = new Game({ size: 6, colours: ['red', 'yellow', 'green', 'blue'], players: 4, first: 'red', variant: 'standard', misere: false, seed: 0 }).positionCopy();
+    const position = randomEndgame(start, 7, 3, 'random');
+    const moves = new Int32Array(MAX_MOVES);
+    const n = position.generate(moves);
+    const mover = position.toMove; // colour = player here
+    const ordinal = ['', '1st', '2nd', '3rd', '4th'];
+    const expected = Array.from(moves.subarray(0, n), (move) => {
+      const after = position.clone();
+      after.make(move);
+      const scores = solveMaxn(after).scores;
+      const place = 1 + scores.filter((s) => s > scores[mover]).length;
+      const shared = scores.filter((s) => s === scores[mover]).length > 1;
+      const words = place === 1 ? (shared ? 'shares the win' : 'wins') : shared ? `shares ${ordinal[place]}` : ordinal[place];
+      return `  ${moveName(6, move)}: ${words}, ${scores[mover]} balls`;
+    });
+    const lines = stdout.split('\n');
+    const from = lines.findIndex((l) => l.startsWith('each move, '));
+    const printed = lines.slice(from + 1, from + 1 + n);
+    expect(printed.map((l) => l.replace(' (best)', ''))).toEqual(expected);
+    const chosen = stdout.match(/^move: (\S+)$/m)![1];
+    expect(printed.find((l) => l.startsWith(`  ${chosen}:`))).toMatch(/\(best\)$/);
+  });
+});
 
 describe('perft', () => {
   it.each([

@@ -14,7 +14,7 @@ export interface PositionRequest {
   cells: number[];
   toMove: number;
   pro: boolean;
-  /** owners[colour] = player, -1 neutral (see AiOptions.owners); for a solve, side 0 or 1. */
+  /** owners[colour] = player, -1 neutral (see AiOptions.owners); for a two-sided solve, side 0 or 1. */
   owners: number[];
   misere: boolean;
 }
@@ -27,7 +27,10 @@ export interface ThinkRequest extends PositionRequest {
   seed: number;
 }
 
-/** A two-sided position whose every legal move the exact solver values (MoveValues). */
+/**
+ * A position whose every legal move the exact solvers value: two sides by the two-sided solver
+ * (MoveValues, owners 0 and 1), three or four players by max^n (MaxnMoveValues, owners 0-3).
+ */
 export type SolveRequest = PositionRequest;
 
 export type ToWorker =
@@ -49,8 +52,10 @@ export type FromWorker =
   /** root: the master's root statistics, which a RootParallelWorker merges over its workers. */
   | { type: 'move'; id: number; move: number; work: number; ms: number; root?: RootStats }
   | { type: 'error'; id: number; message: string }
-  /** One move of a solve request: its final ball difference for the mover's side. */
+  /** One move of a two-sided solve request: its final ball difference for the mover's side. */
   | { type: 'moveValue'; id: number; move: number; value: number }
+  /** One move of a three- or four-player solve request: the final balls of each player (scores[p]) under max^n play after it. */
+  | { type: 'moveScores'; id: number; move: number; scores: number[] }
   /** Every move of the solve request has been answered. */
   | { type: 'solved'; id: number; ms: number }
   /** Answer to 'evaluate': values[player] = the mean win share at the root, or the exact result once solved; move = the best move there. */

@@ -3,7 +3,8 @@
  * own worker, so solving never delays a computer player's thinking and the page never blocks.
  *
  *   const solving = new SolveClient().solve(position, owners, misere, {
- *     value: (move, value) => ..., // each legal move as it is solved
+ *     value: (move, value) => ..., // two sides: each legal move's ball difference as it is solved
+ *     scores: (move, scores) => ..., // three or four players: each move's max^n final scores
  *     done: () => ...,             // every move answered
  *     failed: (reason) => ...,     // the worker could not solve (no fallback: it would block the page)
  *   });
@@ -15,6 +16,7 @@ import { type FromWorker, solveRequest, type WorkerLike } from './messages';
 
 export interface SolveListener {
   value(move: number, value: number): void;
+  scores(move: number, scores: number[]): void;
   done(ms: number): void;
   failed(reason: string): void;
 }
@@ -72,6 +74,7 @@ export class SolveClient {
     const l = this.listening;
     if (!l || message.id !== l.id) return; // an answer to a cancelled request
     if (message.type === 'moveValue') l.listener.value(message.move, message.value);
+    else if (message.type === 'moveScores') l.listener.scores(message.move, message.scores);
     else if (message.type === 'solved') {
       this.listening = null;
       l.listener.done(message.ms);

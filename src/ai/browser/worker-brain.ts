@@ -13,6 +13,7 @@ import type { Position } from '../../engine';
 import { type AiOptions, createAnalysisSearcher, createSearcher } from '../index';
 import { MctsSearcher } from '../mcts';
 import { now, type Searcher } from '../searcher';
+import { MaxnMoveValues } from '../maxnSolver';
 import { MoveValues } from '../moveValues';
 import { type FromWorker, positionFromRequest, type SolveRequest, type ThinkRequest, type ToWorker } from './messages';
 
@@ -46,7 +47,8 @@ interface Active {
 /** A solve request: one move solved per slice, so a cancel is read between moves. */
 interface Solving {
   id: number;
-  values: MoveValues;
+  /** Two sides: the ball difference of each move; three or four players: max^n final scores. */
+  values: MoveValues | MaxnMoveValues;
   started: number;
 }
 
@@ -94,7 +96,10 @@ export class WorkerBrain {
     const solving: Solving = { id, values: null!, started: now() };
     try {
       // The solver polls shouldStop inside a long solve: a newer request or a cancel ends it.
-      solving.values = new MoveValues(positionFromRequest(request), request.owners, { misere: request.misere, shouldStop: () => this.solving !== solving });
+      const position = positionFromRequest(request);
+      const options = { misere: request.misere, shouldStop: () => this.solving !== solving };
+      const players = Math.max(...request.owners) + 1;
+      solving.values = players > 2 ? new MaxnMoveValues(position, { ...options, owners: request.owners }) : new MoveValues(position, request.owners, options);
     } catch (e) {
       this.post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });
       return;
@@ -107,7 +112,8 @@ export class WorkerBrain {
     if (this.solving !== solving) return; // cancelled or replaced
     try {
       const value = solving.values.step();
-      if (value) this.post({ type: 'moveValue', id: solving.id, ...value });
+      if (value && 'scores' in value) this.post({ type: 'moveScores', id: solving.id, ...value });
+      else if (value) this.post({ type: 'moveValue', id: solving.id, ...value });
     } catch (e) {
       this.solving = null;
       this.post({ type: 'error', id: solving.id, message: e instanceof Error ? e.message : String(e) });

@@ -1,5 +1,5 @@
 import { benchSolver, randomEndgame } from '../../ai/tools/solver-bench';
-import { solveMaxn } from '../../ai/maxnSolver';
+import { MaxnMoveValues, playerOutcome, playerUtilities, type PlayerOutcome, solveMaxn } from '../../ai/maxnSolver';
 import { solveExact } from '../../ai/solver';
 import { type BoardSize, COLOUR_LETTERS, COLOURS, type Colour, Game, type GameOptions, moveName, type Position, quote, RuleError, setupProblem } from '../../engine/index';
 import { parseBoardSize, parseChoice, parseColour, parseColours, parseCommandLine, parseSeed, parseWholeNumber } from '../args';
@@ -177,7 +177,27 @@ function solveMany(position: Position, colours: Colour[], misere: boolean, maxNo
   print(`move: ${result.move < 0 ? '(board full)' : moveName(size, result.move)}`);
   print(`line: ${lineText(position, result.line)}`);
   print(`nodes: ${result.nodes} in ${ms.toFixed(1)} ms (${speed})`);
+  printMoveOutcomes(position, owners, colours, misere, print);
   return 0;
+}
+
+/** Every legal move with the mover's place and final balls under max^n play after it; the moves it wants most marked best. */
+function printMoveOutcomes(position: Position, owners: number[], colours: Colour[], misere: boolean, print: (text: string) => void): void {
+  if (position.over) return;
+  const mover = owners[position.toMove];
+  const values = new MaxnMoveValues(position, { owners, misere });
+  const solved: { move: number; outcome: PlayerOutcome; utility: number }[] = [];
+  for (let v = values.step(); v; v = values.step()) solved.push({ move: v.move, outcome: playerOutcome(v.scores, mover, misere), utility: playerUtilities(v.scores, misere)[mover] });
+  const top = Math.max(...solved.map((s) => s.utility));
+  print(`each move, ${colours[mover]}'s place and final balls after it:`);
+  for (const { move, outcome, utility } of solved) print(`  ${moveName(position.size, move)}: ${placeText(outcome)}, ${outcome.balls} balls${utility === top ? ' (best)' : ''}`);
+}
+
+/** "wins", "shares the win", "2nd", "shares 3rd". */
+function placeText({ place, sharing }: PlayerOutcome): string {
+  const ordinal = ['', '1st', '2nd', '3rd', '4th'][place];
+  if (place === 1) return sharing > 1 ? 'shares the win' : 'wins';
+  return sharing > 1 ? `shares ${ordinal}` : ordinal;
 }
 
 function signed(n: number): string {

@@ -1,10 +1,14 @@
 /**
  * The analysis panel: exact values on demand (written on the board by the scene, listed here
- * too), the strongest level's move on demand (marked on the board), and every legal socket as a button, so the "what would roll" preview is there from the
- * keyboard: focusing a socket previews it like hovering the board, a click plays it.
+ * too: two players, each move's final ball difference; three and four, the mover's place and
+ * final balls, the best moves marked in words once every move is solved), the strongest level's
+ * move on demand (marked on the board), and every legal socket as a button, so the "what would
+ * roll" preview is there from the keyboard: focusing a socket previews it like hovering the
+ * board, a click plays it.
  */
 import { useSyncExternalStore } from 'react';
-import { signedValue, socketValues, useExactValues } from '../../app/analysis/exactValues';
+import { analysisTexts } from '../../app/analysis/analysisTexts';
+import { bestMoves, signedValue, socketOutcomes, socketValues, useExactValues } from '../../app/analysis/exactValues';
 import { useSession } from '../../app/page/pageSession';
 import { colourCounts } from '../../i18n/index';
 import { useEngineHelp } from '../engineHelp';
@@ -31,13 +35,14 @@ function PreviewLine() {
 }
 
 function ExactStatus() {
-  const { status, reason, moves, values } = useExactValues((s) => s);
+  const { status, reason, moves, values, outcomes } = useExactValues((s) => s);
   const toMove = useSession((s) => s.snapshot.toMove);
+  const maxn = useSession((s) => s.snapshot.setup.players.length > 2);
   if (status === 'off') return null;
   if (status === 'unavailable' || status === 'failed') return <p className="note">{status === 'failed' ? texts.failed(reason ?? '') : reason}</p>;
   return (
     <p className="note" data-testid="exact-status">
-      {status === 'solving' ? texts.solving(Object.keys(values).length, moves) : texts.solved(toMove ?? '')}
+      {status === 'solving' ? texts.solving(Object.keys(maxn ? outcomes : values).length, moves) : (maxn ? texts.solvedMaxn : texts.solved)(toMove ?? '')}
     </p>
   );
 }
@@ -60,12 +65,17 @@ function AnalysisBoard() {
   const on = useExactValues((s) => s.on);
   const setOn = useExactValues((s) => s.setOn);
   const values = useExactValues((s) => s.values);
+  const outcomes = useExactValues((s) => s.outcomes);
+  const done = useExactValues((s) => s.status === 'done');
   const misere = useExactValues((s) => s.misere);
   const squares = useSession((s) => s.legalSquares);
   const { hoverSquare, clickSquare } = useSession.getState();
   // Exact values and the strongest move are engine help: shown when switched on (online, if the host allowed it).
   const help = useEngineHelp();
   const bySocket = socketValues(help ? values : {}, misere);
+  const outcomeBySocket = socketOutcomes(help ? outcomes : {});
+  // The best moves are known once every move is solved; a socket is best when one of its moves is.
+  const best = new Set(done ? [...bestMoves(outcomes)].flatMap((move) => move.split('+')) : []);
   // Without engine help and not to move: nothing to show.
   if (!help && squares.length === 0) return null;
   return (
@@ -84,19 +94,21 @@ function AnalysisBoard() {
         <ul className="analysis-sockets" aria-label={texts.socketsLabel}>
           {squares.map((square) => {
             const value = bySocket.get(square);
+            const outcome = outcomeBySocket.get(square);
             return (
               <li key={square}>
                 <button
                   className="btn"
                   data-square={square}
                   data-value={value ?? ''}
+                  data-best={outcome && best.has(square) ? '' : undefined}
                   onMouseEnter={() => hoverSquare(square)}
                   onMouseLeave={() => hoverSquare(null)}
                   onFocus={() => hoverSquare(square)}
                   onBlur={() => hoverSquare(null)}
                   onClick={() => clickSquare(square)}
                 >
-                  {texts.socket(square, value === undefined ? null : signedValue(value))}
+                  {outcome ? analysisTexts.outcome(square, outcome, best.has(square)) : texts.socket(square, value === undefined ? null : signedValue(value))}
                 </button>
               </li>
             );

@@ -7,6 +7,7 @@ export const texts = fixedTexts(
   {
     solving: (done: number, all: number) => t('analysis:solving', { done, all }),
     solved: (mover: string) => t('analysis:solved', { mover }),
+    solvedMaxn: (mover: string) => t('analysis:solvedMaxn', { mover }),
     failed: (reason: string) => t('analysis:failed', { reason }),
     socket: (move: string, value: string | null) => (value === null ? move : `${move} ${value}`),
     rolls: (square: string, rolls: readonly string[]) => (rolls.length ? t('analysis:rolls', { square, rolls: listOf(rolls) }) : t('analysis:rollsNone', { square })),
