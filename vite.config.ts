@@ -21,9 +21,11 @@ export default defineConfig({
         test: { name: 'unit', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: [...configDefaults.exclude, 'test/browser/**'] },
       },
       {
-        // One served build and one Chromium for the whole run (globalSetup.ts), the files one after another.
+        // One served build for the run and a Chromium per worker (globalSetup.ts); two files at a time,
+        // as a page's software rendering leaves part of two cores idle (docs/testing.md, The browser run).
+        // Timeouts are generous: each file runs beside another on a 2-core machine.
         extends: true,
-        test: { name: 'browser', include: ['test/browser/**/*.test.ts'], globalSetup: ['test/browser/globalSetup.ts'], fileParallelism: false },
+        test: { name: 'browser', include: ['test/browser/**/*.test.ts'], globalSetup: ['test/browser/globalSetup.ts'], maxWorkers: 2, testTimeout: 120_000 },
       },
     ],
   },

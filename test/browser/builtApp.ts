@@ -8,7 +8,13 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import type { AppPage, Served } from './harness';
 
-/** The built app served and the shared Chromium, for the tests of one file. */
+/** Where this test worker's Chromium listens: VITEST_POOL_ID numbers the run's workers from 1. */
+function workerChromium(): string {
+  const endpoints = inject('chromiumEndpoints');
+  return endpoints[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % endpoints.length];
+}
+
+/** The built app served and the worker's Chromium, for the tests of one file. */
 export interface BuiltApp {
   readonly served: Served;
   readonly browser: Browser;
@@ -20,7 +26,7 @@ export function useBuiltApp(): BuiltApp {
   beforeAll(async () => {
     // The server belongs to the run (globalSetup closes it).
     app.served = { url: inject('appUrl'), close: async () => undefined };
-    app.browser = await chromium.connect(inject('chromiumEndpoint'));
+    app.browser = await chromium.connect(workerChromium());
   });
   afterEach(async () => {
     for (const context of app.browser?.contexts() ?? []) await context.close().catch(() => undefined);
@@ -45,7 +51,7 @@ export function useSharedPage(app: BuiltApp, open: (browser: Browser, served: Se
   });
   return async () => {
     if (!shared) {
-      const browser = await chromium.connect(inject('chromiumEndpoint'));
+      const browser = await chromium.connect(workerChromium());
       shared = { browser, opened: open(browser, app.served) };
     }
     const opened = await shared.opened;
