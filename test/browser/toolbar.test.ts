@@ -1,16 +1,20 @@
 /**
  * One calm table: the toolbar is one short row in every language on a laptop and on a phone (New
  * game, Undo, the Menu, and Pause and Step in a game no person plays), its Menu is a disclosure the keyboard
- * opens and closes (Escape puts the focus back on its button), and a notice at the top keeps clear
- * of the seats and the bar. Only boxes, texts and focus are looked at: the page runs without WebGL.
+ * opens and closes (Escape puts the focus back on its button), an action of the menu that opens a
+ * dialog closes it and the dialog's closing puts the focus back on the Menu button, and a notice at
+ * the top keeps clear of the seats and the bar. Only boxes, texts and focus are looked at: the page
+ * runs without WebGL.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LANGUAGES } from '../../src/i18n/index';
-import { openApp, screenshot, useControl } from './harness';
+import { openApp, openRecordByPaste, screenshot, useControl } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
+const RECORD = readFileSync('test/fixtures/records/four-players.rolit', 'utf8');
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE_UPRIGHT = { width: 390, height: 844 };
 const PHONE_SIDEWAYS = { width: 844, height: 390 };
@@ -30,6 +34,14 @@ const boxOf = (page: Page, selector: string) =>
     return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
   });
 const overlap = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+
+/** The menu is closed: its button says so and its panel is hidden. */
+async function expectMenuClosed(page: Page, where: string) {
+  expect(await page.getByTestId('menu-button').getAttribute('aria-expanded'), `${where}: aria-expanded`).toBe('false');
+  expect(await page.locator('#settings-menu').isVisible(), `${where}: panel hidden`).toBe(false);
+}
 
 /** The tops of the toolbar's shown controls, and the bar's own box. */
 function toolbarRow(page: Page) {
@@ -88,20 +100,66 @@ describe('the toolbar and its menu', { timeout: 300_000 }, () => {
       await panel.waitFor({ state: 'hidden' });
       expect(await button.getAttribute('aria-expanded')).toBe('false');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('menu-button');
-      // Space opens it too; a dialog opened from it takes Escape first and gives the focus back to its control.
+      // Space opens it too; Keys closes it as its dialog opens, and the dialog's Escape puts the focus back on the Menu button.
       await page.keyboard.press('Space');
       await panel.waitFor();
       await (await useControl(page, page.getByRole('button', { name: 'Keys' }))).focus();
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
       await dialog.waitFor();
+      await expectMenuClosed(page, 'Keys open');
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      expect(await panel.isVisible()).toBe(true);
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Keys');
+      await expectMenuClosed(page, 'Keys closed');
+      expect(await focusedTestId(page)).toBe('menu-button');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('an action of the menu closes it; its dialog closing (Escape, close button, its job done) puts the focus on the Menu button', async () => {
+    const { page, errors, close } = await openIn('en', '?seats=human,human&seed=1&speed=instant');
+    try {
+      const menu = page.getByTestId('menu-button');
+      /** Opens the menu by keyboard and chooses `button` with Enter; its dialog shows and the menu is closed. */
+      const choose = async (button: string, title: string) => {
+        await (await useControl(page, page.getByRole('button', { name: button, exact: true }))).focus();
+        await page.keyboard.press('Enter');
+        const dialog = page.getByRole('dialog', { name: title });
+        await dialog.waitFor();
+        await expectMenuClosed(page, `${button} chosen`);
+        return dialog;
+      };
+      const closedTo = async (dialog: ReturnType<Page['getByRole']>, where: string) => {
+        await dialog.waitFor({ state: 'detached' });
+        await expectMenuClosed(page, where);
+        expect(await focusedTestId(page), `${where}: focus on the Menu button`).toBe('menu-button');
+      };
+      // Rules, closed with its button.
+      const rules = await choose('Rules', 'How to play Rolit');
+      await rules.getByRole('button', { name: 'Play' }).click();
+      await closedTo(rules, 'Rules closed by its button');
+      // History, chosen with a click, closed with Escape.
+      await useControl(page, page.getByRole('button', { name: 'History…' }), (c) => c.click());
+      const history = page.getByRole('dialog', { name: 'Finished rounds' });
+      await history.waitFor();
+      await expectMenuClosed(page, 'History chosen');
       await page.keyboard.press('Escape');
-      await panel.waitFor({ state: 'hidden' });
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('menu-button');
+      await closedTo(history, 'History closed by Escape');
+      // Open…, closed with Escape.
+      const open = await choose('Open…', 'Open a game record');
+      await page.keyboard.press('Escape');
+      await closedTo(open, 'Open closed by Escape');
+      // Open…, its job done: a pasted record loaded into a replay.
+      await openRecordByPaste(page, RECORD);
+      await closedTo(page.getByRole('dialog', { name: 'Open a game record' }), 'Open after loading a record');
+      // A setting leaves the menu open (a player adjusting several).
+      await menu.focus();
+      await page.keyboard.press('Enter');
+      await page.locator('#settings-menu').getByRole('checkbox', { name: 'Hints' }).click();
+      expect(await menu.getAttribute('aria-expanded')).toBe('true');
+      expect(await page.locator('#settings-menu').isVisible()).toBe(true);
       expect(errors).toEqual([]);
     } finally {
       await close();

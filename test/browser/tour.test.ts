@@ -180,7 +180,10 @@ describe('the guided tour', { timeout: 900_000 }, () => {
     const after = await rolitState(page);
     expect(after.record).toBe(before.record);
     expect(await page.getByTestId('replay-bar').count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'How to play' }).isVisible()).toBe(true);
+    // Focus is on the Menu button, the menu closed (the board in full view); in it the tour starts afresh.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('menu-button');
+    expect(await page.getByTestId('menu-button').getAttribute('aria-expanded')).toBe('false');
+    expect(await (await useControl(page, page.getByRole('button', { name: 'How to play' }))).isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -200,8 +203,9 @@ describe('the guided tour', { timeout: 900_000 }, () => {
     await page.getByTestId('tour').waitFor({ state: 'detached' });
     await waitIdle(page);
     expect((await rolitState(page)).record).toBe(before.record);
-    // Focus returns to the HUD's button, which now resumes.
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tour-button');
+    // Focus returns to the Menu button (the menu closed), whose tour button now resumes.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('menu-button');
+    expect(await page.getByTestId('menu-button').getAttribute('aria-expanded')).toBe('false');
     await page.reload();
     await page.waitForFunction(() => typeof window.rolit?.state === 'function');
     await waitSettled(page);
@@ -321,7 +325,8 @@ describe('the guided tour', { timeout: 900_000 }, () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('tour').waitFor({ state: 'detached' });
     await waitIdle(page);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tour-button');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('menu-button');
+    expect(await page.getByTestId('menu-button').getAttribute('aria-expanded')).toBe('false');
     await page.getByTestId('replay-bar').waitFor();
     expect((await rolitState(page)).moves).toEqual(['f4']);
     await screenshot(page, 'tour-replay-restored');

@@ -1,11 +1,13 @@
-/** The settings menu's state: toggled by its button, and opened to reach a control that lives in it. */
+/** The settings menu's state: toggled by its button; a control in the closed menu gives the focus back to the Menu button. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { SETTINGS_MENU_ID, focusControl, setMenuOpen, takeFocusOnOpen, toggleMenu, useSettingsMenu } from '../../src/ui/hud/settingsMenu';
+import { MENU_BUTTON_ID, SETTINGS_MENU_ID, returnFocus, setMenuOpen, toggleMenu, useSettingsMenu } from '../../src/ui/hud/settingsMenu';
 
-/** A page holding one control, inside the menu or not. */
-function page(inMenu: boolean) {
-  const control = { focus: vi.fn(), closest: (selector: string) => (inMenu && selector === `#${SETTINGS_MENU_ID}` ? {} : null) };
-  return { control, doc: { getElementById: (id: string) => (id === 'tour-button' ? (control as unknown as HTMLElement) : null) } };
+/** A page holding the Menu button and one control, inside the menu or not (still on the page or not). */
+function page(inMenu: boolean, isConnected = true) {
+  const control = { isConnected, focus: vi.fn(), closest: (selector: string) => (inMenu && selector === `#${SETTINGS_MENU_ID}` ? {} : null) };
+  const menuButton = { focus: vi.fn() };
+  const doc = { getElementById: (id: string) => (id === MENU_BUTTON_ID ? (menuButton as unknown as HTMLElement) : null) };
+  return { control, menuButton, doc, back: () => returnFocus(control as unknown as HTMLElement, doc) };
 }
 
 describe('the settings menu', () => {
@@ -18,29 +20,33 @@ describe('the settings menu', () => {
     expect(useSettingsMenu.getState().open).toBe(false);
   });
 
-  it('a control in the closed menu opens it and gets the focus once the panel shows', () => {
-    const { control, doc } = page(true);
-    focusControl('tour-button', doc);
-    expect(useSettingsMenu.getState().open).toBe(true);
+  it('a control in the closed menu gives the focus to the Menu button, the menu staying closed', () => {
+    const { control, menuButton, back } = page(true);
+    back();
+    expect(menuButton.focus).toHaveBeenCalledOnce();
     expect(control.focus).not.toHaveBeenCalled();
-    expect(takeFocusOnOpen()).toBe('tour-button');
-    expect(takeFocusOnOpen()).toBe(null); // asked once
+    expect(useSettingsMenu.getState().open).toBe(false);
   });
 
-  it('a control already in sight (menu open, or outside it) is focused at once', () => {
+  it('a control in sight (menu open, or outside it) gets the focus itself', () => {
     const outside = page(false);
-    focusControl('tour-button', outside.doc);
+    outside.back();
     expect(outside.control.focus).toHaveBeenCalledOnce();
-    expect(useSettingsMenu.getState().open).toBe(false);
+    expect(outside.menuButton.focus).not.toHaveBeenCalled();
     setMenuOpen(true);
     const inside = page(true);
-    focusControl('tour-button', inside.doc);
+    inside.back();
     expect(inside.control.focus).toHaveBeenCalledOnce();
-    expect(takeFocusOnOpen()).toBe(null);
+    expect(inside.menuButton.focus).not.toHaveBeenCalled();
+    expect(useSettingsMenu.getState().open).toBe(true);
   });
 
-  it('an unknown control changes nothing', () => {
-    focusControl('nothing', page(true).doc);
-    expect(useSettingsMenu.getState()).toEqual({ open: false, focusOnOpen: null });
+  it('no control, or one gone from the page, changes nothing', () => {
+    const gone = page(true, false);
+    gone.back();
+    returnFocus(null, gone.doc);
+    expect(gone.control.focus).not.toHaveBeenCalled();
+    expect(gone.menuButton.focus).not.toHaveBeenCalled();
+    expect(useSettingsMenu.getState()).toEqual({ open: false });
   });
 });

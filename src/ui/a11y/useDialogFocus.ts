@@ -1,10 +1,12 @@
 /**
  * A modal dialog's keyboard contract: focus moves into it when it opens (it stays scrolled to its
  * top), Tab and Shift+Tab stay inside it, Escape closes it (only the innermost dialog, and only
- * while `onClose` is given), and focus returns to where it was when it closes. While it is open it
- * counts as an open dialog, which pauses the game unless `pauses` is false.
+ * while `onClose` is given), and focus returns to where it was when it closes (returnFocus: to the
+ * Menu button when that was a control of the menu, closed since). While it is open it counts as an
+ * open dialog, which pauses the game unless `pauses` is false.
  */
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { returnFocus } from '../hud/settingsMenu';
 import { closedDialog, isInnermost, openedDialog } from './openDialogs';
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -50,7 +52,7 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>, onClose: (() 
     return () => {
       document.removeEventListener('keydown', onKey, true);
       closedDialog(id);
-      if (returnTo?.isConnected) returnTo.focus();
+      returnFocus(returnTo);
     };
   }, [ref, pauses, returnTo]);
 }

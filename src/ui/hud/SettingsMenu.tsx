@@ -2,10 +2,12 @@
  * The toolbar's Menu: a disclosure button (aria-expanded) and the panel it shows under it, holding
  * what a player sets once or uses now and then: speed, sound, language; hints, coordinates and
  * engine help; the camera's views; rules, the tour, the keys, and the game records. Escape
- * closes it and puts the focus back on its button, as does a click or the focus going elsewhere
- * (not into a dialog opened from it: closing that dialog brings the focus back to its control).
+ * closes it and puts the focus back on its button; a click or the focus going elsewhere closes it.
+ * Its settings leave it open (a player adjusting several); its actions close it: a view, the tour,
+ * and every dialog (Rules, Keys, Open, Share, History), whose closing gives the focus back to the
+ * Menu button (returnFocus), the board in full view.
  */
-import { type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
+import { type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { engineHelpShown } from '../../app/online/remoteRound';
 import { useSession } from '../../app/page/pageSession';
 import { SPEEDS } from '../../app/setup/settings';
@@ -21,7 +23,7 @@ import { SoundControls } from '../watch/SoundControls';
 import { BarLabel, CinematicSwitch } from '../watch/WatchControls';
 import { setEngineHelpHidden, useEngineHelpHidden } from '../engineHelp';
 import { hudTexts } from './hudTexts';
-import { SETTINGS_MENU_ID, setMenuOpen, takeFocusOnOpen, toggleMenu, useSettingsMenu } from './settingsMenu';
+import { MENU_BUTTON_ID, SETTINGS_MENU_ID, setMenuOpen, toggleMenu, useSettingsMenu } from './settingsMenu';
 
 function speedLabel(speed: number): string {
   return speed === Infinity ? t('hud:instant') : t('hud:speedTimes', { speed });
@@ -58,21 +60,14 @@ export function SettingsMenu({ onRules }: { onRules: () => void }) {
   const button = useRef<HTMLButtonElement>(null);
   const wrapper = useRef<HTMLDivElement>(null);
 
-  // A control asked for while the menu was closed (the tour's button, when the tour is left).
-  useLayoutEffect(() => {
-    if (!open) return;
-    const id = takeFocusOnOpen();
-    if (id) document.getElementById(id)?.focus();
-  }, [open]);
-
   // Entering or leaving a replay (a record opened, a round of the history replayed) shows the board:
-  // the menu steps aside, unless the focus was just handed to one of its controls (the tour left).
+  // the menu steps aside, unless the focus is in it (a player using it).
   const replaying = useSession((s) => s.replay !== null);
   useEffect(() => {
     if (!wrapper.current?.contains(document.activeElement)) setMenuOpen(false);
   }, [replaying]);
 
-  // A press anywhere else closes it, unless a dialog opened from it is in front.
+  // A press anywhere else closes it, unless a dialog is in front (one opened by a shortcut).
   useEffect(() => {
     if (!open) return;
     const onPointer = (e: PointerEvent) => {
@@ -85,7 +80,7 @@ export function SettingsMenu({ onRules }: { onRules: () => void }) {
   }, [open]);
 
   const onKeyDown = (e: KeyboardEvent) => {
-    // A dialog opened from the menu takes its own Escape (its events pass here through the portal).
+    // A dialog takes its own Escape (one opened from the menu passes its events here through the portal).
     if (e.key !== 'Escape' || !open || e.defaultPrevented || useOpenDialogs.getState().open.length > 0) return;
     if (!(e.target instanceof Node && wrapper.current?.contains(e.target))) return;
     e.preventDefault();
@@ -100,7 +95,8 @@ export function SettingsMenu({ onRules }: { onRules: () => void }) {
     setMenuOpen(false);
   };
 
-  // Choosing a view or starting the tour is for looking at the board: the menu steps aside.
+  // An action steps aside for what it opens: a view or the tour is for looking at the board, a
+  // dialog's closing gives the focus to the Menu button (returnFocus). Settings leave it open.
   const closeAfter = (e: MouseEvent) => {
     if (e.target instanceof Element && e.target.closest('[data-closes-menu]')) setMenuOpen(false);
   };
@@ -109,6 +105,7 @@ export function SettingsMenu({ onRules }: { onRules: () => void }) {
     <div className="settings" ref={wrapper} onKeyDown={onKeyDown} onBlur={onBlur}>
       <button
         ref={button}
+        id={MENU_BUTTON_ID}
         type="button"
         className={`btn menu-button${open ? ' on' : ''}`}
         aria-expanded={open}
@@ -155,14 +152,20 @@ export function SettingsMenu({ onRules }: { onRules: () => void }) {
           </span>
         </Section>
         <Section title={t('hud:menuMore')}>
-          <button type="button" className="btn" onClick={onRules} title={hudTexts.rulesTitle}>
-            {hudTexts.rules}
-          </button>
+          <span data-closes-menu>
+            <button type="button" className="btn" onClick={onRules} title={hudTexts.rulesTitle}>
+              {hudTexts.rules}
+            </button>
+          </span>
           <span data-closes-menu>
             <TourButton />
           </span>
-          <HelpButton />
-          <RecordButtons />
+          <span data-closes-menu>
+            <HelpButton />
+          </span>
+          <span data-closes-menu>
+            <RecordButtons />
+          </span>
         </Section>
       </div>
     </div>

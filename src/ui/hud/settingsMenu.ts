@@ -1,43 +1,34 @@
 /**
- * The settings menu's open state, shared by its button, its panel and the code that hands focus
- * back to a control inside it (the tour's button when the tour is left): a control in the closed
- * menu is reached by opening the menu first, then focusing it once the panel shows.
+ * The settings menu's open state, shared by its button, its panel and the code that gives the focus
+ * back to a control that lives in it (the one that opened a dialog or the tour): once the menu is
+ * closed, such a control hands the focus to the Menu button instead.
  */
 import { create } from 'zustand';
 
 /** The id of the menu's panel (its button's aria-controls). */
 export const SETTINGS_MENU_ID = 'settings-menu';
 
-interface SettingsMenuState {
-  open: boolean;
-  /** The id of a control to focus as soon as the opened panel shows. */
-  focusOnOpen: string | null;
-}
+/** The id of the Menu button (the disclosure's button). */
+export const MENU_BUTTON_ID = 'menu-button';
 
-export const useSettingsMenu = create<SettingsMenuState>(() => ({ open: false, focusOnOpen: null }));
+export const useSettingsMenu = create<{ open: boolean }>(() => ({ open: false }));
 
 export function setMenuOpen(open: boolean): void {
-  useSettingsMenu.setState({ open, focusOnOpen: null });
+  useSettingsMenu.setState({ open });
 }
 
 export function toggleMenu(): void {
   setMenuOpen(!useSettingsMenu.getState().open);
 }
 
-/** The control to focus once the panel shows, taken (asked once). */
-export function takeFocusOnOpen(): string | null {
-  const id = useSettingsMenu.getState().focusOnOpen;
-  if (id !== null) useSettingsMenu.setState({ focusOnOpen: null });
-  return id;
-}
-
 /**
- * Focuses the HUD control `id`; one that lives in the closed menu opens the menu and gets the focus
- * when the panel shows. `doc` is the page (a stand-in in unit tests).
+ * Gives the focus back to a HUD control (the opener of a dialog that closed, the tour's button when
+ * the tour is left). A control inside the closed menu (its actions close it as they open their
+ * dialog) hands it to the Menu button: the menu stays closed and the board in full view. `doc` is
+ * the page (a stand-in in unit tests).
  */
-export function focusControl(id: string, doc: Pick<Document, 'getElementById'> = document): void {
-  const control = doc.getElementById(id);
-  if (!control) return;
-  if (control.closest(`#${SETTINGS_MENU_ID}`) && !useSettingsMenu.getState().open) useSettingsMenu.setState({ open: true, focusOnOpen: id });
+export function returnFocus(control: HTMLElement | null, doc: Pick<Document, 'getElementById'> = document): void {
+  if (!control?.isConnected) return;
+  if (!useSettingsMenu.getState().open && control.closest(`#${SETTINGS_MENU_ID}`)) doc.getElementById(MENU_BUTTON_ID)?.focus();
   else control.focus();
 }

@@ -2,7 +2,8 @@
  * The guided tour's panel (bottom centre, below the board the camera shows): the step's title and
  * text, its task and whether the example move is made, the refusal of a wrong click, and Back /
  * Next / Exit. Not modal (the board stays in reach): a labelled region in the Tab order after the
- * toolbar. Focus goes to the step's title on every step and back to the HUD's button on exit;
+ * toolbar. Focus goes to the step's title on every step and back to the HUD's button on exit (the
+ * Menu button while the menu that holds it is closed);
  * Escape leaves the tour, from the panel or the board, unless a dialog or a half-made double has it.
  */
 import { useEffect, useRef } from 'react';
@@ -16,10 +17,10 @@ import { useOpenDialogs } from '../a11y/openDialogs';
 import { TOUR_STEPS } from '../../tour/steps';
 import { tourTexts } from '../../tour/texts';
 import { exampleMade } from '../../tour/tourDriver';
-import { focusControl } from '../hud/settingsMenu';
+import { returnFocus } from '../hud/settingsMenu';
 import './tour.css';
 
-/** The HUD's button that opens the tour (focus returns to it when the tour is left). */
+/** The HUD's button that opens the tour (focus returns to it, or to the closed menu's button, when the tour is left). */
 export const TOUR_BUTTON_ID = 'tour-button';
 
 export function TourPanel() {
@@ -40,7 +41,7 @@ export function TourPanel() {
   const wasOpen = useRef(open);
   useEffect(() => {
     if (open) title.current?.focus();
-    else if (wasOpen.current && (document.activeElement === document.body || !document.activeElement)) focusControl(TOUR_BUTTON_ID);
+    else if (wasOpen.current && (document.activeElement === document.body || !document.activeElement)) returnFocus(document.getElementById(TOUR_BUTTON_ID));
     wasOpen.current = open;
   }, [open, index]);
   // Escape anywhere leaves the tour (captured before the board's own Escape, which only drops a
@@ -116,7 +117,7 @@ export function TourPanel() {
 /** Leaves the tour, focus back on the HUD's button that opened it. */
 function leaveTour(): void {
   useTour.getState().exit();
-  focusControl(TOUR_BUTTON_ID);
+  returnFocus(document.getElementById(TOUR_BUTTON_ID));
 }
 
 /** The HUD's "How to play" (or "Resume tour" when a tour was left unfinished). */
