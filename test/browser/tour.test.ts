@@ -259,22 +259,37 @@ describe('the guided tour', { timeout: 900_000 }, () => {
     await page.getByTestId('tour').getByRole('button', { name: 'Throw again' }).waitFor();
 
     /**
-     * Watches one throw: the ball's centre (scene units) while the round's start plays, a
-     * screenshot once it is in the air, and where it comes to rest. Until the replay's first frame,
-     * the ball last drawn may be the one at rest from before (the same throw's end).
+     * Watches one throw: the ball's centre (scene units) at every animation frame while the round's
+     * start plays (recorded in the page, so a slow screenshot misses none), a screenshot once it is
+     * in the air, and where it comes to rest. Until the replay's first frame, the ball last drawn
+     * may be the one at rest from before (the same throw's end).
      */
     async function watchThrow(name: string) {
       const thrown = () => page.evaluate(() => window.rolit.thrownBall());
       const before = (await thrown())?.centre ?? null;
-      const centres: [number, number, number][] = [];
+      await page.evaluate(() => {
+        const w = window as unknown as { centres_: [number, number, number][] | null };
+        const centres: [number, number, number][] = (w.centres_ = []);
+        const sample = () => {
+          if (w.centres_ !== centres) return; // this throw's watch is over
+          const ball = window.rolit.thrownBall();
+          if (ball) centres.push(ball.centre);
+          requestAnimationFrame(sample);
+        };
+        requestAnimationFrame(sample);
+      });
       let flying = null as Awaited<ReturnType<typeof screenshot>> | null;
       while (await page.evaluate(() => window.rolit.busy())) {
         const ball = await thrown();
-        if (!ball) continue;
-        centres.push(ball.centre);
-        if (!flying && (!before || Math.hypot(...ball.centre.map((v, i) => v - before[i])) > 0.5)) flying = await screenshot(page, `${name}-flying`);
+        if (!flying && ball && (!before || Math.hypot(...ball.centre.map((v, i) => v - before[i])) > 0.5)) flying = await screenshot(page, `${name}-flying`);
       }
       await waitSettled(page);
+      const centres = await page.evaluate(() => {
+        const w = window as unknown as { centres_: [number, number, number][] | null };
+        const seen = w.centres_ ?? [];
+        w.centres_ = null;
+        return seen;
+      });
       const rest = (await thrown())!;
       const shot = await screenshot(page, `${name}-rest`);
       const away = Math.max(...centres.map((c) => Math.hypot(...c.map((v, i) => v - rest.centre[i]))));
