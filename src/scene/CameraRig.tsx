@@ -247,7 +247,9 @@ export function CameraRig() {
   const asked = useRef(request);
   useEffect(() => {
     const reshaped = Math.abs(shape.current - aspect) > 0.05;
-    const reframed = Math.abs(framed.current.aspect - area.aspect) > 0.02 || Math.abs(framed.current.fov - area.fov) > 0.2;
+    const was = framed.current;
+    const reframed =
+      Math.abs(was.aspect - area.aspect) > 0.02 || Math.abs(was.fov - area.fov) > 0.2 || Math.abs(was.trayUp - area.trayUp) > 0.01 || Math.abs(was.trayDown - area.trayDown) > 0.01;
     const requested = request !== asked.current;
     shape.current = aspect;
     framed.current = area;
