@@ -253,18 +253,17 @@ describe('the guided tour', { timeout: 900_000 }, () => {
       const panel = await box('[data-testid=tour]');
       expect(apart(panel, await box('.seats')), `${id}: the panel clear of the seats`).toBe(true);
       expect(apart(panel, await box('.status')), `${id}: the panel clear of the status line`).toBe(true);
-      await next(page);
+      if (id !== 'ball') await next(page); // the ball step's Next starts the throw: watchThrow presses it
     }
-    await page.waitForFunction(() => document.querySelector('[data-testid=tour]')?.getAttribute('data-step') === 'throw');
-    await page.getByTestId('tour').getByRole('button', { name: 'Throw again' }).waitFor();
 
     /**
-     * Watches one throw: the ball's centre (scene units) at every animation frame while the round's
-     * start plays (recorded in the page, so a slow screenshot misses none), a screenshot once it is
-     * in the air, and where it comes to rest. Until the replay's first frame, the ball last drawn
-     * may be the one at rest from before (the same throw's end).
+     * Watches one throw, which `start` sets off: the ball's centre (scene units) at every animation
+     * frame of the throw step from before the throw starts (recorded in the page, so neither a slow
+     * screenshot nor a slow step change misses any of it), a screenshot once it is in the air, and
+     * where it comes to rest. Until the replay's first frame, the ball last drawn may be the one at
+     * rest from before (the same throw's end).
      */
-    async function watchThrow(name: string) {
+    async function watchThrow(name: string, start: () => Promise<unknown>) {
       const thrown = () => page.evaluate(() => window.rolit.thrownBall());
       const before = (await thrown())?.centre ?? null;
       await page.evaluate(() => {
@@ -273,11 +272,13 @@ describe('the guided tour', { timeout: 900_000 }, () => {
         const sample = () => {
           if (w.centres_ !== centres) return; // this throw's watch is over
           const ball = window.rolit.thrownBall();
-          if (ball) centres.push(ball.centre);
+          if (ball && document.querySelector('[data-testid=tour]')?.getAttribute('data-step') === 'throw') centres.push(ball.centre);
           requestAnimationFrame(sample);
         };
         requestAnimationFrame(sample);
       });
+      await start();
+      await page.waitForFunction(() => document.querySelector('[data-testid=tour]')?.getAttribute('data-step') === 'throw');
       let flying = null as Awaited<ReturnType<typeof screenshot>> | null;
       while (await page.evaluate(() => window.rolit.busy())) {
         const ball = await thrown();
@@ -296,7 +297,8 @@ describe('the guided tour', { timeout: 900_000 }, () => {
       const height = Math.max(...centres.map((c) => c[1] - rest.centre[1]));
       return { before, flying, away, height, rest, shot };
     }
-    const one = await watchThrow('tour-throw');
+    const one = await watchThrow('tour-throw', () => next(page));
+    await page.getByTestId('tour').getByRole('button', { name: 'Throw again' }).waitFor();
     // The ball flew (away from where it rests, and up in the air), and the picture changed with it.
     expect(one.away, 'the ball travelled').toBeGreaterThan(1);
     expect(one.height, 'the ball was in the air').toBeGreaterThan(0.3);
@@ -308,8 +310,7 @@ describe('the guided tour', { timeout: 900_000 }, () => {
     expect(Object.entries(around).sort((a, b) => b[1] - a[1])[0][0], JSON.stringify(around)).toBe(starter);
 
     // Throw again: the same throw (the round's seed), flying again and ending in the same place.
-    await page.getByTestId('tour').getByRole('button', { name: 'Throw again' }).click();
-    const two = await watchThrow('tour-throw-again');
+    const two = await watchThrow('tour-throw-again', () => page.getByTestId('tour').getByRole('button', { name: 'Throw again' }).click());
     expect(two.away).toBeGreaterThan(1);
     expect(two.rest.top).toBe(starter);
     expect(Math.hypot(...two.rest.centre.map((v, i) => v - one.rest.centre[i]))).toBeLessThan(0.01);
