@@ -10,7 +10,7 @@
  * Levels, weak to strong: LEVELS. Same seed + same iteration budget (and no movetime) => same move.
  */
 import { type Game, moveName, type Position, type RoundSetup, squareName } from '../engine';
-import { masterParams, MctsSearcher } from './mcts';
+import { ANALYSIS_SOLVER_NODES, masterParams, MctsSearcher } from './mcts';
 import type { AiOptions } from './options';
 import { ownersFromSetup } from './seating';
 import { now, type Searcher, SearchContext } from './searcher';
@@ -64,12 +64,13 @@ export function createSearcher(position: Position, options: AiOptions = {}): Sea
 /**
  * The master's search for the analysis (the evaluation bar, the strongest move): the master of
  * createSearcher, and three- and four-player endgames solved exactly as well (max^n,
- * maxnSolver.ts), so near the end its root values are the exact result. Its move is the solved
+ * maxnSolver.ts), so near the end its root values are the exact result, on a node budget rather
+ * than a time share (ANALYSIS_SOLVER_NODES) so that a loaded machine does not lose it. Its move is the solved
  * one there; the master's play leaves those endgames to MCTS (docs/ai.md).
  */
 export function createAnalysisSearcher(position: Position, options: AiOptions = {}): MctsSearcher {
   const ctx = new SearchContext(position, options, LEVEL_DEFAULT_MOVETIME.master);
-  return new MctsSearcher(ctx, { ...masterParams(ctx.seating.players), solveMaxnEndgames: true });
+  return new MctsSearcher(ctx, { ...masterParams(ctx.seating.players), solveMaxnEndgames: true, solverNodeBudget: ANALYSIS_SOLVER_NODES });
 }
 
 /** The level's move for the colour to move. Does not change `position`. */

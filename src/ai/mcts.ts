@@ -22,6 +22,12 @@ export interface MctsParams {
    */
   solveMaxnEndgames: boolean;
   /**
+   * The analysis: the exact solver is bounded by this many nodes in all instead of a share of the
+   * time budget, so that a decided endgame's values are exact however loaded the machine is (the
+   * time share is often too short for the larger endgames). Undefined for play.
+   */
+  solverNodeBudget?: number;
+  /**
    * Weight of the rank in a finished playout's reward (the rest is the win share): a player's
    * rank score is the share of the other players it beat (ties count half), so second place in
    * four players earns 2/3 of this weight. 0 = win-only.
@@ -92,6 +98,12 @@ export const SOLVE_EMPTIES = 14;
 export const MAXN_SOLVE_EMPTIES = 9;
 /** Share of the time budget the exact solver may use before MCTS takes over. */
 const SOLVE_SHARE = 0.5;
+/**
+ * The analysis' exact solver budget (MctsParams.solverNodeBudget): above the largest endgames
+ * measured at SOLVE_EMPTIES (two players) and MAXN_SOLVE_EMPTIES (three, four) on 8x8, about
+ * 290,000 nodes; about 0.3 s on a quiet machine.
+ */
+export const ANALYSIS_SOLVER_NODES = 1_000_000;
 /** With an iteration budget, the solver may visit this many nodes per MCTS iteration. */
 const SOLVER_NODES_PER_ITERATION = 16;
 
@@ -187,17 +199,21 @@ export class MctsSearcher implements Searcher {
    * Endgame: the exact solver, whose move is perfect play (two players: solver.ts, the final
    * ball difference; three and four: maxnSolver.ts, max^n). Time budget: it may use SOLVE_SHARE
    * of the movetime (over several slices; its transposition table keeps the work of interrupted
-   * tries), then MCTS plays with the rest. Iteration budget: a node budget proportional to it,
-   * from a cleared table, so the result is reproducible.
+   * tries), then MCTS plays with the rest; the analysis instead gives it solverNodeBudget nodes
+   * over its slices, whatever the time. Iteration budget: a node budget proportional to it, from a
+   * cleared table, so the result is reproducible.
    */
   private solve(sliceEnd: number): void {
     const ctx = this.ctx;
     const byNodes = ctx.deadline === Infinity;
-    const solveEnd = ctx.start + (ctx.deadline - ctx.start) * SOLVE_SHARE;
+    const nodeBudget = this.params.solverNodeBudget;
+    // The analysis' node budget spans slices: each try uses what the earlier ones left.
+    const nodesLeft = nodeBudget === undefined ? undefined : Math.max(0, nodeBudget - this.solverNodes);
+    const solveEnd = nodeBudget === undefined ? ctx.start + (ctx.deadline - ctx.start) * SOLVE_SHARE : Infinity;
     const budget = {
       owners: ctx.seating.owners,
       misere: ctx.seating.misere,
-      maxNodes: byNodes ? Math.min(ctx.iterations * SOLVER_NODES_PER_ITERATION, 2 ** 40) : undefined,
+      maxNodes: byNodes ? Math.min(ctx.iterations * SOLVER_NODES_PER_ITERATION, 2 ** 40) : nodesLeft,
       shouldStop: () => ctx.shouldStop() || (!byNodes && (sliceOver(sliceEnd) || ctx.clock() >= solveEnd)),
     };
     let complete: boolean;
@@ -230,7 +246,7 @@ export class MctsSearcher implements Searcher {
     } else if (ctx.shouldStop()) {
       this.finished = true;
       this.solving = false;
-    } else if (byNodes || ctx.clock() >= solveEnd) {
+    } else if (byNodes || ctx.clock() >= solveEnd || (nodeBudget !== undefined && this.solverNodes >= nodeBudget)) {
       this.solving = false; // too deep for the budget: MCTS decides
     }
   }

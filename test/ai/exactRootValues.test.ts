@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAnalysisSearcher } from '../../src/ai/index';
-import { MASTER_TWO_PLAYER_PARAMS, MAXN_SOLVE_EMPTIES, MctsSearcher } from '../../src/ai/mcts';
+import { ANALYSIS_SOLVER_NODES, MASTER_TWO_PLAYER_PARAMS, MAXN_SOLVE_EMPTIES, MctsSearcher, SOLVE_EMPTIES } from '../../src/ai/mcts';
 import { solveMaxn } from '../../src/ai/maxnSolver';
 import { SearchContext } from '../../src/ai/searcher';
 import { solveExact } from '../../src/ai/solver';
@@ -74,6 +74,27 @@ describe('the evaluation bar near the end of a three- or four-player round', () 
       });
     }
   }
+
+  it('a time budget far too short for the solve (a loaded machine) still gets the exact result, over several slices', () => {
+    for (const [players, empties] of [[4, MAXN_SOLVE_EMPTIES], [3, MAXN_SOLVE_EMPTIES], [2, SOLVE_EMPTIES]] as const) {
+      for (const position of endgames(players, empties, false).slice(0, 3)) {
+        const searcher = createAnalysisSearcher(position, { movetime: 1, seed: 4 });
+        let slices = 1;
+        while (!searcher.step(performance.now() + 2)) slices++;
+        const values = searcher.rootValues();
+        if (players === 2) {
+          const owners = new SearchContext(position, {}, 0).seating.owners;
+          const solved = solveExact(position, { owners });
+          const expected = solved.value > 0 ? 1 : solved.value < 0 ? 0 : 0.5;
+          expect(values[owners[position.toMove]]).toBe(expected);
+        } else {
+          const solved = solveMaxn(position, {});
+          expect(values, `${players} players, ${slices} slices`).toEqual(Array.from({ length: players }, (_, p) => (solved.winners.includes(p) ? 1 / solved.winners.length : 0)));
+        }
+        expect(searcher.solverNodes).toBeLessThanOrEqual(ANALYSIS_SOLVER_NODES);
+      }
+    }
+  });
 
   it('beyond MAXN_SOLVE_EMPTIES, or when the solve does not fit the budget, the estimate stands', () => {
     const [deep] = endgames(4, MAXN_SOLVE_EMPTIES + 1, false);
