@@ -12,7 +12,7 @@ import { solveMaxn } from '../../src/ai/maxnSolver';
 import { solveExact } from '../../src/ai/solver';
 import { COLOURS, Game, parseMove, toRecord } from '../../src/engine/index';
 import { readRecord } from '../../src/engine/index';
-import { cameraView, changedPixels, openApp, openRecordByPaste, rolitState, screenshot, socketPosition, waitForScene, waitIdle, waitSettled } from './harness';
+import { cameraView, changedPixels, openApp, openRecordByPaste, playByGrid, rolitState, screenshot, socketPosition, waitForScene, waitIdle, waitSettled } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -154,8 +154,8 @@ describe('analysis board in Chromium', { timeout: 300_000 }, () => {
     const record = endgameRecord();
     const recorded = readRecord(record).game.state.moves.map((m) => m.squares.join('+'));
     const ply = 4;
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant');
-    await waitForScene(page);
+    // Texts and state only: a page without the 3D view, the move played through the accessible grid.
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant', undefined, { webgl: false });
     await openRecordByPaste(page, record);
     await page.getByRole('button', { name: 'Start', exact: true }).click();
     await page.waitForFunction(() => window.rolit.state().moves.length === 0);
@@ -169,7 +169,7 @@ describe('analysis board in Chromium', { timeout: 300_000 }, () => {
     await page.getByRole('button', { name: 'Play on' }).click();
     // The human (the test) leaves the record's line; the computer seat answers.
     const move = here.legalMoves().find((m) => m !== recorded[ply])!;
-    await page.locator(`.analysis-sockets button[data-square="${move}"]`).click();
+    await playByGrid(page, move);
     await page.waitForFunction((n) => window.rolit.state().moves.length === n + 2, ply, { timeout: 60_000 });
     const played = (await rolitState(page)).moves;
     expect(played.slice(0, ply + 1)).toEqual([...recorded.slice(0, ply), move]);

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readRecord } from '../../src/engine/index';
-import { cameraView, changedPixels, neighbour, openApp, openRecordByPaste, playByGrid, rolitState, screenshot, socketBox, socketColour, socketPosition, waitForScene, waitIdle, waitSettled, useControl } from './harness';
+import { cameraView, changedPixels, neighbour, openApp, openRecordByPaste, playByGrid, rolitState, screenshot, socketBox, socketColour, waitForScene, waitIdle, waitSettled, useControl } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -116,25 +116,24 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
   });
 
   it('a different move from the middle makes a variation; the record line stays in the move list', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant');
-    await waitForScene(page);
+    // Texts and state only: a page without the 3D view, the move played through the accessible grid.
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant', undefined, { webgl: false });
     await openRecordByPaste(page, RECORD);
     await page.getByTestId('replay-bar').waitFor();
     await page.keyboard.press('Home');
     await page.waitForFunction(() => window.rolit.state().moves.length === 0);
     for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
-    await waitSettled(page); // the camera at rest too (the board is framed anew around the replay bar)
+    await page.waitForFunction(() => window.rolit.state().moves.length === 5);
+    await waitSettled(page);
     const game = readRecord(RECORD).game;
     while (game.state.moves.length > 5) game.takeBack(true);
     const other = game.legalMoves().find((m) => m !== recordedMoves[5] && !m.includes('+'))!;
-    const at = await socketPosition(page, other);
-    await page.mouse.click(at.x, at.y);
+    await playByGrid(page, other);
     await page.waitForFunction(() => window.rolit.state().moves.length === 6);
     await waitIdle(page);
     expect((await movesOf(page))[5]).toBe(other);
     const lines = page.getByRole('group', { name: 'Lines' });
     await expect(lines.getByRole('button', { name: 'variation 1, from move 6' }).getAttribute('aria-pressed')).resolves.toBe('true');
-    await page.mouse.move(5, 5);
     await screenshot(page, 'replay-branch');
     await lines.getByRole('button', { name: 'the record' }).click();
     await waitIdle(page);

@@ -6,17 +6,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openApp, rolitState, screenshot, socketPosition, waitForScene, waitIdle, useControl } from './harness';
+import { openApp, playByGrid, rolitState, screenshot, waitForScene, waitIdle, useControl } from './harness';
 import { readRecord } from '../../src/engine/index';
 import { useBuiltApp } from './builtApp';
 import { linkPosition, recordFromFragment, shareLink } from '../../src/app/replay/shareLink';
 
-/** Clicks the first legal move `count` times (people's turns), waiting for each. */
+/** Plays the first legal move `count` times (people's turns) through the accessible grid, waiting for each. */
 async function playFirstLegalMoves(page: Page, count: number) {
   for (let i = 0; i < count; i++) {
     const move = readRecord((await rolitState(page)).record).game.legalMoves()[0];
-    const at = await socketPosition(page, move.split('+')[0]);
-    await page.mouse.click(at.x, at.y);
+    await playByGrid(page, move);
     await page.waitForFunction((n) => window.rolit.state().moves.length === n, i + 1);
     await waitIdle(page);
   }
@@ -112,8 +111,8 @@ describe('what players see', { timeout: 300_000 }, () => {
   });
 
   it('the live move list looks back in replay; a share link from there carries the whole game and opens at that move; Leave returns', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=5&speed=instant', { width: 1280, height: 800 });
-    await waitForScene(page);
+    // Texts and state only: pages without the 3D view, the moves played through the accessible grid.
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=5&speed=instant', { width: 1280, height: 800 }, { webgl: false });
     await playFirstLegalMoves(page, 4);
     const live = (await rolitState(page)).moves;
     await page.getByRole('list', { name: 'Moves played' }).getByRole('button').nth(1).click();
@@ -136,7 +135,7 @@ describe('what players see', { timeout: 300_000 }, () => {
     await page.getByTestId('replay-bar').waitFor({ state: 'detached' });
     expect((await rolitState(page)).moves).toEqual(live); // the game goes on where it stood
 
-    const friend = await openApp(app.browser, app.served, link.slice(app.served.url.length));
+    const friend = await openApp(app.browser, app.served, link.slice(app.served.url.length), undefined, { webgl: false });
     await friend.page.getByTestId('replay-bar').waitFor();
     await friend.page.waitForFunction(() => window.rolit.state().moves.length === 2);
     expect(await friend.page.getByTestId('replay-position').textContent()).toMatch(/2\D+4/);
