@@ -12,7 +12,7 @@ import { solveMaxn } from '../../src/ai/maxnSolver';
 import { solveExact } from '../../src/ai/solver';
 import { COLOURS, Game, parseMove, toRecord } from '../../src/engine/index';
 import { readRecord } from '../../src/engine/index';
-import { cameraView, changedPixels, openApp, openRecordByPaste, playByGrid, rolitState, screenshot, socketPosition, waitForScene, waitIdle, waitSettled } from './harness';
+import { cameraView, changedPixels, leaveGrid, openApp, openRecordByPaste, playByGrid, rolitState, screenshot, socketPosition, waitForScene, waitIdle, waitSettled } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -170,6 +170,7 @@ describe('analysis board in Chromium', { timeout: 300_000 }, () => {
     // The human (the test) leaves the record's line; the computer seat answers.
     const move = here.legalMoves().find((m) => m !== recorded[ply])!;
     await playByGrid(page, move);
+    await leaveGrid(page);
     await page.waitForFunction((n) => window.rolit.state().moves.length === n + 2, ply, { timeout: 60_000 });
     const played = (await rolitState(page)).moves;
     expect(played.slice(0, ply + 1)).toEqual([...recorded.slice(0, ply), move]);

@@ -110,6 +110,11 @@ export async function playByGrid(page: Page, move: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
+/** Takes the focus off the accessible grid, which shows over the move list while it has the focus (as Tab away from it would). */
+export async function leaveGrid(page: Page): Promise<void> {
+  await page.evaluate(() => (document.activeElement?.closest('.board-grid') ? (document.activeElement as HTMLElement).blur() : undefined));
+}
+
 /** Waits until the 3D view has drawn at least once (renderInfo reports triangles). */
 export async function waitForScene(page: Page, timeout = 60_000): Promise<void> {
   await page.waitForFunction(() => (window.rolit.renderInfo()?.triangles ?? 0) > 0, undefined, { timeout, polling: 100 });

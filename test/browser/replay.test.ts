@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readRecord } from '../../src/engine/index';
-import { cameraView, changedPixels, neighbour, openApp, openRecordByPaste, playByGrid, rolitState, screenshot, socketBox, socketColour, waitForScene, waitIdle, waitSettled, useControl } from './harness';
+import { cameraView, changedPixels, leaveGrid, neighbour, openApp, openRecordByPaste, playByGrid, rolitState, screenshot, socketBox, socketColour, waitForScene, waitIdle, waitSettled, useControl } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -130,6 +130,7 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
     const other = game.legalMoves().find((m) => m !== recordedMoves[5] && !m.includes('+'))!;
     await playByGrid(page, other);
     await page.waitForFunction(() => window.rolit.state().moves.length === 6);
+    await leaveGrid(page);
     await waitIdle(page);
     expect((await movesOf(page))[5]).toBe(other);
     const lines = page.getByRole('group', { name: 'Lines' });

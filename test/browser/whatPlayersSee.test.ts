@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openApp, playByGrid, rolitState, screenshot, waitForScene, waitIdle, useControl } from './harness';
+import { leaveGrid, openApp, playByGrid, rolitState, screenshot, waitForScene, waitIdle, useControl } from './harness';
 import { readRecord } from '../../src/engine/index';
 import { useBuiltApp } from './builtApp';
 import { linkPosition, recordFromFragment, shareLink } from '../../src/app/replay/shareLink';
@@ -114,6 +114,7 @@ describe('what players see', { timeout: 300_000 }, () => {
     // Texts and state only: pages without the 3D view, the moves played through the accessible grid.
     const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=5&speed=instant', { width: 1280, height: 800 }, { webgl: false });
     await playFirstLegalMoves(page, 4);
+    await leaveGrid(page);
     const live = (await rolitState(page)).moves;
     await page.getByRole('list', { name: 'Moves played' }).getByRole('button').nth(1).click();
     await page.getByTestId('replay-bar').waitFor();
