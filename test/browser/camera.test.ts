@@ -83,7 +83,6 @@ async function pausedGame(search: string, reducedMotion = false) {
   await page.keyboard.press('Space');
   await page.getByTitle('Let the computer players play on (Space)').waitFor();
   await waitIdle(page, 120_000);
-  await waitViewSettled(page);
   await waitSettled(page);
   return { page, errors };
 }
@@ -127,8 +126,7 @@ describe('cinematic camera', { timeout: 420_000 }, () => {
     expect(changedPixels(start, stopped)).toBeGreaterThan(pixels * 0.01);
 
     await useControl(page, page.getByRole('button', { name: 'Reset view' }), (c) => c.click());
-    await waitViewSettled(page);
-    await waitSettled(page);
+    await waitSettled(page); // the flight back over
     const reset = await screenshot(page, 'camera-reset');
     expect(changedPixels(start, reset)).toBeLessThan(pixels * 0.002);
     expect(await viewNow(page)).toBe(startView);
@@ -154,7 +152,7 @@ describe('cinematic camera', { timeout: 420_000 }, () => {
     const seatViews = page.getByRole('group', { name: 'Camera', includeHidden: true }).getByRole('button', { includeHidden: true }); // in the closed menu too
     for (let i = 0; i < (await seatViews.count()) - 1; i++) {
       await useControl(page, seatViews.nth(i), (c) => c.click());
-      await waitViewSettled(page);
+      await waitSettled(page); // a cut: the next frame shows the side's view
       sides.push(await viewNow(page));
     }
     console.log(`reduced motion: ${views.length} views over 13 moves, ${new Set(views).size} distinct; sides ${new Set(sides).size}`);
