@@ -9,10 +9,9 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { computerSeed, seatOptions } from '../../ai/index';
 import { type FromWorker, thinkRequest, type WorkerLike } from '../../ai/browser/messages';
-import { type BoardSize, Game, type GameEvent, moveName } from '../../engine/index';
+import { type BoardSize, type Colour, Game, type GameEvent, moveName } from '../../engine/index';
 import { analysisTexts } from './analysisTexts';
 import { toChances } from './evaluation';
-import type { StrongestView } from '../page/handle';
 import type { RoundSnapshot } from '../session/roundSnapshot';
 import type { SessionState } from '../session/session';
 
@@ -136,6 +135,15 @@ export function useStrongestMove<T>(selector: (state: StrongestMoveState) => T):
 /** The page's store outside React (shortcuts, window.rolit), or null before main.tsx starts it. */
 export function strongestMoveStore(): StoreApi<StrongestMoveState> | null {
   return page?.store ?? null;
+}
+
+/** What the page handle (window.rolit.strongest) reports of the strongest move. */
+export interface StrongestView {
+  status: 'thinking' | 'done' | 'unavailable' | 'failed';
+  /** The master's move ("f4", "e3+e6") once done. */
+  move: string | null;
+  /** Win chance per player of the round (colours as in the rules), summing to 1, once done. */
+  chances: { colours: Colour[]; chance: number }[] | null;
 }
 
 /** What window.rolit.strongest() reports: null until asked or when the answer is of another position. */

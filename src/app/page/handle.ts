@@ -8,6 +8,7 @@ import type { BoardSize } from '../../engine/geometry';
 import type { SessionState } from '../session/session';
 import { captionOf } from '../session/shownRound';
 import type { Settling } from './settled';
+import type { StrongestView } from '../analysis/strongestMove';
 
 export interface RolitStateView {
   toMove: Colour | null;
@@ -78,14 +79,6 @@ export interface OnlineView {
   spectators: number;
   /** Why the page is not in the room (online:failure.<kind>). */
   failure: string | null;
-}
-
-export interface StrongestView {
-  status: 'thinking' | 'done' | 'unavailable' | 'failed';
-  /** The master's move ("f4", "e3+e6") once done. */
-  move: string | null;
-  /** Win chance per player of the round (colours as in the rules), summing to 1, once done. */
-  chances: { colours: Colour[]; chance: number }[] | null;
 }
 
 export interface ThrownBallView {
