@@ -23,6 +23,9 @@ describe('the computer fails', { timeout: 240_000 }, () => {
     expect(await notice.isVisible()).toBe(true);
     const kinds = () => page.locator('.seats .seat .kind').allInnerTexts();
     expect((await kinds()).every((kind) => kind.endsWith('computer · tactician in place of master'))).toBe(true);
+    // The notice covers none of the seats, whose kind now reads longer.
+    const [box, seats] = [(await notice.boundingBox())!, (await page.locator('.seats').boundingBox())!];
+    expect(box.x >= seats.x + seats.width || box.y >= seats.y + seats.height, `notice ${JSON.stringify(box)}, seats ${JSON.stringify(seats)}`).toBe(true);
     await screenshot(page, 'computer-fails');
 
     // A person takes the first seat over: dealt with, the notice goes; the other seat still names its stand-in.
