@@ -8,7 +8,7 @@ import { Vector3 } from 'three';
 import { parseSquare } from '../engine/geometry';
 import { COLOURS } from '../engine/colours';
 import { colourOnTop } from './ballGeometry';
-import { BALL_RADIUS, BALL_REST_Y, socketX, socketZ, supplyFootprint } from './layout';
+import { BALL_RADIUS, BALL_REST_Y, socketX, socketZ, SUPPLY_WALL_HEIGHT, supplyFootprint } from './layout';
 import { reducedMotionOn, useAccess } from '../app/setup/accessPrefs';
 import { cinematicOn } from './cinematicCamera';
 import { drawnThrow, simulatingThrow } from './throwBallPose';
@@ -57,7 +57,7 @@ export function RenderProbe() {
     probe.supplyBox = () => {
       const { centre, half } = supplyFootprint();
       // The tray's top corners and its corners on the table (the walls are under a ball's height).
-      const corners = [-1, 1].flatMap((sx) => [-1, 1].flatMap((sz) => [0, 0.8].map((y) => toPage(centre[0] + sx * half[0], y, centre[1] + sz * half[1]))));
+      const corners = [-1, 1].flatMap((sx) => [-1, 1].flatMap((sz) => [0, SUPPLY_WALL_HEIGHT].map((y) => toPage(centre[0] + sx * half[0], y, centre[1] + sz * half[1]))));
       const xs = corners.map((c) => c.x);
       const ys = corners.map((c) => c.y);
       return { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) };

@@ -24,24 +24,36 @@ export const SOCKET_DEPTH = 0.62;
 export const BALL_REST_Y = BOARD_TOP - 0.12;
 
 /**
- * Supply tray beside the board (blue side), about two thirds of the board's length as a real one:
- * the 64 balls lie in two layers, 40 (5 across, 8 along) on its floor and 24 in the hollows
- * between them (4 across, 6 along), each upper ball resting on four lower ones.
+ * Supply tray beside the board (blue side), a little over half the board's length as a real one:
+ * the 64 balls lie in layers, 35 (5 across, 7 along) on its floor, 24 in the hollows between them
+ * (4 across, 6 along), each upper ball resting on four lower ones, and the last few on a third
+ * layer above those. It stands close to the board (SUPPLY_GAP), a little toward the player's side,
+ * so that from the red seat it lies in the band the screen's right-hand corner panels leave free,
+ * between the evaluation above and the analysis below (CameraRig frames it there).
  */
 export const SUPPLY_COLUMNS = 5;
-export const SUPPLY_ROWS = 8;
+export const SUPPLY_ROWS = 7;
 export const SUPPLY_PITCH = 1.02;
-const SUPPLY_LOWER = SUPPLY_COLUMNS * SUPPLY_ROWS;
-const SUPPLY_UPPER_COLUMNS = SUPPLY_COLUMNS - 1;
-/** How far an upper ball's centre sits above the lower ones': touching four, half a diagonal away. */
-const SUPPLY_UPPER_RISE = Math.sqrt((2 * BALL_RADIUS) ** 2 - (SUPPLY_PITCH * Math.SQRT1_2) ** 2);
-export const SUPPLY_CENTRE: [number, number] = [BOARD_WIDTH / 2 + 1.2 + (SUPPLY_COLUMNS * SUPPLY_PITCH) / 2 + 0.4, 0];
+/** Wall and clearance around the balls, on each side of the tray's footprint. */
+const SUPPLY_RIM = 0.4;
+/** Room between the board's edge and the tray. */
+const SUPPLY_GAP = 0.4;
+/** How far each layer's centres sit above the one below: touching four, half a diagonal away. */
+const SUPPLY_LAYER_RISE = Math.sqrt((2 * BALL_RADIUS) ** 2 - (SUPPLY_PITCH * Math.SQRT1_2) ** 2);
+/** Half the tray's extent across (x) and along (z) the board's side, walls included. */
+export const SUPPLY_HALF: [number, number] = [(SUPPLY_COLUMNS * SUPPLY_PITCH) / 2 + SUPPLY_RIM, (SUPPLY_ROWS * SUPPLY_PITCH) / 2 + SUPPLY_RIM];
+/** How far the tray's middle stands from the board's, toward the player's (red) side. */
+const SUPPLY_NEARER = 1.5;
+export const SUPPLY_CENTRE: [number, number] = [BOARD_WIDTH / 2 + SUPPLY_GAP + SUPPLY_HALF[0], SUPPLY_NEARER];
 export const SUPPLY_FLOOR = 0.12;
+/** Height of the tray's walls (the balls of its two full layers stay within the box they bound, as seen from the red seat). */
+export const SUPPLY_WALL_HEIGHT = 0.8;
 
 /**
  * The box the camera presets keep in view on a landscape screen: the board and the strip of table
- * just in front of the red side where the start ball lands (THROW_AREA). (Fitting the supply too
- * would shrink the board too much; a portrait screen frames the sockets only, CameraRig.tsx.)
+ * just in front of the red side where the start ball lands (THROW_AREA). The views from the red
+ * seat and from above also keep the supply tray in view, in the band the panels leave free
+ * (CameraRig.tsx); a portrait screen frames the sockets only.
  */
 export const VIEW_BOUNDS = {
   min: [-BOARD_WIDTH / 2, 0, -BOARD_WIDTH / 2] as const,
@@ -64,9 +76,9 @@ export function socketZ(index: number): number {
 
 /**
  * Where the supply tray stands: `beside` the board on the blue side (SUPPLY_CENTRE), or `beyond`
- * its far side (row 1, the top of the screen from Red's seat), the whole supply turned a quarter
- * about the board's centre. A screen held upright has room above the board and none beside it, so
- * portrait screens use `beyond` (Supply.tsx chooses it from the canvas's shape).
+ * its far side (row 1, the top of the screen from Red's seat), turned a quarter and centred on the
+ * board's middle. A screen held upright has room above the board and none beside it, so portrait
+ * screens use `beyond` (Supply.tsx chooses it from the canvas's shape).
  */
 export type SupplySide = 'beside' | 'beyond';
 let supplySide: SupplySide = 'beside';
@@ -75,15 +87,14 @@ export function setSupplySide(side: SupplySide): void {
   supplySide = side;
 }
 
-/** A point given as it is for the `beside` tray, where the tray stands now. */
-function placed(x: number, z: number): [number, number] {
-  return supplySide === 'beside' ? [x, z] : [z, -x];
+/** A point of the tray, given from its centre as it lies `beside` the board, on the table where it stands. */
+function placed(x: number, z: number, side: SupplySide): [number, number] {
+  return side === 'beside' ? [SUPPLY_CENTRE[0] + x, SUPPLY_CENTRE[1] + z] : [z, -(SUPPLY_CENTRE[0] + x)];
 }
 
-/** The tray's centre and half extents on the table (x, z), walls included, where it stands now. */
-export function supplyFootprint(): { centre: [number, number]; half: [number, number] } {
-  const half: [number, number] = [(SUPPLY_COLUMNS * SUPPLY_PITCH) / 2 + 0.4, (SUPPLY_ROWS * SUPPLY_PITCH) / 2 + 0.4];
-  return { centre: placed(SUPPLY_CENTRE[0], SUPPLY_CENTRE[1]), half: supplySide === 'beside' ? half : [half[1], half[0]] };
+/** The tray's centre and half extents on the table (x, z), walls included, where it stands (now, unless told). */
+export function supplyFootprint(side: SupplySide = supplySide): { centre: [number, number]; half: [number, number] } {
+  return { centre: placed(0, 0, side), half: side === 'beside' ? SUPPLY_HALF : [SUPPLY_HALF[1], SUPPLY_HALF[0]] };
 }
 
 /** The tray's turn about the vertical axis (radians) where it stands now. */
@@ -91,18 +102,25 @@ export function supplyYaw(): number {
   return supplySide === 'beside' ? 0 : Math.PI / 2;
 }
 
+/** The layer a slot is on (0 on the floor), and its column and row there. */
+function supplyLayer(slot: number): { layer: number; col: number; row: number } {
+  let i = slot;
+  for (let layer = 0; ; layer++) {
+    const columns = SUPPLY_COLUMNS - layer;
+    const count = columns * (SUPPLY_ROWS - layer);
+    if (i < count || columns <= 1) return { layer, col: i % columns, row: Math.floor(i / columns) };
+    i -= count;
+  }
+}
+
 export function supplySlotPosition(slot: number): [number, number, number] {
-  // The lower layer first (the director fills the lowest slots and takes from the highest).
-  const upper = slot >= SUPPLY_LOWER;
-  const i = upper ? slot - SUPPLY_LOWER : slot;
-  const columns = upper ? SUPPLY_UPPER_COLUMNS : SUPPLY_COLUMNS;
-  const col = i % columns;
-  const row = Math.floor(i / columns);
-  // Upper balls sit in the hollows, half a pitch in from the lower rows and columns.
-  const x0 = -(SUPPLY_COLUMNS - 1) / 2 + (upper ? 0.5 : 0);
-  const z0 = -(SUPPLY_ROWS - 1) / 2 + (upper ? 0.5 : 0);
-  const [x, z] = placed(SUPPLY_CENTRE[0] + (x0 + col) * SUPPLY_PITCH, SUPPLY_CENTRE[1] + (z0 + row) * SUPPLY_PITCH);
-  return [x, SUPPLY_FLOOR + BALL_RADIUS + (upper ? SUPPLY_UPPER_RISE : 0), z];
+  // The floor first (the director fills the lowest slots and takes from the highest).
+  const { layer, col, row } = supplyLayer(slot);
+  // Each layer sits in the hollows of the one below, half a pitch in from its rows and columns.
+  const x0 = -(SUPPLY_COLUMNS - 1) / 2 + layer / 2;
+  const z0 = -(SUPPLY_ROWS - 1) / 2 + layer / 2;
+  const [x, z] = placed((x0 + col) * SUPPLY_PITCH, (z0 + row) * SUPPLY_PITCH, supplySide);
+  return [x, SUPPLY_FLOOR + BALL_RADIUS + layer * SUPPLY_LAYER_RISE, z];
 }
 
 /** The internal index under a point of the board, or -1 outside the sockets' grid. */
