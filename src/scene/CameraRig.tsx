@@ -16,7 +16,7 @@ import { parseSquare } from '../engine/geometry';
 import { CAMERA_PRESETS, type CameraPreset, type FrameInsets, useCamera } from './cameraStore';
 import { cinematicOn, stopCinematic, useCinematic } from './cinematicCamera';
 import { easeInOut } from './easing';
-import { BOARD_TOP, PITCH, SOCKET_RADIUS, socketX, socketZ, SUPPLY_WALL_HEIGHT, supplyFootprint, VIEW_BOUNDS } from './layout';
+import { BOARD_TOP, PITCH, SOCKET_RADIUS, socketX, socketZ, VIEW_BOUNDS } from './layout';
 import { probe } from './renderInfo';
 import { drawnThrow } from './throwBallPose';
 import { currentView } from './view';
@@ -38,7 +38,12 @@ const PRESETS: Record<CameraPreset, { radius: number; polar: number; azimuth: nu
  * fills the width and the far row's sockets stay as far apart as the near row's, big enough to tap.
  */
 const PORTRAIT_POLAR = 0.15;
-/** The point the views look at: a landscape screen's (right of the board's centre, toward the tray, and toward the throw); a portrait one's, the board's centre. */
+/**
+ * The point the views look at: a landscape screen's, right of the board's centre toward the supply
+ * and toward the throw, so that from the red seat the board stands left of the screen's middle and
+ * the supply whole right of it (the board's size changes by a few hundredths at most); a portrait
+ * one's, the board's centre.
+ */
 const TARGET = new Vector3(1.5, 0, 0.6);
 const PORTRAIT_TARGET = new Vector3(0, 0, 0);
 const FLIGHT_SECONDS = 0.9;
@@ -73,14 +78,6 @@ const BOUNDS_CORNERS = corners(VIEW_BOUNDS, TARGET);
 /** The sockets with a rim around them (a portrait screen's fit): a ball's colour shows whole in each. */
 const SOCKETS_HALF = 3.5 * PITCH + SOCKET_RADIUS + 0.12;
 const SOCKET_CORNERS = corners({ min: [-SOCKETS_HALF, 0, -SOCKETS_HALF], max: [SOCKETS_HALF, BOARD_TOP + 0.6, SOCKETS_HALF] }, PORTRAIT_TARGET);
-/** The supply tray beside the board (a landscape screen's), walls included. */
-const TRAY = supplyFootprint('beside');
-const TRAY_CORNERS = corners(
-  { min: [TRAY.centre[0] - TRAY.half[0], 0, TRAY.centre[1] - TRAY.half[1]], max: [TRAY.centre[0] + TRAY.half[0], SUPPLY_WALL_HEIGHT, TRAY.centre[1] + TRAY.half[1]] },
-  TARGET,
-);
-/** The presets that see the tray right of the board, where the band the right-hand corner panels leave is (from the red seat, from above). */
-const TRAY_FRAMED: readonly CameraPreset[] = ['red', 'top'];
 
 /**
  * The part of the canvas the board is framed in (the panels' insets taken off), as the fit sees
@@ -92,14 +89,8 @@ export interface FreeArea {
   fov: number;
   shiftX: number;
   shiftY: number;
-  /**
-   * The band at the screen's right side the tray may use, between the right-hand corner panels:
-   * how far above and below the free area's centre, as parts of its half height (1: its edge).
-   */
-  trayUp: number;
-  trayDown: number;
 }
-const LANDSCAPE: FreeArea = { aspect: LANDSCAPE_ASPECT, fov: FOV, shiftX: 0, shiftY: 0, trayUp: 1, trayDown: 1 };
+const LANDSCAPE: FreeArea = { aspect: LANDSCAPE_ASPECT, fov: FOV, shiftX: 0, shiftY: 0 };
 
 export function freeArea(width: number, height: number, insets: FrameInsets, fov: number): FreeArea {
   // Panels that would leave less than half the screen are not taken off (a tiny window): the board uses all of it.
@@ -110,44 +101,30 @@ export function freeArea(width: number, height: number, insets: FrameInsets, fov
   const w = Math.max(1, width - left - right);
   const h = Math.max(1, height - top - bottom);
   const half = Math.atan(Math.tan((fov * Math.PI) / 360) * (h / Math.max(1, height)));
-  // The tray's band, within the free area; one under a third of its height is not kept to (a tiny window: the board keeps its size).
-  const bandTop = Math.max(top, insets.trayTop);
-  const bandBottom = Math.min(height - bottom, height - insets.trayBottom);
-  const band = bandBottom - bandTop >= h / 3;
-  const centre = top + h / 2;
-  return {
-    aspect: w / h,
-    fov: (half * 360) / Math.PI,
-    shiftX: (right - left) / 2,
-    shiftY: (bottom - top) / 2,
-    trayUp: band ? Math.max(0.1, (centre - bandTop) / (h / 2)) : 1,
-    trayDown: band ? Math.max(0.1, (bandBottom - centre) / (h / 2)) : 1,
-  };
+  return { aspect: w / h, fov: (half * 360) / Math.PI, shiftX: (right - left) / 2, shiftY: (bottom - top) / 2 };
 }
 
 /**
  * The least distance from the box's centre of view (TARGET, or PORTRAIT_TARGET for the sockets),
  * looking from (polar, azimuth), at which a camera with this vertical field of view (degrees) and
  * aspect (width / height) shows every corner of the box (VIEW_BOUNDS, the board and the start ball's
- * landing strip, unless told); `up` and `down` keep the corners to that part of the view's half
- * height above and below its centre (the tray's band).
+ * landing strip, unless told).
  */
 const fit = { direction: new Spherical(), back: new Vector3(), basis: new Matrix4(), origin: new Vector3(), upward: new Vector3(0, 1, 0), right: new Vector3(), up: new Vector3() };
-export function fitRadius(polar: number, azimuth: number, aspect: number, fov: number, box: readonly Vector3[] = BOUNDS_CORNERS, up = 1, down = 1): number {
+export function fitRadius(polar: number, azimuth: number, aspect: number, fov: number, box: readonly Vector3[] = BOUNDS_CORNERS): number {
   // Scratch objects, not new ones: the cinematic camera asks this every frame.
-  const { back, basis, right } = fit;
+  const { back, basis, right, up } = fit;
   back.setFromSpherical(fit.direction.set(1, polar, azimuth));
   basis.lookAt(back, fit.origin, fit.upward);
   right.setFromMatrixColumn(basis, 0);
-  fit.up.setFromMatrixColumn(basis, 1);
+  up.setFromMatrixColumn(basis, 1);
   const tanV = Math.tan((fov * Math.PI) / 360) * FIT_MARGIN;
   const tanH = tanV * aspect;
   let radius = 0;
   // A corner at depth (radius - q.back) in front of the camera is on screen while |q.right| <= tanH * depth.
   for (const q of box) {
     const depth = q.dot(back);
-    const height = q.dot(fit.up);
-    radius = Math.max(radius, Math.abs(q.dot(right)) / tanH + depth, Math.abs(height) / (tanV * (height > 0 ? up : down)) + depth);
+    radius = Math.max(radius, Math.abs(q.dot(right)) / tanH + depth, Math.abs(q.dot(up)) / tanV + depth);
   }
   return radius;
 }
@@ -156,10 +133,7 @@ function presetSpherical(preset: CameraPreset, area: FreeArea): Spherical {
   const p = PRESETS[preset];
   const portrait = area.aspect < 1;
   const polar = portrait ? Math.min(p.polar, PORTRAIT_POLAR) : p.polar;
-  const board = fitRadius(polar, p.azimuth, area.aspect, area.fov, portrait ? SOCKET_CORNERS : BOUNDS_CORNERS);
-  // A landscape screen shows the tray beside the board too, in the band the corner panels leave.
-  const tray = !portrait && TRAY_FRAMED.includes(preset) ? fitRadius(polar, p.azimuth, area.aspect, area.fov, TRAY_CORNERS, area.trayUp, area.trayDown) : 0;
-  return new Spherical(Math.max(p.radius, board, tray), polar, p.azimuth);
+  return new Spherical(Math.max(p.radius, fitRadius(polar, p.azimuth, area.aspect, area.fov, portrait ? SOCKET_CORNERS : BOUNDS_CORNERS)), polar, p.azimuth);
 }
 
 /** The point the presets look at on this free area. */
@@ -247,9 +221,7 @@ export function CameraRig() {
   const asked = useRef(request);
   useEffect(() => {
     const reshaped = Math.abs(shape.current - aspect) > 0.05;
-    const was = framed.current;
-    const reframed =
-      Math.abs(was.aspect - area.aspect) > 0.02 || Math.abs(was.fov - area.fov) > 0.2 || Math.abs(was.trayUp - area.trayUp) > 0.01 || Math.abs(was.trayDown - area.trayDown) > 0.01;
+    const reframed = Math.abs(framed.current.aspect - area.aspect) > 0.02 || Math.abs(framed.current.fov - area.fov) > 0.2;
     const requested = request !== asked.current;
     shape.current = aspect;
     framed.current = area;

@@ -23,15 +23,8 @@ export interface FrameInsets {
   right: number;
   bottom: number;
   left: number;
-  /**
-   * The room the panels in the screen's right-hand corners (the toolbar and the evaluation above,
-   * the analysis below) take from its top and bottom edges: the supply tray beside the board is
-   * framed in the band between them (CameraRig).
-   */
-  trayTop: number;
-  trayBottom: number;
 }
-export const NO_INSETS: FrameInsets = { top: 0, right: 0, bottom: 0, left: 0, trayTop: 0, trayBottom: 0 };
+export const NO_INSETS: FrameInsets = { top: 0, right: 0, bottom: 0, left: 0 };
 
 export interface CameraStore {
   preset: CameraPreset;
@@ -64,7 +57,7 @@ export function createCameraStore(): UseBoundStore<StoreApi<CameraStore>> {
     },
     setInsets(insets) {
       const now = get().insets;
-      if ((Object.keys(insets) as (keyof FrameInsets)[]).some((edge) => now[edge] !== insets[edge])) set({ insets });
+      if (now.top !== insets.top || now.right !== insets.right || now.bottom !== insets.bottom || now.left !== insets.left) set({ insets });
     },
   }));
 }

@@ -6,16 +6,14 @@
  * third of the width (seats and moves on a phone, the toolbar, the status line) keeps the board
  * below it (top) or above it (bottom); one across the screen's middle height (the evaluation
  * panel beside a phone held sideways) keeps it to one side. Corner panels (a laptop's seats and
- * moves, however long their lists grow) leave the board alone; those in the right-hand corners
- * (the toolbar and the evaluation above, the analysis below) bound the band the supply tray beside
- * the board is framed in (trayTop, trayBottom).
+ * moves, however long their lists grow) leave the board alone.
  * Passing messages and the round-end tally are left out: the board does not move for them.
  */
 import { useEffect } from 'react';
 import { type FrameInsets, useCamera } from '../scene/cameraStore';
 
 /** The panels that stay on screen while a round is played. */
-const PANELS = '.seats, .toolbar, .moves, .status-line, .evaluation, .evaluation-show, .analysis, .online-bar, .replay-bar';
+const PANELS = '.seats, .toolbar, .moves, .status-line, .evaluation, .evaluation-show, .online-bar, .replay-bar';
 /**
  * Slots counted at their own height (CSS min-height), not their words': the status line, whose
  * words wrap to another row now and then (over the board's edge, as a passing message does),
@@ -32,8 +30,7 @@ const SLACK = 16;
 
 /** The room (CSS px at each edge) the panels take, a gap added. */
 export function measureInsets(panels: Iterable<Element>, width: number, height: number): FrameInsets {
-  const insets = { top: 0, right: 0, bottom: 0, left: 0, trayTop: 0, trayBottom: 0 };
-  const rightCorners: ReturnType<typeof slotBox>[] = [];
+  const insets = { top: 0, right: 0, bottom: 0, left: 0 };
   for (const panel of panels) {
     const r = slotBox(panel, height);
     // Not shown (an empty slot still counts: the status line's keeps its height with no width).
@@ -44,21 +41,9 @@ export function measureInsets(panels: Iterable<Element>, width: number, height: 
     else if (acrossColumn && r.top >= height / 2) insets.bottom = Math.max(insets.bottom, height - r.top);
     else if (acrossBand && r.right <= width / 2) insets.left = Math.max(insets.left, r.right);
     else if (acrossBand && r.left >= width / 2) insets.right = Math.max(insets.right, width - r.left);
-    else if (r.left >= width / 2) rightCorners.push(r);
-  }
-  // A right-hand corner panel bounds the tray's band where it reaches into the free area (not beside a panel taking the whole right side).
-  for (const r of rightCorners) {
-    if (r.left >= width - insets.right) continue;
-    if (r.bottom <= height / 2) insets.trayTop = Math.max(insets.trayTop, r.bottom);
-    else insets.trayBottom = Math.max(insets.trayBottom, height - r.top);
   }
   const room = (v: number) => (v > 0 ? Math.ceil(v) + GAP : 0);
-  return mapEdges(insets, room);
-}
-
-const EDGES: readonly (keyof FrameInsets)[] = ['top', 'right', 'bottom', 'left', 'trayTop', 'trayBottom'];
-function mapEdges(insets: FrameInsets, f: (v: number, edge: keyof FrameInsets) => number): FrameInsets {
-  return Object.fromEntries(EDGES.map((edge) => [edge, f(insets[edge], edge)])) as unknown as FrameInsets;
+  return { top: room(insets.top), right: room(insets.right), bottom: room(insets.bottom), left: room(insets.left) };
 }
 
 /** A panel's box on the page; a slot's at its own height, from the screen edge it stands against. */
@@ -76,7 +61,7 @@ function slotBox(panel: Element, height: number): { left: number; top: number; r
 export function settledInsets(current: FrameInsets, needed: FrameInsets): FrameInsets {
   // Framed anew, an edge keeps GAP more than needed: a panel may grow that much, or shrink by SLACK, before the next framing.
   const edge = (now: number, need: number) => (need > now || need < now - GAP - SLACK ? (need > 0 ? need + GAP : 0) : now);
-  return mapEdges(needed, (need, name) => edge(current[name], need));
+  return { top: edge(current.top, needed.top), right: edge(current.right, needed.right), bottom: edge(current.bottom, needed.bottom), left: edge(current.left, needed.left) };
 }
 
 /** Keeps the camera's insets up to date while mounted: panels appearing, changing size, the window resized. */
