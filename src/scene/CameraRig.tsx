@@ -38,8 +38,13 @@ const PRESETS: Record<CameraPreset, { radius: number; polar: number; azimuth: nu
  * fills the width and the far row's sockets stay as far apart as the near row's, big enough to tap.
  */
 const PORTRAIT_POLAR = 0.15;
-/** The point the views look at: a landscape screen's (the board a little off centre, room for the throw and the tray); a portrait one's, the board's centre. */
-const TARGET = new Vector3(0.5, 0, 0.6);
+/**
+ * The point the views look at: a landscape screen's, right of the board's centre toward the supply
+ * and toward the throw, so that from the red seat the board stands left of the screen's middle and
+ * the supply whole right of it (the board's size changes by a few hundredths at most); a portrait
+ * one's, the board's centre.
+ */
+const TARGET = new Vector3(1.5, 0, 0.6);
 const PORTRAIT_TARGET = new Vector3(0, 0, 0);
 const FLIGHT_SECONDS = 0.9;
 const PAN_LIMIT = 12;

@@ -7,8 +7,9 @@ import { useEffect } from 'react';
 import { Vector3 } from 'three';
 import { parseSquare } from '../engine/geometry';
 import { COLOURS } from '../engine/colours';
+import { BALL_COUNT } from '../director/steps';
 import { colourOnTop } from './ballGeometry';
-import { BALL_RADIUS, BALL_REST_Y, socketX, socketZ, supplyFootprint } from './layout';
+import { BALL_RADIUS, BALL_REST_Y, socketX, socketZ, SUPPLY_WALL_HEIGHT, supplyFootprint, supplySlotPosition } from './layout';
 import { reducedMotionOn, useAccess } from '../app/setup/accessPrefs';
 import { cinematicOn } from './cinematicCamera';
 import { drawnThrow, simulatingThrow } from './throwBallPose';
@@ -56,8 +57,14 @@ export function RenderProbe() {
     };
     probe.supplyBox = () => {
       const { centre, half } = supplyFootprint();
-      // The tray's top corners and its corners on the table (the walls are under a ball's height).
-      const corners = [-1, 1].flatMap((sx) => [-1, 1].flatMap((sz) => [0, 0.8].map((y) => toPage(centre[0] + sx * half[0], y, centre[1] + sz * half[1]))));
+      // The box's top corners and its corners on the table, and the top of each ball of the full
+      // box as the camera sees it (one radius from its centre up the view): the top layer stands out.
+      const corners = [-1, 1].flatMap((sx) => [-1, 1].flatMap((sz) => [0, SUPPLY_WALL_HEIGHT].map((y) => toPage(centre[0] + sx * half[0], y, centre[1] + sz * half[1]))));
+      const up = new Vector3().setFromMatrixColumn(camera.matrixWorld, 1).multiplyScalar(BALL_RADIUS);
+      for (let slot = 0; slot < BALL_COUNT; slot++) {
+        const [x, y, z] = supplySlotPosition(slot);
+        corners.push(toPage(x + up.x, y + up.y, z + up.z));
+      }
       const xs = corners.map((c) => c.x);
       const ys = corners.map((c) => c.y);
       return { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) };

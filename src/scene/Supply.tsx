@@ -1,26 +1,24 @@
 /**
- * The supply: an open tray holding the unplayed balls (the balls are in Balls), beside the board
- * on a landscape screen and beyond its far side on a portrait one (layout.ts, setSupplySide).
+ * The supply: an open box holding the unplayed balls (the balls are in Balls), beside the board
+ * on a landscape screen and beyond its far side on a portrait one; its size and where it stands
+ * are layout.ts's (supplyFootprint, setSupplySide).
  */
 import { useThree } from '@react-three/fiber';
 import { useLayoutEffect, useMemo } from 'react';
 import { ExtrudeGeometry, Path, Shape } from 'three';
-import { setSupplySide, SUPPLY_COLUMNS, SUPPLY_FLOOR, SUPPLY_PITCH, SUPPLY_ROWS, supplyFootprint, supplyYaw } from './layout';
+import { setSupplySide, SUPPLY_BEVEL, SUPPLY_FLOOR, SUPPLY_INNER_HALF, SUPPLY_WALL, SUPPLY_WALL_HEIGHT, supplyFootprint, supplyYaw } from './layout';
 import { roundedRect } from './shapes';
 
-const WALL = 0.22;
-const HEIGHT = 0.75;
-
 function createTrayGeometry(): ExtrudeGeometry[] {
-  const hw = (SUPPLY_COLUMNS * SUPPLY_PITCH) / 2 + 0.12;
-  const hd = (SUPPLY_ROWS * SUPPLY_PITCH) / 2 + 0.12;
+  const [hw, hd] = SUPPLY_INNER_HALF;
   const wall = new Shape();
-  roundedRect(wall, hw + WALL, hd + WALL, 0.35);
+  roundedRect(wall, hw + SUPPLY_WALL, hd + SUPPLY_WALL, 0.35);
   const inner = new Path();
   roundedRect(inner, hw, hd, 0.2);
   wall.holes.push(inner);
-  const walls = new ExtrudeGeometry(wall, { depth: HEIGHT - 0.08, bevelEnabled: true, bevelSize: 0.04, bevelThickness: 0.04, bevelSegments: 2, curveSegments: 6 });
-  walls.rotateX(-Math.PI / 2).translate(0, 0.04, 0);
+  const bevel = { bevelEnabled: true, bevelSize: SUPPLY_BEVEL, bevelThickness: SUPPLY_BEVEL, bevelSegments: 2, curveSegments: 6 };
+  const walls = new ExtrudeGeometry(wall, { depth: SUPPLY_WALL_HEIGHT - 2 * SUPPLY_BEVEL, ...bevel });
+  walls.rotateX(-Math.PI / 2).translate(0, SUPPLY_BEVEL, 0);
   const floorShape = new Shape();
   roundedRect(floorShape, hw + 0.01, hd + 0.01, 0.2);
   const floor = new ExtrudeGeometry(floorShape, { depth: SUPPLY_FLOOR, bevelEnabled: false, curveSegments: 6 });

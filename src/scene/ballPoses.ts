@@ -6,7 +6,7 @@
 import { Matrix4, Quaternion, Vector3 } from 'three';
 import { type Colour, COLOURS, colourIndex } from '../engine/colours';
 import { ballYaw, colourOnTop, restingOrientation, rollTo } from './ballGeometry';
-import { BALL_REST_Y, socketX, socketZ, supplySlotPosition } from './layout';
+import { BALL_RADIUS, BALL_REST_Y, socketX, socketZ, SUPPLY_CLEAR_Y, SUPPLY_FLOOR, supplySlotPosition } from './layout';
 import { easeInOut } from './easing';
 import { BALL_COUNT } from '../director/steps';
 import { type VisualState } from '../director/view';
@@ -19,6 +19,9 @@ type Motion =
 export const HIGHLIGHT_LIFT = 0.12;
 /** How high a ball hops when counted at the end of a round. */
 export const COUNT_HOP = 0.6;
+
+/** The part of a flight between the supply and a socket a ball on the supply's floor spends rising out of it (or sinking into it). */
+const LIFT_SHARE = 0.25;
 
 const UNIT = new Vector3(1, 1, 1);
 const HIDDEN = new Matrix4().makeScale(0, 0, 0);
@@ -82,12 +85,21 @@ export class BallPoser {
           }
           const t = easeInOut(phase.progress);
           const slot = supplySlotPosition(phase.slot);
-          this.a.set(slot[0], slot[1], slot[2]);
-          this.b.copy(p);
-          const [start, end] = arriving ? [this.a, this.b] : [this.b, this.a];
-          const distance = start.distanceTo(end);
-          p.lerpVectors(start, end, t);
-          p.y += Math.sin(Math.PI * t) * (2 + distance * 0.12);
+          // A ball below the supply's walls goes straight up out of it first (or down into it last):
+          // the lowest layer for a quarter of the motion, higher ones for less.
+          const rise = Math.max(0, SUPPLY_CLEAR_Y - slot[1]);
+          const share = LIFT_SHARE * (rise / (SUPPLY_CLEAR_Y - SUPPLY_FLOOR - BALL_RADIUS));
+          const fromSupply = arriving ? t : 1 - t;
+          if (fromSupply < share) {
+            p.set(slot[0], slot[1] + (rise * fromSupply) / share, slot[2]);
+          } else {
+            // Then an arc between the point above its slot and the socket.
+            const s = (fromSupply - share) / (1 - share);
+            this.a.set(slot[0], slot[1] + rise, slot[2]);
+            this.b.copy(p);
+            p.lerpVectors(this.a, this.b, s);
+            p.y += Math.sin(Math.PI * s) * (2 + this.a.distanceTo(this.b) * 0.12);
+          }
           q.slerpQuaternions(motion.from, motion.to, t);
           break;
         }

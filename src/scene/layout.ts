@@ -24,24 +24,45 @@ export const SOCKET_DEPTH = 0.62;
 export const BALL_REST_Y = BOARD_TOP - 0.12;
 
 /**
- * Supply tray beside the board (blue side), about two thirds of the board's length as a real one:
- * the 64 balls lie in two layers, 40 (5 across, 8 along) on its floor and 24 in the hollows
- * between them (4 across, 6 along), each upper ball resting on four lower ones.
+ * The supply: a deep box of the 64 balls beside the board (blue side), 4 across and 5 along, the
+ * balls in layers as in a crate: 20 (4 by 5) on its floor, 12 (3 by 4) in the hollows between
+ * them, each resting on four below, then 20 more over the floor's and 12 on top (the top layer
+ * stands out of the box, the rest lies within its walls). Compact, so that from the red seat of a
+ * laptop window it fits between the board and the screen's right edge, in the band the right-hand
+ * corner panels leave (the evaluation above, the analysis below): it stands close to the board
+ * (SUPPLY_GAP), a little toward the player's side (SUPPLY_NEARER).
  */
-export const SUPPLY_COLUMNS = 5;
-export const SUPPLY_ROWS = 8;
+export const SUPPLY_COLUMNS = 4;
+export const SUPPLY_ROWS = 5;
 export const SUPPLY_PITCH = 1.02;
-const SUPPLY_LOWER = SUPPLY_COLUMNS * SUPPLY_ROWS;
-const SUPPLY_UPPER_COLUMNS = SUPPLY_COLUMNS - 1;
-/** How far an upper ball's centre sits above the lower ones': touching four, half a diagonal away. */
-const SUPPLY_UPPER_RISE = Math.sqrt((2 * BALL_RADIUS) ** 2 - (SUPPLY_PITCH * Math.SQRT1_2) ** 2);
-export const SUPPLY_CENTRE: [number, number] = [BOARD_WIDTH / 2 + 1.2 + (SUPPLY_COLUMNS * SUPPLY_PITCH) / 2 + 0.4, 0];
+/** Room between the balls of the floor's outer rows and the walls (less the walls' bevel). */
+const SUPPLY_CLEARANCE = 0.1;
+/** Thickness of the walls, and the rounding of their edges (it adds that much on both faces). */
+export const SUPPLY_WALL = 0.2;
+export const SUPPLY_BEVEL = 0.04;
 export const SUPPLY_FLOOR = 0.12;
+/** Height of the walls: up to the centres of the third layer's outer balls, which lean on them. */
+export const SUPPLY_WALL_HEIGHT = 2.05;
+/** The least height of a ball's centre above the walls: a ball in the box leaves it, or comes in, straight up and down. */
+export const SUPPLY_CLEAR_Y = SUPPLY_WALL_HEIGHT + BALL_RADIUS + 0.05;
+/** Room between the board's edge and the box. */
+const SUPPLY_GAP = 0.1;
+/** How far the box's middle stands from the board's, toward the player's (red) side. */
+const SUPPLY_NEARER = 1.5;
+/** How far each layer's centres sit above the one below: touching four, half a diagonal away. */
+const SUPPLY_LAYER_RISE = Math.sqrt((2 * BALL_RADIUS) ** 2 - (SUPPLY_PITCH * Math.SQRT1_2) ** 2);
+const SUPPLY_LAYERS = 4;
+/** Half the box's inside, across (x) and along (z) the board's side. */
+export const SUPPLY_INNER_HALF: [number, number] = [(SUPPLY_COLUMNS * SUPPLY_PITCH) / 2 + SUPPLY_CLEARANCE, (SUPPLY_ROWS * SUPPLY_PITCH) / 2 + SUPPLY_CLEARANCE];
+/** Half the box's footprint, walls included. */
+const SUPPLY_HALF: [number, number] = [SUPPLY_INNER_HALF[0] + SUPPLY_WALL + SUPPLY_BEVEL, SUPPLY_INNER_HALF[1] + SUPPLY_WALL + SUPPLY_BEVEL];
+export const SUPPLY_CENTRE: [number, number] = [BOARD_WIDTH / 2 + SUPPLY_GAP + SUPPLY_HALF[0], SUPPLY_NEARER];
 
 /**
  * The box the camera presets keep in view on a landscape screen: the board and the strip of table
- * just in front of the red side where the start ball lands (THROW_AREA). (Fitting the supply too
- * would shrink the board too much; a portrait screen frames the sockets only, CameraRig.tsx.)
+ * just in front of the red side where the start ball lands (THROW_AREA). Fitting the supply too
+ * would shrink the board: the supply is compact and close instead (CameraRig.tsx looks a little
+ * right of the board's centre, toward it); a portrait screen frames the sockets only.
  */
 export const VIEW_BOUNDS = {
   min: [-BOARD_WIDTH / 2, 0, -BOARD_WIDTH / 2] as const,
@@ -64,9 +85,9 @@ export function socketZ(index: number): number {
 
 /**
  * Where the supply tray stands: `beside` the board on the blue side (SUPPLY_CENTRE), or `beyond`
- * its far side (row 1, the top of the screen from Red's seat), the whole supply turned a quarter
- * about the board's centre. A screen held upright has room above the board and none beside it, so
- * portrait screens use `beyond` (Supply.tsx chooses it from the canvas's shape).
+ * its far side (row 1, the top of the screen from Red's seat), turned a quarter and centred on the
+ * board's middle. A screen held upright has room above the board and none beside it, so portrait
+ * screens use `beyond` (Supply.tsx chooses it from the canvas's shape).
  */
 export type SupplySide = 'beside' | 'beyond';
 let supplySide: SupplySide = 'beside';
@@ -75,15 +96,14 @@ export function setSupplySide(side: SupplySide): void {
   supplySide = side;
 }
 
-/** A point given as it is for the `beside` tray, where the tray stands now. */
-function placed(x: number, z: number): [number, number] {
-  return supplySide === 'beside' ? [x, z] : [z, -x];
+/** A point of the tray, given from its centre as it lies `beside` the board, on the table where it stands. */
+function placed(x: number, z: number, side: SupplySide): [number, number] {
+  return side === 'beside' ? [SUPPLY_CENTRE[0] + x, SUPPLY_CENTRE[1] + z] : [z, -(SUPPLY_CENTRE[0] + x)];
 }
 
-/** The tray's centre and half extents on the table (x, z), walls included, where it stands now. */
-export function supplyFootprint(): { centre: [number, number]; half: [number, number] } {
-  const half: [number, number] = [(SUPPLY_COLUMNS * SUPPLY_PITCH) / 2 + 0.4, (SUPPLY_ROWS * SUPPLY_PITCH) / 2 + 0.4];
-  return { centre: placed(SUPPLY_CENTRE[0], SUPPLY_CENTRE[1]), half: supplySide === 'beside' ? half : [half[1], half[0]] };
+/** The tray's centre and half extents on the table (x, z), walls included, where it stands (now, unless told). */
+export function supplyFootprint(side: SupplySide = supplySide): { centre: [number, number]; half: [number, number] } {
+  return { centre: placed(0, 0, side), half: side === 'beside' ? SUPPLY_HALF : [SUPPLY_HALF[1], SUPPLY_HALF[0]] };
 }
 
 /** The tray's turn about the vertical axis (radians) where it stands now. */
@@ -91,18 +111,25 @@ export function supplyYaw(): number {
   return supplySide === 'beside' ? 0 : Math.PI / 2;
 }
 
+/** The layer a slot is on (0 on the floor), and its column and row there: odd layers lie in the hollows of the one below. */
+function supplyLayer(slot: number): { layer: number; col: number; row: number } {
+  let i = slot;
+  for (let layer = 0; ; layer++) {
+    const columns = SUPPLY_COLUMNS - (layer % 2);
+    const count = columns * (SUPPLY_ROWS - (layer % 2));
+    if (i < count || layer === SUPPLY_LAYERS - 1) return { layer, col: i % columns, row: Math.floor(i / columns) };
+    i -= count;
+  }
+}
+
 export function supplySlotPosition(slot: number): [number, number, number] {
-  // The lower layer first (the director fills the lowest slots and takes from the highest).
-  const upper = slot >= SUPPLY_LOWER;
-  const i = upper ? slot - SUPPLY_LOWER : slot;
-  const columns = upper ? SUPPLY_UPPER_COLUMNS : SUPPLY_COLUMNS;
-  const col = i % columns;
-  const row = Math.floor(i / columns);
-  // Upper balls sit in the hollows, half a pitch in from the lower rows and columns.
-  const x0 = -(SUPPLY_COLUMNS - 1) / 2 + (upper ? 0.5 : 0);
-  const z0 = -(SUPPLY_ROWS - 1) / 2 + (upper ? 0.5 : 0);
-  const [x, z] = placed(SUPPLY_CENTRE[0] + (x0 + col) * SUPPLY_PITCH, SUPPLY_CENTRE[1] + (z0 + row) * SUPPLY_PITCH);
-  return [x, SUPPLY_FLOOR + BALL_RADIUS + (upper ? SUPPLY_UPPER_RISE : 0), z];
+  // The floor first (the director fills the lowest slots and takes from the highest).
+  const { layer, col, row } = supplyLayer(slot);
+  // An odd layer sits in the hollows of the one below, half a pitch in from its rows and columns.
+  const x0 = -(SUPPLY_COLUMNS - 1) / 2 + (layer % 2) / 2;
+  const z0 = -(SUPPLY_ROWS - 1) / 2 + (layer % 2) / 2;
+  const [x, z] = placed((x0 + col) * SUPPLY_PITCH, (z0 + row) * SUPPLY_PITCH, supplySide);
+  return [x, SUPPLY_FLOOR + BALL_RADIUS + layer * SUPPLY_LAYER_RISE, z];
 }
 
 /** The internal index under a point of the board, or -1 outside the sockets' grid. */

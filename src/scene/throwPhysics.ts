@@ -13,7 +13,7 @@ import { Quaternion, Vector3 } from 'three';
 import { ConvexHull } from 'three/examples/jsm/math/ConvexHull.js';
 import { Random } from '../engine/random';
 import { colourOnTop, hullPoints, TETRA } from './ballGeometry';
-import { BOARD_TOP, BOARD_WIDTH, supplyFootprint, THROW_AREA } from './layout';
+import { BOARD_TOP, BOARD_WIDTH, supplyFootprint, SUPPLY_WALL_HEIGHT, THROW_AREA } from './layout';
 
 export interface ThrowRecording {
   /** Seconds between recorded frames. */
@@ -132,7 +132,7 @@ function simulateOnce(seed: number): ThrowRecording {
   world.addBody(new Body({ mass: 0, shape: new Plane(), quaternion: up, material: table }));
   block([BOARD_WIDTH / 2, BOARD_TOP / 2, BOARD_WIDTH / 2], [0, BOARD_TOP / 2, 0], board);
   const supply = supplyFootprint();
-  block([supply.half[0], 0.4, supply.half[1]], [supply.centre[0], 0.4, supply.centre[1]], tray);
+  block([supply.half[0], SUPPLY_WALL_HEIGHT / 2, supply.half[1]], [supply.centre[0], SUPPLY_WALL_HEIGHT / 2, supply.centre[1]], tray);
 
   // Thrown from the red player's right, along the board's red side, to land in front of it.
   const [ax, az] = THROW_AREA;

@@ -2,7 +2,7 @@
  * The start throw as a player sees it, on a laptop and a phone held upright: the camera follows the
  * ball, which stays on screen and lands in view, and is back at the player's view as the throw
  * ends; with reduced motion the camera stays put and the ball lies in view near the board. The
- * supply tray is sized like a real one: smaller than the board, beside it.
+ * supply box is sized like a real one: smaller than the board, beside it.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -84,8 +84,8 @@ describe('the start throw and the tray', { timeout: 600_000 }, () => {
       expect(rest.y).toBeGreaterThan(board.top - reach);
       expect(rest.y).toBeLessThan(board.bottom + reach);
 
-      // The tray: its longer side on screen well under the board's (a real tray is about two thirds of
-      // the board's length), and clear of the board, close beside it.
+      // The supply: its longer side on screen well under the board's (a real box of the balls is far
+      // smaller than the board), and clear of the board, close beside it.
       const tray = (await page.evaluate(() => window.rolit.supplyScreenBox())) as Box;
       const span = Math.max(board.right - board.left, board.bottom - board.top);
       const boardSide = (span * BOARD_WIDTH) / (7 * PITCH);

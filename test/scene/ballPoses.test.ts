@@ -4,11 +4,24 @@ import { Director } from '../../src/director/timeline';
 import { colourIndex, Game, parseSquare, Random } from '../../src/engine';
 import { ROLL_ANGLE, TETRA } from '../../src/scene/ballGeometry';
 import { BallPoser, HIGHLIGHT_LIFT } from '../../src/scene/ballPoses';
-import { BALL_REST_Y, socketX, socketZ, supplySlotPosition } from '../../src/scene/layout';
+import { BALL_RADIUS, BALL_REST_Y, socketX, socketZ, SUPPLY_BEVEL, SUPPLY_INNER_HALF, SUPPLY_WALL_HEIGHT, supplyFootprint, supplySlotPosition } from '../../src/scene/layout';
 import { TIMING } from '../../src/director/steps';
 
 /** How squarely colour `colour` faces up for an orientation (1 = straight up). */
 const upness = (q: Quaternion, colour: string) => TETRA[colourIndex(colour as 'red')].clone().applyQuaternion(q).y;
+
+/** How far a point is from the supply box's walls (0 inside one). */
+function fromWalls([x, y, z]: number[]): number {
+  const { centre, half } = supplyFootprint('beside');
+  const inside = SUPPLY_INNER_HALF.map((h) => h - SUPPLY_BEVEL);
+  const p = [Math.abs(x - centre[0]), y, Math.abs(z - centre[1])];
+  // Two slabs: the walls across x (from the inner face to the outer, along the whole depth), and those across z.
+  const slabs = [
+    { min: [inside[0], 0, 0], max: [half[0], SUPPLY_WALL_HEIGHT, half[1]] },
+    { min: [0, 0, inside[1]], max: [half[0], SUPPLY_WALL_HEIGHT, half[1]] },
+  ];
+  return Math.min(...slabs.map(({ min, max }) => Math.hypot(...p.map((v, i) => Math.max(min[i] - v, 0, v - max[i])))));
+}
 
 describe('ball poses', () => {
   it('every ball at rest in a socket shows its colour straight up, through whole random games', () => {
@@ -83,6 +96,39 @@ describe('ball poses', () => {
     poser.update(d.sample(place.start + place.duration));
     expect(poser.position[socket.ball].toArray()).toEqual([socketX(sq), BALL_REST_Y, socketZ(sq)]);
     expect(upness(poser.orientation[socket.ball], 'red')).toBeGreaterThan(0.9999);
+  });
+
+  it('balls fly out of the supply box and back in over its walls, never through them', () => {
+    const game = new Game({ seed: 3 });
+    const d = new Director();
+    const poser = new BallPoser();
+    const random = new Random(3);
+    d.sync([...game.events]);
+    let flights = 0;
+    const sampleFlights = () => {
+      while (d.advance(0.02)) {
+        const view = d.sample();
+        poser.update(view);
+        for (const socket of view.sockets) {
+          if (socket?.phase.kind !== 'arriving' && socket?.phase.kind !== 'leaving') continue;
+          flights++;
+          expect(fromWalls(poser.position[socket.ball].toArray()), `ball ${socket.ball} ${socket.phase.kind}`).toBeGreaterThanOrEqual(BALL_RADIUS - 1e-6);
+        }
+      }
+    };
+    // A whole game takes the balls from the top of the box down to its floor; taken back, they fly into the floor's places first.
+    while (!game.state.over) {
+      const legal = game.legalMoves();
+      game.play(legal[random.below(legal.length)]);
+      d.sync([...game.events]);
+      sampleFlights();
+    }
+    for (let i = 0; i < 6; i++) {
+      game.takeBack(true);
+      d.sync([...game.events]);
+      sampleFlights();
+    }
+    expect(flights).toBeGreaterThan(100);
   });
 
   it('lifts and marks the balls a hovered move would roll; hides no ball', () => {

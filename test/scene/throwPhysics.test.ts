@@ -2,7 +2,7 @@ import { Quaternion } from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COLOURS } from '../../src/engine';
 import { colourOnTop, FACE_RADIUS, repaint, TETRA } from '../../src/scene/ballGeometry';
-import { BALL_RADIUS, BOARD_WIDTH, SUPPLY_CENTRE, SUPPLY_COLUMNS, SUPPLY_PITCH, SUPPLY_ROWS } from '../../src/scene/layout';
+import { BALL_RADIUS, BOARD_WIDTH, supplyFootprint } from '../../src/scene/layout';
 import { TABLE_SIZE } from '../../src/scene/Table';
 import { MAX_SECONDS, simulateThrow, type ThrowRecording } from '../../src/scene/throwPhysics';
 
@@ -51,7 +51,7 @@ describe('the start-ball throw', () => {
   });
 
   it('lands on the table, beside the board and the supply tray, not in them', () => {
-    const trayHalf = [(SUPPLY_COLUMNS * SUPPLY_PITCH) / 2 + 0.4, (SUPPLY_ROWS * SUPPLY_PITCH) / 2 + 0.4];
+    const tray = supplyFootprint('beside');
     for (const [seed, rec] of throws) {
       const n = rec.frames - 1;
       const [x, y, z] = [rec.positions[n * 3], rec.positions[n * 3 + 1], rec.positions[n * 3 + 2]];
@@ -59,7 +59,7 @@ describe('the start-ball throw', () => {
       // Resting on the table top on a face: neither sunk into it nor propped up.
       expect(Math.abs(y - FACE_RADIUS), `seed ${seed}`).toBeLessThan(0.03);
       const onBoard = Math.abs(x) < BOARD_WIDTH / 2 + 0.4 && Math.abs(z) < BOARD_WIDTH / 2 + 0.4;
-      const onTray = Math.abs(x - SUPPLY_CENTRE[0]) < trayHalf[0] + 0.4 && Math.abs(z - SUPPLY_CENTRE[1]) < trayHalf[1] + 0.4;
+      const onTray = Math.abs(x - tray.centre[0]) < tray.half[0] + 0.4 && Math.abs(z - tray.centre[1]) < tray.half[1] + 0.4;
       expect(onBoard || onTray, `seed ${seed} at ${x}, ${z}`).toBe(false);
     }
   });
