@@ -23,8 +23,8 @@ export interface MctsParams {
   solveMaxnEndgames: boolean;
   /**
    * The analysis: the exact solver is bounded by this many nodes in all instead of a share of the
-   * time budget, so that a decided endgame's values are exact however loaded the machine is (the
-   * time share is often too short for the larger endgames). Undefined for play.
+   * time budget, so that a decided endgame's values are exact however loaded the machine is (on a
+   * loaded machine the time share can be too short for the larger endgames). Undefined for play.
    */
   solverNodeBudget?: number;
   /**
