@@ -95,6 +95,12 @@ describe('the toolbar and its menu', { timeout: 300_000 }, () => {
       await page.keyboard.press('Space');
       await page.waitForFunction((was) => JSON.parse(localStorage.getItem('rolit.settings.v1') ?? '{}').coordinates === !was, on);
       expect(await coordinates.isChecked()).toBe(!on);
+      // Never by colour alone: every colour swatch shown (seats, views, win chances) carries its colour's symbol; the views are named.
+      const plain = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.swatch')].filter((s) => s.checkVisibility() && !s.querySelector('.symbol')).map((s) => s.className));
+      expect(plain).toEqual([]);
+      for (const colour of ['Red', 'Green']) expect(await panel.getByRole('button', { name: new RegExp(`view from .*${colour}`, 'i') }).count()).toBe(1);
+      // Opaque: the win-chance panel under it does not show through.
+      expect(await panel.evaluate((menu) => getComputedStyle(menu).backgroundColor)).toMatch(/^rgb\(/);
       await screenshot(page, 'toolbar-menu-open', 60_000);
       await page.keyboard.press('Escape');
       await panel.waitFor({ state: 'hidden' });
