@@ -59,6 +59,16 @@ describe('watching computer games', { timeout: 240_000 }, () => {
     expect(await page.locator('[data-testid=evaluation] tbody tr').allInnerTexts()).toEqual([expect.stringContaining('Red'), expect.stringContaining('Yellow'), expect.stringContaining('Green'), expect.stringContaining('Blue')]);
     await page.getByTestId('win-graph').waitFor();
     expect(await page.locator('[data-testid=win-graph] polyline').count()).toBe(4);
+    // The lines' initials never overlap, however close the chances are.
+    const initials = await page.locator('[data-testid=win-graph] text.initial').evaluateAll((ts) => ts.map((t) => t.getBoundingClientRect()).map((r) => [r.top, r.bottom]));
+    expect(initials).toHaveLength(4);
+    for (const [i, a] of initials.entries()) for (const b of initials.slice(i + 1)) expect(a[1] <= b[0] + 0.5 || b[1] <= a[0] + 0.5, `${a} and ${b} overlap`).toBe(true);
+    // The graph took room from the move list: its last move is still in sight, not cut at the bottom.
+    const cut = await page.evaluate(() => {
+      const list = document.querySelector('.moves ol')!;
+      return list.lastElementChild!.getBoundingClientRect().bottom - list.getBoundingClientRect().bottom;
+    });
+    expect(cut).toBeLessThanOrEqual(0);
     // Steady: the numbers do not change while paused.
     await waitSettled(page);
     expect((await page.locator('[data-testid=evaluation] td.win').allInnerTexts()).map((s) => Number(/(\d+)%/.exec(s)![1]))).toEqual(wins);

@@ -21,9 +21,29 @@ export function MoveList() {
   const moves = useSession((s) => s.shown.moves);
   const captions = useCaptions();
   const [ref, setRef] = useState<HTMLOListElement | null>(null);
+  // A new move, or the last move's caption arriving (it may wrap to another line): the list shows its end.
+  const lastCaption = captions.moves.at(-1)?.text;
   useEffect(() => {
     if (ref) ref.scrollTop = ref.scrollHeight;
-  }, [ref, moves.length, captions.result]);
+  }, [ref, moves.length, lastCaption, captions.result]);
+  // The list shrinks when the graph under it appears or the window does: the last move stays in
+  // sight, unless the player has scrolled up to read earlier ones.
+  useEffect(() => {
+    if (!ref || typeof ResizeObserver !== 'function') return;
+    let atEnd = true;
+    const onScroll = () => {
+      atEnd = ref.scrollTop + ref.clientHeight >= ref.scrollHeight - 2;
+    };
+    const resized = new ResizeObserver(() => {
+      if (atEnd) ref.scrollTop = ref.scrollHeight;
+    });
+    ref.addEventListener('scroll', onScroll, { passive: true });
+    resized.observe(ref);
+    return () => {
+      resized.disconnect();
+      ref.removeEventListener('scroll', onScroll);
+    };
+  }, [ref]);
   return (
     <section className="moves panel" aria-label={t('hud:moves')}>
       <header>

@@ -9,11 +9,14 @@ import { biggestSwings, shownHistory, useEvaluation } from '../../app/analysis/e
 import { useSession } from '../../app/page/pageSession';
 import { coloursName } from '../../i18n/index';
 import { useEngineHelpHidden } from '../engineHelp';
+import { spreadLabels } from './graphLabels';
 import { watchTexts as t } from './texts';
 
 const W = 196;
 const H = 64;
 const DASHES = ['', '6 3', '2 2', '8 2 2 2'];
+/** The initials' line height (their font is 9 px, watch.css): the least distance between two of them. */
+const LABEL = 10;
 
 export function WinChanceGraph() {
   const hidden = useEngineHelpHidden();
@@ -29,13 +32,14 @@ export function WinChanceGraph() {
   const x = (move: number) => (move / totalMoves) * (W - 12) + 2;
   const y = (chance: number) => H - 3 - chance * (H - 6);
   const last = history[history.length - 1];
+  const labelYs = spreadLabels(players.map((_, p) => y(last.chances[p])), LABEL, LABEL / 2, H - LABEL / 2);
   return (
     <svg className="win-graph" width={W} height={H} role="img" aria-label={t.graph} data-testid="win-graph">
       <title>{t.graph}</title>
       {players.map((colours, p) => (
         <g key={p}>
           <polyline className={`line ${colours[0]}`} strokeDasharray={DASHES[p]} points={history.map((h) => `${x(h.move).toFixed(1)},${y(h.chances[p]).toFixed(1)}`).join(' ')} />
-          <text x={x(last.move) + 3} y={y(last.chances[p]) + 3} className="initial">
+          <text x={x(last.move) + 3} y={labelYs[p] + 3} className="initial">
             {coloursName(colours)[0]}
           </text>
         </g>
