@@ -25,7 +25,7 @@ import { onlineTexts } from './app/online/onlineTexts';
 import { initDirector, linkDirector } from './director/index';
 import { chooseLanguage, LANGUAGE_KEY, setLanguage } from './i18n/index';
 import { App } from './ui/App';
-import { renderInfo, sceneDrawing, socketScreenPosition, supplyScreenBox, thrownBall } from './scene/renderInfo';
+import { renderInfo, sceneDrawing, sideButtonScreenBox, socketScreenPosition, supplyScreenBox, thrownBall } from './scene/renderInfo';
 import { loadProgress } from './scene/loadProgress';
 import { useCamera } from './scene/cameraStore';
 import { useAccess } from './app/setup/accessPrefs';
@@ -94,6 +94,7 @@ Object.defineProperty(window, 'rolit', {
     renderInfo,
     socketScreenPosition,
     supplyScreenBox,
+    sideButtonScreenBox,
     thrownBall,
     strongest: () => strongestView(strongest.getState(), session.getState().snapshot),
     online: () => {

@@ -1,6 +1,6 @@
 /**
  * Inside the Canvas: records the renderer's counters after every frame, tells what the canvas is
- * still to draw (window.rolit.settled waits for it), and projects sockets and the thrown ball.
+ * still to draw (window.rolit.settled waits for it), and projects sockets, the side buttons, the supply and the thrown ball.
  */
 import { addAfterEffect, useThree } from '@react-three/fiber';
 import { useEffect } from 'react';
@@ -9,7 +9,7 @@ import { parseSquare } from '../engine/geometry';
 import { COLOURS } from '../engine/colours';
 import { BALL_COUNT } from '../director/steps';
 import { colourOnTop } from './ballGeometry';
-import { BALL_RADIUS, BALL_REST_Y, socketX, socketZ, SUPPLY_WALL_HEIGHT, supplyFootprint, supplySlotPosition } from './layout';
+import { BALL_RADIUS, BALL_REST_Y, SIDE_BUTTON, SIDE_BUTTONS, socketX, socketZ, SUPPLY_WALL_HEIGHT, supplyFootprint, supplySlotPosition } from './layout';
 import { reducedMotionOn, useAccess } from '../app/setup/accessPrefs';
 import { cinematicOn } from './cinematicCamera';
 import { drawnThrow, simulatingThrow } from './throwBallPose';
@@ -69,6 +69,15 @@ export function RenderProbe() {
       const ys = corners.map((c) => c.y);
       return { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) };
     };
+    probe.sideButtonBox = (colour) => {
+      const [x, y, z] = SIDE_BUTTONS.find((b) => b.colour === colour)!.position;
+      // The pad's square around its foot, from the board's top to its top when lit.
+      const r = SIDE_BUTTON.footRadius;
+      const corners = [-1, 1].flatMap((sx) => [-1, 1].flatMap((sz) => [y, y + SIDE_BUTTON.lift + SIDE_BUTTON.height].map((h) => toPage(x + sx * r, h, z + sz * r))));
+      const xs = corners.map((c) => c.x);
+      const ys = corners.map((c) => c.y);
+      return { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) };
+    };
     probe.thrownBall = () => {
       if (!drawnThrow.shown) return null;
       const { x, y, z } = drawnThrow.position;
@@ -82,6 +91,7 @@ export function RenderProbe() {
       off();
       probe.project = null;
       probe.supplyBox = null;
+      probe.sideButtonBox = null;
       probe.thrownBall = null;
     };
   }, [gl, camera]);

@@ -10,7 +10,7 @@ import { Color, type Mesh, type MeshStandardMaterial } from 'three';
 import { symbolsOn, useAccess } from '../app/setup/accessPrefs';
 import { SYMBOL_INK } from './ballMaterial';
 import type { Colour } from '../engine/colours';
-import { PAINT, SIDE_BUTTONS } from './layout';
+import { PAINT, SIDE_BUTTON, SIDE_BUTTONS } from './layout';
 import { currentView } from './view';
 import type { VisualState } from '../director/view';
 
@@ -24,12 +24,12 @@ export function SideButton({ colour, position, facing }: { colour: Colour; posit
       material.current.emissiveIntensity = glow;
       material.current.color.set(PAINT[colour]).multiplyScalar(lit ? 1 : 0.45);
     }
-    if (mesh.current) mesh.current.position.y = position[1] + (lit ? 0.1 : 0.03);
+    if (mesh.current) mesh.current.position.y = position[1] + (lit ? SIDE_BUTTON.lift : 0.03);
   });
   return (
     <mesh ref={mesh} position={position} rotation-y={facing}>
       {/* An oval-ish pad: a cylinder squashed along the side. */}
-      <cylinderGeometry args={[0.42, 0.46, 0.16, 40]} />
+      <cylinderGeometry args={[SIDE_BUTTON.topRadius, SIDE_BUTTON.footRadius, SIDE_BUTTON.height, 40]} />
       <meshStandardMaterial ref={material} color={PAINT[colour]} emissive={PAINT[colour]} emissiveIntensity={0} roughness={0.3} />
       <ButtonSymbol colour={colour} />
     </mesh>

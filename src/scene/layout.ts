@@ -145,6 +145,9 @@ export function regionHalfWidth(size: BoardSize): number {
   return (size / 2) * PITCH + (boardOffset(size) === 0 ? 0.12 : 0.02);
 }
 
+/** A side button's pad: radius at its foot and at its top, its height, and how far it rises when lit. */
+export const SIDE_BUTTON = { footRadius: 0.46, topRadius: 0.42, height: 0.16, lift: 0.1 };
+
 /** Centre of each side button, and the direction its side faces (from the centre outward). */
 export const SIDE_BUTTONS: { colour: Colour; position: [number, number, number]; facing: number }[] = [
   { colour: 'red', position: [0, BOARD_TOP, BOARD_WIDTH / 2 - MARGIN / 2], facing: 0 },

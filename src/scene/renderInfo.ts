@@ -27,6 +27,8 @@ export const probe = {
   project: null as null | ((square: string, size?: BoardSize) => { x: number; y: number } | null),
   /** Page box (CSS px) of the supply tray's projected corners, set by the mounted scene. */
   supplyBox: null as null | (() => ScreenBox),
+  /** Page box (CSS px) of a colour's side button, set by the mounted scene. */
+  sideButtonBox: null as null | ((colour: Colour) => ScreenBox),
   /** The thrown start ball as last drawn (colour on top, page position), set by the mounted scene. */
   thrownBall: null as null | (() => ThrownBall | null),
 };
@@ -92,4 +94,9 @@ export function thrownBall(): ThrownBall | null {
 /** Page box (CSS px) around the supply tray as drawn, or null when no scene is mounted. */
 export function supplyScreenBox(): ScreenBox | null {
   return probe.supplyBox ? probe.supplyBox() : null;
+}
+
+/** Page box (CSS px) around a colour's side button as drawn, or null when no scene is mounted. */
+export function sideButtonScreenBox(colour: Colour): ScreenBox | null {
+  return probe.sideButtonBox ? probe.sideButtonBox(colour) : null;
 }

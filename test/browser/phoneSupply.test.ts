@@ -5,7 +5,8 @@
  * every panel of the HUD, the evaluation above it and the analysis below it included. On a portrait
  * phone (390x844), where the board fills the width, it stands beyond the board's far side, its near
  * part on screen (the rest runs off the top with the table). The page projects the box with its
- * balls (rolit.supplyScreenBox).
+ * balls (rolit.supplyScreenBox). On the laptop windows the side buttons of the colours in play
+ * are clear of the panels as well (rolit.sideButtonScreenBox).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +28,22 @@ async function supplySeen(page: Page): Promise<{ box: Box; panels: string[]; mee
       .filter(({ r }) => r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top)
       .map(({ p, r }) => `${name(p)} ${JSON.stringify([r.left, r.top, r.right, r.bottom].map(Math.round))}`);
     return { box, panels: shown.map(name), meets };
+  });
+}
+
+/** The side buttons of the colours in play that a shown panel meets, with the panel. */
+async function buttonsUnderPanels(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const shown = [...document.querySelectorAll<HTMLElement>('.panel')].filter((p) => p.getClientRects().length > 0 && getComputedStyle(p).visibility !== 'hidden');
+    const met: string[] = [];
+    for (const colour of Object.keys(window.rolit.state().scores)) {
+      const b = window.rolit.sideButtonScreenBox(colour as 'red')!;
+      for (const p of shown) {
+        const r = p.getBoundingClientRect();
+        if (r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top) met.push(`${colour} under ${p.dataset.testid ?? p.className}`);
+      }
+    }
+    return met;
   });
 }
 
@@ -92,6 +109,8 @@ describe('the supply on any screen', { timeout: 300_000 }, () => {
         expect(box.right).toBeLessThanOrEqual(viewport.width);
         expect(box.bottom).toBeLessThanOrEqual(viewport.height);
         expect(meets).toEqual([]);
+        // The side buttons of the colours in play are clear of the panels too (the seats of four computers, with their Take over buttons, are the tallest).
+        expect(await buttonsUnderPanels(page)).toEqual([]);
         expect(errors).toEqual([]);
         await context.close();
       });

@@ -49,6 +49,8 @@ export interface RolitHandle {
   socketScreenPosition(square: string, size?: BoardSize): { x: number; y: number } | null;
   /** Page box (CSS px) around the supply tray as drawn, or null when there is no 3D view. */
   supplyScreenBox(): { left: number; top: number; right: number; bottom: number } | null;
+  /** Page box (CSS px) around a colour's side button as drawn, or null when there is no 3D view. */
+  sideButtonScreenBox(colour: Colour): { left: number; top: number; right: number; bottom: number } | null;
   /** The thrown start ball as last drawn: the colour on top and its page position, or null when none is shown. */
   thrownBall(): ThrownBallView | null;
   /** Whether animations are still playing. */
@@ -97,6 +99,7 @@ export interface HandleSources {
   renderInfo?: () => RenderStats | null;
   socketScreenPosition?: (square: string, size?: BoardSize) => { x: number; y: number } | null;
   supplyScreenBox?: () => { left: number; top: number; right: number; bottom: number } | null;
+  sideButtonScreenBox?: (colour: Colour) => { left: number; top: number; right: number; bottom: number } | null;
   thrownBall?: () => ThrownBallView | null;
   busy?: () => boolean;
   strongest?: () => StrongestView | null;
@@ -130,6 +133,7 @@ export function createHandle(sources: HandleSources): RolitHandle {
     renderInfo: () => sources.renderInfo?.() ?? null,
     socketScreenPosition: (square: string, size?: BoardSize) => sources.socketScreenPosition?.(square, size) ?? null,
     supplyScreenBox: () => sources.supplyScreenBox?.() ?? null,
+    sideButtonScreenBox: (colour: Colour) => sources.sideButtonScreenBox?.(colour) ?? null,
     thrownBall: () => sources.thrownBall?.() ?? null,
     busy: () => sources.busy?.() ?? false,
     strongest: () => sources.strongest?.() ?? null,

@@ -31,14 +31,17 @@ export function Seats() {
           <div key={i} className={`seat${moving ? ' to-move' : ''}`} data-seat={i} aria-current={moving ? 'true' : undefined}>
             <Swatches colours={seat.colours} />
             <span className="who">
-              <span className="name">
-                {playerName(seat.name)}
-                {thinking?.seat === i && <span className="thinking-dot" aria-label={t('hud:thinkingDot')} />}
+              {/* Take over beside the name, not on a line of its own: four seats of computers stay short, clear of the board's side. */}
+              <span className="name-row">
+                <span className="name">
+                  {playerName(seat.name)}
+                  {thinking?.seat === i && <span className="thinking-dot" aria-label={t('hud:thinkingDot')} />}
+                </span>
+                <TakeOverButton seat={seat} index={i} />
               </span>
               <span className="kind">
                 {coloursName(seat.colours)} · {recorded?.[i] ? seatKind({ ...seat, ...recorded[i] }, null) : seatKind(seat, standIn)}
               </span>
-              <TakeOverButton seat={seat} index={i} />
             </span>
             <span className="count" title={t('hud:countTitle')}>
               {playerScores[i]}
