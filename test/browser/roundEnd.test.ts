@@ -261,6 +261,24 @@ describe('the end of a round', { timeout: 600_000 }, () => {
     });
   }
 
+  it('on a phone held sideways the result of four players fits: its title and its buttons on screen', async () => {
+    const viewport = { width: 844, height: 390 };
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:beginner,ai:beginner,ai:beginner,ai:beginner&seed=5&speed=instant', viewport, { webgl: false });
+    const dialog = page.getByTestId('round-over');
+    await dialog.waitFor({ timeout: 120_000 });
+    await page.keyboard.press('Space'); // stays, not on to the next round
+    await screenshot(page, 'round-end-phone-sideways-dialog', 60_000);
+    const parts = await dialog.evaluate((d) => [d.querySelector('h2')!, ...d.querySelectorAll('.actions .btn')].map((e) => {
+      const r = e.getBoundingClientRect();
+      return { name: e.textContent, top: r.top, bottom: r.bottom };
+    }));
+    expect(parts.length).toBeGreaterThan(2);
+    const off = parts.filter((p) => p.top < 0 || p.bottom > viewport.height).map((p) => `${p.name} ${Math.round(p.top)}..${Math.round(p.bottom)}`);
+    expect(off).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('with reduced motion the result dialog comes at once: no count plays after the last move lands', async () => {
     const { page, errors, last } = await oneMoveLeft(LAPTOP, 3, true);
     await startRecording(page);
