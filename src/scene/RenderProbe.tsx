@@ -13,7 +13,7 @@ import { BALL_RADIUS, BALL_REST_Y, SIDE_BUTTON, SIDE_BUTTONS, socketX, socketZ, 
 import { reducedMotionOn, useAccess } from '../app/setup/accessPrefs';
 import { cinematicOn } from './cinematicCamera';
 import { drawnThrow, simulatingThrow } from './throwBallPose';
-import { probe } from './renderInfo';
+import { probe, type ScreenBox } from './renderInfo';
 import { currentView } from './view';
 
 export function RenderProbe() {
@@ -65,18 +65,13 @@ export function RenderProbe() {
         const [x, y, z] = supplySlotPosition(slot);
         corners.push(toPage(x + up.x, y + up.y, z + up.z));
       }
-      const xs = corners.map((c) => c.x);
-      const ys = corners.map((c) => c.y);
-      return { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) };
+      return boxAround(corners);
     };
     probe.sideButtonBox = (colour) => {
       const [x, y, z] = SIDE_BUTTONS.find((b) => b.colour === colour)!.position;
-      // The pad's square around its foot, from the board's top to its top when lit.
+      // The pad's square around its foot, from the board's top to a little above the pad's top when lit.
       const r = SIDE_BUTTON.footRadius;
-      const corners = [-1, 1].flatMap((sx) => [-1, 1].flatMap((sz) => [y, y + SIDE_BUTTON.lift + SIDE_BUTTON.height].map((h) => toPage(x + sx * r, h, z + sz * r))));
-      const xs = corners.map((c) => c.x);
-      const ys = corners.map((c) => c.y);
-      return { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) };
+      return boxAround([-1, 1].flatMap((sx) => [-1, 1].flatMap((sz) => [y, y + SIDE_BUTTON.lift + SIDE_BUTTON.height].map((h) => toPage(x + sx * r, h, z + sz * r)))));
     };
     probe.thrownBall = () => {
       if (!drawnThrow.shown) return null;
@@ -96,4 +91,11 @@ export function RenderProbe() {
     };
   }, [gl, camera]);
   return null;
+}
+
+/** The page box around points on the page. */
+function boxAround(points: readonly { x: number; y: number }[]): ScreenBox {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  return { left: Math.min(...xs), top: Math.min(...ys), right: Math.max(...xs), bottom: Math.max(...ys) };
 }

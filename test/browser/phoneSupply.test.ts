@@ -17,34 +17,28 @@ const app = useBuiltApp();
 
 type Box = { left: number; top: number; right: number; bottom: number };
 
-/** The box's place on the page, and the HUD's panels shown there whose boxes it meets. */
-async function supplySeen(page: Page): Promise<{ box: Box; panels: string[]; meets: string[] }> {
-  return page.evaluate(() => {
-    const box = window.rolit.supplyScreenBox()!;
+/**
+ * The HUD's panels shown on the page, and for each of the boxes given (page boxes by label) the
+ * shown panels it meets, as "label under panel [left, top, right, bottom]".
+ */
+async function panelsMeeting(page: Page, boxes: Record<string, Box>): Promise<{ panels: string[]; meets: string[] }> {
+  return page.evaluate((boxes) => {
     const shown = [...document.querySelectorAll<HTMLElement>('.panel')].filter((p) => p.getClientRects().length > 0 && getComputedStyle(p).visibility !== 'hidden');
     const name = (p: HTMLElement) => p.dataset.testid ?? p.className;
-    const meets = shown
-      .map((p) => ({ p, r: p.getBoundingClientRect() }))
-      .filter(({ r }) => r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top)
-      .map(({ p, r }) => `${name(p)} ${JSON.stringify([r.left, r.top, r.right, r.bottom].map(Math.round))}`);
-    return { box, panels: shown.map(name), meets };
-  });
-}
-
-/** The side buttons of the colours in play that a shown panel meets, with the panel. */
-async function buttonsUnderPanels(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const shown = [...document.querySelectorAll<HTMLElement>('.panel')].filter((p) => p.getClientRects().length > 0 && getComputedStyle(p).visibility !== 'hidden');
-    const met: string[] = [];
-    for (const colour of Object.keys(window.rolit.state().scores)) {
-      const b = window.rolit.sideButtonScreenBox(colour as 'red')!;
+    const meets: string[] = [];
+    for (const [label, box] of Object.entries(boxes)) {
       for (const p of shown) {
         const r = p.getBoundingClientRect();
-        if (r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top) met.push(`${colour} under ${p.dataset.testid ?? p.className}`);
+        if (r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top) meets.push(`${label} under ${name(p)} ${JSON.stringify([r.left, r.top, r.right, r.bottom].map(Math.round))}`);
       }
     }
-    return met;
-  });
+    return { panels: shown.map(name), meets };
+  }, boxes);
+}
+
+/** The side buttons' page boxes of the colours in play, by colour. */
+async function sideButtons(page: Page): Promise<Record<string, Box>> {
+  return page.evaluate(() => Object.fromEntries(Object.keys(window.rolit.state().scores).map((colour) => [colour, window.rolit.sideButtonScreenBox(colour as 'red')!])));
 }
 
 describe('the supply on any screen', { timeout: 300_000 }, () => {
@@ -100,7 +94,8 @@ describe('the supply on any screen', { timeout: 300_000 }, () => {
         }
         await waitIdle(page, 120_000);
         await waitSettled(page, 120_000);
-        const { box, panels, meets } = await supplySeen(page);
+        const box = (await page.evaluate(() => window.rolit.supplyScreenBox()))!;
+        const { panels, meets } = await panelsMeeting(page, { supply: box });
         console.log(`${viewport.width}x${viewport.height} ${locale} ${game}: supply box ${JSON.stringify(box)}, panels met ${JSON.stringify(meets)}`);
         await screenshot(page, `supply-${viewport.width}x${viewport.height}-${locale}-${game}`, 120_000);
         expect(panels).toEqual(expect.arrayContaining(['evaluation', 'analysis']));
@@ -110,7 +105,7 @@ describe('the supply on any screen', { timeout: 300_000 }, () => {
         expect(box.bottom).toBeLessThanOrEqual(viewport.height);
         expect(meets).toEqual([]);
         // The side buttons of the colours in play are clear of the panels too (the seats of four computers, with their Take over buttons, are the tallest).
-        expect(await buttonsUnderPanels(page)).toEqual([]);
+        expect((await panelsMeeting(page, await sideButtons(page))).meets).toEqual([]);
         expect(errors).toEqual([]);
         await context.close();
       });
