@@ -50,8 +50,6 @@ export const DEFAULT_APP_PORT = 8080;
 export const DEFAULT_GRACE_SECONDS = 60;
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
-  // @colyseus/core's reconnection checks a client against the global WebSocket, which Node 20 lacks.
-  globalThis.WebSocket ??= (await import('ws')).WebSocket as unknown as typeof WebSocket;
   const pool = new ComputerPool(config.threads ?? Math.max(1, availableParallelism() - 1));
   const roomConfig: RoomConfig = {
     dataDir: config.dataDir,
