@@ -324,7 +324,7 @@ function RoomBar() {
 function Closing({ deadline }: { deadline: number }) {
   const now = useNow(true, 500);
   return (
-    <div className="online-banner panel" role="status" data-testid="online-closing">
+    <div className="online-banner closing panel" role="status" data-testid="online-closing">
       {t('online:closing', { count: Math.max(0, Math.ceil((deadline - now) / 1000)) })} <UnfinishedRounds />
     </div>
   );
