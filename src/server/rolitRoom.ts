@@ -233,8 +233,12 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     this.state.moveDeadline = 0;
     this.broadcast('closing', { seconds });
     void (async () => {
-      await this.saving;
-      if (this.state.phase === 'playing' && this.game) await this.saveRound();
+      try {
+        await this.saving;
+        if (this.state.phase === 'playing' && this.game) await this.saveRound();
+      } catch (e) {
+        console.error(`rolit room ${this.roomId}: closing: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      }
       // The record's name reaches the clients before they are let go.
       this.broadcastPatch();
       this.clock.setTimeout(() => void this.disconnect(CloseCode.SERVER_SHUTDOWN), Math.max(0, this.closesAt - Date.now()));
