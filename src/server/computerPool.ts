@@ -4,13 +4,16 @@
  */
 import type { Worker } from 'node:worker_threads';
 import type { GameEvent } from '../engine';
-import { startTsThread } from '../ai/tools/ts-thread';
+import { startThread } from '../ai/tools/ts-thread';
 
 export interface SearchJob {
   id: number;
   events: readonly GameEvent[];
   level: string;
 }
+
+/** The thread's entry beside this module: TypeScript from the sources, JavaScript once built (npm run build). */
+const THREAD_ENTRY = new URL(import.meta.url.endsWith('.ts') ? './computerThread.ts' : './computerThread.js', import.meta.url);
 
 export type SearchReply = { id: number; move: string } | { id: number; error: string };
 
@@ -66,7 +69,7 @@ export class ComputerPool {
   }
 
   private spawn(): Thread {
-    const thread: Thread = { worker: startTsThread(new URL('./computerThread.ts', import.meta.url)), busy: null };
+    const thread: Thread = { worker: startThread(THREAD_ENTRY), busy: null };
     thread.worker.on('message', (reply: SearchReply) => {
       const pending = thread.busy;
       thread.busy = null;

@@ -50,7 +50,7 @@ export const EMOTES = ['hello', 'wellPlayed', 'oops', 'thinking', 'goodGame'] as
 /** Codes of refused messages (the `error` message's `code`); docs/online.md explains each. */
 export const ERROR_CODES = [
   'malformed', 'unknownMessage', 'rateLimited', 'notPlaying', 'notWaiting', 'notOver', 'notHost',
-  'spectator', 'notYourTurn', 'illegalMove', 'seatsFree', 'notFree', 'internal',
+  'spectator', 'notYourTurn', 'illegalMove', 'seatsFree', 'notFree', 'closing', 'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -59,6 +59,11 @@ export interface ErrorMessage {
   code: ErrorCode;
   text: string;
   reason?: string;
+}
+
+/** Sent to every client when the server stops: the room closes in `seconds` (its round in play is saved unfinished). */
+export interface ClosingMessage {
+  seconds: number;
 }
 
 /** Codes of refused create and join requests: the request fails with the text `<code>: <explanation>`. */

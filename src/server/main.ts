@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
-import { DEFAULT_APP_PORT, DEFAULT_GRACE_SECONDS, DEFAULT_PORT, startServer } from './server';
+import { DEFAULT_APP_PORT, DEFAULT_CLOSING_SECONDS, DEFAULT_GRACE_SECONDS, DEFAULT_PORT, startServer } from './server';
 
 const USAGE = `usage: npm run server -- [options]   (npm run serve: the same with --app dist)
   --port N             port to listen on (env PORT; default ${DEFAULT_PORT}, ${DEFAULT_APP_PORT} with --app; 0 picks a free one)
@@ -65,7 +65,13 @@ const server = await startServer({
 });
 // Tests and scripts read this line to find the port.
 console.log(`rolit server listening on port ${server.port}${appDir === undefined ? '' : `, serving the app of ${appDir}`}`);
-const stop = async () => {
+/** Rooms get their notice and their rounds are saved (docs/online.md); whatever happens, the process ends within 10 s. */
+const stop = async (signal: NodeJS.Signals) => {
+  console.log(`rolit server stopping (${signal}): rooms close in ${DEFAULT_CLOSING_SECONDS} s`);
+  setTimeout(() => {
+    console.error('rolit server: the rooms did not close in time; exiting');
+    process.exit(1);
+  }, 9_500).unref();
   await server.stop();
   process.exit(0);
 };

@@ -8,9 +8,12 @@ import { join } from 'node:path';
 
 export const RECORD_EXTENSION = '.rolit';
 
-/** A record's file name: the room code, then the round (from 1). Only [A-Za-z0-9_-] from the room code. */
-export function recordFileName(roomId: string, round: number): string {
-  return `${roomId.replace(/[^A-Za-z0-9_-]/g, '_')}-round${round + 1}${RECORD_EXTENSION}`;
+/**
+ * A record's file name: the room code, then the round (from 1), and `-unfinished` for a round the
+ * server saved as it stopped. Only [A-Za-z0-9_-] from the room code.
+ */
+export function recordFileName(roomId: string, round: number, unfinished = false): string {
+  return `${roomId.replace(/[^A-Za-z0-9_-]/g, '_')}-round${round + 1}${unfinished ? '-unfinished' : ''}${RECORD_EXTENSION}`;
 }
 
 /** Writes a record under `dir` (made if missing) and returns its file name. */

@@ -4,7 +4,7 @@
  * with it and publishes the result (state patches, and the round's engine events); clients never
  * decide the outcome of a move.
  */
-import { type Client, type Deferred, type Delayed, ErrorCode, matchMaker, Room, ServerError } from '@colyseus/core';
+import { type Client, CloseCode, type Deferred, type Delayed, ErrorCode, matchMaker, Room, ServerError } from '@colyseus/core';
 import {
   ballCounts, type Colour, type Game, type GameEvent, makeRound, type Match, playerInSeat, type PlayerSpec,
   recordDate, resultText, roundSetup, type RoundSetup, setupRefusal, startMatch, toRecord,
@@ -30,6 +30,8 @@ export interface RoomConfig {
   /** Messages a client may send per second on average, and in a burst. */
   messagesPerSecond: number;
   messageBurst: number;
+  /** Seconds between telling the clients that the server stops (`closing`) and closing the room. */
+  closingSeconds: number;
 }
 
 /** A player of the match: seats (and so colours) rotate between rounds, players stay. */
@@ -76,6 +78,10 @@ export class RolitRoom extends Room<{ state: RoomState }> {
   private turn = 0;
   private turnTimer: Delayed | null = null;
   private disposed = false;
+  /** When the room closes because the server stops (ms since 1970), 0 while it does not. */
+  private closesAt = 0;
+  /** The finished round's record being written, waited for before the room closes. */
+  private saving: Promise<void> = Promise.resolve();
 
   override async onCreate(raw: Record<string, unknown>): Promise<void> {
     const { config, ...clientOptions } = raw as { config: RoomConfig } & Record<string, unknown>;
@@ -213,6 +219,32 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     this.turnTimer?.clear();
   }
 
+  /**
+   * The server stops (SIGTERM, SIGINT; docs/online.md, Running the server): the round in play
+   * stops where it stands and is saved as an unfinished record, every client is told the seconds
+   * left (`closing`), and the room closes after them.
+   */
+  override onBeforeShutdown(): void {
+    const seconds = this.config.closingSeconds;
+    this.closesAt = Date.now() + seconds * 1000;
+    // No computer answer or clock plays on.
+    this.turn++;
+    this.turnTimer?.clear();
+    this.state.moveDeadline = 0;
+    this.broadcast('closing', { seconds });
+    void (async () => {
+      try {
+        await this.saving;
+        if (this.state.phase === 'playing' && this.game) await this.saveRound();
+      } catch (e) {
+        console.error(`rolit room ${this.roomId}: closing: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      }
+      // The record's name reaches the clients before they are let go.
+      this.broadcastPatch();
+      this.clock.setTimeout(() => void this.disconnect(CloseCode.SERVER_SHUTDOWN), Math.max(0, this.closesAt - Date.now()));
+    })();
+  }
+
   override onUncaughtException(error: Error & { cause?: unknown }, method: string): void {
     // Refused creates and joins are answers to the client, not faults.
     if (error.cause instanceof ServerError) return;
@@ -223,6 +255,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
 
   private receive(client: Client, type: MessageType, message: unknown): void {
     if (!this.allow(client)) return;
+    if (this.closesAt && type !== 'emote') return this.refuseMessage(client, 'closing', 'the server is stopping: this room closes in a moment');
     const parsed = messages[type].safeParse(message);
     if (!parsed.success) return this.refuseMessage(client, 'malformed', `${type}: ${issuesText(parsed.error)}`);
     try {
@@ -352,7 +385,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     this.turnTimer = null;
     s.toMove = game.state.toMove ?? '';
     this.publishScores();
-    if (game.state.over) return void this.finishRound();
+    if (game.state.over) return void (this.saving = this.finishRound());
     if (s.timeLimit > 0) {
       const turn = this.turn;
       s.moveDeadline = Date.now() + s.timeLimit * 1000;
@@ -371,7 +404,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
   /** When a computer holds the mover's seat: asks the pool for its move, and plays it unless the turn moved on. */
   private playComputerTurn(): void {
     const player = this.moverPlayer();
-    if (!player || !(player.kind === 'computer' || player.standIn)) return;
+    if (!player || !(player.kind === 'computer' || player.standIn) || this.closesAt) return;
     const turn = this.turn;
     const game = this.game!;
     const events = [...game.events];
@@ -397,19 +430,26 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     s.toMove = '';
     s.moveDeadline = 0;
     s.results.push(resultText(game.state));
-    const round = s.round;
+    await this.saveRound();
+    this.releaseIfDeserted();
+  }
+
+  /** Saves the round as it stands, finished or not (docs/record-format.md: `Result "*"`), and lists its record. */
+  private async saveRound(): Promise<void> {
+    const game = this.game!;
+    const round = this.state.round;
     const names: Record<string, string> = { Room: this.roomId, Round: String(round + 1) };
     game.setup.players.forEach((colours, seat) => {
       const player = this.players[playerInSeat(seat, round, this.players.length)];
       for (const colour of colours) names[colour[0].toUpperCase() + colour.slice(1)] = player.name;
     });
     try {
-      const file = await saveRecord(this.config.dataDir, recordFileName(this.roomId, round), toRecord(game, { Date: recordDate(new Date()), ...names }));
-      if (!this.disposed) s.records.push(file);
+      const file = recordFileName(this.roomId, round, !game.state.over);
+      await saveRecord(this.config.dataDir, file, toRecord(game, { Date: recordDate(new Date()), ...names }));
+      if (!this.disposed) this.state.records.push(file);
     } catch (e) {
       console.error(`rolit room ${this.roomId}: saving round ${round + 1}: ${e instanceof Error ? e.message : String(e)}`);
     }
-    this.releaseIfDeserted();
   }
 
   // --- seats ----------------------------------------------------------------------------------
@@ -493,6 +533,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     const player = this.playerOf(client.sessionId);
     client.send('you', { colour: player ? this.colourOf(player) : '', host: client.sessionId === this.hostSession });
     if (this.game) client.send('events', { round: this.state.round, from: 0, events: this.game.events });
+    if (this.closesAt) client.send('closing', { seconds: Math.max(0, Math.ceil((this.closesAt - Date.now()) / 1000)) });
   }
 
   private publishSeats(): void {

@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { type MatchMakerDriver, type Presence, Server } from '@colyseus/core';
+import { matchMaker, type MatchMakerDriver, type Presence, Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { ComputerPool } from './computerPool';
 import { DEFAULT_SERVER_PORT, ROOM_NAME } from './contract';
@@ -37,10 +37,13 @@ export interface ServerConfig {
   maxMessageBytes?: number;
   /** Directory of the built app (dist/) to serve on the same port, so the page and its rooms share one origin. */
   appDir?: string;
+  /** Seconds the rooms stay open after telling their clients that the server stops (default 5). */
+  closingSeconds?: number;
 }
 
 export interface RunningServer {
   port: number;
+  /** Takes no more rooms, saves the rounds in play, tells every client (`closing`) and closes the rooms after the notice. */
   stop(): Promise<void>;
 }
 
@@ -48,10 +51,10 @@ export const DEFAULT_PORT = DEFAULT_SERVER_PORT;
 /** Port of the process that serves the app and its rooms (`npm run serve`): beside a dev server's game server on 2567. */
 export const DEFAULT_APP_PORT = 8080;
 export const DEFAULT_GRACE_SECONDS = 60;
+/** Seconds between the `closing` notice and the rooms closing when the server stops: time to read it, well within 10 s. */
+export const DEFAULT_CLOSING_SECONDS = 5;
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
-  // @colyseus/core's reconnection checks a client against the global WebSocket, which Node 20 lacks.
-  globalThis.WebSocket ??= (await import('ws')).WebSocket as unknown as typeof WebSocket;
   const pool = new ComputerPool(config.threads ?? Math.max(1, availableParallelism() - 1));
   const roomConfig: RoomConfig = {
     dataDir: config.dataDir,
@@ -60,6 +63,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     pool,
     messagesPerSecond: config.messagesPerSecond ?? 10,
     messageBurst: 2 * (config.messagesPerSecond ?? 10),
+    closingSeconds: config.closingSeconds ?? DEFAULT_CLOSING_SECONDS,
   };
   let presence: Presence | undefined;
   let driver: MatchMakerDriver | undefined;
@@ -79,11 +83,13 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   });
   server.define(ROOM_NAME, RolitRoom, { config: roomConfig });
   await server.listen(config.port, config.host);
-  putInFront(transport.server!, [recordRequests(config.dataDir), ...(config.appDir ? [appFiles(config.appDir)] : [])]);
+  let stopping = false;
+  putInFront(transport.server!, [health(() => stopping), recordRequests(config.dataDir), ...(config.appDir ? [appFiles(config.appDir)] : [])]);
   const port = (transport.server!.address() as AddressInfo).port;
   return {
     port,
     async stop() {
+      stopping = true;
       await server.gracefullyShutdown(false);
       await pool.close();
     },
@@ -91,8 +97,24 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 }
 
 /**
- * Finished rounds over HTTP, for the page's replay and for anyone with the server's address:
- * `GET /records` lists the record files (JSON array of names), `GET /records/<name>` gives one.
+ * `GET /health`, for load balancers: 200 and `{ "status": "ok", "rooms": N, "clients": N }` (this
+ * process's rooms and connected clients); 503 with `"status": "closing"` once the server stops, so
+ * no new player is sent to it.
+ */
+function health(stopping: () => boolean): FrontHandler {
+  return async (req, res) => {
+    if (pathOf(req) !== '/health') return false;
+    const { roomCount: rooms, ccu: clients } = matchMaker.stats.local;
+    const status = stopping() ? 'closing' : 'ok';
+    sendBody(req, res, status === 'ok' ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' }, JSON.stringify({ status, rooms, clients }));
+    return true;
+  };
+}
+
+/**
+ * Saved rounds over HTTP, for the page's replay and for anyone with the server's address:
+ * `GET /records` lists the record files (JSON array of names; a round saved unfinished as the
+ * server stopped ends in `-unfinished.rolit`), `GET /records/<name>` gives one.
  * Readable from pages of any origin.
  */
 function recordRequests(dataDir: string): FrontHandler {

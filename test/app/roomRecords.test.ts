@@ -33,6 +33,10 @@ describe('the room’s finished rounds', () => {
     expect(rounds[1].balls).toEqual([['red', 3], ['green', 13]]);
     // No result known for round 10: the round is listed without one.
     expect(rounds[2].balls).toEqual([]);
+    // A round the server saved as it stopped: listed as unfinished, with no result.
+    const [saved] = finishedRounds(['AbC-round3-unfinished.rolit', 'AbC-round3-unfinished.txt'], ['', '', 'red 1, green 2']);
+    expect(saved).toEqual({ name: 'AbC-round3-unfinished.rolit', round: 3, unfinished: true, balls: [] });
+    expect(rounds.every((r) => !r.unfinished)).toBe(true);
     expect(resultBalls('purple 3')).toEqual([]);
     expect(resultBalls('*')).toEqual([]);
   });
@@ -62,7 +66,7 @@ describe('the room’s finished rounds', () => {
     store.getState().showRemote(round());
 
     const finished = finishedRecord(3);
-    const opened = await openFinishedRound(store, 'http://h:2567', { name: 'AbC123xyz-round1.rolit', round: 1, balls: [] }, fakeFetch(200, finished.text));
+    const opened = await openFinishedRound(store, 'http://h:2567', { name: 'AbC123xyz-round1.rolit', round: 1, unfinished: false, balls: [] }, fakeFetch(200, finished.text));
     expect(opened).toBe(true);
     expect(store.getState().replay).not.toBeNull();
     expect(store.getState().snapshot.state.moves.length).toBe(finished.game.state.moves.length);
@@ -93,7 +97,7 @@ describe('the room’s finished rounds', () => {
     setLanguage('fr');
     const store = onlineSession('?seats=human,human');
     const before = store.getState().snapshot.record;
-    expect(await openFinishedRound(store, 'http://h:2567', { name: 'x-round2.rolit', round: 2, balls: [] }, fakeFetch(404))).toBe(false);
+    expect(await openFinishedRound(store, 'http://h:2567', { name: 'x-round2.rolit', round: 2, unfinished: false, balls: [] }, fakeFetch(404))).toBe(false);
     expect(store.getState().message).toMatchObject({ kind: 'refusal', text: 'La manche 2 ne peut pas être ouverte : le serveur ne la conserve plus.' });
     expect(store.getState().replay).toBeNull();
     expect(store.getState().snapshot.record).toBe(before);

@@ -15,7 +15,7 @@ export interface TestServer extends RunningServer {
 
 export async function startTestServer(config: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = config.dataDir ?? (await mkdtemp(joinPath(tmpdir(), 'rolit-server-')));
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, graceSeconds: 60, computerDelayMs: 0, threads: 1, ...config });
+  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, graceSeconds: 60, computerDelayMs: 0, threads: 1, closingSeconds: 0, ...config });
   return {
     ...server,
     dataDir,

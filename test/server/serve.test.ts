@@ -1,10 +1,8 @@
 /**
- * `npm run serve`: one process serves the built app and its rooms on one port (PORT), and the
- * page, loaded from it, finds its rooms on its own origin. The app here is a stand-in for dist/
- * (an index.html and a large hashed asset), so the test needs no build.
+ * `npm run serve`: one process, the server bundle `npm run build` makes run by plain Node, serves
+ * the built app and its rooms on one port (PORT), and the page, loaded from it, finds its rooms on
+ * its own origin. The app here is a stand-in for dist/ (an index.html and a large hashed asset).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
@@ -12,10 +10,13 @@ import { gunzipSync } from 'node:zlib';
 import { Client } from '@colyseus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultServerPort, readOnlineParameters } from '../../src/app/online/onlineAddress';
+import { type BuiltServer, buildServer, npmScripts, startBuiltServer } from './builtServer';
+import { until, watch } from './helpers';
 
 let dir: string;
-let child: ChildProcess | null = null;
+let server: BuiltServer | null = null;
 let origin = '';
+let bundle = '';
 const index = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
 const script = `console.log(${JSON.stringify('x'.repeat(300_000))});\n`;
 
@@ -26,40 +27,21 @@ beforeAll(async () => {
   await writeFile(joinPath(app, 'index.html'), index);
   await writeFile(joinPath(app, 'assets', 'index-abc123.js'), script);
   await writeFile(joinPath(dir, 'secret.txt'), 'not for the web');
-  // The npm script, with the stand-in app for dist/ and the port from PORT (0: a free one).
-  const serve = JSON.parse(readFileSync('package.json', 'utf8')).scripts.serve as string;
-  expect(serve).toBe('tsx src/server/main.ts --app dist');
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--app', app, '--threads', '1'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ROLIT_DATA: joinPath(dir, 'data') },
-  });
-  let output = '';
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm run serve did not start:\n${output}`)), 30_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /listening on port (\d+), serving the app/.exec(output);
-      if (found) {
-        clearTimeout(timer);
-        resolve(Number(found[1]));
-      }
-    };
-    child!.stdout!.on('data', read);
-    child!.stderr!.on('data', read);
-    child!.once('exit', (code) => reject(new Error(`npm run serve exited (${code}):\n${output}`)));
-  });
-  origin = `http://127.0.0.1:${port}`;
+  // The npm scripts: the build makes dist-server/ beside the app, serve runs it with Node.
+  expect(npmScripts().build).toContain('vite build --config scripts/server.vite.config.ts');
+  expect(npmScripts().serve).toBe('node dist-server/main.js --app dist');
+  const built = await buildServer();
+  bundle = built.dir;
+  const entry = built.entry;
+  server = await startBuiltServer(entry, ['--app', app, '--threads', '1'], { ROLIT_DATA: joinPath(dir, 'data'), ROLIT_COMPUTER_DELAY: '0' });
+  expect(server.output()).toMatch(/serving the app/);
+  origin = server.origin;
 }, 60_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    await new Promise<void>((resolve) => {
-      child!.once('exit', () => resolve());
-      child!.kill('SIGTERM');
-      setTimeout(() => child!.kill('SIGKILL'), 5000).unref();
-    });
-  }
+  await server?.kill();
   await rm(dir, { recursive: true, force: true });
+  if (bundle) await rm(bundle, { recursive: true, force: true });
 });
 
 describe('npm run serve', () => {
@@ -95,6 +77,16 @@ describe('npm run serve', () => {
     for (const room of [host, guest]) room.onMessage('*', () => undefined);
     await expect.poll(() => (host.state as any)?.seats?.[1]?.name, { timeout: 5000 }).toBe('Bob');
     await Promise.all([host.leave(), guest.leave()]);
+  });
+
+  it('plays computers from the built JavaScript: the computer thread starts without a TypeScript loader', async () => {
+    const seats = [{ kind: 'computer', level: 'greedy' }, { kind: 'computer', level: 'greedy' }];
+    const host = watch(await new Client(origin).create('rolit', { name: 'Eve', spectator: true, colours: ['red', 'green'], size: 4, seats }));
+    host.room.send('start');
+    await until(host.room, (st) => st.moves.length >= 2, 'two computer moves', 15_000);
+    // A computer that cannot search still moves (the engine's fallback), and says so in the log.
+    expect(server!.output()).not.toMatch(/computer move|computer thread/);
+    await host.room.leave();
   });
 });
 

@@ -8,7 +8,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Room } from '@colyseus/sdk';
 import type { Colour } from '../../engine/index';
-import { type CreateOptions, type EMOTES, type ErrorMessage, JOIN_CODES, type JoinCode, type JoinOptions, roomCodeOf } from '../../server/contract';
+import { type ClosingMessage, type CreateOptions, type EMOTES, type ErrorMessage, JOIN_CODES, type JoinCode, type JoinOptions, roomCodeOf } from '../../server/contract';
 import { type EventsMessage, mergeEvents } from './remoteRound';
 import type { GameEvent } from '../../engine/index';
 
@@ -49,8 +49,11 @@ export interface RoomView {
   records: string[];
 }
 
-/** Why the page is not (or no longer) in the room. */
-export type FailureKind = 'unknownRoom' | 'seatTaken' | 'started' | 'serverDown' | 'refused' | 'lost';
+/** Why the page is not (or no longer) in the room; `closed`: the server stopped and closed the room. */
+export type FailureKind = 'unknownRoom' | 'seatTaken' | 'started' | 'serverDown' | 'refused' | 'lost' | 'closed';
+
+/** Close code of a room the server closed as it stopped (Colyseus' CloseCode.SERVER_SHUTDOWN). */
+export const SERVER_SHUTDOWN = 4001;
 export interface Failure {
   kind: FailureKind;
   /** The server's code of a refused create or join (docs/online.md), null for anything else. */
@@ -79,6 +82,8 @@ export interface OnlineState {
   /** The server refused the last message (not your turn, illegal move...). */
   refusal: (ErrorMessage & { id: number }) | null;
   emote: EmoteShown | null;
+  /** The server is stopping: when it closes the room (ms since 1970, this page's clock). */
+  closing: { deadline: number } | null;
 
   /** Creates a room as its host and joins it (a seat of `options.colour`, or watching). */
   create(options: CreateOptions): Promise<void>;
@@ -174,6 +179,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       });
       joined.onMessage('error', (error: ErrorMessage) => set({ refusal: { ...error, id: ++ids } }));
       joined.onMessage('emote', (emote: { colour: Colour; emote: Emote }) => set({ emote: { ...emote, id: ++ids } }));
+      joined.onMessage('closing', ({ seconds }: ClosingMessage) => set({ closing: { deadline: Date.now() + seconds * 1000 } }));
       joined.onDrop(() => {
         if (room === joined) set({ status: 'dropped' });
       });
@@ -185,13 +191,13 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       joined.onLeave((code, reason) => {
         if (room !== joined) return;
         room = null;
-        set({ status: 'failed', failure: { kind: 'lost', code: null, detail: `${code}${reason ? ` ${reason}` : ''}` } });
+        set({ status: 'failed', failure: { kind: code === SERVER_SHUTDOWN ? 'closed' : 'lost', code: null, detail: `${code}${reason ? ` ${reason}` : ''}` } });
       });
     }
 
     /** Runs one attempt to get into a room; a refusal becomes `failure`. */
     async function attempt(roomId: string | null, join: () => Promise<Room>): Promise<void> {
-      set({ status: 'connecting', roomId, failure: null, refusal: null, log: null, you: null });
+      set({ status: 'connecting', roomId, failure: null, refusal: null, log: null, you: null, closing: null });
       try {
         follow(await join());
       } catch (e) {
@@ -220,6 +226,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       failure: null,
       refusal: null,
       emote: null,
+      closing: null,
 
       async create(options) {
         await quit();
@@ -266,7 +273,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
 
       async leave() {
         await quit();
-        set({ status: 'idle', roomId: null, view: null, you: null, log: null, failure: null, refusal: null, emote: null });
+        set({ status: 'idle', roomId: null, view: null, you: null, log: null, failure: null, refusal: null, emote: null, closing: null });
       },
     };
   });

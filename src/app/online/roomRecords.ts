@@ -1,7 +1,8 @@
 /**
- * A room's finished rounds (docs/online.md, "Records"): the server keeps each as a record file,
- * lists the room's files in its state (`records`) and serves each at `GET /records/<name>`. This
- * lists them with their results and fetches one to open in the page's replay.
+ * A room's saved rounds (docs/online.md, "Records"): the server keeps each finished round as a
+ * record file, and the round in play as an unfinished one when it stops; it lists the room's files
+ * in its state (`records`) and serves each at `GET /records/<name>`. This lists them with their
+ * results, fetches one to open in the page's replay, and opens an unfinished one to play on here.
  */
 import type { StoreApi } from 'zustand/vanilla';
 import { COLOURS } from '../../engine/index';
@@ -17,6 +18,8 @@ export interface FinishedRound {
   name: string;
   /** Round of the match, from 1. */
   round: number;
+  /** Saved as the server stopped, before the round's end ("<room>-round<N>-unfinished.rolit"). */
+  unfinished: boolean;
   /** Each colour's balls at the end (from the room's `results`), empty when unknown. */
   balls: [colour: string, balls: number][];
 }
@@ -30,7 +33,7 @@ export class RoomRecordError extends CodedProblem<RecordCode> {
   }
 }
 
-const RECORD_NAME = /^[A-Za-z0-9_-]+-round(\d+)\.rolit$/;
+const RECORD_NAME = /^[A-Za-z0-9_-]+?-round(\d+)(-unfinished)?\.rolit$/;
 
 /** "red 20, yellow 15" (the room's `results` line, resultText in the engine) as colours and balls; empty when it is not one. */
 export function resultBalls(line: string | undefined): [string, number][] {
@@ -39,14 +42,15 @@ export function resultBalls(line: string | undefined): [string, number][] {
   return parts.map((m) => [m![1], Number(m![2])]);
 }
 
-/** The room's finished rounds, in order: its record names with the round each is and its result. Names of another shape are left out. */
+/** The room's saved rounds, in order: its record names with the round each is and its result. Names of another shape are left out. */
 export function finishedRounds(records: readonly string[], results: readonly string[]): FinishedRound[] {
   return records
     .map((name) => ({ name, match: RECORD_NAME.exec(name) }))
     .filter((r) => r.match !== null)
     .map(({ name, match }) => {
       const round = Number(match![1]);
-      return { name, round, balls: resultBalls(results[round - 1]) };
+      const unfinished = match![2] !== undefined;
+      return { name, round, unfinished, balls: unfinished ? [] : resultBalls(results[round - 1]) };
     })
     .sort((a, b) => a.round - b.round);
 }
@@ -71,13 +75,33 @@ export async function fetchRecord(endpoint: string, name: string, fetcher: typeo
   return text;
 }
 
-/** Opens a finished round of the room in the page's replay; a record that cannot be had says why, as a notice. */
-export async function openFinishedRound(session: StoreApi<SessionState>, endpoint: string, round: FinishedRound, fetcher: typeof fetch = fetch): Promise<boolean> {
+/** A saved round's record from the server, or null after a notice that says why it cannot be had. */
+async function recordOrSay(session: StoreApi<SessionState>, endpoint: string, round: FinishedRound, fetcher: typeof fetch): Promise<string | null> {
   try {
-    const text = await fetchRecord(endpoint, round.name, fetcher);
-    return session.getState().openRecord(text) === null;
+    return await fetchRecord(endpoint, round.name, fetcher);
   } catch (e) {
     session.getState().showNotice(t('online:recordProblem', { round: round.round, reason: errorText(e) }), 'refusal');
-    return false;
+    return null;
   }
+}
+
+/** Opens a finished round of the room in the page's replay; a record that cannot be had says why, as a notice. */
+export async function openFinishedRound(session: StoreApi<SessionState>, endpoint: string, round: FinishedRound, fetcher: typeof fetch = fetch): Promise<boolean> {
+  const text = await recordOrSay(session, endpoint, round, fetcher);
+  return text !== null && session.getState().openRecord(text) === null;
+}
+
+/**
+ * Plays on, on this page, a round the server saved unfinished as it stopped: out of the room
+ * (`leaveRoom`), the round opens in the page's replay at its last move, where any move may be
+ * played, or Continue gives seats to computers. A record that cannot be had says why, and the
+ * page stays in the room as it was.
+ */
+export async function continueUnfinishedRound(
+  session: StoreApi<SessionState>, endpoint: string, round: FinishedRound, leaveRoom: () => Promise<void>, fetcher: typeof fetch = fetch,
+): Promise<boolean> {
+  const text = await recordOrSay(session, endpoint, round, fetcher);
+  if (text === null) return false;
+  await leaveRoom();
+  return session.getState().openRecord(text) === null;
 }

@@ -1,8 +1,8 @@
 /**
  * Online play on the page: the room's lobby (invite link and code, seats with their presence,
  * taking a seat or watching, the host's Start and "fill with computer"), the bar of a room in
- * play (who is connected, drop countdowns, emotes, rematch, leave), a lost connection, and a link
- * that cannot be followed. Nothing is said by colour alone: every seat has its colour's name and
+ * play (who is connected, drop countdowns, emotes, rematch, leave), a lost connection, the server
+ * stopping (its notice, and the saved round to play on here), and a link that cannot be followed. Nothing is said by colour alone: every seat has its colour's name and
  * a presence word next to the dot.
  */
 import { type RefObject, useEffect, useRef, useState } from 'react';
@@ -12,7 +12,7 @@ import { inviteLink } from '../../app/online/onlineAddress';
 import type { Emote, OnlineState, SeatView } from '../../app/online/onlineRoom';
 import { ONLINE_NAME_KEY, onlineEndpoint, useOnline } from '../../app/online/pageOnline';
 import { onlineTexts } from '../../app/online/onlineTexts';
-import { finishedRounds, openFinishedRound } from '../../app/online/roomRecords';
+import { continueUnfinishedRound, finishedRounds, openFinishedRound } from '../../app/online/roomRecords';
 import { sessionStore } from '../../app/page/pageSession';
 import { pageStorage } from '../../app/page/pageStorage';
 import { colourCounts, coloursName, colourName, levelName, t } from '../../i18n/index';
@@ -42,6 +42,7 @@ function useBelowSeats(bar: RefObject<HTMLElement | null>): void {
 export function OnlinePanel({ levels, defaultLevel }: { levels: readonly string[]; defaultLevel: string }) {
   const status = useOnline((s) => s.status);
   const phase = useOnline((s) => s.view?.phase ?? null);
+  const closing = useOnline((s) => s.closing);
   if (status === 'idle') return null;
   if (status === 'failed') return <Failed />;
   if (status === 'connecting' || phase === null) {
@@ -53,11 +54,12 @@ export function OnlinePanel({ levels, defaultLevel }: { levels: readonly string[
   }
   return (
     <>
-      {status === 'dropped' && (
+      {status === 'dropped' && !closing && (
         <div className="online-banner panel" role="status" data-testid="online-dropped">
           {t('online:reconnecting')}
         </div>
       )}
+      {closing && <Closing deadline={closing.deadline} />}
       {phase === 'waiting' ? <Lobby levels={levels} defaultLevel={defaultLevel} /> : <RoomBar />}
     </>
   );
@@ -318,10 +320,37 @@ function RoomBar() {
   );
 }
 
+/** The server is stopping: the seconds until it closes the room, and the round it saved to play on here. */
+function Closing({ deadline }: { deadline: number }) {
+  const now = useNow(true, 500);
+  return (
+    <div className="online-banner closing panel" role="status" data-testid="online-closing">
+      {t('online:closing', { count: Math.max(0, Math.ceil((deadline - now) / 1000)) })} <UnfinishedRounds />
+    </div>
+  );
+}
+
+/** The rounds the server saved unfinished as it stopped, each to play on on this page (out of the room). */
+function UnfinishedRounds() {
+  const records = useOnline((s) => s.view?.records);
+  const [opening, setOpening] = useState(false);
+  const rounds = finishedRounds(records ?? [], []).filter((r) => r.unfinished);
+  const play = async (round: (typeof rounds)[number]) => {
+    setOpening(true);
+    await continueUnfinishedRound(sessionStore(), onlineEndpoint(), round, () => useOnline.getState().leave());
+    setOpening(false);
+  };
+  return rounds.map((round) => (
+    <button key={round.name} type="button" className="btn primary" disabled={opening} onClick={() => void play(round)} data-testid={`continue-round-${round.round}`}>
+      {t('online:continueRound', { round: round.round })}
+    </button>
+  ));
+}
+
 /** The room's finished rounds, each opened in the page's replay from the server's record. */
 function FinishedRounds({ records, results }: { records: readonly string[]; results: readonly string[] }) {
   const [opening, setOpening] = useState<string | null>(null);
-  const rounds = finishedRounds(records, results);
+  const rounds = finishedRounds(records, results).filter((r) => !r.unfinished);
   if (rounds.length === 0) return null;
   const open = async (round: (typeof rounds)[number]) => {
     setOpening(round.name);
@@ -354,7 +383,8 @@ function Failed() {
   useDialogFocus(ref, () => void leave());
   const shown = failure ?? { kind: 'lost' as const, code: null, detail: '' };
   const kind = shown.kind;
-  const retry = roomId !== null && kind !== 'unknownRoom';
+  // A room the server closed as it stopped is gone: its round is played on here, not rejoined.
+  const retry = roomId !== null && kind !== 'unknownRoom' && kind !== 'closed';
   const detail = onlineTexts.failureDetail(shown);
   return (
     <div className="overlay" role="alertdialog" aria-modal="true" aria-labelledby="online-failed-title" aria-describedby="online-failed-text" ref={ref} data-testid="online-failed">
@@ -365,6 +395,7 @@ function Failed() {
         </p>
         {detail && <p className="note" data-testid="online-failure-detail">{detail}</p>}
         <div className="actions">
+          {kind === 'closed' && <UnfinishedRounds />}
           {retry && (
             <button type="button" className="btn" onClick={() => void open(roomId!, pageStorage()?.getItem(ONLINE_NAME_KEY) ?? t('online:defaultName'))}>
               {t('online:retry')}
