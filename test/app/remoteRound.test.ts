@@ -45,6 +45,39 @@ describe('a round from a game server', () => {
     expect(store.getState().snapshot.record).toBe(localRecord);
   });
 
+  it('refuses an occupied socket and one that touches no ball at once, sends neither, and plays the next legal click', () => {
+    const { store, server, seats, sent, round } = setup();
+    const mine = server.state.toMove === seats[0].colours[0] ? seats[0].colours : seats[1].colours;
+    store.getState().showRemote(round(mine));
+    const occupiedSquare = Object.keys(server.state.board)[0];
+    store.getState().clickSquare(occupiedSquare);
+    expect(store.getState().message).toMatchObject({ kind: 'refusal', text: `${occupiedSquare} is occupied` });
+    store.getState().clickSquare('a1');
+    expect(store.getState().message).toMatchObject({ kind: 'refusal', text: 'a1 touches no ball' });
+    expect(sent).toEqual([]);
+    expect(store.getState().legalSquares).not.toEqual([]);
+    const move = server.legalMoves()[0];
+    store.getState().clickSquare(move);
+    expect(sent).toEqual([move]);
+  });
+
+  it('makes the turn playable again when the server refuses the move sent', () => {
+    const { store, server, seats, sent, round } = setup();
+    const mine = server.state.toMove === seats[0].colours[0] ? seats[0].colours : seats[1].colours;
+    store.getState().showRemote(round(mine));
+    const [first, second] = server.legalMoves();
+    store.getState().clickSquare(first);
+    // While the move is on its way, the hints are gone and a second click sends nothing.
+    expect(store.getState().legalSquares).toEqual([]);
+    store.getState().clickSquare(second);
+    expect(sent).toEqual([first]);
+    store.getState().remoteRefused('The server refused this move.');
+    expect(store.getState().message).toMatchObject({ kind: 'refusal', text: 'The server refused this move.' });
+    expect(store.getState().legalSquares).not.toEqual([]);
+    store.getState().clickSquare(second);
+    expect(sent).toEqual([first, second]);
+  });
+
   it('counts the standings by the room’s seats and rules, not by the local match waiting meanwhile', () => {
     const store = onlineSession('?seats=human,human,human,human');
     expect(store.getState().standings.standings).toHaveLength(4);

@@ -49,7 +49,7 @@ export function linkOnline(online: StoreApi<OnlineState>, session: StoreApi<Sess
       const mine = view.seats.find((s) => s.colour === you.colour)?.colours ?? [];
       session.getState().showRemote({ round: log.round, events: log.events, seats: seatsOf(view), results: roomResults(view), mine, help: view.help, deadline: view.moveDeadline, send: (move) => state.send('play', { move }) });
     } else if (!inRoom && session.getState().remote) session.getState().showRemote(null);
-    if (state.refusal && state.refusal !== previous?.refusal) session.getState().showNotice(onlineTexts.refusal(state.refusal), 'refusal');
+    if (state.refusal && state.refusal !== previous?.refusal) session.getState().remoteRefused(onlineTexts.refusal(state.refusal));
   };
   update(online.getState(), null);
   return online.subscribe((state, previous) => update(state, previous));
