@@ -177,11 +177,9 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       player.graceTimer?.clear();
       player.graceTimer = null;
       player.reconnection = null;
-      if (player.standIn) {
-        player.standIn = false;
-        // Their turn, with a computer thinking for them: the person plays it.
-        if (this.moverPlayer() === player) this.turn++;
-      }
+      // On their turn, with a computer thinking for them, the person plays it (playComputerTurn drops
+      // the computer's answer), and the turn's deadline stands.
+      player.standIn = false;
       this.publishSeats();
     }
     this.welcome(client);
@@ -375,16 +373,19 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     const turn = this.turn;
     const game = this.game!;
     const events = [...game.events];
+    // The search and its answer count only while the turn is the same and a computer still holds the
+    // seat: a person back in it plays the turn themselves, by the same deadline.
+    const current = () => turn === this.turn && !this.disposed && (player.kind === 'computer' || player.standIn);
     this.clock.setTimeout(() => {
-      if (turn !== this.turn || this.disposed) return;
+      if (!current()) return;
       this.config.pool.choose(events, player.level).then(
         (move) => {
-          if (turn === this.turn && !this.disposed) this.apply(game.play(move));
+          if (current()) this.apply(game.play(move));
         },
         (e: Error) => {
           console.error(`rolit room ${this.roomId}: computer move: ${e.message}`);
           // The computer could not move: the engine's time-out move keeps the round going.
-          if (turn === this.turn && !this.disposed) this.apply(game.setup.moveTimeLimit > 0 ? game.expireClock() : game.play(game.legalMoves()[0]));
+          if (current()) this.apply(game.setup.moveTimeLimit > 0 ? game.expireClock() : game.play(game.legalMoves()[0]));
         },
       );
     }, this.config.computerDelayMs);
@@ -429,10 +430,8 @@ export class RolitRoom extends Room<{ state: RoomState }> {
   private standIn(player: Player): void {
     if (player.kind !== 'human' || player.standIn) return;
     player.standIn = true;
-    if (this.state.phase === 'playing' && this.moverPlayer() === player) {
-      this.turn++;
-      this.playComputerTurn();
-    }
+    // On their turn the computer thinks for them now; the turn (and so its deadline) stays the same.
+    if (this.state.phase === 'playing' && this.moverPlayer() === player) this.playComputerTurn();
   }
 
   /**
