@@ -46,6 +46,8 @@ interface Player {
   reconnection: Deferred<Client> | null;
   /** Ends the grace of a dropped person. */
   graceTimer: Delayed | null;
+  /** When the person took the seat (an order, not a time): the host role passes to the one seated longest. */
+  seatedAt: number;
 }
 
 /** Token bucket of one client's messages. */
@@ -70,6 +72,8 @@ export class RolitRoom extends Room<{ state: RoomState }> {
   /** Creator's choice of seat, used when the creator's own join arrives. */
   private creator: { name: string; player: number | null } | null = null;
   private hostSession: string | null = null;
+  /** Seatings so far: each seated person's `seatedAt`. */
+  private seatings = 0;
   private readonly spectators = new Set<string>();
   private readonly buckets = new Map<string, Bucket>();
   /** Bumped whenever the turn changes hands, so a late computer answer or clock is ignored. */
@@ -99,6 +103,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       standIn: false,
       reconnection: null,
       graceTimer: null,
+      seatedAt: 0,
     }));
     const player = options.colour === undefined ? null : this.seatOfColour(options.colour, this.lobby);
     if (options.colour !== undefined) this.checkFreeSeat(options.colour, player);
@@ -153,8 +158,9 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       this.spectators.add(client.sessionId);
       this.state.spectators = this.spectators.size;
     } else {
-      Object.assign(this.players[player], { name, sessionId: client.sessionId });
+      Object.assign(this.players[player], { name, sessionId: client.sessionId, seatedAt: ++this.seatings });
     }
+    if (this.hostSession === null) this.passHost();
     this.publishSeats();
     this.welcome(client);
   }
@@ -180,6 +186,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       // On their turn, with a computer thinking for them, the person plays it (playComputerTurn drops
       // the computer's answer), and the turn's deadline stands.
       player.standIn = false;
+      if (this.hostSession === null) this.passHost();
       this.publishSeats();
     }
     this.welcome(client);
@@ -199,9 +206,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       if (this.state.phase === 'waiting') player.name = '';
       else this.standIn(player);
     }
-    if (this.hostSession === client.sessionId) {
-      this.hostSession = this.players.find((p) => p.sessionId && !p.standIn)?.sessionId ?? null;
-    }
+    if (this.hostSession === client.sessionId) this.passHost();
     this.publishSeats();
     this.releaseIfDeserted();
   }
@@ -423,6 +428,8 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       return;
     }
     this.standIn(player);
+    // A host away past the grace hands the role on, so the others can start the next round.
+    if (player.sessionId === this.hostSession) this.passHost();
     this.publishSeats();
     this.releaseIfDeserted();
   }
@@ -487,11 +494,28 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     return this.players[playerInSeat(seat, this.state.round, this.players.length)];
   }
 
-  /** Tells a client who it is: its seat's colour ('' for a spectator) and whether it hosts. */
+  /**
+   * The host role passes to the person at the table seated longest (connected, no computer standing
+   * in); none when nobody is. Every client is told again who it is, so each page shows the new host.
+   */
+  private passHost(): void {
+    const present = this.players.filter((p) => p.sessionId !== null && !p.standIn && !p.graceTimer);
+    const next = present.sort((a, b) => a.seatedAt - b.seatedAt)[0]?.sessionId ?? null;
+    if (next === this.hostSession) return;
+    this.hostSession = next;
+    for (const client of this.clients) this.tellWho(client);
+  }
+
+  /** Tells a client who it is, and the round's events so far. */
   private welcome(client: Client): void {
+    this.tellWho(client);
+    if (this.game) client.send('events', { round: this.state.round, from: 0, events: this.game.events });
+  }
+
+  /** The `you` message: the client's seat's colour ('' for a spectator) and whether it hosts. */
+  private tellWho(client: Client): void {
     const player = this.playerOf(client.sessionId);
     client.send('you', { colour: player ? this.colourOf(player) : '', host: client.sessionId === this.hostSession });
-    if (this.game) client.send('events', { round: this.state.round, from: 0, events: this.game.events });
   }
 
   private publishSeats(): void {
