@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import { linkOnline, roomResults } from '../../src/app/online/onlineLink';
+import { linkOnline, roomResults, seatName, seatsOf } from '../../src/app/online/onlineLink';
 import type { OnlineState, RoomView } from '../../src/app/online/onlineRoom';
 import { mergeEvents, type RemoteRound } from '../../src/app/online/remoteRound';
 import { useOnlineSessions } from './onlineSessions';
-import { Game, makeRound, type Seat, startMatch } from '../../src/engine/index';
+import { Game, makeRound, playerInSeat, type Seat, startMatch } from '../../src/engine/index';
 
 const onlineSession = useOnlineSessions();
 
@@ -120,6 +120,26 @@ describe('a round from a game server', () => {
     expect(state.standings.roundsPlayed).toBe(1);
     expect(state.standings.standings.map((s) => [state.players[s.player].name, s.roundsWon, s.balls])).toEqual([['Ann', 1, 10], ['Bob', 0, 6]]);
     unlink();
+  });
+
+  it('keeps a computer’s name as the seats rotate between rounds', () => {
+    const view = (round: number): RoomView => ({
+      phase: 'playing', toMove: '', moves: [], spectators: 0, host: 'red', size: 8, variant: 'standard', misere: false, timeLimit: 0, help: false, round, moveDeadline: 0,
+      results: [], records: [],
+      seats: (['red', 'yellow', 'green'] as const).map((colour, seat) => {
+        // Ann is the match's player 0, the tacticians players 1 and 2: this round's seat holds player playerInSeat(seat, round).
+        const player = playerInSeat(seat, round, 3);
+        return { colour, colours: [colour], name: player === 0 ? 'Ann' : '', kind: player === 0 ? 'human' : 'computer', level: 'tactician', connected: true, dropDeadline: 0, standIn: false, score: 0 };
+      }),
+    });
+    const names = (round: number) => {
+      const v = view(round);
+      return Object.fromEntries(v.seats.map((_, seat) => [playerInSeat(seat, round, 3), seatName(v, seat)]));
+    };
+    expect(names(0)).toEqual({ 0: 'Ann', 1: 'Tactician 2', 2: 'Tactician 3' });
+    expect(names(1)).toEqual(names(0));
+    expect(names(2)).toEqual(names(0));
+    expect(seatsOf(view(1)).map((s) => s.name)).toEqual(view(1).seats.map((_, seat) => names(0)[playerInSeat(seat, 1, 3)]));
   });
 
   it('lets a spectator watch and act on nothing', () => {

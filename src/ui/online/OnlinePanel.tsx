@@ -9,14 +9,14 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import { type Colour } from '../../engine/index';
 import { EMOTES, groupedRoomCode, MAX_NAME } from '../../server/contract';
 import { inviteLink } from '../../app/online/onlineAddress';
-import type { Emote, OnlineState, SeatView } from '../../app/online/onlineRoom';
+import type { Emote, OnlineState, RoomView, SeatView } from '../../app/online/onlineRoom';
 import { ONLINE_NAME_KEY, onlineEndpoint, useOnline } from '../../app/online/pageOnline';
 import { onlineTexts } from '../../app/online/onlineTexts';
 import { finishedRounds, openFinishedRound } from '../../app/online/roomRecords';
 import { sessionStore } from '../../app/page/pageSession';
 import { pageStorage } from '../../app/page/pageStorage';
 import { colourCounts, coloursName, colourName, levelName, t } from '../../i18n/index';
-import { computerName } from '../../i18n/playerNames';
+import { seatName } from '../../app/online/onlineLink';
 import { useDialogFocus } from '../a11y/useDialogFocus';
 import { Swatches } from '../hud/Swatches';
 import { useNow } from '../hud/useNow';
@@ -90,8 +90,8 @@ function Presence({ seat }: { seat: SeatView }) {
 }
 
 /** A seat's name: the player's, a computer's as in the seats panel ("Master 2"), or Free seat. */
-function seatLabel(seat: SeatView, index: number): string {
-  return seat.kind === 'computer' ? computerName(seat.level, index) : seat.name || t('online:freeSeat');
+function seatLabel(view: RoomView, seat: number): string {
+  return seatName(view, seat) || t('online:freeSeat');
 }
 
 /** Copies a text, saying so (or showing it selected when the clipboard is refused). */
@@ -177,7 +177,7 @@ function Lobby({ levels, defaultLevel }: { levels: readonly string[]; defaultLev
               <li key={seat.colour} className="online-seat" data-colour={seat.colour}>
                 <Swatches colours={seat.colours} />
                 <span className="who">
-                  <b>{seatLabel(seat, i)}</b> <span className="note">{coloursName(seat.colours)}</span>
+                  <b>{seatLabel(view, i)}</b> <span className="note">{coloursName(seat.colours)}</span>
                   {seat.colour === you?.colour && <span className="note"> · {t('online:you')}</span>}
                   {seat.colour === view.host && <span className="note"> · {t('online:host')}</span>}
                 </span>
@@ -271,7 +271,7 @@ function RoomBar() {
         {dropped.map(({ seat, i }) => (
           <span key={seat.colour} className="dropped" data-testid="dropped-summary">
             {' · '}
-            {seatLabel(seat, i)}: <Presence seat={seat} />
+            {seatLabel(view, i)}: <Presence seat={seat} />
           </span>
         ))}
       </summary>
@@ -286,7 +286,7 @@ function RoomBar() {
         {view.seats.map((seat, i) => (
           <li key={seat.colour} className="online-seat">
             <Swatches colours={seat.colours} />
-            <span className="who">{seatLabel(seat, i)}</span>
+            <span className="who">{seatLabel(view, i)}</span>
             <Presence seat={seat} />
           </li>
         ))}
