@@ -4,6 +4,7 @@
  * with it and publishes the result (state patches, and the round's engine events); clients never
  * decide the outcome of a move.
  */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Client, type Deferred, type Delayed, ErrorCode, matchMaker, Room, ServerError } from '@colyseus/core';
 import {
   ballCounts, type Colour, type Game, type GameEvent, makeRound, type Match, playerInSeat, type PlayerSpec,
@@ -12,7 +13,7 @@ import {
 import type { ComputerPool } from './computerPool';
 import {
   createOptions, type CreateOptions, type ErrorCode as MessageErrorCode, type ErrorMessage, issuesText, type JoinCode,
-  joinOptions, messages, type MessageType,
+  joinOptions, messages, type MessageType, SEAT_TAKEN_BACK, type YouMessage,
 } from './contract';
 import { recordFileName, saveRecord } from './records';
 import { newRoomCode } from './roomCode';
@@ -48,12 +49,25 @@ interface Player {
   graceTimer: Delayed | null;
   /** When the person took the seat (an order, not a time): the host role passes to the one seated longest. */
   seatedAt: number;
+  /** The secret that takes this person's seat back from any device (`you.seatKey`); null for computers and free seats. */
+  seatKey: string | null;
 }
 
 /** Token bucket of one client's messages. */
 interface Bucket {
   tokens: number;
   at: number;
+}
+
+/** A new seat key: 128 random bits, in URL-safe base64 (22 characters). */
+function newSeatKey(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** Compares a key given with a seat's in constant time, so answer times tell nothing of the key. */
+function sameKey(seat: string, given: string): boolean {
+  const [a, b] = [Buffer.from(seat), Buffer.from(given)];
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** A refused create or join: the request fails with "<code>: <text>". */
@@ -104,6 +118,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       reconnection: null,
       graceTimer: null,
       seatedAt: 0,
+      seatKey: null,
     }));
     const player = options.colour === undefined ? null : this.seatOfColour(options.colour, this.lobby);
     if (options.colour !== undefined) this.checkFreeSeat(options.colour, player);
@@ -148,6 +163,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       const parsed = joinOptions.safeParse(raw);
       if (!parsed.success) throw refuse('badOptions', issuesText(parsed.error));
       name = parsed.data.name;
+      if ('seatKey' in parsed.data) return this.takeSeatBack(client, parsed.data.seatKey);
       if ('colour' in parsed.data) {
         if (this.state.phase !== 'waiting') throw refuse('started', 'the match has started: join as a spectator');
         player = this.seatOfColour(parsed.data.colour, this.lobby);
@@ -158,8 +174,32 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       this.spectators.add(client.sessionId);
       this.state.spectators = this.spectators.size;
     } else {
-      Object.assign(this.players[player], { name, sessionId: client.sessionId, seatedAt: ++this.seatings });
+      Object.assign(this.players[player], { name, sessionId: client.sessionId, seatedAt: ++this.seatings, seatKey: newSeatKey() });
     }
+    if (this.hostSession === null) this.passHost();
+    this.publishSeats();
+    this.welcome(client);
+  }
+
+  /**
+   * A person takes their seat back with its key, from this or another device: a connection still in
+   * the seat is told why and closed, a pending reconnection is given up, a computer standing in hands
+   * the seat back on the spot (its pending move is dropped), and the turn's deadline stands.
+   */
+  private takeSeatBack(client: Client, key: string): void {
+    const player = this.players.find((p) => p.seatKey !== null && sameKey(p.seatKey, key));
+    if (!player) throw refuse('badSeatKey', 'no seat of this room has that key');
+    const previous = player.sessionId;
+    player.sessionId = client.sessionId;
+    player.graceTimer?.clear();
+    player.graceTimer = null;
+    const reconnection = player.reconnection;
+    player.reconnection = null;
+    player.standIn = false;
+    if (previous !== null && this.hostSession === previous) this.hostSession = client.sessionId;
+    // The earlier connection no longer holds a seat: its leaving (now or after the grace) changes nothing.
+    reconnection?.reject(new Error('the seat was taken back on another device'));
+    this.clients.find((c) => c.sessionId === previous)?.leave(SEAT_TAKEN_BACK, 'your seat was taken back with its key on another device');
     if (this.hostSession === null) this.passHost();
     this.publishSeats();
     this.welcome(client);
@@ -203,7 +243,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       player.graceTimer = null;
       player.reconnection = null;
       player.sessionId = null;
-      if (this.state.phase === 'waiting') player.name = '';
+      if (this.state.phase === 'waiting') Object.assign(player, { name: '', seatKey: null });
       else this.standIn(player);
     }
     if (this.hostSession === client.sessionId) this.passHost();
@@ -515,7 +555,9 @@ export class RolitRoom extends Room<{ state: RoomState }> {
   /** The `you` message: the client's seat's colour ('' for a spectator) and whether it hosts. */
   private tellWho(client: Client): void {
     const player = this.playerOf(client.sessionId);
-    client.send('you', { colour: player ? this.colourOf(player) : '', host: client.sessionId === this.hostSession });
+    const you: YouMessage = { colour: player ? this.colourOf(player) : '', host: client.sessionId === this.hostSession };
+    if (player?.seatKey) you.seatKey = player.seatKey;
+    client.send('you', you);
   }
 
   private publishSeats(): void {

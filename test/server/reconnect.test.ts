@@ -46,7 +46,7 @@ it('keeps a dropped player\'s seat through the grace and gives it back with the 
   const back = await reconnect(token);
   await until(ann.room, (st) => st.seats[1].connected && st.seats[1].dropDeadline === 0, 'Bob back');
   expect(ann.room.state.seats[1].standIn).toBe(false);
-  expect(await first(back, 'you')).toEqual({ colour: 'green', host: false });
+  expect(await first(back, 'you')).toMatchObject({ colour: 'green', host: false });
   await until(back.room, (st) => st.phase === 'playing', 'Bob has the state');
   // He plays for green again.
   await until(ann.room, (st) => st.toMove !== '', 'a turn');

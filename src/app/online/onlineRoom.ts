@@ -8,7 +8,9 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Room } from '@colyseus/sdk';
 import type { Colour } from '../../engine/index';
-import { type CreateOptions, type EMOTES, type ErrorMessage, JOIN_CODES, type JoinCode, type JoinOptions, roomCodeOf } from '../../server/contract';
+import {
+  type CreateOptions, type EMOTES, type ErrorMessage, JOIN_CODES, type JoinCode, type JoinOptions, roomCodeOf, SEAT_TAKEN_BACK, type YouMessage,
+} from '../../server/contract';
 import { type EventsMessage, mergeEvents } from './remoteRound';
 import type { GameEvent } from '../../engine/index';
 
@@ -50,7 +52,7 @@ export interface RoomView {
 }
 
 /** Why the page is not (or no longer) in the room. */
-export type FailureKind = 'unknownRoom' | 'seatTaken' | 'started' | 'serverDown' | 'refused' | 'lost';
+export type FailureKind = 'unknownRoom' | 'seatTaken' | 'started' | 'serverDown' | 'refused' | 'lost' | 'seatMoved';
 export interface Failure {
   kind: FailureKind;
   /** The server's code of a refused create or join (docs/online.md), null for anything else. */
@@ -71,8 +73,8 @@ export interface OnlineState {
   status: 'idle' | 'connecting' | 'open' | 'dropped' | 'failed';
   roomId: string | null;
   view: RoomView | null;
-  /** This page's seat colour ('' for a spectator) and whether it hosts. */
-  you: { colour: Colour | ''; host: boolean } | null;
+  /** This page's seat colour ('' for a spectator), whether it hosts, and its seat's key. */
+  you: YouMessage | null;
   /** The current round's engine events, as the server sent them. */
   log: { round: number; events: readonly GameEvent[] } | null;
   failure: Failure | null;
@@ -82,8 +84,11 @@ export interface OnlineState {
 
   /** Creates a room as its host and joins it (a seat of `options.colour`, or watching). */
   create(options: CreateOptions): Promise<void>;
-  /** Opens a room by its code (as typed: any case): rejoins this tab's seat after a reload, else joins as a spectator. */
-  open(roomId: string, name: string): Promise<void>;
+  /**
+   * Opens a room by its code (as typed: any case): rejoins this tab's seat after a reload, or takes a
+   * seat back by its key (given, as from a link, or kept by this tab), else joins as a spectator.
+   */
+  open(roomId: string, name: string, seatKey?: string | null): Promise<void>;
   /** Takes a free seat of the room (from watching). */
   takeSeat(colour: Colour, name: string): Promise<void>;
   /** Leaves the seat and watches (lobby only). */
@@ -96,6 +101,8 @@ export interface OnlineState {
 
 /** sessionStorage key of a room's reconnection token (per tab, so each tab keeps its own seat). */
 export const tokenKey = (roomId: string) => `rolit.online.token.${roomId}`;
+/** sessionStorage key of the key of this tab's seat in a room: it takes the seat back if the token no longer does. */
+export const seatKeyKey = (roomId: string) => `rolit.online.seat.${roomId}`;
 
 export interface OnlineDeps {
   /** The server's address ("http://host:2567"). */
@@ -164,7 +171,10 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       joined.onStateChange((state) => {
         if (room === joined) set({ view: viewOf(state as Record<string, any>) });
       });
-      joined.onMessage('you', (you: { colour: Colour | ''; host: boolean }) => set({ you }));
+      joined.onMessage('you', (you: YouMessage) => {
+        if (you.seatKey) deps.tabStorage?.setItem(seatKeyKey(joined.roomId), you.seatKey);
+        set({ you });
+      });
       joined.onMessage('events', (message: EventsMessage) => {
         try {
           set({ log: mergeEvents(get().log, message) });
@@ -185,7 +195,10 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       joined.onLeave((code, reason) => {
         if (room !== joined) return;
         room = null;
-        set({ status: 'failed', failure: { kind: 'lost', code: null, detail: `${code}${reason ? ` ${reason}` : ''}` } });
+        // The seat went to another device with its key: this tab's token is spent (its key still takes the seat back).
+        const kind = code === SEAT_TAKEN_BACK ? 'seatMoved' : 'lost';
+        if (kind === 'seatMoved') deps.tabStorage?.removeItem(tokenKey(joined.roomId));
+        set({ status: 'failed', failure: { kind, code: null, detail: `${code}${reason ? ` ${reason}` : ''}` } });
       });
     }
 
@@ -205,6 +218,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       room = null;
       if (!leaving) return;
       deps.tabStorage?.removeItem(tokenKey(leaving.roomId));
+      deps.tabStorage?.removeItem(seatKeyKey(leaving.roomId));
       await leaving.leave(true).catch(() => undefined);
     }
 
@@ -226,16 +240,28 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
         await attempt(null, async () => (await client()).create('rolit', options));
       },
 
-      async open(typed, name) {
+      async open(typed, name, givenKey) {
         await quit();
         // A code typed by hand may be in any case, grouped, with O for 0: asked for as the server
         // wrote it. A text that is no code is asked for as it is, and the server says there is no such room.
         const roomId = roomCodeOf(typed) ?? typed;
         const token = deps.tabStorage?.getItem(tokenKey(roomId));
-        if (token) {
+        if (token && !givenKey) {
           await attempt(roomId, async () => (await client()).reconnect(token));
           if (get().status === 'open') return;
           deps.tabStorage?.removeItem(tokenKey(roomId));
+        }
+        const seatKey = givenKey || deps.tabStorage?.getItem(seatKeyKey(roomId));
+        if (seatKey) {
+          await join(roomId, { name, seatKey });
+          if (get().status === 'open') return;
+          deps.tabStorage?.removeItem(seatKeyKey(roomId));
+          // A key that takes no seat (the match is over, a stale link): watch, and say why.
+          const failure = get().failure;
+          if (failure?.kind !== 'refused') return;
+          await join(roomId, { name, spectator: true });
+          if (givenKey) set({ failure });
+          return;
         }
         await join(roomId, { name, spectator: true });
       },
