@@ -277,6 +277,43 @@ describe('online play between browsers', () => {
     for (const s of [ann, bob, eve]) await s.room.leave();
   }, 300_000);
 
+  it('continues on another device: a second browser takes the seat with its link, the first is told why and takes it back', async () => {
+    const search = (code: string) => `?room=${code}&speed=instant&server=127.0.0.1:${server.port}`;
+    const ann = await create(server.endpoint, { name: 'Ann', colour: 'red', size: 8, colours: ['red', 'green'] });
+    const code = ann.room.roomId;
+    const laptop = await openApp(app.browser, app.served, search(code), undefined, { webgl: false });
+    await laptop.page.getByTestId('take-green').waitFor({ timeout: 90_000 });
+    await laptop.page.getByTestId('online-name').fill('Bob');
+    await laptop.page.getByTestId('take-green').click();
+    await until(ann.room, (st) => st.seats[1].connected && st.seats[1].name === 'Bob', 'Bob seated');
+    ann.room.send('start');
+    await laptop.page.getByTestId('online-bar').waitFor({ timeout: 90_000 });
+    await laptop.page.waitForFunction(() => window.rolit.state().moves.length === 0 && window.rolit.online()?.phase === 'playing');
+    // The room's bar may start folded on a short screen: unfolded, then the seat's link unfolded.
+    const bar = laptop.page.locator('[data-testid="online-bar"]');
+    if ((await bar.getAttribute('open')) === null) await bar.locator('> summary').click();
+    await laptop.page.locator('[data-testid="another-device"] > summary').click();
+    await audit(laptop.page, 'continue on another device');
+    await screenshot(laptop.page, 'online-another-device');
+    const link = await laptop.page.getByTestId('seat-link').inputValue();
+    expect(new URL(link).searchParams.get('room')).toBe(code);
+
+    // A second browser (its own context: another device) opens the link and plays green.
+    const phone = await openApp(app.browser, app.served, new URL(link).search + '&speed=instant', undefined, { webgl: false });
+    await phone.page.waitForFunction(() => window.rolit.online()?.colour === 'green', undefined, { timeout: 90_000 });
+    expect(new URL(phone.page.url()).searchParams.get('seat')).toBeNull();
+    await laptop.page.getByTestId('online-failure').waitFor({ timeout: 30_000 });
+    expect(await laptop.page.getByTestId('online-failure').getAttribute('data-kind')).toBe('seatMoved');
+    await until(ann.room, (st) => st.seats[1].connected && st.seats[1].name === 'Bob', 'Bob still seated');
+    // Try again on the laptop takes the seat back.
+    await laptop.page.getByRole('button', { name: 'Try again' }).click();
+    await laptop.page.waitForFunction(() => window.rolit.online()?.colour === 'green', undefined, { timeout: 30_000 });
+    await phone.page.getByTestId('online-failure').waitFor({ timeout: 30_000 });
+    expect([laptop.errors, phone.errors].flat()).toEqual([]);
+    for (const p of [laptop.page, phone.page]) await p.close();
+    await ann.room.leave();
+  }, 300_000);
+
   it('a player’s lost connection: the others see the seat disconnected with a countdown, the player’s page reconnects by itself; a page gone for good is played by the computer after the grace', async () => {
     const search = (code: string) => `?room=${code}&speed=instant&server=127.0.0.1:${server.port}`;
     const ann = await create(server.endpoint, { name: 'Ann', colour: 'red', size: 4, colours: ['red', 'green'], standIn: 'greedy' });
