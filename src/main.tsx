@@ -84,7 +84,7 @@ const onlineRoom = initOnline({
   session,
   address: { search: () => location.search, replace: (search) => addressWithout(search, location.hash) },
 });
-if (online.room && !demo) void onlineRoom.getState().open(online.room, onlineName(storage));
+if (online.room && !demo) void onlineRoom.getState().open(online.room, onlineName(storage), online.seatKey);
 initTour(session, tour.open);
 startSound(director, { demo: demo !== null });
 Object.defineProperty(window, 'rolit', {

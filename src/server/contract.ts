@@ -4,7 +4,7 @@
  * test all speak this; nothing here knows about Colyseus.
  */
 import { z } from 'zod';
-import { COLOURS } from '../engine';
+import { type Colour, COLOURS } from '../engine';
 import { LEVELS } from '../ai';
 
 export const ROOM_NAME = 'rolit';
@@ -67,7 +67,7 @@ export interface ClosingMessage {
 }
 
 /** Codes of refused create and join requests: the request fails with the text `<code>: <explanation>`. */
-export const JOIN_CODES = ['badOptions', 'badSetup', 'colourTaken', 'notInPlay', 'computerSeat', 'started'] as const;
+export const JOIN_CODES = ['badOptions', 'badSetup', 'colourTaken', 'notInPlay', 'computerSeat', 'started', 'badSeatKey'] as const;
 export type JoinCode = (typeof JOIN_CODES)[number];
 
 const name = z
@@ -111,12 +111,27 @@ export const createOptions = z
   .refine((o) => (o.colour === undefined) !== (o.spectator === undefined), { message: 'give either colour (to play) or spectator: true (to watch)' });
 export type CreateOptions = z.infer<typeof createOptions>;
 
-/** Options of `join`: take a free seat by colour, or watch. */
+/** Longest seat key a join may carry (the server's are 22 characters). */
+export const MAX_SEAT_KEY = 64;
+
+/** Options of `join`: take a free seat by colour, take one's own seat back by its key, or watch. */
 export const joinOptions = z.union([
   z.object({ name, colour }).strict(),
+  z.object({ name, seatKey: z.string().min(1).max(MAX_SEAT_KEY) }).strict(),
   z.object({ name, spectator: z.literal(true) }).strict(),
 ]);
 export type JoinOptions = z.infer<typeof joinOptions>;
+
+/** The `you` message: the client's seat colour this round ('' for a spectator), whether it hosts, and its seat's key. */
+export interface YouMessage {
+  colour: Colour | '';
+  host: boolean;
+  /** The secret that takes this seat back from any device (join option `seatKey`); players only. */
+  seatKey?: string;
+}
+
+/** Close code of a connection whose seat was taken back with its key on another device. */
+export const SEAT_TAKEN_BACK = 4100;
 
 const empty = z.union([z.undefined(), z.null(), z.object({}).strict()]);
 

@@ -4,6 +4,7 @@
  * with it and publishes the result (state patches, and the round's engine events); clients never
  * decide the outcome of a move.
  */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Client, CloseCode, type Deferred, type Delayed, ErrorCode, matchMaker, Room, ServerError } from '@colyseus/core';
 import {
   ballCounts, type Colour, type Game, type GameEvent, makeRound, type Match, playerInSeat, type PlayerSpec,
@@ -12,7 +13,7 @@ import {
 import type { ComputerPool } from './computerPool';
 import {
   createOptions, type CreateOptions, type ErrorCode as MessageErrorCode, type ErrorMessage, issuesText, type JoinCode,
-  joinOptions, messages, type MessageType,
+  joinOptions, messages, type MessageType, SEAT_TAKEN_BACK, type YouMessage,
 } from './contract';
 import { recordFileName, saveRecord } from './records';
 import { newRoomCode } from './roomCode';
@@ -48,12 +49,27 @@ interface Player {
   reconnection: Deferred<Client> | null;
   /** Ends the grace of a dropped person. */
   graceTimer: Delayed | null;
+  /** When the person took the seat (an order, not a time): the host role passes to the one seated longest. */
+  seatedAt: number;
+  /** The secret that takes this person's seat back from any device (`you.seatKey`); null for computers and free seats. */
+  seatKey: string | null;
 }
 
 /** Token bucket of one client's messages. */
 interface Bucket {
   tokens: number;
   at: number;
+}
+
+/** A new seat key: 128 random bits, in URL-safe base64 (22 characters). */
+function newSeatKey(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** Compares a key given with a seat's in constant time, so answer times tell nothing of the key. */
+function sameKey(seat: string, given: string): boolean {
+  const [a, b] = [Buffer.from(seat), Buffer.from(given)];
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** A refused create or join: the request fails with "<code>: <text>". */
@@ -72,6 +88,8 @@ export class RolitRoom extends Room<{ state: RoomState }> {
   /** Creator's choice of seat, used when the creator's own join arrives. */
   private creator: { name: string; player: number | null } | null = null;
   private hostSession: string | null = null;
+  /** Seatings so far: each seated person's `seatedAt`. */
+  private seatings = 0;
   private readonly spectators = new Set<string>();
   private readonly buckets = new Map<string, Bucket>();
   /** Bumped whenever the turn changes hands, so a late computer answer or clock is ignored. */
@@ -105,6 +123,8 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       standIn: false,
       reconnection: null,
       graceTimer: null,
+      seatedAt: 0,
+      seatKey: null,
     }));
     const player = options.colour === undefined ? null : this.seatOfColour(options.colour, this.lobby);
     if (options.colour !== undefined) this.checkFreeSeat(options.colour, player);
@@ -149,6 +169,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       const parsed = joinOptions.safeParse(raw);
       if (!parsed.success) throw refuse('badOptions', issuesText(parsed.error));
       name = parsed.data.name;
+      if ('seatKey' in parsed.data) return this.takeSeatBack(client, parsed.data.seatKey);
       if ('colour' in parsed.data) {
         if (this.state.phase !== 'waiting') throw refuse('started', 'the match has started: join as a spectator');
         player = this.seatOfColour(parsed.data.colour, this.lobby);
@@ -159,8 +180,33 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       this.spectators.add(client.sessionId);
       this.state.spectators = this.spectators.size;
     } else {
-      Object.assign(this.players[player], { name, sessionId: client.sessionId });
+      Object.assign(this.players[player], { name, sessionId: client.sessionId, seatedAt: ++this.seatings, seatKey: newSeatKey() });
     }
+    if (this.hostSession === null) this.passHost();
+    this.publishSeats();
+    this.welcome(client);
+  }
+
+  /**
+   * A person takes their seat back with its key, from this or another device: a connection still in
+   * the seat is told why and closed, a pending reconnection is given up, a computer standing in hands
+   * the seat back on the spot (its pending move is dropped), and the turn's deadline stands.
+   */
+  private takeSeatBack(client: Client, key: string): void {
+    const player = this.players.find((p) => p.seatKey !== null && sameKey(p.seatKey, key));
+    if (!player) throw refuse('badSeatKey', 'no seat of this room has that key');
+    const previous = player.sessionId;
+    player.sessionId = client.sessionId;
+    player.graceTimer?.clear();
+    player.graceTimer = null;
+    const reconnection = player.reconnection;
+    player.reconnection = null;
+    player.standIn = false;
+    if (previous !== null && this.hostSession === previous) this.hostSession = client.sessionId;
+    // The earlier connection no longer holds a seat: its leaving (now or after the grace) changes nothing.
+    reconnection?.reject(new Error('the seat was taken back on another device'));
+    this.clients.find((c) => c.sessionId === previous)?.leave(SEAT_TAKEN_BACK, 'your seat was taken back with its key on another device');
+    if (this.hostSession === null) this.passHost();
     this.publishSeats();
     this.welcome(client);
   }
@@ -183,11 +229,10 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       player.graceTimer?.clear();
       player.graceTimer = null;
       player.reconnection = null;
-      if (player.standIn) {
-        player.standIn = false;
-        // Their turn, with a computer thinking for them: the person plays it.
-        if (this.moverPlayer() === player) this.turn++;
-      }
+      // On their turn, with a computer thinking for them, the person plays it (playComputerTurn drops
+      // the computer's answer), and the turn's deadline stands.
+      player.standIn = false;
+      if (this.hostSession === null) this.passHost();
       this.publishSeats();
     }
     this.welcome(client);
@@ -204,12 +249,10 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       player.graceTimer = null;
       player.reconnection = null;
       player.sessionId = null;
-      if (this.state.phase === 'waiting') player.name = '';
+      if (this.state.phase === 'waiting') Object.assign(player, { name: '', seatKey: null });
       else this.standIn(player);
     }
-    if (this.hostSession === client.sessionId) {
-      this.hostSession = this.players.find((p) => p.sessionId && !p.standIn)?.sessionId ?? null;
-    }
+    if (this.hostSession === client.sessionId) this.passHost();
     this.publishSeats();
     this.releaseIfDeserted();
   }
@@ -408,16 +451,19 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     const turn = this.turn;
     const game = this.game!;
     const events = [...game.events];
+    // The search and its answer count only while the turn is the same and a computer still holds the
+    // seat: a person back in it plays the turn themselves, by the same deadline.
+    const current = () => turn === this.turn && !this.disposed && (player.kind === 'computer' || player.standIn);
     this.clock.setTimeout(() => {
-      if (turn !== this.turn || this.disposed) return;
+      if (!current()) return;
       this.config.pool.choose(events, player.level).then(
         (move) => {
-          if (turn === this.turn && !this.disposed) this.apply(game.play(move));
+          if (current()) this.apply(game.play(move));
         },
         (e: Error) => {
           console.error(`rolit room ${this.roomId}: computer move: ${e.message}`);
           // The computer could not move: the engine's time-out move keeps the round going.
-          if (turn === this.turn && !this.disposed) this.apply(game.setup.moveTimeLimit > 0 ? game.expireClock() : game.play(game.legalMoves()[0]));
+          if (current()) this.apply(game.setup.moveTimeLimit > 0 ? game.expireClock() : game.play(game.legalMoves()[0]));
         },
       );
     }, this.config.computerDelayMs);
@@ -462,6 +508,8 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       return;
     }
     this.standIn(player);
+    // A host away past the grace hands the role on, so the others can start the next round.
+    if (player.sessionId === this.hostSession) this.passHost();
     this.publishSeats();
     this.releaseIfDeserted();
   }
@@ -469,10 +517,8 @@ export class RolitRoom extends Room<{ state: RoomState }> {
   private standIn(player: Player): void {
     if (player.kind !== 'human' || player.standIn) return;
     player.standIn = true;
-    if (this.state.phase === 'playing' && this.moverPlayer() === player) {
-      this.turn++;
-      this.playComputerTurn();
-    }
+    // On their turn the computer thinks for them now; the turn (and so its deadline) stays the same.
+    if (this.state.phase === 'playing' && this.moverPlayer() === player) this.playComputerTurn();
   }
 
   /**
@@ -528,12 +574,31 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     return this.players[playerInSeat(seat, this.state.round, this.players.length)];
   }
 
-  /** Tells a client who it is: its seat's colour ('' for a spectator) and whether it hosts. */
+  /**
+   * The host role passes to the person at the table seated longest (connected, no computer standing
+   * in); none when nobody is. Every client is told again who it is, so each page shows the new host.
+   */
+  private passHost(): void {
+    const present = this.players.filter((p) => p.sessionId !== null && !p.standIn && !p.graceTimer);
+    const next = present.sort((a, b) => a.seatedAt - b.seatedAt)[0]?.sessionId ?? null;
+    if (next === this.hostSession) return;
+    this.hostSession = next;
+    for (const client of this.clients) this.tellWho(client);
+  }
+
+  /** Tells a client who it is, and the round's events so far. */
   private welcome(client: Client): void {
-    const player = this.playerOf(client.sessionId);
-    client.send('you', { colour: player ? this.colourOf(player) : '', host: client.sessionId === this.hostSession });
+    this.tellWho(client);
     if (this.game) client.send('events', { round: this.state.round, from: 0, events: this.game.events });
     if (this.closesAt) client.send('closing', { seconds: Math.max(0, Math.ceil((this.closesAt - Date.now()) / 1000)) });
+  }
+
+  /** The `you` message: the client's seat's colour ('' for a spectator) and whether it hosts. */
+  private tellWho(client: Client): void {
+    const player = this.playerOf(client.sessionId);
+    const you: YouMessage = { colour: player ? this.colourOf(player) : '', host: client.sessionId === this.hostSession };
+    if (player?.seatKey) you.seatKey = player.seatKey;
+    client.send('you', you);
   }
 
   private publishSeats(): void {

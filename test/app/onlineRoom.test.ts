@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreApi } from 'zustand/vanilla';
-import { createOnlineRoom, type OnlineState, tokenKey } from '../../src/app/online/onlineRoom';
+import { createOnlineRoom, type OnlineState, seatKeyKey, tokenKey } from '../../src/app/online/onlineRoom';
+import { inviteLink, readOnlineParameters } from '../../src/app/online/onlineAddress';
 import { Game } from '../../src/engine/index';
 import { fetchRecord, finishedRounds } from '../../src/app/online/roomRecords';
 import { openReplay } from '../../src/app/replay/replay';
@@ -108,6 +109,41 @@ describe('the page’s room connection against the real server', () => {
     await until(guest, (s) => s.view?.phase === 'playing' && s.view.round === 1 && s.log?.round === 1, 'the rematch');
     expect(Game.fromEvents(guest.getState().log!.events).state.moves).toHaveLength(0);
     for (const s of [host, guest]) await s.getState().leave();
+  });
+
+  it('continues on another device with the seat’s link: the first page is told, and takes the seat back with Try again', async () => {
+    const host = createOnlineRoom({ endpoint: server.endpoint, tabStorage: memoryStorage() });
+    await host.getState().create({ name: 'Ann', colour: 'red', size: 8, variant: 'standard', misere: false, timeLimit: 0, standIn: 'beginner', help: false, colours: ['red', 'green'] });
+    const code = host.getState().roomId!;
+    const laptopTab = memoryStorage();
+    const laptop = createOnlineRoom({ endpoint: server.endpoint, tabStorage: laptopTab });
+    await laptop.getState().open(code, 'Bob');
+    await laptop.getState().takeSeat('green', 'Bob');
+    await until(laptop, (s) => s.you?.colour === 'green' && !!s.you.seatKey, 'Bob seated, with his seat’s key');
+    const key = laptop.getState().you!.seatKey!;
+    expect(laptopTab.getItem(seatKeyKey(code))).toBe(key);
+    host.getState().send('start');
+    await until(laptop, (s) => s.view?.phase === 'playing', 'playing');
+
+    // The link's parameters, as the phone's page reads them.
+    const link = new URL(inviteLink({ origin: 'http://127.0.0.1', pathname: '/', search: '' }, code, key));
+    const { room, seatKey } = readOnlineParameters(link.search, link);
+    const phone = createOnlineRoom({ endpoint: server.endpoint, tabStorage: memoryStorage() });
+    await phone.getState().open(room!, 'Bob', seatKey);
+    await until(phone, (s) => s.you?.colour === 'green', 'Bob’s seat on the phone');
+    await until(laptop, (s) => s.status === 'failed' && s.failure?.kind === 'seatMoved', 'the laptop told why');
+    expect(laptopTab.getItem(tokenKey(code))).toBeNull();
+    // Try again on the laptop takes the seat back with the key this tab kept.
+    await laptop.getState().open(code, 'Bob');
+    await until(laptop, (s) => s.you?.colour === 'green', 'Bob’s seat back on the laptop');
+    await until(phone, (s) => s.failure?.kind === 'seatMoved', 'the phone told why');
+
+    // A link whose key takes no seat: the page watches, and says why.
+    const stranger = createOnlineRoom({ endpoint: server.endpoint, tabStorage: memoryStorage() });
+    await stranger.getState().open(code, 'Eve', 'A'.repeat(22));
+    await until(stranger, (s) => s.status === 'open' && s.you?.colour === '', 'watching');
+    expect(stranger.getState().failure?.code).toBe('badSeatKey');
+    for (const s of [host, laptop, phone, stranger]) await s.getState().leave();
   });
 
   it('opens a room by its code typed in lower case, grouped', async () => {

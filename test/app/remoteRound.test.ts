@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import { linkOnline, roomResults } from '../../src/app/online/onlineLink';
+import { linkOnline, roomResults, seatName, seatsOf } from '../../src/app/online/onlineLink';
 import type { OnlineState, RoomView } from '../../src/app/online/onlineRoom';
 import { mergeEvents, type RemoteRound } from '../../src/app/online/remoteRound';
 import { useOnlineSessions } from './onlineSessions';
-import { Game, makeRound, type Seat, startMatch } from '../../src/engine/index';
+import { Game, makeRound, playerInSeat, type Seat, startMatch } from '../../src/engine/index';
 
 const onlineSession = useOnlineSessions();
 
@@ -43,6 +43,39 @@ describe('a round from a game server', () => {
     store.getState().showRemote(null);
     expect(store.getState().remote).toBeNull();
     expect(store.getState().snapshot.record).toBe(localRecord);
+  });
+
+  it('refuses an occupied socket and one that touches no ball at once, sends neither, and plays the next legal click', () => {
+    const { store, server, seats, sent, round } = setup();
+    const mine = server.state.toMove === seats[0].colours[0] ? seats[0].colours : seats[1].colours;
+    store.getState().showRemote(round(mine));
+    const occupiedSquare = Object.keys(server.state.board)[0];
+    store.getState().clickSquare(occupiedSquare);
+    expect(store.getState().message).toMatchObject({ kind: 'refusal', text: `${occupiedSquare} is occupied` });
+    store.getState().clickSquare('a1');
+    expect(store.getState().message).toMatchObject({ kind: 'refusal', text: 'a1 touches no ball' });
+    expect(sent).toEqual([]);
+    expect(store.getState().legalSquares).not.toEqual([]);
+    const move = server.legalMoves()[0];
+    store.getState().clickSquare(move);
+    expect(sent).toEqual([move]);
+  });
+
+  it('makes the turn playable again when the server refuses the move sent', () => {
+    const { store, server, seats, sent, round } = setup();
+    const mine = server.state.toMove === seats[0].colours[0] ? seats[0].colours : seats[1].colours;
+    store.getState().showRemote(round(mine));
+    const [first, second] = server.legalMoves();
+    store.getState().clickSquare(first);
+    // While the move is on its way, the hints are gone and a second click sends nothing.
+    expect(store.getState().legalSquares).toEqual([]);
+    store.getState().clickSquare(second);
+    expect(sent).toEqual([first]);
+    store.getState().remoteRefused('The server refused this move.');
+    expect(store.getState().message).toMatchObject({ kind: 'refusal', text: 'The server refused this move.' });
+    expect(store.getState().legalSquares).not.toEqual([]);
+    store.getState().clickSquare(second);
+    expect(sent).toEqual([first, second]);
   });
 
   it('counts the standings by the room’s seats and rules, not by the local match waiting meanwhile', () => {
@@ -87,6 +120,26 @@ describe('a round from a game server', () => {
     expect(state.standings.roundsPlayed).toBe(1);
     expect(state.standings.standings.map((s) => [state.players[s.player].name, s.roundsWon, s.balls])).toEqual([['Ann', 1, 10], ['Bob', 0, 6]]);
     unlink();
+  });
+
+  it('keeps a computer’s name as the seats rotate between rounds', () => {
+    const view = (round: number): RoomView => ({
+      phase: 'playing', toMove: '', moves: [], spectators: 0, host: 'red', size: 8, variant: 'standard', misere: false, timeLimit: 0, help: false, round, moveDeadline: 0,
+      results: [], records: [],
+      seats: (['red', 'yellow', 'green'] as const).map((colour, seat) => {
+        // Ann is the match's player 0, the tacticians players 1 and 2: this round's seat holds player playerInSeat(seat, round).
+        const player = playerInSeat(seat, round, 3);
+        return { colour, colours: [colour], name: player === 0 ? 'Ann' : '', kind: player === 0 ? 'human' : 'computer', level: 'tactician', connected: true, dropDeadline: 0, standIn: false, score: 0 };
+      }),
+    });
+    const names = (round: number) => {
+      const v = view(round);
+      return Object.fromEntries(v.seats.map((_, seat) => [playerInSeat(seat, round, 3), seatName(v, seat)]));
+    };
+    expect(names(0)).toEqual({ 0: 'Ann', 1: 'Tactician 2', 2: 'Tactician 3' });
+    expect(names(1)).toEqual(names(0));
+    expect(names(2)).toEqual(names(0));
+    expect(seatsOf(view(1)).map((s) => s.name)).toEqual(view(1).seats.map((_, seat) => names(0)[playerInSeat(seat, 1, 3)]));
   });
 
   it('lets a spectator watch and act on nothing', () => {

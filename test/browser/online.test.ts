@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/index';
 import { matchMaker } from '@colyseus/core';
 import { create, eventually, movesOf, playFirst, startTestServer, type TestServer, twoPlayers, until } from '../server/helpers';
-import { cameraView, countBallColours, openApp, playByGrid, rolitState, screenshot, socketPosition, waitForScene } from './harness';
+import { cameraView, countBallColours, openApp, rolitState, screenshot, socketPosition, waitForScene } from './harness';
 import { useBuiltApp } from './builtApp';
 import { audit } from './axe';
 
@@ -56,19 +56,32 @@ async function showsMoves(page: Page, count: number): Promise<void> {
   await settled(page);
 }
 
-/** The player whose turn it is plays the engine's first legal move through the accessible grid (a page without the 3D view). */
-async function playFirstByGrid(page: Page): Promise<string> {
-  const move = parseRecord((await rolitState(page)).record).legalMoves()[0];
-  await playByGrid(page, move);
-  return move;
-}
-
-/** The player whose turn it is plays the engine's first legal move by clicking its socket. */
-async function playFirstLegal(page: Page): Promise<string> {
+/**
+ * The player to move misclicks first, an occupied socket and then one that touches no ball, by the
+ * mouse on the 3D board or by Enter on the accessible grid: each is refused at once with the
+ * engine's words, and the legal move after them is played.
+ */
+async function misclickThenPlay(page: Page, by: 'mouse' | 'grid'): Promise<string> {
   const game = parseRecord((await rolitState(page)).record);
+  const occupied = Object.keys(game.state.board)[0];
+  const files = 'abcdefgh'.slice(0, game.setup.size);
+  const squares = [...files].flatMap((f) => Array.from({ length: game.setup.size }, (_, r) => `${f}${r + 1}`));
+  const lonely = squares.find((sq) => { const c = game.check(sq); return !c.ok && c.refusal.code === 'touchesNoBall'; })!;
+  const press = async (square: string) => {
+    if (by === 'grid') {
+      await page.locator(`[data-testid="board-grid"] [data-square="${square}"]`).focus();
+      await page.keyboard.press('Enter');
+    } else {
+      const { x, y } = await socketPosition(page, square);
+      await page.mouse.click(x, y);
+    }
+  };
+  for (const [square, words] of [[occupied, `${occupied} is occupied`], [lonely, `${lonely} touches no ball`]]) {
+    await press(square);
+    await page.waitForFunction((w) => document.querySelector('[data-testid="message"]')?.textContent?.includes(w) ?? false, words, { timeout: 10_000 });
+  }
   const move = game.legalMoves()[0];
-  const { x, y } = await socketPosition(page, move);
-  await page.mouse.click(x, y);
+  await press(move);
   return move;
 }
 
@@ -112,11 +125,12 @@ describe('online play between browsers', () => {
     for (const p of [host.page, guest.page]) await p.getByTestId('online-bar').waitFor({ timeout: 90_000 });
     await waitForScene(host.page);
     for (const p of [host.page, guest.page]) await showsMoves(p, 0);
-    // Each plays one move, the one to move first.
+    // Each plays two moves, the one to move first; before each, a misclick on an occupied socket and
+    // one on a socket touching no ball are refused at once and stop no later move.
     const first = (await rolitState(host.page)).toMove === hostColour ? [host.page, guest.page] : [guest.page, host.page];
     const played: string[] = [];
-    for (const [i, mover] of first.entries()) {
-      played.push(mover === host.page ? await playFirstLegal(mover) : await playFirstByGrid(mover));
+    for (const [i, mover] of [...first, ...first].entries()) {
+      played.push(await misclickThenPlay(mover, mover === host.page ? 'mouse' : 'grid'));
       for (const p of [host.page, guest.page]) await showsMoves(p, i + 1);
     }
     expect(await moves(host.page)).toEqual(played);
@@ -125,7 +139,7 @@ describe('online play between browsers', () => {
     // A reload of the guest's page comes back to the same seat (the tab keeps the reconnection token).
     await guest.page.reload();
     await guest.page.waitForFunction((c) => window.rolit?.online?.()?.colour === c, freeColour, { timeout: 60_000 });
-    await showsMoves(guest.page, 2);
+    await showsMoves(guest.page, played.length);
     expect(await moves(guest.page)).toEqual(played);
     await host.page.waitForFunction(() => document.querySelector('[data-testid="online-bar"]')?.textContent?.includes('2 players connected') ?? false);
     expect(await moves(guest.page)).toEqual(played);
@@ -135,7 +149,7 @@ describe('online play between browsers', () => {
     const watcher = await openApp(app.browser, app.served, new URL(link).search + '&speed=instant');
     await watcher.page.getByTestId('online-bar').waitFor({ timeout: 90_000 });
     await waitForScene(watcher.page);
-    await showsMoves(watcher.page, 2);
+    await showsMoves(watcher.page, played.length);
     expect((await online(watcher.page))!.colour).toBe('');
     // The host allowed no engine help: players have no evaluation, the spectator has it.
     await watcher.page.getByTestId('evaluation').waitFor();
@@ -261,6 +275,43 @@ describe('online play between browsers', () => {
     expect(errors).toEqual([]);
     await page.close();
     for (const s of [ann, bob, eve]) await s.room.leave();
+  }, 300_000);
+
+  it('continues on another device: a second browser takes the seat with its link, the first is told why and takes it back', async () => {
+    const search = (code: string) => `?room=${code}&speed=instant&server=127.0.0.1:${server.port}`;
+    const ann = await create(server.endpoint, { name: 'Ann', colour: 'red', size: 8, colours: ['red', 'green'] });
+    const code = ann.room.roomId;
+    const laptop = await openApp(app.browser, app.served, search(code), undefined, { webgl: false });
+    await laptop.page.getByTestId('take-green').waitFor({ timeout: 90_000 });
+    await laptop.page.getByTestId('online-name').fill('Bob');
+    await laptop.page.getByTestId('take-green').click();
+    await until(ann.room, (st) => st.seats[1].connected && st.seats[1].name === 'Bob', 'Bob seated');
+    ann.room.send('start');
+    await laptop.page.getByTestId('online-bar').waitFor({ timeout: 90_000 });
+    await laptop.page.waitForFunction(() => window.rolit.state().moves.length === 0 && window.rolit.online()?.phase === 'playing');
+    // The room's bar may start folded on a short screen: unfolded, then the seat's link unfolded.
+    const bar = laptop.page.locator('[data-testid="online-bar"]');
+    if ((await bar.getAttribute('open')) === null) await bar.locator('> summary').click();
+    await laptop.page.locator('[data-testid="another-device"] > summary').click();
+    await audit(laptop.page, 'continue on another device');
+    await screenshot(laptop.page, 'online-another-device');
+    const link = await laptop.page.getByTestId('seat-link').inputValue();
+    expect(new URL(link).searchParams.get('room')).toBe(code);
+
+    // A second browser (its own context: another device) opens the link and plays green.
+    const phone = await openApp(app.browser, app.served, new URL(link).search + '&speed=instant', undefined, { webgl: false });
+    await phone.page.waitForFunction(() => window.rolit.online()?.colour === 'green', undefined, { timeout: 90_000 });
+    expect(new URL(phone.page.url()).searchParams.get('seat')).toBeNull();
+    await laptop.page.getByTestId('online-failure').waitFor({ timeout: 30_000 });
+    expect(await laptop.page.getByTestId('online-failure').getAttribute('data-kind')).toBe('seatMoved');
+    await until(ann.room, (st) => st.seats[1].connected && st.seats[1].name === 'Bob', 'Bob still seated');
+    // Try again on the laptop takes the seat back.
+    await laptop.page.getByRole('button', { name: 'Try again' }).click();
+    await laptop.page.waitForFunction(() => window.rolit.online()?.colour === 'green', undefined, { timeout: 30_000 });
+    await phone.page.getByTestId('online-failure').waitFor({ timeout: 30_000 });
+    expect([laptop.errors, phone.errors].flat()).toEqual([]);
+    for (const p of [laptop.page, phone.page]) await p.close();
+    await ann.room.leave();
   }, 300_000);
 
   it('a player’s lost connection: the others see the seat disconnected with a countdown, the player’s page reconnects by itself; a page gone for good is played by the computer after the grace', async () => {

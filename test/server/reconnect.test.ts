@@ -5,7 +5,7 @@
  */
 import { Client } from '@colyseus/sdk';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { create, first, gameOf, join, playFirst, type Seen, startTestServer, type TestServer, until, watch } from './helpers';
+import { create, eventually, first, gameOf, join, playFirst, type Seen, startTestServer, type TestServer, until, watch } from './helpers';
 
 const GRACE = 0.6;
 let server: TestServer;
@@ -46,7 +46,7 @@ it('keeps a dropped player\'s seat through the grace and gives it back with the 
   const back = await reconnect(token);
   await until(ann.room, (st) => st.seats[1].connected && st.seats[1].dropDeadline === 0, 'Bob back');
   expect(ann.room.state.seats[1].standIn).toBe(false);
-  expect(await first(back, 'you')).toEqual({ colour: 'green', host: false });
+  expect(await first(back, 'you')).toMatchObject({ colour: 'green', host: false });
   await until(back.room, (st) => st.phase === 'playing', 'Bob has the state');
   // He plays for green again.
   await until(ann.room, (st) => st.toMove !== '', 'a turn');
@@ -97,4 +97,29 @@ it('frees a lobby seat whose player dropped for longer than the grace', async ()
   await expect(reconnect(token)).rejects.toThrow();
   await join(server.endpoint, ann.room.roomId, { name: 'Cy', colour: 'green' });
   await until(ann.room, (st) => st.seats[1].name === 'Cy' && st.seats[1].connected, 'Cy took green');
+});
+
+it('passes the host role to the player seated longest when the host stays away past the grace, so the rematch can start', async () => {
+  const ann = await create(server.endpoint, { name: 'Ann', colour: 'red', size: 6, colours: ['red', 'green', 'blue'], standIn: 'beginner' });
+  const bob = await join(server.endpoint, ann.room.roomId, { name: 'Bob', colour: 'green' });
+  const cy = await join(server.endpoint, ann.room.roomId, { name: 'Cy', colour: 'blue' });
+  await until(ann.room, (st) => st.seats[1].connected && st.seats[2].connected, 'Bob and Cy seated');
+  ann.room.send('start');
+  await until(bob.room, (st) => st.phase === 'playing', 'playing');
+  await drop(ann);
+  await until(bob.room, (st) => st.seats[0].standIn, 'a computer stands in for Ann');
+  // Bob sat down before Cy: he hosts now, and both pages are told.
+  await until(bob.room, (st) => st.host === 'green', 'Bob hosts');
+  await eventually(() => (bob.messages.you ?? []).some((m) => (m as { host: boolean }).host), 'Bob told he hosts');
+  expect((cy.messages.you ?? []).every((m) => !(m as { host: boolean }).host)).toBe(true);
+  // Bob and Cy play on against Ann's stand-in to the end of the round, then Bob starts the next.
+  while (bob.room.state.phase === 'playing') {
+    const mover = bob.room.state.toMove === 'green' ? bob : bob.room.state.toMove === 'blue' ? cy : null;
+    const count = bob.room.state.moves.length;
+    if (mover) await playFirst(mover);
+    await until(bob.room, (st) => st.moves.length > count || st.phase !== 'playing', 'a move', 5000);
+  }
+  await until(bob.room, (st) => st.phase === 'over', 'round over');
+  bob.room.send('rematch');
+  await until(bob.room, (st) => st.phase === 'playing' && st.round === 1, 'the next round started by Bob');
 });

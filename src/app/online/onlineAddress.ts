@@ -10,6 +10,8 @@ import { DEFAULT_SERVER_PORT, roomCodeOf } from '../../server/contract';
 /** What the online parameters say, the rest of the query for the game's own parameters, and a problem with them (a text key and its params). */
 export interface OnlineParameters {
   room: string | null;
+  /** A seat's key (`seat`, from a "Continue on another device" link): takes that seat in the room. */
+  seatKey: string | null;
   endpoint: string;
   rest: string;
   problem: { key: 'badRoom' | 'badServer'; value: string } | null;
@@ -53,8 +55,10 @@ export function readOnlineParameters(search: string, page: PageAddress, port: nu
   const params = new URLSearchParams(search);
   const room = params.get('room');
   const server = params.get('server');
+  const seatKey = params.get('seat') || null;
   params.delete('room');
   params.delete('server');
+  params.delete('seat');
   const rest = params.toString() ? `?${params.toString()}` : '';
   let problem: OnlineParameters['problem'] = null;
   const endpoint = serverEndpoint(server, page, port);
@@ -62,13 +66,17 @@ export function readOnlineParameters(search: string, page: PageAddress, port: nu
   // A link typed by hand may have the code in any case: it is taken as the server wrote it.
   const code = room === null ? null : roomCodeOf(room);
   if (room !== null && code === null) problem = { key: 'badRoom', value: room };
-  return { room: code, endpoint: endpoint ?? serverEndpoint(null, page, port)!, rest, problem };
+  return { room: code, seatKey: code === null ? null : seatKey, endpoint: endpoint ?? serverEndpoint(null, page, port)!, rest, problem };
 }
 
-/** The invite link of a room: this page with `?room=CODE` (and the `server` parameter it was given). */
-export function inviteLink(page: { origin: string; pathname: string; search: string }, room: string): string {
+/**
+ * The invite link of a room: this page with `?room=CODE` (and the `server` parameter it was given);
+ * with a seat's key, the link that takes that seat on another device (`&seat=KEY`).
+ */
+export function inviteLink(page: { origin: string; pathname: string; search: string }, room: string, seatKey?: string): string {
   const server = new URLSearchParams(page.search).get('server');
   const params = new URLSearchParams({ room });
   if (server) params.set('server', server);
+  if (seatKey) params.set('seat', seatKey);
   return `${page.origin}${page.pathname}?${params.toString()}`;
 }

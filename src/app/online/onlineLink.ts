@@ -11,12 +11,22 @@ import type { OnlineState, RoomView } from './onlineRoom';
 import { onlineTexts } from './onlineTexts';
 import { resultBalls } from './roomRecords';
 
-/** The room's seats as the session's: computers named by level, like local ones; `player` is the match's player in the seat this round (seats rotate between rounds as in a local match). */
+/**
+ * The name of the player in a seat of the room this round: a person's own, a computer's by its level
+ * and its place in the match ("Tactician 3"), which it keeps as seats rotate between rounds; '' for
+ * a free seat.
+ */
+export function seatName(view: Pick<RoomView, 'seats' | 'round'>, seat: number): string {
+  const s = view.seats[seat];
+  return s.kind === 'computer' ? computerName(s.level, playerInSeat(seat, view.round, view.seats.length)) : s.name;
+}
+
+/** The room's seats as the session's: computers named like local ones; `player` is the match's player in the seat this round (seats rotate between rounds as in a local match). */
 export function seatsOf(view: RoomView): Seat[] {
   return view.seats.map((s, i): Seat => ({
     kind: s.kind === 'computer' ? 'computer' : 'human',
     level: s.kind === 'computer' ? s.level : undefined,
-    name: s.kind === 'computer' ? computerName(s.level, i) : s.name,
+    name: seatName(view, i),
     colours: s.colours,
     player: playerInSeat(i, view.round, view.seats.length),
   }));
@@ -49,7 +59,7 @@ export function linkOnline(online: StoreApi<OnlineState>, session: StoreApi<Sess
       const mine = view.seats.find((s) => s.colour === you.colour)?.colours ?? [];
       session.getState().showRemote({ round: log.round, events: log.events, seats: seatsOf(view), results: roomResults(view), mine, help: view.help, deadline: view.moveDeadline, send: (move) => state.send('play', { move }) });
     } else if (!inRoom && session.getState().remote) session.getState().showRemote(null);
-    if (state.refusal && state.refusal !== previous?.refusal) session.getState().showNotice(onlineTexts.refusal(state.refusal), 'refusal');
+    if (state.refusal && state.refusal !== previous?.refusal) session.getState().remoteRefused(onlineTexts.refusal(state.refusal));
   };
   update(online.getState(), null);
   return online.subscribe((state, previous) => update(state, previous));

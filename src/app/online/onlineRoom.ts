@@ -8,7 +8,10 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Room } from '@colyseus/sdk';
 import type { Colour } from '../../engine/index';
-import { type ClosingMessage, type CreateOptions, type EMOTES, type ErrorMessage, JOIN_CODES, type JoinCode, type JoinOptions, roomCodeOf } from '../../server/contract';
+import {
+  type ClosingMessage, type CreateOptions, type EMOTES, type ErrorMessage, JOIN_CODES, type JoinCode, type JoinOptions, roomCodeOf, SEAT_TAKEN_BACK,
+  type YouMessage,
+} from '../../server/contract';
 import { type EventsMessage, mergeEvents } from './remoteRound';
 import type { GameEvent } from '../../engine/index';
 
@@ -49,8 +52,11 @@ export interface RoomView {
   records: string[];
 }
 
-/** Why the page is not (or no longer) in the room; `closed`: the server stopped and closed the room. */
-export type FailureKind = 'unknownRoom' | 'seatTaken' | 'started' | 'serverDown' | 'refused' | 'lost' | 'closed';
+/**
+ * Why the page is not (or no longer) in the room; `closed`: the server stopped and closed the room;
+ * `seatMoved`: the seat was taken with its key on another device.
+ */
+export type FailureKind = 'unknownRoom' | 'seatTaken' | 'started' | 'serverDown' | 'refused' | 'lost' | 'closed' | 'seatMoved';
 
 /** Close code of a room the server closed as it stopped (Colyseus' CloseCode.SERVER_SHUTDOWN). */
 export const SERVER_SHUTDOWN = 4001;
@@ -74,8 +80,8 @@ export interface OnlineState {
   status: 'idle' | 'connecting' | 'open' | 'dropped' | 'failed';
   roomId: string | null;
   view: RoomView | null;
-  /** This page's seat colour ('' for a spectator) and whether it hosts. */
-  you: { colour: Colour | ''; host: boolean } | null;
+  /** This page's seat colour ('' for a spectator), whether it hosts, and its seat's key. */
+  you: YouMessage | null;
   /** The current round's engine events, as the server sent them. */
   log: { round: number; events: readonly GameEvent[] } | null;
   failure: Failure | null;
@@ -87,8 +93,11 @@ export interface OnlineState {
 
   /** Creates a room as its host and joins it (a seat of `options.colour`, or watching). */
   create(options: CreateOptions): Promise<void>;
-  /** Opens a room by its code (as typed: any case): rejoins this tab's seat after a reload, else joins as a spectator. */
-  open(roomId: string, name: string): Promise<void>;
+  /**
+   * Opens a room by its code (as typed: any case): rejoins this tab's seat after a reload, or takes a
+   * seat back by its key (given, as from a link, or kept by this tab), else joins as a spectator.
+   */
+  open(roomId: string, name: string, seatKey?: string | null): Promise<void>;
   /** Takes a free seat of the room (from watching). */
   takeSeat(colour: Colour, name: string): Promise<void>;
   /** Leaves the seat and watches (lobby only). */
@@ -101,6 +110,8 @@ export interface OnlineState {
 
 /** sessionStorage key of a room's reconnection token (per tab, so each tab keeps its own seat). */
 export const tokenKey = (roomId: string) => `rolit.online.token.${roomId}`;
+/** sessionStorage key of the key of this tab's seat in a room: it takes the seat back if the token no longer does. */
+export const seatKeyKey = (roomId: string) => `rolit.online.seat.${roomId}`;
 
 export interface OnlineDeps {
   /** The server's address ("http://host:2567"). */
@@ -169,7 +180,10 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       joined.onStateChange((state) => {
         if (room === joined) set({ view: viewOf(state as Record<string, any>) });
       });
-      joined.onMessage('you', (you: { colour: Colour | ''; host: boolean }) => set({ you }));
+      joined.onMessage('you', (you: YouMessage) => {
+        if (you.seatKey) deps.tabStorage?.setItem(seatKeyKey(joined.roomId), you.seatKey);
+        set({ you });
+      });
       joined.onMessage('events', (message: EventsMessage) => {
         try {
           set({ log: mergeEvents(get().log, message) });
@@ -191,7 +205,10 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       joined.onLeave((code, reason) => {
         if (room !== joined) return;
         room = null;
-        set({ status: 'failed', failure: { kind: code === SERVER_SHUTDOWN ? 'closed' : 'lost', code: null, detail: `${code}${reason ? ` ${reason}` : ''}` } });
+        // The seat went to another device with its key: this tab's token is spent (its key still takes the seat back).
+        const kind = code === SERVER_SHUTDOWN ? 'closed' : code === SEAT_TAKEN_BACK ? 'seatMoved' : 'lost';
+        if (kind === 'seatMoved') deps.tabStorage?.removeItem(tokenKey(joined.roomId));
+        set({ status: 'failed', failure: { kind, code: null, detail: `${code}${reason ? ` ${reason}` : ''}` } });
       });
     }
 
@@ -211,6 +228,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       room = null;
       if (!leaving) return;
       deps.tabStorage?.removeItem(tokenKey(leaving.roomId));
+      deps.tabStorage?.removeItem(seatKeyKey(leaving.roomId));
       await leaving.leave(true).catch(() => undefined);
     }
 
@@ -233,16 +251,28 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
         await attempt(null, async () => (await client()).create('rolit', options));
       },
 
-      async open(typed, name) {
+      async open(typed, name, givenKey) {
         await quit();
         // A code typed by hand may be in any case, grouped, with O for 0: asked for as the server
         // wrote it. A text that is no code is asked for as it is, and the server says there is no such room.
         const roomId = roomCodeOf(typed) ?? typed;
         const token = deps.tabStorage?.getItem(tokenKey(roomId));
-        if (token) {
+        if (token && !givenKey) {
           await attempt(roomId, async () => (await client()).reconnect(token));
           if (get().status === 'open') return;
           deps.tabStorage?.removeItem(tokenKey(roomId));
+        }
+        const seatKey = givenKey || deps.tabStorage?.getItem(seatKeyKey(roomId));
+        if (seatKey) {
+          await join(roomId, { name, seatKey });
+          if (get().status === 'open') return;
+          deps.tabStorage?.removeItem(seatKeyKey(roomId));
+          // A key that takes no seat (the match is over, a stale link): watch, and say why.
+          const failure = get().failure;
+          if (failure?.kind !== 'refused') return;
+          await join(roomId, { name, spectator: true });
+          if (givenKey) set({ failure });
+          return;
         }
         await join(roomId, { name, spectator: true });
       },

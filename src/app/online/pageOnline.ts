@@ -43,6 +43,8 @@ export function initOnline(deps: PageOnlineDeps): StoreApi<OnlineState> {
       const params = new URLSearchParams(deps.address.search());
       if (s.roomId) params.set('room', s.roomId);
       else params.delete('room');
+      // A seat's key is a secret: once used it leaves the address bar (the tab keeps it).
+      params.delete('seat');
       const search = params.toString();
       deps.address.replace(search ? `?${search}` : '');
     });

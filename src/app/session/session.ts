@@ -128,7 +128,10 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
     function play(text: string): void {
       if (get().thinking?.purpose === 'suggestion') computer.cancel();
       if (online()) {
-        // The server decides: its events come back through showRemote.
+        // Refused here as locally ("d4 is occupied"), at once and in the page's language; the server
+        // still decides a legal move: its events come back through showRemote.
+        const check = game.check(text);
+        if (!check.ok) throw check.refusal;
         remote!.send(text);
         moveSent = true;
         set({ message: null, pendingDouble: null });
@@ -360,6 +363,13 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
       showNotice(text, kind = 'notice') {
         notice(text, kind);
+      },
+
+      remoteRefused(text) {
+        // The server answered the move sent with a refusal, not with events: the turn is playable again.
+        moveSent = false;
+        notice(text, 'refusal');
+        updateInput();
       },
 
       dispose() {

@@ -164,6 +164,8 @@ export interface SessionState {
   reloadHistory(): void;
   /** A notice from the page (a share link or file that cannot be read). */
   showNotice(text: string, kind?: Message['kind']): void;
+  /** Online: the server refused a message (most often the move just sent); says why, and the turn is playable again. */
+  remoteRefused(text: string): void;
   /** Stops timers and thinking (page unload, tests). */
   dispose(): void;
 }

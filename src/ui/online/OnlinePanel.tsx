@@ -9,14 +9,14 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import { type Colour } from '../../engine/index';
 import { EMOTES, groupedRoomCode, MAX_NAME } from '../../server/contract';
 import { inviteLink } from '../../app/online/onlineAddress';
-import type { Emote, OnlineState, SeatView } from '../../app/online/onlineRoom';
+import type { Emote, OnlineState, RoomView, SeatView } from '../../app/online/onlineRoom';
 import { ONLINE_NAME_KEY, onlineEndpoint, useOnline } from '../../app/online/pageOnline';
 import { onlineTexts } from '../../app/online/onlineTexts';
 import { continueUnfinishedRound, finishedRounds, openFinishedRound } from '../../app/online/roomRecords';
 import { sessionStore } from '../../app/page/pageSession';
 import { pageStorage } from '../../app/page/pageStorage';
 import { colourCounts, coloursName, colourName, levelName, t } from '../../i18n/index';
-import { computerName } from '../../i18n/playerNames';
+import { seatName } from '../../app/online/onlineLink';
 import { useDialogFocus } from '../a11y/useDialogFocus';
 import { Swatches } from '../hud/Swatches';
 import { useNow } from '../hud/useNow';
@@ -92,8 +92,8 @@ function Presence({ seat }: { seat: SeatView }) {
 }
 
 /** A seat's name: the player's, a computer's as in the seats panel ("Master 2"), or Free seat. */
-function seatLabel(seat: SeatView, index: number): string {
-  return seat.kind === 'computer' ? computerName(seat.level, index) : seat.name || t('online:freeSeat');
+function seatLabel(view: RoomView, seat: number): string {
+  return seatName(view, seat) || t('online:freeSeat');
 }
 
 /** Copies a text, saying so (or showing it selected when the clipboard is refused). */
@@ -179,7 +179,7 @@ function Lobby({ levels, defaultLevel }: { levels: readonly string[]; defaultLev
               <li key={seat.colour} className="online-seat" data-colour={seat.colour}>
                 <Swatches colours={seat.colours} />
                 <span className="who">
-                  <b>{seatLabel(seat, i)}</b> <span className="note">{coloursName(seat.colours)}</span>
+                  <b>{seatLabel(view, i)}</b> <span className="note">{coloursName(seat.colours)}</span>
                   {seat.colour === you?.colour && <span className="note"> · {t('online:you')}</span>}
                   {seat.colour === view.host && <span className="note"> · {t('online:host')}</span>}
                 </span>
@@ -273,7 +273,7 @@ function RoomBar() {
         {dropped.map(({ seat, i }) => (
           <span key={seat.colour} className="dropped" data-testid="dropped-summary">
             {' · '}
-            {seatLabel(seat, i)}: <Presence seat={seat} />
+            {seatLabel(view, i)}: <Presence seat={seat} />
           </span>
         ))}
       </summary>
@@ -288,7 +288,7 @@ function RoomBar() {
         {view.seats.map((seat, i) => (
           <li key={seat.colour} className="online-seat">
             <Swatches colours={seat.colours} />
-            <span className="who">{seatLabel(seat, i)}</span>
+            <span className="who">{seatLabel(view, i)}</span>
             <Presence seat={seat} />
           </li>
         ))}
@@ -303,6 +303,7 @@ function RoomBar() {
         </div>
       )}
       <EmoteShown />
+      {player && you?.seatKey && <AnotherDevice roomId={roomId} seatKey={you.seatKey} />}
       <FinishedRounds records={view.records} results={view.results} />
       <div className="row">
         {view.phase === 'over' && you?.host && (
@@ -345,6 +346,27 @@ function UnfinishedRounds() {
       {t('online:continueRound', { round: round.round })}
     </button>
   ));
+}
+
+/**
+ * Continue on another device: a link carrying this seat's key, which takes the seat there (and
+ * closes it here). Folded, since the link is a secret to copy, not to show.
+ */
+function AnotherDevice({ roomId, seatKey }: { roomId: string; seatKey: string }) {
+  const link = inviteLink(location, roomId, seatKey);
+  return (
+    <details className="another-device" data-testid="another-device">
+      <summary>{t('online:anotherDevice')}</summary>
+      <p className="note">{t('online:anotherDeviceNote')}</p>
+      <div className="row">
+        <label>
+          {t('online:seatLink')}
+          <input type="text" readOnly value={link} onFocus={(e) => e.target.select()} data-testid="seat-link" />
+        </label>
+        <CopyButton text={link} label={t('online:copySeatLink')} testId="copy-seat-link" />
+      </div>
+    </details>
+  );
 }
 
 /** The room's finished rounds, each opened in the page's replay from the server's record. */
