@@ -12,7 +12,7 @@
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import compression from 'compression';
-import { ALLOWED_METHODS, MAX_BODY_BYTES, requestRefusal, upgradeRefusal } from './requestGuard';
+import { ALLOWED_METHODS, MAX_BODY_BYTES, type Refusal, requestRefusal, upgradeRefusal } from './requestGuard';
 
 /** Answers a request it knows (true), or leaves it for the next (false) without touching `res`. */
 export type FrontHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
@@ -60,12 +60,19 @@ export function putInFront(http: HttpServer, handlers: FrontHandler[]): void {
   http.removeAllListeners('upgrade');
   http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const refusal = upgradeRefusal(req.url, req.headers);
-    if (!refusal) for (const listener of upgrades) listener.call(http, req, socket, head);
-    else {
-      socket.on('error', () => socket.destroy());
-      socket.end(`HTTP/1.1 ${refusal.status} Bad Request\r\nconnection: close\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(refusal.text)}\r\n\r\n${refusal.text}`);
-    }
+    if (refusal) refuseOnSocket(socket, refusal);
+    else for (const listener of upgrades) listener.call(http, req, socket, head);
   });
+  // CONNECT never comes as a request: answered here like any other method not served.
+  http.on('connect', (req: IncomingMessage, socket: Duplex) => refuseOnSocket(socket, requestRefusal(req.method, req.url, req.headers)!));
+}
+
+/** Answers a refusal on a socket taken from the HTTP server (an upgrade, a CONNECT), and closes it. */
+function refuseOnSocket(socket: Duplex, refusal: Refusal): void {
+  socket.on('error', () => socket.destroy());
+  const reason = { 400: 'Bad Request', 405: 'Method Not Allowed', 415: 'Unsupported Media Type' }[refusal.status];
+  const allow = refusal.status === 405 ? `allow: ${ALLOWED_METHODS.join(', ')}\r\n` : '';
+  socket.end(`HTTP/1.1 ${refusal.status} ${reason}\r\n${allow}connection: close\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(refusal.text)}\r\n\r\n${refusal.text}`);
 }
 
 /** A request's body as text, or null when it is larger than MAX_BODY_BYTES (the rest is not read). */

@@ -1,6 +1,7 @@
 /**
  * What the front refuses before any handler or Colyseus' router sees a request: methods the
- * server does not serve (405) and malformed Host or forwarding headers (400). Colyseus' router
+ * server does not serve (405), malformed Host or forwarding headers (400), and POST bodies other
+ * than JSON (415: matchmaking takes JSON only, and Colyseus' other body parsers answer 500). Colyseus' router
  * builds a WHATWG Request from the method, `X-Forwarded-Proto`, `Host` and the path, and a value
  * that makes that throw rejects a promise nobody catches, which ends the process: so every
  * request the front lets through must build a valid URL. Pure functions, no I/O.
@@ -15,7 +16,7 @@ export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
 export const MAX_BODY_BYTES = 16 * 1024;
 
 export interface Refusal {
-  status: 400 | 405;
+  status: 400 | 405 | 415;
   text: string;
 }
 
@@ -52,6 +53,10 @@ export function requestRefusal(method: string | undefined, url: string | undefin
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.join(',') : value;
     if (!valid(text)) return { status: 400, text: `malformed ${name} header: ${JSON.stringify(text.slice(0, 80))}` };
+  }
+  const type = headers['content-type'];
+  if (method === 'POST' && type !== undefined && !/^application\/json[ \t]*(?:;|$)/i.test(type)) {
+    return { status: 415, text: `request bodies are JSON (content-type application/json), not ${JSON.stringify(type.slice(0, 80))}` };
   }
   // The URL Colyseus' router builds, which must parse.
   const proto = headers['x-forwarded-proto'] ?? 'http';
