@@ -20,7 +20,7 @@ import { messages } from '../../src/server/contract';
 import { eventually, until } from './helpers';
 
 const SEED = 35;
-const BATCHES = 16;
+const BATCHES = 14;
 
 let dir = '';
 let child: ChildProcess | null = null;
