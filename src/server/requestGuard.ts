@@ -33,13 +33,20 @@ function validHost(text: string): boolean {
   return HOST.test(text) && URL.canParse(`http://${text}`);
 }
 
+/** An IP address, as proxies write one in X-Forwarded-For: alone, or with a port (IPv6 then in brackets). */
+function validAddress(text: string): boolean {
+  if (isIP(text) !== 0) return true;
+  const found = /^(?:\[([0-9a-f:.]+)\]|([0-9.]+))(?::[0-9]{1,5})?$/i.exec(text);
+  return found !== null && isIP(found[1] ?? found[2]) !== 0;
+}
+
 /** Header checks: the header's name, and whether a (joined) value is well formed. */
 const HEADER_CHECKS: [string, (value: string) => boolean][] = [
   ['host', validHost],
   // One proxy's word only: Colyseus puts the value as it is before "://".
   ['x-forwarded-proto', (v) => /^https?$/i.test(v)],
   ['x-forwarded-host', (v) => v.split(',').every((h) => validHost(h.trim()))],
-  ['x-forwarded-for', (v) => v.split(',').every((a) => isIP(a.trim()) !== 0)],
+  ['x-forwarded-for', (v) => v.split(',').every((a) => validAddress(a.trim()))],
   ['forwarded', (v) => FORWARDED.test(v)],
 ];
 
