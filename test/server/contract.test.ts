@@ -82,15 +82,22 @@ describe('create and join options', () => {
     await ann.room.leave();
   });
 
-  it('refuses joins with the documented codes: 522 for no such room, 526 for our refusals, 524 for a stale reconnection token', async () => {
+  it('refuses joins with the documented codes: 522 for no such room or a full one, 526 for ours, 524 for a used reconnection token (it changes on every reconnection)', async () => {
     const ann = await create(server.endpoint, { name: 'Ann', colour: 'red', colours: ['red', 'green'] });
     expect(await refusal(new Client(server.endpoint).joinById('0000000000', { name: 'Bob', colour: 'green' }))).toMatchObject({ code: 522 });
     expect(await refusal(new Client(server.endpoint).joinById(ann.room.roomId, { name: 'Bob', colour: 'red' }))).toMatchObject({ code: 526, message: 'colourTaken: red is taken' });
+    // The reconnection token changes on every reconnection: the old one is then refused.
     const bob = await join(server.endpoint, ann.room.roomId, { name: 'Bob', colour: 'green' });
     const token = bob.room.reconnectionToken;
-    await bob.room.leave();
+    await drop(bob);
+    const back = await new Client(server.endpoint).reconnect(token);
+    expect(back.reconnectionToken).not.toBe(token);
     expect(await refusal(new Client(server.endpoint).reconnect(token))).toMatchObject({ code: 524 });
-    await ann.room.leave();
+    await back.leave();
+    // A full room (64 clients) is refused as not found, its message saying locked.
+    const watchers = await Promise.all(Array.from({ length: 63 }, (_, i) => new Client(server.endpoint).joinById(ann.room.roomId, { name: `Eve ${i}`, spectator: true })));
+    expect(await refusal(new Client(server.endpoint).joinById(ann.room.roomId, { name: 'Zed', spectator: true }))).toMatchObject({ code: 522, message: expect.stringContaining('locked') });
+    await Promise.all([ann.room, ...watchers].map((room) => room.leave()));
   });
 });
 
