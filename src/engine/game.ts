@@ -25,7 +25,7 @@ export class RuleError extends Error {
 
 /** The reasons a move or a setup is refused, as stable codes (docs/i18n.md). */
 export type RuleCode =
-  | 'other' | 'boardSize' | 'unknownVariant' | 'playerCount' | 'noColours' | 'teamTwoPlayers' | 'teamFourColours'
+  | 'other' | 'boardSize' | 'unknownVariant' | 'playerCount' | 'noColours' | 'colourOrder' | 'teamTwoPlayers' | 'teamFourColours'
   | 'soloOneColour' | 'soloColours' | 'coloursForPlayers' | 'smallBoardPlayers' | 'timeLimit' | 'seedRange' | 'notInPlay'
   | 'notAMove' | 'notASquare' | 'doubleSameSquare' | 'noTimeLimit' | 'roundOver' | 'takeBacksOff' | 'nothingToTakeBack'
   | 'occupied' | 'touchesNoBall' | 'mustCapture' | 'doubleNotPro' | 'notADouble' | 'notLegal';
@@ -103,8 +103,12 @@ export function roundSetup(options: GameOptions): RoundSetup {
   const players = options.players ?? (variant === 'team' ? 2 : options.colours ? options.colours.length : 4);
   if (!Number.isInteger(players) || players < 1 || players > 4) throw new RuleError(`players must be 1 to 4, not ${players}`, 'playerCount', { players });
   if (options.colours?.length === 0) throw new RuleError('at least one colour must be in play', 'noColours');
-  // Seats are clockwise whatever order the colours were given in.
+  // Seats are clockwise: colours given in another order (or twice) are refused, never reordered,
+  // so no caller gets a turn order other than the one it wrote.
   const clockwise = (cs: readonly Colour[]) => COLOURS.filter((c) => cs.includes(c));
+  if (options.colours && options.colours.join() !== clockwise(options.colours).join()) {
+    throw new RuleError(`colours must be listed once each, in seat order (clockwise from red), not ${options.colours.join(',')}`, 'colourOrder', { colours: [...options.colours] });
+  }
   let colours: Colour[];
   let seats: Colour[][];
   if (variant === 'team') {

@@ -50,7 +50,7 @@ export const EMOTES = ['hello', 'wellPlayed', 'oops', 'thinking', 'goodGame'] as
 /** Codes of refused messages (the `error` message's `code`); docs/online.md explains each. */
 export const ERROR_CODES = [
   'malformed', 'unknownMessage', 'rateLimited', 'notPlaying', 'notWaiting', 'notOver', 'notHost',
-  'spectator', 'notYourTurn', 'illegalMove', 'seatsFree', 'notFree', 'closing', 'internal',
+  'spectator', 'notYourTurn', 'illegalMove', 'seatsFree', 'notFree', 'closing',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -66,13 +66,28 @@ export interface ClosingMessage {
   seconds: number;
 }
 
+/**
+ * Close code of the connections of a room that failed (a fault in the server's code): the room is
+ * closed, its round in play saved, after a `fault` message. Colyseus' SDK does not reconnect on it.
+ */
+export const ROOM_FAULT_CLOSE = 4500;
+
+/** The `fault` message, sent to every client of a room that failed, just before ROOM_FAULT_CLOSE. */
+export interface FaultMessage {
+  text: string;
+  /** File name of the round in play, saved unfinished; "" when none was in play or it could not be saved. */
+  record: string;
+}
+
 /** Codes of refused create and join requests: the request fails with the text `<code>: <explanation>`. */
 export const JOIN_CODES = ['badOptions', 'badSetup', 'colourTaken', 'notInPlay', 'computerSeat', 'started', 'badSeatKey'] as const;
 export type JoinCode = (typeof JOIN_CODES)[number];
 
+/** A person's name: well-formed Unicode (a lone surrogate breaks every client's state decoding), NFC, trimmed. */
 const name = z
   .string()
-  .transform((s) => s.trim())
+  .refine((s) => !/\p{Cs}/u.test(s), 'not well-formed Unicode (a lone surrogate)')
+  .transform((s) => s.normalize('NFC').trim())
   .pipe(
     z
       .string()

@@ -4,9 +4,15 @@
  * socket's buffer (it waits for `drain` and never ends the response), so a long list of records or
  * an app's script would never arrive. What the front answers goes gzipped to clients that take it
  * (the compression middleware); what it leaves for Colyseus goes untouched.
+ *
+ * The front also guards Colyseus: a request or WebSocket upgrade it refuses (requestGuard.ts) is
+ * answered here, and a POST body is read here, at most MAX_BODY_BYTES (413 beyond), and handed on
+ * whole, so no client can make Colyseus throw where nobody catches, or buffer a large body.
  */
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import compression from 'compression';
+import { ALLOWED_METHODS, MAX_BODY_BYTES, type Refusal, requestRefusal, upgradeRefusal } from './requestGuard';
 
 /** Answers a request it knows (true), or leaves it for the next (false) without touching `res`. */
 export type FrontHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
@@ -21,21 +27,71 @@ export function answeredInFront(res: ServerResponse): void {
 
 const compress = compression({ filter: (req, res) => answered.has(res) && compression.filter(req, res) });
 
-/** Puts `handlers` in front of the request listeners `http` has (Colyseus', attached when it listened). */
+/** Puts `handlers` in front of the request listeners `http` has (Colyseus', attached when it listened), and guards its upgrades. */
 export function putInFront(http: HttpServer, handlers: FrontHandler[]): void {
   const others = http.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   http.removeAllListeners('request');
   http.on('request', (req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
+      const refusal = requestRefusal(req.method, req.url, req.headers);
+      if (refusal) {
+        const allow: Record<string, string> = refusal.status === 405 ? { allow: ALLOWED_METHODS.join(', ') } : {};
+        return sendBody(req, res, refusal.status, { ...allow, connection: 'close', 'content-type': 'text/plain; charset=utf-8' }, refusal.text);
+      }
       if (req.method === 'GET' || req.method === 'HEAD') {
         await new Promise<void>((resolve, reject) => compress(req as never, res as never, (error?: unknown) => (error ? reject(error) : resolve())));
         for (const handler of handlers) if (await handler(req, res)) return;
+      }
+      if (req.method === 'POST') {
+        const body = await readBody(req);
+        if (body === null) {
+          return sendBody(req, res, 413, { connection: 'close', 'content-type': 'text/plain; charset=utf-8' }, `request body over ${MAX_BODY_BYTES} bytes`);
+        }
+        // Colyseus' node adapter takes a body already read from `req.body` (a string).
+        if (req.headers['content-type'] !== undefined) (req as IncomingMessage & { body?: string }).body = body;
       }
       for (const listener of others) listener.call(http, req, res);
     })().catch(() => {
       if (!res.headersSent) res.writeHead(500);
       res.end();
     });
+  });
+  const upgrades = http.listeners('upgrade') as ((req: IncomingMessage, socket: Duplex, head: Buffer) => void)[];
+  http.removeAllListeners('upgrade');
+  http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const refusal = upgradeRefusal(req.url, req.headers);
+    if (refusal) refuseOnSocket(socket, refusal);
+    else for (const listener of upgrades) listener.call(http, req, socket, head);
+  });
+  // CONNECT never comes as a request: answered here like any other method not served.
+  http.on('connect', (req: IncomingMessage, socket: Duplex) => refuseOnSocket(socket, requestRefusal(req.method, req.url, req.headers)!));
+}
+
+/** Answers a refusal on a socket taken from the HTTP server (an upgrade, a CONNECT), and closes it. */
+function refuseOnSocket(socket: Duplex, refusal: Refusal): void {
+  socket.on('error', () => socket.destroy());
+  const reason = { 400: 'Bad Request', 405: 'Method Not Allowed', 415: 'Unsupported Media Type' }[refusal.status];
+  const allow = refusal.status === 405 ? `allow: ${ALLOWED_METHODS.join(', ')}\r\n` : '';
+  socket.end(`HTTP/1.1 ${refusal.status} ${reason}\r\n${allow}connection: close\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(refusal.text)}\r\n\r\n${refusal.text}`);
+}
+
+/** A request's body as text, or null when it is larger than MAX_BODY_BYTES (the rest is not read). */
+function readBody(req: IncomingMessage): Promise<string | null> {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      else {
+        req.removeAllListeners('data');
+        req.pause();
+        resolve(null);
+      }
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
   });
 }
 

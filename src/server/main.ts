@@ -63,6 +63,14 @@ const server = await startServer({
   publicAddress: args['public-address'] ?? env.PUBLIC_ADDRESS,
   appDir,
 });
+// The last line of defence, behind the front's guard and each room's fault handling: a promise
+// rejected with nobody to catch it is logged, not fatal, since the process (every room in play)
+// is worth more than the one operation that failed, and nothing was left half-done on a stack.
+// An uncaught synchronous exception is different (shared state may be half-updated): it still ends
+// the process, for the supervisor to restart.
+process.on('unhandledRejection', (reason) => {
+  console.error(`rolit server: unhandled rejection: ${reason instanceof Error ? reason.message : String(reason)}`);
+});
 // Tests and scripts read this line to find the port.
 console.log(`rolit server listening on port ${server.port}${appDir === undefined ? '' : `, serving the app of ${appDir}`}`);
 /** Rooms get their notice and their rounds are saved (docs/online.md); whatever happens, the process ends within 10 s. */

@@ -35,13 +35,17 @@ export async function listRecords(dir: string): Promise<string[]> {
   }
 }
 
+/** Longest record name read: a room code and a round number are far shorter, and no file system refuses it. */
+const MAX_RECORD_NAME = 100;
+
 /** A record's text, or null when `fileName` names no record of `dir` (only plain record names are read). */
 export async function readRecordFile(dir: string, fileName: string): Promise<string | null> {
-  if (!/^[A-Za-z0-9_-]+\.rolit$/.test(fileName)) return null;
+  if (fileName.length > MAX_RECORD_NAME || !/^[A-Za-z0-9_-]+\.rolit$/.test(fileName)) return null;
   try {
     return await readFile(join(dir, fileName), 'utf8');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    // No such file, or a directory of that name: no record.
+    if (['ENOENT', 'EISDIR'].includes((e as NodeJS.ErrnoException).code ?? '')) return null;
     throw e;
   }
 }

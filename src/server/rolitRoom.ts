@@ -7,13 +7,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Client, CloseCode, type Deferred, type Delayed, ErrorCode, matchMaker, Room, ServerError } from '@colyseus/core';
 import {
-  ballCounts, type Colour, type Game, type GameEvent, makeRound, type Match, playerInSeat, type PlayerSpec,
+  ballCounts, type Colour, type Game, type GameEvent, makeRound, type Match, PLAYER_COLOURS, playerInSeat, type PlayerSpec,
   recordDate, resultText, roundSetup, type RoundSetup, setupRefusal, startMatch, toRecord,
 } from '../engine';
 import type { ComputerPool } from './computerPool';
 import {
-  createOptions, type CreateOptions, type ErrorCode as MessageErrorCode, type ErrorMessage, issuesText, type JoinCode,
-  joinOptions, messages, type MessageType, SEAT_TAKEN_BACK, type YouMessage,
+  createOptions, type CreateOptions, type ErrorCode as MessageErrorCode, type ErrorMessage, type FaultMessage, issuesText,
+  type JoinCode, joinOptions, messages, type MessageType, ROOM_FAULT_CLOSE, SEAT_TAKEN_BACK, type YouMessage,
 } from './contract';
 import { recordFileName, saveRecord } from './records';
 import { newRoomCode } from './roomCode';
@@ -100,13 +100,16 @@ export class RolitRoom extends Room<{ state: RoomState }> {
   private closesAt = 0;
   /** The finished round's record being written, waited for before the room closes. */
   private saving: Promise<void> = Promise.resolve();
+  /** A fault closes the room: nothing plays on after it. */
+  private faulted = false;
 
   override async onCreate(raw: Record<string, unknown>): Promise<void> {
     const { config, ...clientOptions } = raw as { config: RoomConfig } & Record<string, unknown>;
     this.config = config;
     const parsed = createOptions.safeParse(clientOptions);
     if (!parsed.success) throw refuse('badOptions', issuesText(parsed.error));
-    const options = (this.options = parsed.data);
+    // Without `colours`: all four, but two on the 4x4 board, which is for one or two players.
+    const options = (this.options = { ...parsed.data, colours: parsed.data.colours ?? (parsed.data.size === 4 ? PLAYER_COLOURS[2] : undefined) });
     const setupOptions = { size: options.size, colours: options.colours, variant: options.variant, misere: options.misere, moveTimeLimit: options.timeLimit };
     const problem = setupRefusal(setupOptions);
     if (problem) throw refuse('badSetup', problem.message);
@@ -137,7 +140,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
 
     this.maxClients = 64;
     // Reached by its code only: `join('rolit')` never matches a room a client was not invited to.
-    void this.setPrivate(true);
+    this.setPrivate(true).catch((e: unknown) => this.fault('setPrivate', e));
     // A client flooding messages far past the soft limit (messagesPerSecond) is disconnected.
     this.maxMessagesPerSecond = config.messageBurst * 4;
     this.setState(new RoomState());
@@ -278,7 +281,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     void (async () => {
       try {
         await this.saving;
-        if (this.state.phase === 'playing' && this.game) await this.saveRound();
+        if (this.state.phase === 'playing' && this.game) this.state.records.push(await this.saveRound());
       } catch (e) {
         console.error(`rolit room ${this.roomId}: closing: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       }
@@ -288,35 +291,66 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     })();
   }
 
+  /** Colyseus hands every room callback's throw (messages, clock, joins, leaves) here. */
   override onUncaughtException(error: Error & { cause?: unknown }, method: string): void {
     // Refused creates and joins are answers to the client, not faults.
     if (error.cause instanceof ServerError) return;
-    console.error(`rolit room ${this.roomId}: ${method}: ${error.stack ?? error.message}`);
+    // A room that failed to be created never opened: the create fails, nothing to close.
+    if (method === 'onCreate' || method === 'onDispose') return void console.error(`rolit room ${this.roomId}: fault in ${method}: ${faultText(error.cause ?? error)}`);
+    this.fault(method, error.cause ?? error);
+  }
+
+  /**
+   * A fault (a throw or rejection in the room's own code): the room cannot be trusted to play on,
+   * so it ends, and only it: the round in play is saved (an unfinished record), every client gets
+   * a `fault` message and is disconnected with ROOM_FAULT_CLOSE. One log line per fault.
+   */
+  private fault(where: string, error: unknown): void {
+    console.error(`rolit room ${this.roomId}: fault in ${where}: ${faultText(error)}${this.faulted ? '' : '; the room closes'}`);
+    if (this.faulted || this.disposed) return;
+    this.faulted = true;
+    this.turn++;
+    this.turnTimer?.clear();
+    void this.closeAfterFault();
+  }
+
+  private async closeAfterFault(): Promise<void> {
+    let record = '';
+    if (this.game && this.state.phase === 'playing') {
+      try {
+        record = await this.saveRound();
+      } catch (e) {
+        console.error(`rolit room ${this.roomId}: saving round ${this.state.round + 1} after the fault: ${faultText(e)}`);
+      }
+    }
+    const message: FaultMessage = { text: 'the room failed and is closed', record };
+    try {
+      this.broadcast('fault', message);
+      await this.disconnect(ROOM_FAULT_CLOSE);
+    } catch (e) {
+      console.error(`rolit room ${this.roomId}: closing after the fault: ${faultText(e)}`);
+    }
   }
 
   // --- messages -------------------------------------------------------------------------------
 
   private receive(client: Client, type: MessageType, message: unknown): void {
-    if (!this.allow(client)) return;
+    if (this.faulted || !this.allow(client)) return;
     if (this.closesAt && type !== 'emote') return this.refuseMessage(client, 'closing', 'the server is stopping: this room closes in a moment');
     const parsed = messages[type].safeParse(message);
     if (!parsed.success) return this.refuseMessage(client, 'malformed', `${type}: ${issuesText(parsed.error)}`);
-    try {
-      switch (type) {
-        case 'start':
-          return this.start(client);
-        case 'play':
-          return this.play(client, (parsed.data as { move: string }).move);
-        case 'fill':
-          return this.fill(client, parsed.data as { colour: Colour; level: string });
-        case 'rematch':
-          return this.rematch(client);
-        case 'emote':
-          return this.emote(client, (parsed.data as { emote: string }).emote);
-      }
-    } catch (e) {
-      console.error(`rolit room ${this.roomId}: ${type}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-      this.refuseMessage(client, 'internal', 'the server could not handle this message');
+    // A throw here is a fault of the room (onUncaughtException), not the sender's.
+    switch (type) {
+      case 'start':
+        return this.start(client);
+      case 'play':
+        return this.play(client, (parsed.data as { move: string }).move);
+      case 'fill':
+        return this.fill(client, parsed.data as { colour: Colour; level: string });
+      case 'rematch':
+        return this.rematch(client);
+      case 'emote':
+        return this.emote(client, (parsed.data as { emote: string }).emote);
     }
   }
 
@@ -406,8 +440,9 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     s.throws.push(...game.state.throws);
     s.moves.clear();
     this.publishSeats();
+    // Each client's colour this round, then the round's log once (welcome would send it again).
+    for (const client of this.clients) this.tellWho(client);
     this.broadcast('events', { round, from: 0, events: game.events });
-    for (const client of this.clients) this.welcome(client);
     this.nextTurn();
   }
 
@@ -428,7 +463,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     this.turnTimer = null;
     s.toMove = game.state.toMove ?? '';
     this.publishScores();
-    if (game.state.over) return void (this.saving = this.finishRound());
+    if (game.state.over) return void (this.saving = this.finishRound().catch((e: unknown) => this.fault('finishRound', e)));
     if (s.timeLimit > 0) {
       const turn = this.turn;
       s.moveDeadline = Date.now() + s.timeLimit * 1000;
@@ -456,16 +491,19 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     const current = () => turn === this.turn && !this.disposed && (player.kind === 'computer' || player.standIn);
     this.clock.setTimeout(() => {
       if (!current()) return;
-      this.config.pool.choose(events, player.level).then(
-        (move) => {
-          if (current()) this.apply(game.play(move));
-        },
-        (e: Error) => {
-          console.error(`rolit room ${this.roomId}: computer move: ${e.message}`);
-          // The computer could not move: the engine's time-out move keeps the round going.
-          if (current()) this.apply(game.setup.moveTimeLimit > 0 ? game.expireClock() : game.play(game.legalMoves()[0]));
-        },
-      );
+      this.config.pool
+        .choose(events, player.level)
+        .then(
+          (move) => {
+            if (current()) this.apply(game.play(move));
+          },
+          (e: unknown) => {
+            console.error(`rolit room ${this.roomId}: computer move: ${faultText(e)}`);
+            // The computer could not move: the engine's time-out move keeps the round going.
+            if (current()) this.apply(game.setup.moveTimeLimit > 0 ? game.expireClock() : game.play(game.legalMoves()[0]));
+          },
+        )
+        .catch((e: unknown) => this.fault('computer move', e));
     }, this.config.computerDelayMs);
   }
 
@@ -476,26 +514,26 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     s.toMove = '';
     s.moveDeadline = 0;
     s.results.push(resultText(game.state));
-    await this.saveRound();
+    try {
+      const file = await this.saveRound();
+      if (!this.disposed) s.records.push(file);
+    } catch (e) {
+      console.error(`rolit room ${this.roomId}: saving round ${s.round + 1}: ${faultText(e)}`);
+    }
     this.releaseIfDeserted();
   }
 
-  /** Saves the round as it stands, finished or not (docs/record-format.md: `Result "*"`), and lists its record. */
-  private async saveRound(): Promise<void> {
+  /** Saves the round as it stands (finished, or unfinished with Result "*") and gives its file name. */
+  private async saveRound(): Promise<string> {
     const game = this.game!;
     const round = this.state.round;
+    // Records count rounds from 1 (the wire's `round` from 0).
     const names: Record<string, string> = { Room: this.roomId, Round: String(round + 1) };
     game.setup.players.forEach((colours, seat) => {
       const player = this.players[playerInSeat(seat, round, this.players.length)];
       for (const colour of colours) names[colour[0].toUpperCase() + colour.slice(1)] = player.name;
     });
-    try {
-      const file = recordFileName(this.roomId, round, !game.state.over);
-      await saveRecord(this.config.dataDir, file, toRecord(game, { Date: recordDate(new Date()), ...names }));
-      if (!this.disposed) this.state.records.push(file);
-    } catch (e) {
-      console.error(`rolit room ${this.roomId}: saving round ${round + 1}: ${e instanceof Error ? e.message : String(e)}`);
-    }
+    return saveRecord(this.config.dataDir, recordFileName(this.roomId, round, !game.state.over), toRecord(game, { Date: recordDate(new Date()), ...names }));
   }
 
   // --- seats ----------------------------------------------------------------------------------
@@ -635,3 +673,9 @@ export class RolitRoom extends Room<{ state: RoomState }> {
   }
 }
 
+/** An error as one log line: its message and where it was thrown. */
+function faultText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const at = error.stack?.split('\n').find((line) => line.trimStart().startsWith('at '))?.trim();
+  return `${error.message}${at ? ` (${at})` : ''}`;
+}

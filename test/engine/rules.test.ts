@@ -269,7 +269,7 @@ describe('turns, end and score', () => {
     expect(() => roundSetup({ players: 1, colours: ['blue'] })).toThrow('one colour makes no round (blue)');
     expect(() => roundSetup({ players: 1, colours: ['yellow', 'blue'] })).toThrow('solo is red and green, played by one person, not yellow and blue');
     expect(setupProblem({ size: 4, colours: ['green'] })).toBe('one colour makes no round (green): solo is red and green, played by one person');
-    expect(setupProblem({ players: 1, colours: ['green', 'red'] })).toBeNull();
+    expect(setupProblem({ players: 1, colours: ['red', 'green'] })).toBeNull();
     expect(setupProblem({ colours: ['yellow', 'blue'] })).toBeNull(); // two players may play any two colours
   });
 });
@@ -455,10 +455,12 @@ describe('match', () => {
 });
 
 describe('options', () => {
-  it('seats follow the clockwise colour order whatever order the colours are given in', () => {
-    const setup = roundSetup({ colours: ['green', 'red'] });
-    expect(setup.colours).toEqual(['red', 'green']);
-    expect(setup.players).toEqual([['red'], ['green']]);
+  it('colours are listed once each in seat order (clockwise from red): another order or a repeat is refused, never reordered', () => {
+    expect(roundSetup({ colours: ['red', 'green'] }).players).toEqual([['red'], ['green']]);
+    for (const colours of [['green', 'red'], ['red', 'red', 'green'], ['blue', 'green', 'yellow', 'red']] as Colour[][]) {
+      expect(() => roundSetup({ colours }), colours.join()).toThrow(`colours must be listed once each, in seat order (clockwise from red), not ${colours.join(',')}`);
+    }
+    expect(setupProblem({ variant: 'team', colours: ['yellow', 'red', 'green', 'blue'] })).toMatch(/^colours must be listed once each/);
   });
 
   it('a time limit must be a finite number of seconds', () => {

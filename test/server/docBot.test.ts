@@ -1,0 +1,45 @@
+/**
+ * docs/online.md's example bot, taken from the page as it is (only the server's address
+ * changes), run as its own process against a real server: it must play its round to the end
+ * without a refused move, print the result and leave, so the page cannot drift from the server.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** The first TypeScript block under the page's "Example session" heading. */
+function exampleBot(): string {
+  const page = readFileSync('docs/online.md', 'utf8');
+  const section = page.slice(page.indexOf('## Example session'));
+  const found = /```ts\n([\s\S]*?)```/.exec(section);
+  if (!found) throw new Error('docs/online.md: no ```ts block under "## Example session"');
+  return found[1];
+}
+
+it('runs the example bot of docs/online.md: it plays a round against the computer to the end and leaves', async () => {
+  const code = exampleBot();
+  expect(code).toContain("new Client('http://localhost:2567')");
+  // At the repository's root, where the example's imports resolve.
+  const file = `.doc-bot-${process.pid}.ts`;
+  await writeFile(file, code.replace("'http://localhost:2567'", JSON.stringify(server.endpoint)));
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', file], { timeout: 60_000 });
+    expect(stdout, stderr).toMatch(/^result: red \d+, green \d+$/m);
+    expect(stdout).not.toContain('refused');
+  } finally {
+    await rm(file, { force: true });
+  }
+  const records = (await (await fetch(`${server.endpoint}/records`)).json()) as string[];
+  expect(records).toHaveLength(1);
+}, 90_000);
