@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ComputerPool } from '../../src/server/computerPool';
+import { onlineTexts } from '../../src/app/online/onlineTexts';
 import type { StoreApi } from 'zustand/vanilla';
 import { createOnlineRoom, type OnlineState, seatKeyKey, tokenKey } from '../../src/app/online/onlineRoom';
 import { inviteLink, readOnlineParameters } from '../../src/app/online/onlineAddress';
@@ -144,6 +146,28 @@ describe('the page’s room connection against the real server', () => {
     await until(stranger, (s) => s.status === 'open' && s.you?.colour === '', 'watching');
     expect(stranger.getState().failure?.code).toBe('badSeatKey');
     for (const s of [host, laptop, phone, stranger]) await s.getState().leave();
+  });
+
+  it('says so when the room fails on the server, and lists the round it saved to play on here', async () => {
+    const page = createOnlineRoom({ endpoint: server.endpoint, tabStorage: memoryStorage() });
+    await page.getState().create({ name: 'Ann', colour: 'red', size: 8, variant: 'standard', misere: false, timeLimit: 0, standIn: 'beginner', help: false, colours: ['red', 'green'], seats: [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }] });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // A computer's move the engine refuses: a fault of the room's own code.
+    const choose = vi.spyOn(ComputerPool.prototype, 'choose').mockResolvedValue('zz');
+    try {
+      page.getState().send('start');
+      await until(page, (s) => s.view?.phase === 'playing' && s.log !== null, 'the round');
+      if (page.getState().view!.toMove === 'red') page.getState().send('play', { move: Game.fromEvents(page.getState().log!.events).legalMoves()[0] });
+      await until(page, (s) => s.status === 'failed' && s.failure?.kind === 'faulted', 'the room failed');
+      const saved = finishedRounds(page.getState().view!.records, []);
+      expect(saved).toHaveLength(1);
+      expect(saved[0].unfinished).toBe(true);
+      expect(onlineTexts.failure(page.getState().failure!, server.endpoint)).toMatch(/failed on the game server/);
+    } finally {
+      choose.mockRestore();
+      logged.mockRestore();
+    }
+    await page.getState().leave();
   });
 
   it('opens a room by its code typed in lower case, grouped', async () => {

@@ -9,7 +9,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Room } from '@colyseus/sdk';
 import type { Colour } from '../../engine/index';
 import {
-  type ClosingMessage, type CreateOptions, type EMOTES, type ErrorMessage, JOIN_CODES, type JoinCode, type JoinOptions, roomCodeOf, SEAT_TAKEN_BACK,
+  type ClosingMessage, type CreateOptions, type FaultMessage, ROOM_FAULT_CLOSE, type EMOTES, type ErrorMessage, JOIN_CODES, type JoinCode, type JoinOptions, roomCodeOf, SEAT_TAKEN_BACK,
   type YouMessage,
 } from '../../server/contract';
 import { type EventsMessage, mergeEvents } from './remoteRound';
@@ -54,9 +54,10 @@ export interface RoomView {
 
 /**
  * Why the page is not (or no longer) in the room; `closed`: the server stopped and closed the room;
- * `seatMoved`: the seat was taken with its key on another device.
+ * `faulted`: the room failed on the server and closed (its round saved); `seatMoved`: the seat was
+ * taken with its key on another device.
  */
-export type FailureKind = 'unknownRoom' | 'seatTaken' | 'started' | 'serverDown' | 'refused' | 'lost' | 'closed' | 'seatMoved';
+export type FailureKind = 'unknownRoom' | 'seatTaken' | 'started' | 'serverDown' | 'refused' | 'lost' | 'closed' | 'faulted' | 'seatMoved';
 
 /** Close code of a room the server closed as it stopped (Colyseus' CloseCode.SERVER_SHUTDOWN). */
 export const SERVER_SHUTDOWN = 4001;
@@ -194,6 +195,11 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       joined.onMessage('error', (error: ErrorMessage) => set({ refusal: { ...error, id: ++ids } }));
       joined.onMessage('emote', (emote: { colour: Colour; emote: Emote }) => set({ emote: { ...emote, id: ++ids } }));
       joined.onMessage('closing', ({ seconds }: ClosingMessage) => set({ closing: { deadline: Date.now() + seconds * 1000 } }));
+      // The room failed: the round it saved unfinished is listed with the room's records, to play on here.
+      joined.onMessage('fault', ({ record }: FaultMessage) => {
+        const view = get().view;
+        if (record && view && !view.records.includes(record)) set({ view: { ...view, records: [...view.records, record] } });
+      });
       joined.onDrop(() => {
         if (room === joined) set({ status: 'dropped' });
       });
@@ -206,7 +212,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
         if (room !== joined) return;
         room = null;
         // The seat went to another device with its key: this tab's token is spent (its key still takes the seat back).
-        const kind = code === SERVER_SHUTDOWN ? 'closed' : code === SEAT_TAKEN_BACK ? 'seatMoved' : 'lost';
+        const kind = code === SERVER_SHUTDOWN ? 'closed' : code === ROOM_FAULT_CLOSE ? 'faulted' : code === SEAT_TAKEN_BACK ? 'seatMoved' : 'lost';
         if (kind === 'seatMoved') deps.tabStorage?.removeItem(tokenKey(joined.roomId));
         set({ status: 'failed', failure: { kind, code: null, detail: `${code}${reason ? ` ${reason}` : ''}` } });
       });

@@ -10,7 +10,7 @@ import type { Failure } from './onlineRoom';
 const known = (codes: readonly string[], code: unknown): code is string => typeof code === 'string' && codes.includes(code);
 
 /** Failures that say what went wrong with the connection, not what the server refused. */
-const CONNECTION_FAILURES: readonly Failure['kind'][] = ['unknownRoom', 'serverDown', 'lost', 'closed'];
+const CONNECTION_FAILURES: readonly Failure['kind'][] = ['unknownRoom', 'serverDown', 'lost', 'closed', 'faulted'];
 
 export const onlineTexts = {
   /** A message the server refused: what it means for the player, in their language (a code the page does not know: a generic sentence). */

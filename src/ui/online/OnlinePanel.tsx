@@ -406,7 +406,8 @@ function Failed() {
   const shown = failure ?? { kind: 'lost' as const, code: null, detail: '' };
   const kind = shown.kind;
   // A room the server closed as it stopped is gone: its round is played on here, not rejoined.
-  const retry = roomId !== null && kind !== 'unknownRoom' && kind !== 'closed';
+  const closed = kind === 'closed' || kind === 'faulted';
+  const retry = roomId !== null && kind !== 'unknownRoom' && !closed;
   const detail = onlineTexts.failureDetail(shown);
   return (
     <div className="overlay" role="alertdialog" aria-modal="true" aria-labelledby="online-failed-title" aria-describedby="online-failed-text" ref={ref} data-testid="online-failed">
@@ -417,7 +418,7 @@ function Failed() {
         </p>
         {detail && <p className="note" data-testid="online-failure-detail">{detail}</p>}
         <div className="actions">
-          {kind === 'closed' && <UnfinishedRounds />}
+          {closed && <UnfinishedRounds />}
           {retry && (
             <button type="button" className="btn" onClick={() => void open(roomId!, pageStorage()?.getItem(ONLINE_NAME_KEY) ?? t('online:defaultName'))}>
               {t('online:retry')}
