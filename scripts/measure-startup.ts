@@ -8,6 +8,7 @@
  *   playing) and, where the page reports it, the board shows a seat to move (a human can click).
  * - Longest main-thread task until then (PerformanceObserver 'longtask', buffered), and how many
  *   tasks over 50 ms there were.
+ * - The shader programs the 3D view compiled and the draw calls of its last frame (renderInfo).
  * Medians over the runs. SwiftShader renders on the CPU: the figures are an upper bound.
  */
 import { launchChromium, openApp, serveBuiltApp } from '../test/browser/harness';
@@ -47,12 +48,13 @@ async function main(): Promise<void> {
         undefined,
         { timeout: 120_000, polling: 50 },
       );
-      const { at, tasks } = await page.evaluate(() => ({
+      const { at, tasks, gpu } = await page.evaluate(() => ({
         at: performance.now(),
         tasks: (window as unknown as { longTasks: number[] }).longTasks,
+        gpu: window.rolit.renderInfo(),
       }));
       const max = Math.max(0, ...tasks);
-      console.log(`run ${run + 1}: playable after ${(at / 1000).toFixed(2)} s; longest task ${max.toFixed(0)} ms; ${tasks.length} tasks over 50 ms`);
+      console.log(`run ${run + 1}: playable after ${(at / 1000).toFixed(2)} s; longest task ${max.toFixed(0)} ms; ${tasks.length} tasks over 50 ms; ${gpu?.programs} shader programs, ${gpu?.calls} draw calls`);
       playable.push(at);
       longest.push(max);
       await page.context().close();

@@ -2,11 +2,13 @@
  * The board: a moulded dark plastic tray with 64 round sockets, all one mesh (one draw call).
  * The plate is an extruded rounded square with 64 holes; a shallow bowl closes each hole.
  * For 6x6 and 4x4 the region in use is framed by a painted line and the sockets outside it are
- * dimmed, in the board's shader, so changing size costs nothing.
+ * dimmed, in the board's shader, so changing size costs nothing. The same shader prints the
+ * coordinates on the frame (BoardCoordinates.tsx draws them on a canvas).
  */
-import { useFrame } from '@react-three/fiber';
+import { useFrame, useThree } from '@react-three/fiber';
 import { useLayoutEffect, useMemo } from 'react';
-import { type BufferGeometry, DoubleSide, ExtrudeGeometry, LatheGeometry, MeshStandardMaterial, Path, Shape, Vector2 } from 'three';
+import { type BufferGeometry, DoubleSide, ExtrudeGeometry, LatheGeometry, MeshStandardMaterial, Path, Shape, type Texture, Vector2 } from 'three';
+import { useCoordinateLabels } from './BoardCoordinates';
 import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import { BOARD_TOP, BOARD_WIDTH, PITCH, regionHalfWidth, SOCKET_DEPTH, SOCKET_RADIUS, socketX, socketZ } from './layout';
 import { roundedRect } from './shapes';
@@ -60,19 +62,27 @@ export function createBoardGeometry(): BufferGeometry {
   return merged;
 }
 
-export function createBoardMaterial(): MeshStandardMaterial {
+export function createBoardMaterial(coordinates: Texture | null = null): MeshStandardMaterial {
   const material = new MeshStandardMaterial({ color: '#24324c', roughness: 0.62, metalness: 0, envMapIntensity: 0.7, side: DoubleSide });
   // Double-sided: the bowls are seen from inside their lathe surfaces.
-  const uniforms = { regionHalf: { value: regionHalfWidth(8) }, dimOutside: { value: 1 } };
+  const uniforms = {
+    regionHalf: { value: regionHalfWidth(8) },
+    dimOutside: { value: 1 },
+    coordinates: { value: coordinates },
+    coordinatesShown: { value: 0 },
+  };
   material.userData.uniforms = uniforms;
+  const onTop = `step(${(BOARD_TOP - 0.02).toFixed(3)}, vBoardPos.y)`;
   material.onBeforeCompile = (shader) => {
-    shader.uniforms.regionHalf = uniforms.regionHalf;
-    shader.uniforms.dimOutside = uniforms.dimOutside;
+    Object.assign(shader.uniforms, uniforms);
     shader.vertexShader = shader.vertexShader
       .replace('#include <common>', '#include <common>\nvarying vec3 vBoardPos;')
       .replace('#include <begin_vertex>', '#include <begin_vertex>\nvBoardPos = position;');
     shader.fragmentShader = shader.fragmentShader
-      .replace('#include <common>', '#include <common>\nvarying vec3 vBoardPos;\nuniform float regionHalf;\nuniform float dimOutside;')
+      .replace(
+        '#include <common>',
+        '#include <common>\nvarying vec3 vBoardPos;\nuniform float regionHalf;\nuniform float dimOutside;\nuniform sampler2D coordinates;\nuniform float coordinatesShown;',
+      )
       .replace(
         '#include <color_fragment>',
         `#include <color_fragment>
@@ -80,10 +90,18 @@ export function createBoardMaterial(): MeshStandardMaterial {
   // Signed distance outside the square of sockets in use; a painted frame line on its edge.
   float outside = max(abs(vBoardPos.x), abs(vBoardPos.z)) - regionHalf;
   float line = 1.0 - smoothstep(0.03, 0.03 + fwidth(outside) * 1.5, abs(outside - 0.06));
-  float top = step(${(BOARD_TOP - 0.02).toFixed(3)}, vBoardPos.y);
   // Unused sockets (6x6, 4x4): darker, inside the grid of sockets only.
   if (outside > 0.12 && max(abs(vBoardPos.x), abs(vBoardPos.z)) < ${(4 * PITCH + 0.05).toFixed(3)}) diffuseColor.rgb *= dimOutside;
-  diffuseColor.rgb = mix(diffuseColor.rgb, vec3(0.62, 0.66, 0.74), line * top);
+  diffuseColor.rgb = mix(diffuseColor.rgb, vec3(0.62, 0.66, 0.74), line * ${onTop});
+}`,
+      )
+      .replace(
+        '#include <colorspace_fragment>',
+        `#include <colorspace_fragment>
+{
+  // The coordinates, printed ink over the lit plastic: unlit, as a label on top would be.
+  vec4 label = texture2D(coordinates, vBoardPos.xz / ${BOARD_WIDTH.toFixed(4)} + 0.5);
+  gl_FragColor.rgb = mix(gl_FragColor.rgb, linearToOutputTexel(vec4(label.rgb, 1.0)).rgb, label.a * coordinatesShown * ${onTop});
 }`,
       );
   };
@@ -93,11 +111,17 @@ export function createBoardMaterial(): MeshStandardMaterial {
 
 export function Board() {
   const geometry = useMemo(createBoardGeometry, []);
-  const material = useMemo(createBoardMaterial, []);
+  const labels = useCoordinateLabels();
+  const material = useMemo(() => createBoardMaterial(labels.texture), [labels.texture]);
+  const invalidate = useThree((s) => s.invalidate);
   useLayoutEffect(() => () => {
     geometry.dispose();
     material.dispose();
   }, [geometry, material]);
+  useLayoutEffect(() => {
+    material.userData.uniforms.coordinatesShown.value = labels.shown ? 1 : 0;
+    invalidate();
+  }, [material, labels.shown, invalidate]);
   useFrame(() => {
     const size = currentView().size;
     material.userData.uniforms.regionHalf.value = regionHalfWidth(size);

@@ -1,15 +1,15 @@
 /**
  * Coordinates printed on the board's frame, as docs/rules.md names the squares: columns a.. left
  * to right, rows 1.. from the green side, and on 6x6 and 4x4 the names of that board (the
- * engine's squareName). One transparent texture over the board top, redrawn when the size changes;
- * switched in the HUD (settings.coordinates).
+ * engine's squareName). One transparent texture, painted on the board top by the board's own
+ * shader and redrawn when the size changes; switched in the HUD (settings.coordinates).
  */
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useMemo, useState } from 'react';
-import { CanvasTexture, MeshBasicMaterial, PlaneGeometry, SRGBColorSpace } from 'three';
+import { CanvasTexture, SRGBColorSpace } from 'three';
 import { useSession } from '../app/page/pageSession';
 import { type BoardSize, boardOffset, squareName } from '../engine/geometry';
-import { BOARD_TOP, BOARD_WIDTH, MARGIN, socketX, socketZ } from './layout';
+import { BOARD_WIDTH, MARGIN, socketX, socketZ } from './layout';
 import { currentView } from './view';
 
 const PIXELS = 1024;
@@ -39,37 +39,33 @@ export function drawCoordinates(canvas: HTMLCanvasElement, size: BoardSize): voi
   }
 }
 
-export function BoardCoordinates() {
-  const on = useSession((s) => s.settings.coordinates);
+/**
+ * The labels' texture for the board's material (Board.tsx paints it on the board's top: no mesh,
+ * draw call or shader program of its own) and whether they are shown. Redrawn when the size changes.
+ */
+export function useCoordinateLabels(): { texture: CanvasTexture; shown: boolean } {
+  const shown = useSession((s) => s.settings.coordinates);
   const [size, setSize] = useState<BoardSize>(() => currentView().size);
   const invalidate = useThree((s) => s.invalidate);
   useFrame(() => {
     const now = currentView().size;
     if (now !== size) setSize(now);
   });
-  const canvas = useMemo(() => {
-    const c = document.createElement('canvas');
-    c.width = c.height = PIXELS;
-    return c;
-  }, []);
   const texture = useMemo(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = PIXELS;
     const t = new CanvasTexture(canvas);
     t.colorSpace = SRGBColorSpace;
     t.anisotropy = 4;
+    t.flipY = false; // canvas rows along the board's z, as the board's shader reads them
     return t;
-  }, [canvas]);
-  const material = useMemo(() => new MeshBasicMaterial({ map: texture, transparent: true, depthWrite: false, toneMapped: false }), [texture]);
-  const geometry = useMemo(() => new PlaneGeometry(BOARD_WIDTH, BOARD_WIDTH).rotateX(-Math.PI / 2), []);
+  }, []);
   useEffect(() => {
-    drawCoordinates(canvas, size);
+    drawCoordinates(texture.image as HTMLCanvasElement, size);
     texture.needsUpdate = true;
     // The canvas renders on demand: the new labels need a frame of their own.
     invalidate();
-  }, [canvas, texture, size, invalidate]);
-  useEffect(() => () => {
-    texture.dispose();
-    material.dispose();
-    geometry.dispose();
-  }, [texture, material, geometry]);
-  return <mesh geometry={geometry} material={material} position={[0, BOARD_TOP + 0.01, 0]} visible={on} renderOrder={1} />;
+  }, [texture, size, invalidate]);
+  useEffect(() => () => texture.dispose(), [texture]);
+  return { texture, shown };
 }

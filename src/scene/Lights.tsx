@@ -1,21 +1,31 @@
 /**
- * Soft studio light: an environment made of a few light panels (drei Lightformers, rendered once
- * into a cube map on the GPU; nothing is downloaded) for the glossy reflections, and one warm key
- * light casting the shadows, its shadow camera fitted tightly around the board and the supply.
+ * Soft studio light: the studio's light panels as prefiltered reflections (baked ahead of time:
+ * environmentMap.ts; nothing is rendered or prefiltered on the page) for the glossy balls, and
+ * one warm key light casting the shadows, its shadow camera fitted tightly around the board and
+ * the supply. The scene waits for the reflections (a few KB), so its shaders are compiled once,
+ * with them.
  */
-import { Environment, Lightformer } from '@react-three/drei';
+import { useThree } from '@react-three/fiber';
+import { use, useLayoutEffect } from 'react';
+import { loadEnvironment } from './environmentMap';
+import studioEnvironmentUrl from './studio-environment.png';
 import { softwareRendering } from './webgl';
 
+/** Fetched as soon as the scene's code runs, beside the physics. */
+const studioEnvironment = loadEnvironment(studioEnvironmentUrl);
+
 export function Lights() {
+  const environment = use(studioEnvironment);
+  const scene = useThree((s) => s.scene);
+  useLayoutEffect(() => {
+    scene.environment = environment;
+    scene.environmentIntensity = 0.9;
+    return () => {
+      scene.environment = null;
+    };
+  }, [scene, environment]);
   return (
     <>
-      <Environment resolution={256} frames={1} environmentIntensity={0.9}>
-        <color attach="background" args={['#2a2622']} />
-        <Lightformer form="rect" intensity={2.2} color="#fff6e8" position={[0, 12, 2]} rotation-x={Math.PI / 2} scale={[14, 8, 1]} />
-        <Lightformer form="rect" intensity={1.6} color="#ffe2c0" position={[-14, 6, 8]} rotation-y={Math.PI / 2.6} scale={[10, 5, 1]} />
-        <Lightformer form="rect" intensity={1.2} color="#dce8ff" position={[14, 5, -8]} rotation-y={-Math.PI / 2.4} scale={[10, 4, 1]} />
-        <Lightformer form="ring" intensity={2.2} color="#ffffff" position={[4, 9, 12]} scale={4} onUpdate={(self) => self.lookAt(0, 0, 0)} />
-      </Environment>
       <hemisphereLight args={['#fff4e6', '#3a2614', 0.35]} />
       <directionalLight
         position={[-7, 22, 12]}

@@ -44,6 +44,7 @@ export function RenderProbe() {
     const off = addAfterEffect(() => {
       probe.info.calls = gl.info.render.calls;
       probe.info.triangles = gl.info.render.triangles;
+      probe.info.programs = gl.info.programs?.length ?? 0;
       probe.info.frames++;
     });
     const toPage = (x: number, y: number, z: number) => {

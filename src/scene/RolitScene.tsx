@@ -14,7 +14,6 @@ import { engineHelpShown } from '../app/online/remoteRound';
 import { AdaptiveQuality } from './AdaptiveQuality';
 import { Balls } from './Balls';
 import { Board } from './Board';
-import { BoardCoordinates } from './BoardCoordinates';
 import { CameraRig, presetPosition } from './CameraRig';
 import { ExactLabels } from './ExactLabels';
 import { useCamera } from './cameraStore';
@@ -73,7 +72,6 @@ function Contents({ adaptDpr, warm, onWarm }: { adaptDpr: number | null; warm: b
       <Lights />
       <Table />
       <Board />
-      <BoardCoordinates />
       <SideButtons />
       <Supply />
       <Balls />

@@ -8,7 +8,7 @@
  */
 import type { ThreeEvent } from '@react-three/fiber';
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import { type InstancedMesh, Matrix4, MeshStandardMaterial } from 'three';
+import { type InstancedMesh, type Intersection, Matrix4, MeshStandardMaterial, type Object3D, Plane, type Raycaster, Vector3 } from 'three';
 import { useSession } from '../app/page/pageSession';
 import type { Colour } from '../engine/colours';
 import { isPlayable, parseSquare, squareName } from '../engine/geometry';
@@ -17,6 +17,19 @@ import { BALL_REST_Y, BOARD_TOP, PAINT, PITCH, SOCKET_DEPTH, socketAt, socketX, 
 
 /** Pointer travel (pixels) above which a press is a camera drag, not a click. */
 const CLICK_SLOP = 6;
+
+const GRID_HALF = 4 * PITCH;
+const GRID_PLANE = new Plane(new Vector3(0, 1, 0), -(BOARD_TOP + 0.02));
+
+/**
+ * The pointer's hit on the square over the sockets, just above the board's top. A raycast of its
+ * own, not an invisible mesh: nothing to draw, so no shader program to compile for it.
+ */
+function raycastGrid(this: Object3D, raycaster: Raycaster, hits: Intersection[]): void {
+  const point = raycaster.ray.intersectPlane(GRID_PLANE, new Vector3());
+  if (!point || Math.abs(point.x) > GRID_HALF || Math.abs(point.z) > GRID_HALF) return;
+  hits.push({ distance: raycaster.ray.origin.distanceTo(point), point, object: this });
+}
 
 export function SocketPicker() {
   const last = useRef<string | null>(null);
@@ -46,10 +59,8 @@ export function SocketPicker() {
   }, [legal]);
 
   return (
-    <mesh
-      visible={false}
-      position={[0, BOARD_TOP + 0.02, 0]}
-      rotation-x={-Math.PI / 2}
+    <group
+      raycast={raycastGrid}
       onPointerDown={(e) => (touch.current = e.pointerType === 'touch')}
       onPointerMove={(e) => !touch.current && hover(squareOf(e))}
       onPointerOut={() => !touch.current && hover(null)}
@@ -64,9 +75,7 @@ export function SocketPicker() {
         tapped.current = null;
         clickSquare(square);
       }}
-    >
-      <planeGeometry args={[8 * PITCH, 8 * PITCH]} />
-    </mesh>
+    />
   );
 }
 
@@ -121,7 +130,8 @@ export function SocketDots() {
   return (
     <instancedMesh ref={mesh} args={[undefined, undefined, 64]} visible={shown.length > 0} frustumCulled={false}>
       <cylinderGeometry args={[0.16, 0.16, 0.02, 24]} />
-      <meshBasicMaterial color={toMove ? PAINT[toMove] : '#ffffff'} toneMapped={false} />
+      {/* Transparent (though opaque), as the last-move rings: one shader program for both. */}
+      <meshBasicMaterial color={toMove ? PAINT[toMove] : '#ffffff'} toneMapped={false} transparent />
     </instancedMesh>
   );
 }

@@ -1,11 +1,12 @@
 /**
  * The supply: an open box holding the unplayed balls (the balls are in Balls), beside the board
  * on a landscape screen and beyond its far side on a portrait one; its size and where it stands
- * are layout.ts's (supplyFootprint, setSupplySide).
+ * are layout.ts's (supplyFootprint, setSupplySide). The walls and the floor take the standard
+ * plastic material of the side buttons (one shader program for all three).
  */
 import { useThree } from '@react-three/fiber';
 import { useLayoutEffect, useMemo } from 'react';
-import { ExtrudeGeometry, Path, Shape } from 'three';
+import { DoubleSide, ExtrudeGeometry, Path, Shape } from 'three';
 import { setSupplySide, SUPPLY_BEVEL, SUPPLY_FLOOR, SUPPLY_INNER_HALF, SUPPLY_WALL, SUPPLY_WALL_HEIGHT, supplyFootprint, supplyYaw } from './layout';
 import { roundedRect } from './shapes';
 
@@ -41,7 +42,8 @@ export function Supply() {
   return (
     <group position={[centre[0], 0, centre[1]]} rotation={[0, supplyYaw(), 0]}>
       <mesh geometry={walls} castShadow receiveShadow>
-        <meshPhysicalMaterial color="#2c3b57" roughness={0.45} clearcoat={0.3} />
+        {/* Both sides in the shadow map, as the board: one depth program for both. */}
+        <meshStandardMaterial color="#2c3b57" roughness={0.4} shadowSide={DoubleSide} />
       </mesh>
       <mesh geometry={floor} receiveShadow>
         <meshStandardMaterial color="#1d2739" roughness={0.8} />

@@ -4,7 +4,8 @@
  *
  * calls/triangles are those of the last frame drawn: the renderer resets its counters at the
  * start of each render (autoReset) and R3F renders once per frame, so the numbers read after
- * the frame (shadow pass included) are per frame.
+ * the frame (shadow pass included) are per frame. programs is the renderer's shader programs
+ * alive after that frame (compiled for the page and not released).
  */
 import type { Colour } from '../engine/colours';
 import type { BoardSize } from '../engine/geometry';
@@ -13,12 +14,14 @@ import type { BoardSize } from '../engine/geometry';
 export interface RendererCounters {
   calls: number;
   triangles: number;
+  /** Shader programs the renderer holds. */
+  programs: number;
   /** Frames drawn since the page loaded (idle = this stops growing). */
   frames: number;
 }
 
 export const probe = {
-  info: { calls: 0, triangles: 0, frames: 0 } as RendererCounters,
+  info: { calls: 0, triangles: 0, programs: 0, frames: 0 } as RendererCounters,
   /** The mounted canvas's frame requests, set by the mounted scene (see SceneDrawing). */
   drawing: null as null | SceneDrawing,
   /** Whether the camera is flying to a view, set by the mounted camera rig. */

@@ -86,7 +86,7 @@ describe('the 3D board in Chromium', { timeout: 240_000 }, () => {
     expect(await socketColour(page, shot, 'a1')).toBeNull(); // an empty socket
     const info = await page.evaluate(() => window.rolit.renderInfo());
     expect(info!.calls).toBeGreaterThan(0);
-    expect(info!.calls).toBeLessThan(20);
+    expect(info!.calls).toBeLessThanOrEqual(12); // the start position (a late one: gpuBudget.test.ts)
     expect(errors).toEqual([]);
   });
 

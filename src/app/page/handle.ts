@@ -38,6 +38,8 @@ export interface ShownStateView {
 export interface RenderStats {
   calls: number;
   triangles: number;
+  /** Shader programs the renderer holds, where the scene counts them. */
+  programs?: number;
   /** Frames drawn since the page loaded, where the scene counts them (idle = it stops growing). */
   frames?: number;
 }
