@@ -4,16 +4,18 @@
  * with it and publishes the result (state patches, and the round's engine events); clients never
  * decide the outcome of a move.
  */
-import { type Client, type Deferred, type Delayed, ErrorCode, matchMaker, Room, ServerError } from '@colyseus/core';
+import { type AuthContext, type Client, CloseCode, type Deferred, type Delayed, ErrorCode, matchMaker, Room, ServerError } from '@colyseus/core';
 import {
   ballCounts, type Colour, type Game, type GameEvent, makeRound, type Match, playerInSeat, type PlayerSpec,
   recordDate, resultText, roundSetup, type RoundSetup, setupRefusal, startMatch, toRecord,
 } from '../engine';
+import { addressOf } from './admission';
 import type { ComputerPool } from './computerPool';
 import {
   createOptions, type CreateOptions, type ErrorCode as MessageErrorCode, type ErrorMessage, issuesText, type JoinCode,
   joinOptions, messages, type MessageType,
 } from './contract';
+import type { ClientLimiter } from './limits';
 import { recordFileName, saveRecord } from './records';
 import { newRoomCode } from './roomCode';
 import { RoomState, SeatState } from './state';
@@ -30,6 +32,8 @@ export interface RoomConfig {
   /** Messages a client may send per second on average, and in a burst. */
   messagesPerSecond: number;
   messageBurst: number;
+  /** Limits per client address: a client kicked for flooding starts its address's cool-down. */
+  limiter: ClientLimiter;
 }
 
 /** A player of the match: seats (and so colours) rotate between rounds, players stay. */
@@ -46,6 +50,11 @@ interface Player {
   reconnection: Deferred<Client> | null;
   /** Ends the grace of a dropped person. */
   graceTimer: Delayed | null;
+}
+
+/** What the server knows of a client from its request (onAuth). */
+interface ClientAuth {
+  address: string;
 }
 
 /** Token bucket of one client's messages. */
@@ -76,6 +85,13 @@ export class RolitRoom extends Room<{ state: RoomState }> {
   private turn = 0;
   private turnTimer: Delayed | null = null;
   private disposed = false;
+  /** The creator's address: the room's computer searches count against it (computerPool.ts). */
+  private owner: string | null = null;
+
+  /** Every client carries its address (admission.ts), for its room's computers and its cool-down. */
+  static override async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<ClientAuth> {
+    return { address: addressOf(context) };
+  }
 
   override async onCreate(raw: Record<string, unknown>): Promise<void> {
     const { config, ...clientOptions } = raw as { config: RoomConfig } & Record<string, unknown>;
@@ -139,6 +155,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       ({ name, player } = this.creator);
       this.creator = null;
       this.hostSession = client.sessionId;
+      this.owner = (client.auth as ClientAuth | undefined)?.address ?? null;
     } else {
       const parsed = joinOptions.safeParse(raw);
       if (!parsed.success) throw refuse('badOptions', issuesText(parsed.error));
@@ -159,7 +176,14 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     this.welcome(client);
   }
 
-  override async onDrop(client: Client): Promise<void> {
+  override async onDrop(client: Client, code?: number): Promise<void> {
+    // Colyseus closes a client past maxMessagesPerSecond with 4002 and leaves its count of the
+    // second over the limit; other 4002 closes (an undecodable frame, a connection replaced) do not.
+    const counted = (client as unknown as { _numMessagesLastSecond?: number })._numMessagesLastSecond ?? 0;
+    if (code === CloseCode.WITH_ERROR && counted > this.maxMessagesPerSecond) {
+      const address = (client.auth as ClientAuth | undefined)?.address;
+      if (address) this.config.limiter.kicked(address);
+    }
     const player = this.playerOf(client.sessionId);
     if (player) {
       player.graceTimer = this.clock.setTimeout(() => this.graceOver(player), this.config.graceSeconds * 1000);
@@ -377,9 +401,10 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     const events = [...game.events];
     this.clock.setTimeout(() => {
       if (turn !== this.turn || this.disposed) return;
-      this.config.pool.choose(events, player.level).then(
+      const wanted = () => turn === this.turn && !this.disposed;
+      this.config.pool.choose(events, player.level, { room: this.roomId, owner: this.owner ?? this.roomId, wanted }).then(
         (move) => {
-          if (turn === this.turn && !this.disposed) this.apply(game.play(move));
+          if (move !== null && wanted()) this.apply(game.play(move));
         },
         (e: Error) => {
           console.error(`rolit room ${this.roomId}: computer move: ${e.message}`);

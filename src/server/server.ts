@@ -7,10 +7,12 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { type MatchMakerDriver, type Presence, Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
+import { guardMatchmaking, markClientAddresses, refuseCoolingDown } from './admission';
 import { ComputerPool } from './computerPool';
 import { DEFAULT_SERVER_PORT, ROOM_NAME } from './contract';
 import { appFiles } from './appFiles';
 import { type FrontHandler, pathOf, putInFront, sendBody } from './front';
+import { ClientLimiter, type ClientLimits, DEFAULT_LIMITS, trustedProxies } from './limits';
 import { listRecords, readRecordFile } from './records';
 import { RolitRoom, type RoomConfig } from './rolitRoom';
 
@@ -37,6 +39,10 @@ export interface ServerConfig {
   maxMessageBytes?: number;
   /** Directory of the built app (dist/) to serve on the same port, so the page and its rooms share one origin. */
   appDir?: string;
+  /** Limits per client address (default DEFAULT_LIMITS of limits.ts). */
+  limits?: ClientLimits;
+  /** Proxies (addresses and CIDR networks, comma-separated) whose X-Forwarded-For names the client; none by default. */
+  trustProxy?: string;
 }
 
 export interface RunningServer {
@@ -52,7 +58,11 @@ export const DEFAULT_GRACE_SECONDS = 60;
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   // @colyseus/core's reconnection checks a client against the global WebSocket, which Node 20 lacks.
   globalThis.WebSocket ??= (await import('ws')).WebSocket as unknown as typeof WebSocket;
-  const pool = new ComputerPool(config.threads ?? Math.max(1, availableParallelism() - 1));
+  const trusted = config.trustProxy ? trustedProxies(config.trustProxy) : null;
+  const limits = config.limits ?? DEFAULT_LIMITS;
+  const limiter = new ClientLimiter(limits);
+  // Two threads at least, so that a search of one address never holds up every other room's.
+  const pool = new ComputerPool(config.threads ?? Math.max(2, availableParallelism() - 1), { perOwner: limits.searches });
   const roomConfig: RoomConfig = {
     dataDir: config.dataDir,
     graceSeconds: config.graceSeconds ?? DEFAULT_GRACE_SECONDS,
@@ -60,6 +70,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     pool,
     messagesPerSecond: config.messagesPerSecond ?? 10,
     messageBurst: 2 * (config.messagesPerSecond ?? 10),
+    limiter,
   };
   let presence: Presence | undefined;
   let driver: MatchMakerDriver | undefined;
@@ -68,7 +79,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     presence = new RedisPresence(config.redis);
     driver = new RedisDriver(config.redis);
   }
-  const transport = new WebSocketTransport({ maxPayload: config.maxMessageBytes ?? 4096 });
+  const transport = new WebSocketTransport({ maxPayload: config.maxMessageBytes ?? 4096, beforeUpgrade: refuseCoolingDown(limiter) });
   const server = new Server({
     transport,
     presence,
@@ -77,15 +88,20 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     greet: false,
     gracefullyShutdown: false,
   });
-  server.define(ROOM_NAME, RolitRoom, { config: roomConfig });
+  server.define(ROOM_NAME, RolitRoom, { config: roomConfig }).on('dispose', (room) => limiter.roomClosed(room.roomId));
+  const unguard = guardMatchmaking(limiter);
+  const prune = setInterval(() => limiter.prune(), 60_000).unref();
   await server.listen(config.port, config.host);
   putInFront(transport.server!, [recordRequests(config.dataDir), ...(config.appDir ? [appFiles(config.appDir)] : [])]);
+  markClientAddresses(transport.server!, trusted);
   const port = (transport.server!.address() as AddressInfo).port;
   return {
     port,
     async stop() {
       await server.gracefullyShutdown(false);
       await pool.close();
+      clearInterval(prune);
+      unguard();
     },
   };
 }
