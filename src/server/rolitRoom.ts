@@ -180,10 +180,9 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     // Colyseus closes a client past maxMessagesPerSecond with 4002 and leaves its count of the
     // second over the limit; other 4002 closes (an undecodable frame, a connection replaced) do not.
     const counted = (client as unknown as { _numMessagesLastSecond?: number })._numMessagesLastSecond ?? 0;
-    if (code === CloseCode.WITH_ERROR && counted > this.maxMessagesPerSecond) {
-      const address = (client.auth as ClientAuth | undefined)?.address;
-      if (address) this.config.limiter.kicked(address);
-    }
+    const flooded = code === CloseCode.WITH_ERROR && counted > this.maxMessagesPerSecond;
+    const address = (client.auth as ClientAuth | undefined)?.address;
+    if (flooded && address) this.config.limiter.kicked(address);
     const player = this.playerOf(client.sessionId);
     if (player) {
       player.graceTimer = this.clock.setTimeout(() => this.graceOver(player), this.config.graceSeconds * 1000);
@@ -192,7 +191,10 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       const reconnection = this.allowReconnection(client, 'manual');
       reconnection.catch(() => {});
       if ('reject' in reconnection) player.reconnection = reconnection;
-    } else this.allowReconnection(client, this.config.graceSeconds).catch(() => {});
+    } else if (!(flooded && this.config.limiter.limits.coolDownSeconds > 0)) {
+      // A spectator's place is held for the grace; one kicked for flooding may not come back during its cool-down, so it leaves now.
+      this.allowReconnection(client, this.config.graceSeconds).catch(() => {});
+    }
   }
 
   override onReconnect(client: Client): void {
