@@ -1,7 +1,7 @@
 /**
  * What a room keeps of its pace under abuse (prints figures, asserts nothing):
  *
- *   npm run measure:limits [-- --replies 10 --level tactician --moves 40 --think 200 --threads N --limits SPEC]
+ *   npm run measure:limits [-- --replies 10 --level tactician --moves 40 --think 200 --retry MS --botnet --threads N --limits SPEC]
  *
  * One server process (`npm run server`'s program, default limits, 127.0.0.1 a trusted proxy so
  * the clients can speak for several addresses in X-Forwarded-For), and two measurements:
@@ -14,8 +14,9 @@
  *    after its turn comes; latency: from a move sent to all three clients having its events),
  *    first alone, then while 20 sockets in another process flood the room: each joins it as a
  *    spectator from a fresh address, sends messages as fast as it can until the server closes it,
- *    guesses room codes over HTTP meanwhile, and starts again from a new address (a botnet: the
- *    limits per address cannot stop it, only cut each socket short).
+ *    guesses room codes over HTTP meanwhile (100 at most), and tries to join again, refused or not,
+ *    `retry` ms after each try (0: at once). With `--botnet` each comes back from a fresh
+ *    address, which the limits per address cannot stop, only cut each socket short.
  *
  * Medians and 90th percentiles of each, and the ratio of the medians loaded to quiet. On a shared
  * machine every figure includes waiting for a core: the load average is printed.
@@ -30,7 +31,7 @@ import { type EventsMessage, mergeEvents } from '../src/app/online/remoteRound';
 import { Game, type GameEvent } from '../src/engine';
 import { arg } from './args';
 
-if (process.argv[2] === '--flooder') await flood(process.argv[3], process.argv[4], Number(process.argv[5]), process.argv[6] === 'botnet');
+if (process.argv[2] === '--flooder') await flood(process.argv[3], process.argv[4], Number(process.argv[5]), process.argv[6] === 'botnet', Number(process.argv[7]));
 
 const REPLIES = Number(arg('replies', '10'));
 const LEVEL = arg('level', 'tactician');
@@ -39,6 +40,7 @@ const THINK_MS = Number(arg('think', '200'));
 const FLOODERS = 20;
 /** Each flooding socket comes back from a fresh address (a botnet) rather than its own. */
 const BOTNET = process.argv.includes('--botnet');
+const RETRY_MS = Number(arg('retry', '0'));
 /** Bytes the server printed since it started listening. */
 let serverOutput = 0;
 /** Checks run on every `events` message any client receives (whenEvents). */
@@ -80,7 +82,7 @@ console.log(`measure:limits: server ${serverArgs.slice(6).join(' ')} (pid ${serv
   const quiet = await phase(() => victimMoves(null));
   let flooderPid = 0;
   const loaded = await phase(() => victimMoves(async (roomId) => {
-    const flooder = spawn(process.execPath, ['--import', 'tsx', 'scripts/measure-limits.ts', '--flooder', endpoint, roomId, String(FLOODERS), BOTNET ? 'botnet' : 'own'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const flooder = spawn(process.execPath, ['--import', 'tsx', 'scripts/measure-limits.ts', '--flooder', endpoint, roomId, String(FLOODERS), BOTNET ? 'botnet' : 'own', String(RETRY_MS)], { stdio: ['ignore', 'pipe', 'ignore'] });
     let output = '';
     flooder.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     await until(() => output.includes('flooding'), 'the flood', 30_000);
@@ -95,7 +97,7 @@ console.log(`measure:limits: server ${serverArgs.slice(6).join(' ')} (pid ${serv
       return output.trim().split('\n').pop()!;
     };
   }));
-  report('move to every client of the room, ms', quiet.times, loaded.times, `under a flood from ${FLOODERS} sockets, ${BOTNET ? 'each back from a fresh address after every kick' : 'each from its own address'}`);
+  report('move to every client of the room, ms', quiet.times, loaded.times, `under a flood from ${FLOODERS} sockets, ${BOTNET ? 'each back from a fresh address after every kick' : 'each from its own address'}, trying again ${RETRY_MS ? `${RETRY_MS} ms after each try` : 'at once'}`);
 }
 
 console.log(`\nmachine load average at the end ${loadavg()[0].toFixed(1)}; the server printed ${serverOutput} bytes`);
@@ -181,7 +183,7 @@ async function victimMoves(load: ((roomId: string) => Promise<() => Promise<stri
  * refused: from its own address, or with `botnet` from a fresh one each time. Prints what the
  * server did to them.
  */
-async function flood(target: string, roomId: string, sockets: number, botnet: boolean): Promise<never> {
+async function flood(target: string, roomId: string, sockets: number, botnet: boolean, retryMs: number): Promise<never> {
   const counts = { joins: 0, sent: 0, closed: 0, refusedJoins: 0, guesses: 0, refusedGuesses: 0 };
   let running = true;
   let next = 0;
@@ -201,6 +203,7 @@ async function flood(target: string, roomId: string, sockets: number, botnet: bo
         counts.joins++;
       } catch {
         counts.refusedJoins++;
+        await sleep(retryMs);
         continue;
       }
       room.reconnection.enabled = false;
@@ -222,6 +225,7 @@ async function flood(target: string, roomId: string, sockets: number, botnet: bo
       await response?.arrayBuffer();
       counts.guesses++;
       if (response?.status === 429) counts.refusedGuesses++;
+      await sleep(retryMs);
     }
   };
   for (let i = 0; i < sockets; i++) void socket();
