@@ -5,7 +5,7 @@
  *   npm run measure:online [-- --think 500 --steps 10,20,40,80,160,320,640 --seconds 6 --p50-limit 100 --p99-limit 2000 --budget 90]
  *
  * The server is `npm run server`'s program in a child process (one process, rooms in memory, no
- * computer seats); the players are @colyseus/sdk clients in this process. A room has four
+ * computer seats, no limits per client address: every client here has the same one); the players are @colyseus/sdk clients in this process. A room has four
  * players (8x8, four colours) and a spectator: each player, on its turn, waits `think` ms and
  * plays a random legal move computed from the engine events it received, as the page does; at a
  * round's end the host starts a rematch. Each step adds rooms up to its count, lets them settle,
@@ -41,7 +41,7 @@ const COLOURS = ['red', 'yellow', 'green', 'blue'] as const;
 const dataDir = await mkdtemp(joinPath(tmpdir(), 'rolit-load-'));
 const server: ChildProcess = spawn(
   process.execPath,
-  ['--import', 'tsx', 'src/server/main.ts', '--port', '0', '--host', '127.0.0.1', '--data', dataDir, '--threads', '1', '--computer-delay', '0'],
+  ['--import', 'tsx', 'src/server/main.ts', '--port', '0', '--host', '127.0.0.1', '--data', dataDir, '--threads', '1', '--computer-delay', '0', '--limits', 'off'],
   { stdio: ['ignore', 'pipe', 'pipe'] },
 );
 const port = await new Promise<number>((resolve, reject) => {

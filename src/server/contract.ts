@@ -83,6 +83,13 @@ export interface FaultMessage {
 export const JOIN_CODES = ['badOptions', 'badSetup', 'colourTaken', 'notInPlay', 'computerSeat', 'started', 'badSeatKey'] as const;
 export type JoinCode = (typeof JOIN_CODES)[number];
 
+/**
+ * Codes of requests refused by a limit per client address (limits.ts): the request fails with
+ * code 429 and the text `<code>: <explanation>`; docs/online.md lists them.
+ */
+export const LIMIT_CODES = ['tooManyRooms', 'tooManyJoins', 'tooManyGuesses', 'coolingDown'] as const;
+export type LimitCode = (typeof LIMIT_CODES)[number];
+
 /** A person's name: well-formed Unicode (a lone surrogate breaks every client's state decoding), NFC, trimmed. */
 const name = z
   .string()

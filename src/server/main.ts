@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
+import { DEFAULT_LIMITS, type ClientLimits, parseLimits, trustedProxies } from './limits';
 import { DEFAULT_APP_PORT, DEFAULT_CLOSING_SECONDS, DEFAULT_GRACE_SECONDS, DEFAULT_PORT, startServer } from './server';
 
 const USAGE = `usage: npm run server -- [options]   (npm run serve: the same with --app dist)
@@ -13,10 +14,19 @@ const USAGE = `usage: npm run server -- [options]   (npm run serve: the same wit
   --data DIR           directory of finished rounds' records (env ROLIT_DATA; default ./data)
   --grace SECONDS      how long a dropped player keeps the seat (env ROLIT_GRACE; default ${DEFAULT_GRACE_SECONDS})
   --computer-delay MS  pause before a computer's move (env ROLIT_COMPUTER_DELAY; default 600)
-  --threads N          worker threads for computer players (env ROLIT_THREADS; default cores - 1)
+  --threads N          worker threads for computer players (env ROLIT_THREADS; default cores - 1, at least 2)
   --redis URL          share rooms with other processes through Redis (env REDIS_URL)
   --public-address A   host:port clients reach this process at, with --redis (env PUBLIC_ADDRESS)
-  --app DIR            also serve the built app (npm run build makes dist/) on the same port (env ROLIT_APP)`;
+  --app DIR            also serve the built app (npm run build makes dist/) on the same port (env ROLIT_APP)
+  --limits SPEC        limits per client address (env ROLIT_LIMITS): off, or name=value pairs, e.g. rooms=50,joins=120
+                       rooms      open rooms created at once (default ${DEFAULT_LIMITS.rooms})
+                       joins      creates and joins a minute (default ${DEFAULT_LIMITS.joinsPerMinute})
+                       guesses    joinById of codes that name no room, a minute (default ${DEFAULT_LIMITS.guessesPerMinute})
+                       searches   computer searches running at once (default threads - 1, at least 1)
+                       cooldown   seconds shut out after a kick for flooding (default ${DEFAULT_LIMITS.coolDownSeconds})
+                       each a whole number or off
+  --trust-proxy LIST   proxies whose X-Forwarded-For names the client: addresses or networks, comma-separated,
+                       e.g. 127.0.0.1,10.0.0.0/8 (env ROLIT_TRUST_PROXY; default none: the socket's address counts)`;
 
 function number(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined || text === '') return fallback;
@@ -34,7 +44,8 @@ try {
     options: {
       port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, grace: { type: 'string' },
       'computer-delay': { type: 'string' }, threads: { type: 'string' }, redis: { type: 'string' },
-      'public-address': { type: 'string' }, app: { type: 'string' }, help: { type: 'boolean' },
+      'public-address': { type: 'string' }, app: { type: 'string' }, limits: { type: 'string' }, 'trust-proxy': { type: 'string' },
+      help: { type: 'boolean' },
     },
   }).values;
 } catch (e) {
@@ -52,6 +63,19 @@ if (appDir !== undefined && !existsSync(joinPath(appDir, 'index.html'))) {
   console.error(`--app: no built app in ${JSON.stringify(appDir)} (no index.html): run npm run build first`);
   process.exit(2);
 }
+/** A text option's value, or exits with its error and the usage. */
+function checked<T>(name: string, text: string | undefined, parse: (text: string) => T): T | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return parse(text);
+  } catch (e) {
+    console.error(`--${name}: ${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const limits: ClientLimits | undefined = checked('limits', args.limits ?? env.ROLIT_LIMITS, (text) => parseLimits(text));
+const trustProxy = args['trust-proxy'] ?? env.ROLIT_TRUST_PROXY;
+checked('trust-proxy', trustProxy, trustedProxies);
 const server = await startServer({
   port: number('port', args.port ?? env.PORT, appDir === undefined ? DEFAULT_PORT : DEFAULT_APP_PORT),
   host: args.host ?? env.HOST,
@@ -62,6 +86,8 @@ const server = await startServer({
   redis: args.redis ?? env.REDIS_URL,
   publicAddress: args['public-address'] ?? env.PUBLIC_ADDRESS,
   appDir,
+  limits,
+  trustProxy,
 });
 // The last line of defence, behind the front's guard and each room's fault handling: a promise
 // rejected with nobody to catch it is logged, not fatal, since the process (every room in play)

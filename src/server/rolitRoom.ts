@@ -5,16 +5,18 @@
  * decide the outcome of a move.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { type Client, CloseCode, type Deferred, type Delayed, ErrorCode, matchMaker, Room, ServerError } from '@colyseus/core';
+import { type AuthContext, type Client, CloseCode, type Deferred, type Delayed, ErrorCode, matchMaker, Room, ServerError } from '@colyseus/core';
 import {
   ballCounts, type Colour, type Game, type GameEvent, makeRound, type Match, PLAYER_COLOURS, playerInSeat, type PlayerSpec,
   recordDate, resultText, roundSetup, type RoundSetup, setupRefusal, startMatch, toRecord,
 } from '../engine';
+import { addressOf } from './admission';
 import type { ComputerPool } from './computerPool';
 import {
   createOptions, type CreateOptions, type ErrorCode as MessageErrorCode, type ErrorMessage, type FaultMessage, issuesText,
   type JoinCode, joinOptions, messages, type MessageType, ROOM_FAULT_CLOSE, SEAT_TAKEN_BACK, type YouMessage,
 } from './contract';
+import type { ClientLimiter } from './limits';
 import { recordFileName, saveRecord } from './records';
 import { newRoomCode } from './roomCode';
 import { RoomState, SeatState } from './state';
@@ -33,6 +35,8 @@ export interface RoomConfig {
   messageBurst: number;
   /** Seconds between telling the clients that the server stops (`closing`) and closing the room. */
   closingSeconds: number;
+  /** Limits per client address: a client kicked for flooding starts its address's cool-down. */
+  limiter: ClientLimiter;
 }
 
 /** A player of the match: seats (and so colours) rotate between rounds, players stay. */
@@ -53,6 +57,11 @@ interface Player {
   seatedAt: number;
   /** The secret that takes this person's seat back from any device (`you.seatKey`); null for computers and free seats. */
   seatKey: string | null;
+}
+
+/** What the server knows of a client from its request (onAuth). */
+interface ClientAuth {
+  address: string;
 }
 
 /** Token bucket of one client's messages. */
@@ -102,6 +111,13 @@ export class RolitRoom extends Room<{ state: RoomState }> {
   private saving: Promise<void> = Promise.resolve();
   /** A fault closes the room: nothing plays on after it. */
   private faulted = false;
+  /** The creator's address: the room's computer searches count against it (computerPool.ts). */
+  private owner: string | null = null;
+
+  /** Every client carries its address (admission.ts), for its room's computers and its cool-down. */
+  static override async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<ClientAuth> {
+    return { address: addressOf(context) };
+  }
 
   override async onCreate(raw: Record<string, unknown>): Promise<void> {
     const { config, ...clientOptions } = raw as { config: RoomConfig } & Record<string, unknown>;
@@ -168,6 +184,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       ({ name, player } = this.creator);
       this.creator = null;
       this.hostSession = client.sessionId;
+      this.owner = (client.auth as ClientAuth | undefined)?.address ?? null;
     } else {
       const parsed = joinOptions.safeParse(raw);
       if (!parsed.success) throw refuse('badOptions', issuesText(parsed.error));
@@ -214,7 +231,13 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     this.welcome(client);
   }
 
-  override async onDrop(client: Client): Promise<void> {
+  override async onDrop(client: Client, code?: number): Promise<void> {
+    // Colyseus closes a client past maxMessagesPerSecond with 4002 and leaves its count of the
+    // second over the limit; other 4002 closes (an undecodable frame, a connection replaced) do not.
+    const counted = (client as unknown as { _numMessagesLastSecond?: number })._numMessagesLastSecond ?? 0;
+    const flooded = code === CloseCode.WITH_ERROR && counted > this.maxMessagesPerSecond;
+    const address = (client.auth as ClientAuth | undefined)?.address;
+    if (flooded && address) this.config.limiter.kicked(address);
     const player = this.playerOf(client.sessionId);
     if (player) {
       player.graceTimer = this.clock.setTimeout(() => this.graceOver(player), this.config.graceSeconds * 1000);
@@ -223,7 +246,10 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       const reconnection = this.allowReconnection(client, 'manual');
       reconnection.catch(() => {});
       if ('reject' in reconnection) player.reconnection = reconnection;
-    } else this.allowReconnection(client, this.config.graceSeconds).catch(() => {});
+    } else if (!(flooded && this.config.limiter.limits.coolDownSeconds > 0)) {
+      // A spectator's place is held for the grace; one kicked for flooding may not come back during its cool-down, so it leaves now.
+      this.allowReconnection(client, this.config.graceSeconds).catch(() => {});
+    }
   }
 
   override onReconnect(client: Client): void {
@@ -492,10 +518,10 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     this.clock.setTimeout(() => {
       if (!current()) return;
       this.config.pool
-        .choose(events, player.level)
+        .choose(events, player.level, { room: this.roomId, owner: this.owner ?? this.roomId, wanted: current })
         .then(
           (move) => {
-            if (current()) this.apply(game.play(move));
+            if (move !== null && current()) this.apply(game.play(move));
           },
           (e: unknown) => {
             console.error(`rolit room ${this.roomId}: computer move: ${faultText(e)}`);

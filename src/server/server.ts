@@ -7,10 +7,12 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { matchMaker, type MatchMakerDriver, type Presence, Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
+import { guardMatchmaking, markClientAddresses, refuseCoolingDown } from './admission';
 import { ComputerPool } from './computerPool';
 import { DEFAULT_SERVER_PORT, ROOM_NAME } from './contract';
 import { appFiles } from './appFiles';
 import { type FrontHandler, pathOf, putInFront, sendBody } from './front';
+import { ClientLimiter, type ClientLimits, DEFAULT_LIMITS, trustedProxies } from './limits';
 import { listRecords, readRecordFile } from './records';
 import { RolitRoom, type RoomConfig } from './rolitRoom';
 
@@ -39,6 +41,10 @@ export interface ServerConfig {
   appDir?: string;
   /** Seconds the rooms stay open after telling their clients that the server stops (default 5). */
   closingSeconds?: number;
+  /** Limits per client address (default DEFAULT_LIMITS of limits.ts). */
+  limits?: ClientLimits;
+  /** Proxies (addresses and CIDR networks, comma-separated) whose X-Forwarded-For names the client; none by default. */
+  trustProxy?: string;
 }
 
 export interface RunningServer {
@@ -55,7 +61,11 @@ export const DEFAULT_GRACE_SECONDS = 60;
 export const DEFAULT_CLOSING_SECONDS = 5;
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
-  const pool = new ComputerPool(config.threads ?? Math.max(1, availableParallelism() - 1));
+  const trusted = config.trustProxy ? trustedProxies(config.trustProxy) : null;
+  const limits = config.limits ?? DEFAULT_LIMITS;
+  const limiter = new ClientLimiter(limits);
+  // Two threads at least, so that a search of one address never holds up every other room's.
+  const pool = new ComputerPool(config.threads ?? Math.max(2, availableParallelism() - 1), { perOwner: limits.searches });
   const roomConfig: RoomConfig = {
     dataDir: config.dataDir,
     graceSeconds: config.graceSeconds ?? DEFAULT_GRACE_SECONDS,
@@ -64,6 +74,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     messagesPerSecond: config.messagesPerSecond ?? 10,
     messageBurst: 2 * (config.messagesPerSecond ?? 10),
     closingSeconds: config.closingSeconds ?? DEFAULT_CLOSING_SECONDS,
+    limiter,
   };
   let presence: Presence | undefined;
   let driver: MatchMakerDriver | undefined;
@@ -72,7 +83,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     presence = new RedisPresence(config.redis);
     driver = new RedisDriver(config.redis);
   }
-  const transport = new WebSocketTransport({ maxPayload: config.maxMessageBytes ?? 4096 });
+  const transport = new WebSocketTransport({ maxPayload: config.maxMessageBytes ?? 4096, beforeUpgrade: refuseCoolingDown(limiter) });
   const server = new Server({
     transport,
     presence,
@@ -81,10 +92,13 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     greet: false,
     gracefullyShutdown: false,
   });
-  server.define(ROOM_NAME, RolitRoom, { config: roomConfig });
+  server.define(ROOM_NAME, RolitRoom, { config: roomConfig }).on('dispose', (room) => limiter.roomClosed(room.roomId));
+  const unguard = guardMatchmaking(limiter);
+  const prune = setInterval(() => limiter.prune(), 60_000).unref();
   await server.listen(config.port, config.host);
   let stopping = false;
   putInFront(transport.server!, [health(() => stopping), recordRequests(config.dataDir), ...(config.appDir ? [appFiles(config.appDir)] : [])]);
+  markClientAddresses(transport.server!, trusted);
   const port = (transport.server!.address() as AddressInfo).port;
   return {
     port,
@@ -92,6 +106,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       stopping = true;
       await server.gracefullyShutdown(false);
       await pool.close();
+      clearInterval(prune);
+      unguard();
     },
   };
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { Client, type Room } from '@colyseus/sdk';
 import { Game, type GameEvent } from '../../src/engine';
+import { NO_LIMITS } from '../../src/server/limits';
 import { type RunningServer, type ServerConfig, startServer } from '../../src/server/server';
 
 export interface TestServer extends RunningServer {
@@ -13,9 +14,10 @@ export interface TestServer extends RunningServer {
   close(): Promise<void>;
 }
 
+/** A server on a free loopback port; without limits per address unless `config` sets them, since every test client has the same address. */
 export async function startTestServer(config: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = config.dataDir ?? (await mkdtemp(joinPath(tmpdir(), 'rolit-server-')));
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, graceSeconds: 60, computerDelayMs: 0, threads: 1, closingSeconds: 0, ...config });
+  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, graceSeconds: 60, computerDelayMs: 0, threads: 1, closingSeconds: 0, limits: NO_LIMITS, ...config });
   return {
     ...server,
     dataDir,

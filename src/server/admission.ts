@@ -1,0 +1,113 @@
+/**
+ * The limits per client address (limits.ts) applied to Colyseus: every request and WebSocket
+ * upgrade is marked with the client's address, which Colyseus then reports as `context.ip`; the
+ * matchmaker's requests (create, join, joinById, reconnect) pass the limits first; an upgrade
+ * from an address cooling down after a flood is refused, so its SDK cannot reconnect by itself.
+ * A refusal is code 429 with the text `<code>: <explanation>` (contract.ts LIMIT_CODES).
+ */
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { BlockList } from 'node:net';
+import { type AuthContext, type BeforeUpgradeHandler, ErrorCode, matchMaker, ServerError } from '@colyseus/core';
+import { clientAddress, type ClientLimiter, type LimitRefusal } from './limits';
+
+/** HTTP status of a request refused by a limit: Too Many Requests. */
+export const LIMIT_STATUS = 429;
+
+/**
+ * Sets `X-Real-IP`, the header Colyseus reads the client's address from first, to the address
+ * the limits count (the socket's peer, or X-Forwarded-For from a trusted proxy), whatever the
+ * client sent, before any other listener sees the request.
+ */
+export function markClientAddresses(http: HttpServer, trusted: BlockList | null): void {
+  const mark = (req: IncomingMessage) => {
+    req.headers['x-real-ip'] = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trusted);
+  };
+  http.prependListener('request', mark);
+  http.prependListener('upgrade', mark);
+}
+
+/** The address Colyseus gives a request (marked by markClientAddresses). */
+export function addressOf(context: Pick<AuthContext, 'ip'> | undefined): string {
+  return context?.ip ?? 'unknown';
+}
+
+function refused(refusal: LimitRefusal): ServerError {
+  return new ServerError(LIMIT_STATUS, `${refusal.code}: ${refusal.text}`);
+}
+
+const invoke = matchMaker.controller.invokeMethod;
+
+/** Puts the limits in front of the matchmaker's requests; the returned function takes them away. */
+export function guardMatchmaking(limiter: ClientLimiter): () => void {
+  const controller = matchMaker.controller;
+  controller.invokeMethod = async (method, roomName, clientOptions, authContext) => {
+    const address = addressOf(authContext);
+    const call = () => invoke.call(controller, method, roomName, clientOptions, authContext);
+    const coolingDown = limiter.coolingDown(address);
+    if (coolingDown) throw refused(coolingDown);
+    switch (method) {
+      case 'reconnect':
+        return call();
+      case 'joinById': {
+        const refusal = limiter.guessesLeft(address) ?? limiter.takeJoin(address);
+        if (refusal) throw refused(refusal);
+        try {
+          return await call();
+        } catch (e) {
+          const error = e as { code?: number; message?: string };
+          if (error.code === ErrorCode.MATCHMAKE_INVALID_ROOM_ID && /not found/.test(error.message ?? '')) limiter.wrongGuess(address);
+          throw e;
+        }
+      }
+      case 'create':
+      case 'joinOrCreate': {
+        // Rooms are private: joinOrCreate always creates.
+        let held = limiter.reserveRoom(address);
+        if ('code' in held) {
+          await forgetClosedRooms(limiter, address);
+          held = limiter.reserveRoom(address);
+        }
+        if ('code' in held) throw refused(held);
+        const refusal = limiter.takeJoin(address);
+        if (refusal) {
+          limiter.roomClosed(held.ticket);
+          throw refused(refusal);
+        }
+        try {
+          const reservation = (await call()) as { roomId: string };
+          limiter.roomOpened(held.ticket, reservation.roomId);
+          return reservation;
+        } catch (e) {
+          limiter.roomClosed(held.ticket);
+          throw e;
+        }
+      }
+      default: {
+        const refusal = limiter.takeJoin(address);
+        if (refusal) throw refused(refusal);
+        return call();
+      }
+    }
+  };
+  return () => {
+    controller.invokeMethod = invoke;
+  };
+}
+
+/**
+ * Rooms closed on another process (with Redis) are not seen closing here: before refusing an
+ * address its last room, the rooms it is counted for are looked up.
+ */
+async function forgetClosedRooms(limiter: ClientLimiter, address: string): Promise<void> {
+  for (const roomId of limiter.roomsOf(address)) {
+    if (!matchMaker.getLocalRoomById(roomId) && !(await matchMaker.driver.findOne({ roomId }))) limiter.roomClosed(roomId);
+  }
+}
+
+/** Refuses the WebSocket upgrade (a join's connection, a reconnection) of an address cooling down. */
+export function refuseCoolingDown(limiter: ClientLimiter): BeforeUpgradeHandler {
+  return (_request, context) => {
+    const refusal = limiter.coolingDown(addressOf(context));
+    return refusal ? new Response(`${refusal.code}: ${refusal.text}`, { status: LIMIT_STATUS }) : undefined;
+  };
+}

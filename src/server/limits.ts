@@ -1,0 +1,244 @@
+/**
+ * Limits per client address (docs/online.md, Limits): how many rooms one address keeps open, how
+ * often it may create and join, how many room codes it may guess wrong, and the cool-down of an
+ * address kicked for flooding. Pure bookkeeping on a clock it is given; admission.ts applies it to
+ * the matchmaker and the WebSocket upgrades.
+ */
+import { BlockList, isIP } from 'node:net';
+import type { LimitCode } from './contract';
+
+export interface ClientLimits {
+  /** Rooms an address created that are open at once. */
+  rooms: number;
+  /** Creates and joins an address may make per minute (bursts of as many). */
+  joinsPerMinute: number;
+  /** `joinById` of a code that names no room, per minute per address. */
+  guessesPerMinute: number;
+  /** Computer searches of the rooms an address created that run at once (computerPool.ts); undefined: the threads less one, at least 1. */
+  searches?: number;
+  /** Seconds an address kicked for flooding (close 4002) may not reconnect, create or join; 0 for none. */
+  coolDownSeconds: number;
+}
+
+export const DEFAULT_LIMITS: ClientLimits = { rooms: 20, joinsPerMinute: 60, guessesPerMinute: 20, coolDownSeconds: 300 };
+
+/** No limit at all (`--limits off`): for load measurements and tests from one address. */
+export const NO_LIMITS: ClientLimits = { rooms: Infinity, joinsPerMinute: Infinity, guessesPerMinute: Infinity, searches: Infinity, coolDownSeconds: 0 };
+
+/** The names `--limits` takes, and the key each sets. */
+const LIMIT_NAMES = { rooms: 'rooms', joins: 'joinsPerMinute', guesses: 'guessesPerMinute', searches: 'searches', cooldown: 'coolDownSeconds' } as const;
+
+/**
+ * The limits a `--limits` text asks for: `off`, or `name=value` pairs separated by commas
+ * (`rooms=50,joins=120`), each value a whole number or `off`; the limits not named keep `base`.
+ * Throws an Error saying which pair is wrong and why.
+ */
+export function parseLimits(text: string, base: ClientLimits = DEFAULT_LIMITS): ClientLimits {
+  const spec = text.trim();
+  if (spec === 'off') return { ...NO_LIMITS };
+  const limits = { ...base };
+  const names = Object.keys(LIMIT_NAMES).join(', ');
+  for (const pair of spec.split(',')) {
+    const [name, value, extra] = pair.split('=').map((s) => s.trim());
+    if (value === undefined || extra !== undefined) throw new Error(`"${pair}": expected name=value (names: ${names}), or off`);
+    if (!(name in LIMIT_NAMES)) throw new Error(`"${pair}": no limit named "${name}" (names: ${names})`);
+    const key = LIMIT_NAMES[name as keyof typeof LIMIT_NAMES];
+    const lowest = key === 'coolDownSeconds' ? 0 : 1;
+    if (value === 'off') limits[key] = key === 'coolDownSeconds' ? 0 : Infinity;
+    else if (/^\d+$/.test(value) && Number(value) >= lowest) limits[key] = Number(value);
+    else throw new Error(`"${pair}": ${name} must be a whole number >= ${lowest}, or off`);
+  }
+  return limits;
+}
+
+/** A refused request: the code (contract.ts LIMIT_CODES) and what to tell the client. */
+export interface LimitRefusal {
+  code: LimitCode;
+  text: string;
+}
+
+/** Prefix of the placeholder of a create under way, which no room code has. */
+const TICKET = '\0create ';
+
+/** Token bucket: `capacity` at most, refilled at `capacity` a minute. */
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+/** The bookkeeping of every address's limits; `now` gives milliseconds. */
+export class ClientLimiter {
+  private readonly joins = new Map<string, Bucket>();
+  private readonly guesses = new Map<string, Bucket>();
+  /** Open rooms (and creates under way, as pending tickets) by creator's address. */
+  private readonly rooms = new Map<string, Set<string>>();
+  private readonly roomOwner = new Map<string, string>();
+  private readonly coolDowns = new Map<string, number>();
+  private nextTicket = 0;
+
+  constructor(
+    readonly limits: ClientLimits,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** The refusal of an address that is cooling down after a flood, or null. */
+  coolingDown(address: string): LimitRefusal | null {
+    const until = this.coolDowns.get(address);
+    if (until === undefined) return null;
+    const left = until - this.now();
+    if (left <= 0) {
+      this.coolDowns.delete(address);
+      return null;
+    }
+    return { code: 'coolingDown', text: `disconnected for flooding: come back in ${Math.ceil(left / 1000)} s` };
+  }
+
+  /** The address flooded a room and was kicked: it is shut out for the cool-down. */
+  kicked(address: string): void {
+    if (this.limits.coolDownSeconds > 0) this.coolDowns.set(address, this.now() + this.limits.coolDownSeconds * 1000);
+  }
+
+  /** Takes one of the address's creates and joins of this minute, or refuses. */
+  takeJoin(address: string): LimitRefusal | null {
+    if (this.take(this.joins, address, this.limits.joinsPerMinute)) return null;
+    return { code: 'tooManyJoins', text: `at most ${this.limits.joinsPerMinute} creates and joins a minute from one address` };
+  }
+
+  /** Refuses a `joinById` when the address has no wrong guesses left this minute (a guess is spent by `wrongGuess`). */
+  guessesLeft(address: string): LimitRefusal | null {
+    if (this.level(this.guesses, address, this.limits.guessesPerMinute) >= 1) return null;
+    return { code: 'tooManyGuesses', text: `at most ${this.limits.guessesPerMinute} room codes that name no room a minute from one address` };
+  }
+
+  /** The address asked for a room code that names no room. */
+  wrongGuess(address: string): void {
+    this.take(this.guesses, address, this.limits.guessesPerMinute);
+  }
+
+  /** The rooms the address has open (not the creates under way). */
+  roomsOf(address: string): string[] {
+    return [...(this.rooms.get(address) ?? [])].filter((id) => !id.startsWith(TICKET));
+  }
+
+  /**
+   * Holds a room for a create under way, or refuses when the address has its rooms open. Give
+   * the ticket to `roomOpened` once the room exists, or to `roomClosed` if the create failed.
+   */
+  reserveRoom(address: string): { ticket: string } | LimitRefusal {
+    const open = this.rooms.get(address) ?? new Set<string>();
+    if (open.size >= this.limits.rooms) return { code: 'tooManyRooms', text: `at most ${this.limits.rooms} open rooms created from one address: leave one first` };
+    const ticket = `${TICKET}${this.nextTicket++}`;
+    open.add(ticket);
+    this.rooms.set(address, open);
+    this.roomOwner.set(ticket, address);
+    return { ticket };
+  }
+
+  /** The create of `ticket` made room `roomId`. */
+  roomOpened(ticket: string, roomId: string): void {
+    const address = this.roomOwner.get(ticket);
+    if (address === undefined) return;
+    this.roomClosed(ticket);
+    // A joinOrCreate that found a room: it is its creator's, not this address's.
+    if (this.roomOwner.has(roomId)) return;
+    const open = this.rooms.get(address) ?? new Set<string>();
+    open.add(roomId);
+    this.rooms.set(address, open);
+    this.roomOwner.set(roomId, address);
+  }
+
+  /** A room closed (or a create failed): its address may open another. */
+  roomClosed(roomIdOrTicket: string): void {
+    const address = this.roomOwner.get(roomIdOrTicket);
+    if (address === undefined) return;
+    this.roomOwner.delete(roomIdOrTicket);
+    const open = this.rooms.get(address);
+    open?.delete(roomIdOrTicket);
+    if (open?.size === 0) this.rooms.delete(address);
+  }
+
+  /** Forgets what no longer limits anyone: full buckets and cool-downs over (keeps memory bounded). */
+  prune(): void {
+    const now = this.now();
+    for (const [buckets, capacity] of [[this.joins, this.limits.joinsPerMinute], [this.guesses, this.limits.guessesPerMinute]] as const) {
+      for (const address of buckets.keys()) if (this.level(buckets, address, capacity) >= capacity) buckets.delete(address);
+    }
+    for (const [address, until] of this.coolDowns) if (until <= now) this.coolDowns.delete(address);
+  }
+
+  /** The bucket's tokens now (refilled since it was last read). */
+  private level(buckets: Map<string, Bucket>, address: string, capacity: number): number {
+    if (capacity === Infinity) return Infinity;
+    const now = this.now();
+    const bucket = buckets.get(address);
+    if (!bucket) return capacity;
+    bucket.tokens = Math.min(capacity, bucket.tokens + ((now - bucket.at) / 60_000) * capacity);
+    bucket.at = now;
+    return bucket.tokens;
+  }
+
+  private take(buckets: Map<string, Bucket>, address: string, capacity: number): boolean {
+    const tokens = this.level(buckets, address, capacity);
+    if (tokens < 1) return false;
+    if (tokens !== Infinity) buckets.set(address, { tokens: tokens - 1, at: this.now() });
+    return true;
+  }
+}
+
+/**
+ * The address a client is counted by: the socket's peer, or, when the peer is a trusted proxy,
+ * the last address of `X-Forwarded-For` that is not a trusted proxy itself (the one the nearest
+ * trusted proxy saw). IPv6 clients are counted by their /64 network, which one subscriber holds
+ * whole; IPv4 addresses written as IPv6 (`::ffff:a.b.c.d`) as IPv4.
+ */
+export function clientAddress(peer: string | undefined, forwardedFor: string | string[] | undefined, trusted: BlockList | null): string {
+  let address = plain(peer ?? '');
+  if (trusted && forwardedFor !== undefined && isTrusted(trusted, address)) {
+    const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor).split(',').map((hop) => plain(hop.trim()));
+    for (let i = hops.length - 1; i >= 0; i--) {
+      // A hop that is no address: the header is garbled from there on, so the last good hop counts.
+      if (isIP(hops[i]) === 0) break;
+      address = hops[i];
+      if (!isTrusted(trusted, address)) break;
+    }
+  }
+  return addressKey(address);
+}
+
+/** The trusted proxies of `--trust-proxy`: addresses and CIDR networks, comma-separated. Throws on a bad entry. */
+export function trustedProxies(list: string): BlockList {
+  const trusted = new BlockList();
+  for (const entry of list.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const prefix = Number(bits);
+    if (family === 0 || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && prefix <= (family === 4 ? 32 : 128)))) {
+      throw new Error(`"${entry}": expected an IP address or a network such as 10.0.0.0/8`);
+    }
+    const type = family === 4 ? 'ipv4' : 'ipv6';
+    if (bits === undefined) trusted.addAddress(address, type);
+    else trusted.addSubnet(address, prefix, type);
+  }
+  return trusted;
+}
+
+function isTrusted(trusted: BlockList, address: string): boolean {
+  const family = isIP(address);
+  return family !== 0 && trusted.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** An IPv4 address written as IPv6 (`::ffff:1.2.3.4`) as IPv4; others as they are. */
+function plain(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  return mapped ? mapped[1] : address;
+}
+
+/** IPv4 as is; IPv6 as its /64 network (`2001:db8:0:1::/64`). */
+export function addressKey(address: string): string {
+  if (isIP(address) !== 6) return address || 'unknown';
+  const [head, tail = ''] = address.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = address.includes('::') && tail ? tail.split(':') : [];
+  const groups = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
