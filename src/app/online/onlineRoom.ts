@@ -8,7 +8,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Room } from '@colyseus/sdk';
 import type { Colour } from '../../engine/index';
-import { type CreateOptions, type EMOTES, type ErrorMessage, JOIN_CODES, type JoinCode, type JoinOptions, roomCodeOf } from '../../server/contract';
+import type { CreateOptions, JoinOptions } from '../../server/contract';
+import { type EMOTES, type ErrorMessage, JOIN_CODES, type JoinCode, roomCodeOf } from '../../server/contractCodes';
 import { type EventsMessage, mergeEvents } from './remoteRound';
 import type { GameEvent } from '../../engine/index';
 

@@ -1,0 +1,62 @@
+/**
+ * The plain part of the room's contract (contract.ts): its name, codes and limits, without the
+ * zod schemas, so that a page can read room codes and refusals without loading zod.
+ */
+
+export const ROOM_NAME = 'rolit';
+
+/** Port the game server listens on unless told otherwise (and the page looks for it on). */
+export const DEFAULT_SERVER_PORT = 2567;
+
+/**
+ * Symbols of a room code: the digits and the capitals without I, L, O and U (Crockford's base 32),
+ * so that no two look or sound alike when a code is read aloud or copied by hand.
+ */
+export const ROOM_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** Symbols in a room code: 32^10 = 2^50 codes, drawn at random by the server. */
+export const ROOM_CODE_LENGTH = 10;
+
+/**
+ * The room code a person typed or a link gave, as the server made it, or null when the text is
+ * no room code. People may type it in any case, with spaces or hyphens between the symbols, and
+ * with O for 0 and I or L for 1.
+ */
+export function roomCodeOf(text: string): string | null {
+  const code = text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  if (code.length !== ROOM_CODE_LENGTH) return null;
+  for (const symbol of code) if (!ROOM_CODE_ALPHABET.includes(symbol)) return null;
+  return code;
+}
+
+/** A room code as people read it aloud and copy it down: two groups of five (roomCodeOf reads it back). */
+export function groupedRoomCode(code: string): string {
+  return code.length === ROOM_CODE_LENGTH ? `${code.slice(0, ROOM_CODE_LENGTH / 2)} ${code.slice(ROOM_CODE_LENGTH / 2)}` : code;
+}
+
+/** Longest player name, in characters. */
+export const MAX_NAME = 24;
+/** Longest move text a `play` message may carry ("e3+e6" is 5). */
+export const MAX_MOVE = 16;
+/** Longest time limit per move, in seconds. */
+export const MAX_TIME_LIMIT = 3600;
+
+/** Emotes a player may send: short reactions, no free text. */
+export const EMOTES = ['hello', 'wellPlayed', 'oops', 'thinking', 'goodGame'] as const;
+
+/** Codes of refused messages (the `error` message's `code`); docs/online.md explains each. */
+export const ERROR_CODES = [
+  'malformed', 'unknownMessage', 'rateLimited', 'notPlaying', 'notWaiting', 'notOver', 'notHost',
+  'spectator', 'notYourTurn', 'illegalMove', 'seatsFree', 'notFree', 'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** A refused message, sent to its sender only. `reason`: the engine's rule code, for illegal moves. */
+export interface ErrorMessage {
+  code: ErrorCode;
+  text: string;
+  reason?: string;
+}
+
+/** Codes of refused create and join requests: the request fails with the text `<code>: <explanation>`. */
+export const JOIN_CODES = ['badOptions', 'badSetup', 'colourTaken', 'notInPlay', 'computerSeat', 'started'] as const;
+export type JoinCode = (typeof JOIN_CODES)[number];
