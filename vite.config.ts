@@ -1,10 +1,11 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { visualizer } from 'rollup-plugin-visualizer';
 import { gameServerPlugin } from './scripts/gameServerPlugin.js';
 
 /**
  * What the first move never needs is fetched when asked for and named `later-…`, so that the byte budget
- * until the first move (scripts/measure-download.ts) leaves it out: the languages other than
+ * until the first move (`npm run size`, package.json "size-limit") leaves it out: the languages other than
  * English (one chunk each), the New-game dialog, the online client.
  */
 const LATER_ENTRIES = [/\/src\/i18n\/locales\/(?!en\/)/, /\/src\/ui\/NewGameDialog\.tsx$/, /\/node_modules\/@colyseus\/sdk\//];
@@ -13,10 +14,12 @@ const chunkFileName = ({ isDynamicEntry, facadeModuleId, name }: { isDynamicEntr
   const language = /\/locales\/(\w+)\//.exec(facadeModuleId ?? '')?.[1];
   return `assets/later-${language ? `texts-${language}` : name}-[hash].js`;
 };
+// `npm run measure:bundle` (BUNDLE_REPORT=1): a treemap of what each chunk holds, gzip sizes included.
+const bundleReport = process.env.BUNDLE_REPORT ? [visualizer({ filename: 'bundle-report.html', template: 'treemap', gzipSize: true })] : [];
 
 export default defineConfig({
   // The game server of online play runs beside the dev server (scripts/gameServerPlugin.ts).
-  plugins: [react(), gameServerPlugin()],
+  plugins: [react(), gameServerPlugin(), ...bundleReport],
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 2500,
