@@ -2,7 +2,7 @@
  * Benchmark (prints figures, asserts nothing): the start of the built app (dist/ of the current
  * directory) in headless Chromium, each load in a fresh browser context (empty cache).
  *
- *   npm run measure:startup [-- --runs 3] [-- --search '?seats=human,human&seed=3']
+ *   npm run measure:startup [-- --runs 3 --search '?seats=human,human&seed=3' --trace]
  *
  * - Navigation -> settled (window.rolit.settled(), src/app/page/settled.ts): the 3D board is drawn,
  *   the start throw is over and nothing on the page will change by itself.
