@@ -1,13 +1,29 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { visualizer } from 'rollup-plugin-visualizer';
 import { gameServerPlugin } from './scripts/gameServerPlugin.js';
+
+/**
+ * What the first move never needs is fetched when asked for and named `later-…`, so that the byte budget
+ * until the first move (`npm run size`, package.json "size-limit") leaves it out: the languages other than
+ * English (one chunk each), the New-game dialog, the online client.
+ */
+const LATER_ENTRIES = [/\/src\/i18n\/locales\/(?!en\/)/, /\/src\/ui\/NewGameDialog\.tsx$/, /\/node_modules\/@colyseus\/sdk\//];
+const chunkFileName = ({ isDynamicEntry, facadeModuleId, name }: { isDynamicEntry: boolean; facadeModuleId: string | null; name: string }) => {
+  if (!isDynamicEntry || !LATER_ENTRIES.some((entry) => entry.test(facadeModuleId ?? ''))) return 'assets/[name]-[hash].js';
+  const language = /\/locales\/(\w+)\//.exec(facadeModuleId ?? '')?.[1];
+  return `assets/later-${language ? `texts-${language}` : name}-[hash].js`;
+};
+// `npm run measure:bundle` (BUNDLE_REPORT=1): a treemap of what each chunk holds, gzip sizes included.
+const bundleReport = process.env.BUNDLE_REPORT ? [visualizer({ filename: 'bundle-report.html', template: 'treemap', gzipSize: true })] : [];
 
 export default defineConfig({
   // The game server of online play runs beside the dev server (scripts/gameServerPlugin.ts).
-  plugins: [react(), gameServerPlugin()],
+  plugins: [react(), gameServerPlugin(), ...bundleReport],
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 2500,
+    rolldownOptions: { output: { chunkFileNames: chunkFileName } },
   },
   worker: { format: 'es' },
   test: {
@@ -18,7 +34,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: [...configDefaults.exclude, 'test/browser/**'] },
+        test: { name: 'unit', setupFiles: ['test/support/languages.ts'], include: ['test/**/*.test.ts', 'test/**/*.test.tsx'], exclude: [...configDefaults.exclude, 'test/browser/**'] },
       },
       {
         // One served build for the run and a Chromium per worker (globalSetup.ts); two files at a time,

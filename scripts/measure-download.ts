@@ -5,7 +5,8 @@
  *
  * Starting from dist/index.html, follows every file of dist/ a fetched file names (module scripts,
  * stylesheets, static and dynamic imports, the AI worker's URL): the page fetches all of them
- * before the first move, except the chunks listed in ON_USER_ACTION. Prints each HTML/JS/CSS/wasm
+ * before the first move, except the `later-` chunks (vite.config.ts: fetched when asked for; the
+ * script fails if one is imported statically, as the page would then fetch it at start). Prints each HTML/JS/CSS/wasm
  * file's raw and gzip size (node:zlib, level 9, as a server compressing statically would) and the
  * total. Sizes are in KB of 1,024 bytes.
  */
@@ -13,8 +14,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** Chunks fetched only when the user asks (the New-game dialog opens from its button). */
-const ON_USER_ACTION = ['NewGameDialog-'];
+/** Chunks fetched only when asked for (another language, the New-game dialog, online play). */
+const LATER = 'later-';
 const COUNTED = /\.(html|js|css|wasm)$/;
 
 const dist = resolve('dist');
@@ -38,7 +39,10 @@ function fetchedFiles(): Map<string, string> {
     for (const name of assets) {
       const path = `assets/${name}`;
       if (reached.has(path) || !text.includes(name)) continue;
-      if (ON_USER_ACTION.some((prefix) => name.startsWith(prefix))) continue;
+      if (name.startsWith(LATER)) {
+        if (new RegExp(`(from|import)\\s*["'\`]\\./${name}`).test(text)) throw new Error(`${file} imports ${name} statically: the page would fetch it at start`);
+        continue;
+      }
       reached.set(path, file);
       queue.push(path);
     }

@@ -1,65 +1,140 @@
 /**
- * Benchmark (prints figures, asserts nothing): the first seconds of the built app (dist/ of the
- * current directory) in headless Chromium, each run in a fresh browser context (empty cache).
+ * Benchmark (prints figures, asserts nothing): the start of the built app (dist/ of the current
+ * directory) in headless Chromium, each load in a fresh browser context (empty cache).
  *
- *   npx vite build && npx tsx scripts/measure-startup.ts [--runs 3] [--search '?seats=human,human&seed=3']
+ *   npm run measure:startup [-- --runs 3 --search '?seats=human,human&seed=3' --trace]
  *
- * - Navigation -> "playable": the 3D view has drawn, the start throw has ended (no animation
- *   playing) and, where the page reports it, the board shows a seat to move (a human can click).
- * - Longest main-thread task until then (PerformanceObserver 'longtask', buffered), and how many
- *   tasks over 50 ms there were.
+ * - Navigation -> settled (window.rolit.settled(), src/app/page/settled.ts): the 3D board is drawn,
+ *   the start throw is over and nothing on the page will change by itself.
+ * - The longest main-thread task until then (Long Tasks API, buffered from the navigation), and
+ *   how many tasks took over 50 ms and over 200 ms (the budget: none).
+ * - What the longest task ran: the scripts of the longest animation frame (Long Animation Frames
+ *   API), each with its function, source and time.
+ * - With --trace: one more load under a Chromium trace, printing its longest tasks by CPU time (on a
+ *   shared machine the wall time of a task is partly a wait for the CPU) with what each ran most.
+ * Medians over the runs. SwiftShader renders on the CPU and the machine may be shared: compare
+ * figures taken in one sitting.
  * - The shader programs the 3D view compiled and the draw calls of its last frame (renderInfo).
- * Medians over the runs. SwiftShader renders on the CPU: the figures are an upper bound.
  */
-import { launchChromium, openApp, serveBuiltApp } from '../test/browser/harness';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, openApp, serveBuiltApp, type Served } from '../test/browser/harness';
+import { ms, RUN_TASK, startTrace, type TraceEvent } from '../test/browser/trace';
+import { arg } from './args';
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
-};
 const RUNS = Number(arg('runs', '3'));
 const SEARCH = arg('search', '?seats=human,human&seed=3');
+const BUDGET_MS = 200;
+const TRACE = process.argv.includes('--trace');
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+interface LongTasks {
+  /** Milliseconds from navigation to settled. */
+  settledAt: number;
+  /** Each main-thread task over 50 ms until settled, in ms. */
+  tasks: number[];
+  /** The scripts of the longest animation frame: "12 ms  functionName  source". */
+  longestFrameScripts: string[];
+  /** Shader programs the 3D view compiled, and the draw calls of its last frame (renderInfo). */
+  programs: number | undefined;
+  calls: number | undefined;
+}
+
+/** Starts collecting long tasks and long animation frames (both buffered, so from the navigation on). */
+async function observeLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { longTasks: PerformanceEntry[]; longFrames: PerformanceEntry[] };
+    w.longTasks = [];
+    w.longFrames = [];
+    new PerformanceObserver((list) => w.longTasks.push(...list.getEntries())).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((list) => w.longFrames.push(...list.getEntries())).observe({ type: 'long-animation-frame', buffered: true });
+  });
+}
+
+/** Waits until the page is settled; the long tasks until then, and what the longest frame ran. */
+async function longTasksUntilSettled(page: Page): Promise<LongTasks> {
+  await page.evaluate(() => window.rolit.settled());
+  // No named functions inside: the page has no __name helper that tsx would add for them.
+  return page.evaluate(() => {
+    const settledAt = performance.now();
+    type Script = { duration: number; sourceFunctionName: string; sourceURL: string; invoker: string };
+    const w = window as unknown as { longTasks: PerformanceEntry[]; longFrames: (PerformanceEntry & { scripts: Script[] })[] };
+    const longest = w.longFrames.filter((e) => e.startTime < settledAt).sort((a, b) => b.duration - a.duration)[0];
+    const gpu = window.rolit.renderInfo();
+    return {
+      settledAt,
+      programs: gpu?.programs,
+      calls: gpu?.calls,
+      tasks: w.longTasks.filter((e) => e.startTime < settledAt).map((e) => e.duration),
+      longestFrameScripts: [...(longest?.scripts ?? [])]
+        .sort((a, b) => b.duration - a.duration)
+        .map((s) => `${s.duration.toFixed(0).padStart(5)} ms  ${s.sourceFunctionName || s.invoker}  ${s.sourceURL.replace(/^.*\//, '') || '(page)'}`),
+    };
+  });
+}
+
+/** One load in a fresh context, until settled. */
+async function coldLoad(browser: Browser, served: Served): Promise<LongTasks> {
+  const { page } = await openApp(browser, served, SEARCH, { width: 1280, height: 800 });
+  try {
+    await observeLongTasks(page);
+    return await longTasksUntilSettled(page);
+  } finally {
+    await page.context().close();
+  }
+}
+
+/** An event's own description: a script's function and file, or a timer, a layout, a garbage collection. */
+function what(event: TraceEvent): string {
+  const data = (event.args as { data?: { url?: string; functionName?: string; frame?: string } } | undefined)?.data;
+  const file = data?.url?.replace(/^.*\//, '');
+  return [event.name, data?.functionName, file].filter(Boolean).join(' ');
+}
+
+/** One load traced until settled: its longest main-thread tasks by CPU time, each with the events inside it that took most. */
+async function tracedLoad(browser: Browser, served: Served): Promise<string[]> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(() => localStorage.setItem('rolit.settings.v1', JSON.stringify({ rulesSeen: true })));
+    const stopTrace = await startTrace(page, 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline,v8.execute');
+    await page.goto(`${served.url}${SEARCH}`);
+    await page.waitForFunction(() => typeof window.rolit?.settled === 'function', undefined, { timeout: 120_000 });
+    await page.evaluate(() => window.rolit.settled());
+    const events = await stopTrace();
+    const start = Math.min(...events.map((e) => e.ts));
+    const tasks = events.filter((e) => e.name === RUN_TASK).sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0)).slice(0, 8);
+    return tasks.map((task) => {
+      const end = task.ts + (task.dur ?? 0);
+      const inside = events
+        .filter((e) => e !== task && e.name !== RUN_TASK && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end && (e.dur ?? 0) >= 5_000)
+        .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+        .slice(0, 4)
+        .map((e) => `${ms(e.dur)} ms ${what(e)}`);
+      return `${String(ms(task.tdur)).padStart(5)} ms CPU (${ms(task.dur)} ms wall) at ${ms(task.ts - start)} ms: ${inside.join('; ')}`;
+    });
+  } finally {
+    await context.close();
+  }
+}
 
 async function main(): Promise<void> {
   const served = await serveBuiltApp();
   const browser = await launchChromium();
-  const playable: number[] = [];
+  const settled: number[] = [];
   const longest: number[] = [];
   try {
-    for (let run = 0; run < RUNS; run++) {
-      const { page } = await openApp(browser, served, SEARCH, { width: 1280, height: 800 });
-      // openApp has navigated; the observer is buffered, so tasks from the start are reported.
-      await page.evaluate(() => {
-        const w = window as unknown as { longTasks: number[] };
-        w.longTasks = [];
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) w.longTasks.push(e.duration);
-        }).observe({ type: 'longtask', buffered: true });
-      });
-      await page.waitForFunction(
-        () => {
-          const r = window.rolit;
-          const shown = (r.state() as { shown?: { toMove: string | null } }).shown;
-          return (r.renderInfo()?.triangles ?? 0) > 0 && !r.busy() && (shown === undefined || shown.toMove !== null);
-        },
-        undefined,
-        { timeout: 120_000, polling: 50 },
-      );
-      const { at, tasks, gpu } = await page.evaluate(() => ({
-        at: performance.now(),
-        tasks: (window as unknown as { longTasks: number[] }).longTasks,
-        gpu: window.rolit.renderInfo(),
-      }));
+    for (let run = 1; run <= RUNS; run++) {
+      const { settledAt, tasks, longestFrameScripts, programs, calls } = await coldLoad(browser, served);
       const max = Math.max(0, ...tasks);
-      console.log(`run ${run + 1}: playable after ${(at / 1000).toFixed(2)} s; longest task ${max.toFixed(0)} ms; ${tasks.length} tasks over 50 ms; ${gpu?.programs} shader programs, ${gpu?.calls} draw calls`);
-      playable.push(at);
+      const overBudget = tasks.filter((t) => t >= BUDGET_MS).length;
+      console.log(`run ${run}: settled after ${(settledAt / 1000).toFixed(2)} s; longest task ${max.toFixed(0)} ms; ${tasks.length} tasks over 50 ms, ${overBudget} of ${BUDGET_MS} ms or more; ${programs} shader programs, ${calls} draw calls`);
+      if (longestFrameScripts.length > 0) console.log(`  the longest frame's scripts:\n  ${longestFrameScripts.slice(0, 6).join('\n  ')}`);
+      settled.push(settledAt);
       longest.push(max);
-      await page.context().close();
     }
-    console.log(`median of ${RUNS}: playable after ${(median(playable) / 1000).toFixed(2)} s; longest task ${median(longest).toFixed(0)} ms`);
+    if (RUNS > 0) console.log(`median of ${RUNS} (${SEARCH}): settled after ${(median(settled) / 1000).toFixed(2)} s; longest task ${median(longest).toFixed(0)} ms (budget: under ${BUDGET_MS} ms)`);
+    if (TRACE) console.log(`a traced load's longest tasks by CPU time:\n  ${(await tracedLoad(browser, served)).join('\n  ')}`);
   } finally {
     await browser.close();
     await served.close();

@@ -40,9 +40,10 @@ declare global {
   }
 }
 
-// The language first: the session's first texts (default player names, notices) are in it.
+// The language first: the session's first texts (default player names, notices) are in it. English if
+// another language's texts cannot be fetched.
 const storage = pageStorage();
-setLanguage(chooseLanguage(storage?.getItem(LANGUAGE_KEY) ?? null, navigator.languages ?? [navigator.language]));
+await setLanguage(chooseLanguage(storage?.getItem(LANGUAGE_KEY) ?? null, navigator.languages ?? [navigator.language])).catch((error: unknown) => console.error(error));
 // Demo mode plays its own matches and leaves the viewer's saved settings and game alone (no storage).
 const { demo, rest, problem } = readDemo(location.search, LEVELS);
 const tour = readTour(rest);

@@ -1,22 +1,57 @@
 /**
  * The program's languages (i18next): every user-visible text is looked up here by key, from the JSON files in
- * locales/<language>/<namespace>.json, bundled into the build. docs/i18n.md says how to add a language or edit a text.
+ * locales/<language>/<namespace>.json. docs/i18n.md says how to add a language or edit a text.
  */
 import i18next, { type TOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import englishFiles from './locales/en/index';
 
 /** The languages, each named in itself (the HUD's language select shows these names). */
 export const LANGUAGES = { en: 'English', fr: 'Français', de: 'Deutsch', nl: 'Nederlands', it: 'Italiano' } as const;
 export type Language = keyof typeof LANGUAGES;
 export const LANGUAGE_KEY = 'rolit.language';
 
-type Resources = Record<string, Record<string, Record<string, unknown>>>;
-/** Every locale file, bundled (no fetch at run time): { en: { hud: {...}, ... }, fr: ... }. */
-export const RESOURCES: Resources = {};
-const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' });
-for (const [path, content] of Object.entries(files)) {
-  const [, language, namespace] = /\.\/locales\/(\w+)\/(\w+)\.json$/.exec(path)!;
-  (RESOURCES[language] ??= {})[namespace] = content;
+/** One language's texts by namespace: { hud: {...}, messages: {...}, ... }. */
+export type LanguageTexts = Record<string, Record<string, unknown>>;
+
+/** Texts by namespace from texts by file ("./hud.json"). */
+const byNamespace = (files: Record<string, Record<string, unknown>>): LanguageTexts =>
+  Object.fromEntries(Object.entries(files).map(([path, content]) => [/(\w+)\.json$/.exec(path)![1], content]));
+/** English is in the start chunk: the texts of the first frame on most pages, and the keys every language has. */
+const ENGLISH = byNamespace(englishFiles);
+/** The other languages are fetched when chosen, each as one chunk (vite.config.ts names them). */
+const otherLanguages = import.meta.glob<Record<string, Record<string, unknown>>>(['./locales/*/index.ts', '!./locales/en/index.ts'], { import: 'default' });
+
+/** A language's texts (fetched the first time for any language but English). */
+export async function languageTexts(language: Language): Promise<LanguageTexts> {
+  if (language === 'en') return ENGLISH;
+  const load = otherLanguages[`./locales/${language}/index.ts`];
+  if (!load) throw new Error(`no texts for the language ${language}: src/i18n/locales/${language}/index.ts is missing`);
+  return byNamespace(await load());
+}
+
+/** Languages whose texts i18next has. */
+const ready = new Set<Language>(['en']);
+const loading = new Map<Language, Promise<void>>();
+/** Makes a language's texts available to i18next (fetches them once); rejects saying which language failed. */
+export function loadLanguage(language: Language): Promise<void> {
+  if (ready.has(language)) return Promise.resolve();
+  let load = loading.get(language);
+  if (!load) {
+    load = languageTexts(language).then(
+      (texts) => {
+        for (const [namespace, tree] of Object.entries(texts)) i18next.addResourceBundle(language, namespace, tree);
+        ready.add(language);
+      },
+      (error: unknown) => {
+        throw new Error(`the ${LANGUAGES[language]} texts could not be loaded`, { cause: error });
+      },
+    );
+    // A failed fetch is tried again at the next choice.
+    loading.set(language, load);
+    load.catch(() => loading.delete(language));
+  }
+  return load;
 }
 
 export function isLanguage(value: unknown): value is Language {
@@ -34,10 +69,10 @@ export function chooseLanguage(stored: string | null, browser: readonly string[]
 }
 
 i18next.use(initReactI18next).init({
-  resources: RESOURCES,
+  resources: { en: ENGLISH },
   lng: 'en',
   fallbackLng: false,
-  ns: Object.keys(RESOURCES.en),
+  ns: Object.keys(ENGLISH),
   defaultNS: 'hud',
   initAsync: false,
   interpolation: { escapeValue: false }, // React escapes; the texts are never HTML
@@ -84,8 +119,18 @@ export function currentLanguage(): Language {
   return isLanguage(i18next.language) ? i18next.language : 'en';
 }
 
-/** Switches the language: texts, <html lang>, and remembered in `storage` when given. */
-export function setLanguage(language: Language, storage?: Pick<Storage, 'setItem'> | null): void {
+let chosen: Language = 'en';
+/**
+ * Switches the language: texts, <html lang>, and remembered in `storage` when given; at once when its texts
+ * are there, else once they are fetched (of quick choices in a row, the last one wins). Rejects, changing
+ * nothing, when the texts could not be fetched.
+ */
+export async function setLanguage(language: Language, storage?: Pick<Storage, 'setItem'> | null): Promise<void> {
+  chosen = language;
+  if (!ready.has(language)) {
+    await loadLanguage(language);
+    if (chosen !== language) return;
+  }
   void i18next.changeLanguage(language);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
   try {

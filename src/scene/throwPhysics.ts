@@ -14,6 +14,7 @@ import { ConvexHull } from 'three/examples/jsm/math/ConvexHull.js';
 import { Random } from '../engine/random';
 import { colourOnTop, hullPoints, TETRA } from './ballGeometry';
 import { BOARD_TOP, BOARD_WIDTH, supplyFootprint, SUPPLY_WALL_HEIGHT, THROW_AREA } from './layout';
+import { nextTask } from './nextTask';
 
 export interface ThrowRecording {
   /** Seconds between recorded frames. */
@@ -54,6 +55,8 @@ const ROLLING_DAMPING = 0.9;
 const STILL_SECONDS = 0.25;
 const STILL_DISTANCE = 0.01;
 const STILL_ANGLE = 0.02;
+/** Milliseconds of simulation in one main-thread task: a throw takes hundreds on a slow machine, during start-up. */
+const SLICE_MS = 8;
 
 /** The ball's hull, computed once (a few milliseconds); each throw gets its own shape of it. */
 let ballHull: { vertices: Vec3[]; faces: number[][] } | null = null;
@@ -72,7 +75,7 @@ export async function simulateThrow(seed: number): Promise<ThrowRecording> {
   await loadPhysics();
   let best: ThrowRecording | null = null;
   for (let attempt = 0; attempt < 8; attempt++) {
-    const rec = simulateOnce((seed + attempt * 0x9e3779b9) >>> 0);
+    const rec = await simulateOnce((seed + attempt * 0x9e3779b9) >>> 0);
     if (rec.settled && rec.upright > 0.97) return rec;
     if (!best || rec.upright > best.upright) best = rec;
   }
@@ -108,7 +111,8 @@ function convexBall(): { vertices: Vec3[]; faces: number[][] } {
   return { vertices, faces };
 }
 
-function simulateOnce(seed: number): ThrowRecording {
+/** Simulated in slices of SLICE_MS, each its own task; the same steps, so the same throw, however it is sliced. */
+async function simulateOnce(seed: number): Promise<ThrowRecording> {
   const random = new Random(seed);
   const world = new World({ gravity: new Vec3(0, GRAVITY, 0) });
   // Boxes against boxes, not spheres around them (the board's sphere reaches the throw area).
@@ -179,7 +183,12 @@ function simulateOnce(seed: number): ThrowRecording {
     anchor.time = time;
   };
   let settled = false;
+  let sliceEnd = performance.now() + SLICE_MS;
   for (let i = 0; i < MAX_SECONDS / STEP; i++) {
+    if (performance.now() >= sliceEnd) {
+      await nextTask();
+      sliceEnd = performance.now() + SLICE_MS;
+    }
     record();
     time = i * STEP;
     if (i === 0) moveAnchor();

@@ -13,7 +13,7 @@ export function LanguageSelect() {
       title={t('hud:language')}
       value={currentLanguage()}
       data-testid="language"
-      onChange={(e) => isLanguage(e.target.value) && setLanguage(e.target.value, pageStorage())}
+      onChange={(e) => isLanguage(e.target.value) && void setLanguage(e.target.value, pageStorage()).catch((error: unknown) => console.error(error))}
     >
       {Object.entries(LANGUAGES).map(([code, name]) => (
         <option key={code} value={code} lang={code}>

@@ -14,7 +14,8 @@ import { MAX_LINK_DATA, recordFragment, recordFromFragment } from '../../src/app
 import { spectatorTexts } from '../../src/app/watch/spectator';
 import { Game, Random, readRecord, resultBalls, resultText, toRecord } from '../../src/engine/index';
 import { errorText } from '../../src/i18n/engineReasons';
-import { LANGUAGES, RESOURCES, setLanguage } from '../../src/i18n/index';
+import { LANGUAGES, setLanguage } from '../../src/i18n/index';
+import { RESOURCES } from '../support/allTexts';
 
 const LEVELS = ['beginner', 'greedy', 'master'];
 const OTHERS = Object.keys(LANGUAGES).filter((l) => l !== 'en') as (keyof typeof LANGUAGES)[];

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEVELS } from '../../src/ai/index';
 import { LEVEL_RATINGS } from '../../src/ai/levelRatings';
-import { RESOURCES } from '../../src/i18n/index';
+import { RESOURCES } from '../support/allTexts';
 import { openApp, rolitState, screenshot, waitSettled } from './harness';
 import { useBuiltApp } from './builtApp';
 

@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { RESOURCES } from '../../src/i18n/index';
+import { RESOURCES } from '../support/allTexts';
 import { screenshot, waitSettled, withoutWebGL, useControl } from './harness';
 import { useBuiltApp } from './builtApp';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseRecord, Random, readRecord, RecordError } from '../../src/engine/index';
 import { recordText } from '../../src/i18n/engineReasons';
-import { RESOURCES, setLanguage } from '../../src/i18n/index';
+import { setLanguage } from '../../src/i18n/index';
+import { RESOURCES } from '../support/allTexts';
 import { sampleRecords } from './samples';
 
 /** A valid unfinished record (8x8, red first, no throw); line numbers below refer to it. */

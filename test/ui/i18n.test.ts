@@ -1,6 +1,7 @@
 /** The language files agree: every key in every language, no extra keys, the same interpolation variables. */
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage, i18next, LANGUAGES, RESOURCES, setLanguage, t } from '../../src/i18n/index';
+import { chooseLanguage, i18next, LANGUAGES, setLanguage, t } from '../../src/i18n/index';
+import { RESOURCES } from '../support/allTexts';
 import { ruleText } from '../../src/i18n/engineReasons';
 import { Game, setupRefusal } from '../../src/engine/index';
 

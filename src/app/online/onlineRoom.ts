@@ -8,10 +8,11 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Room } from '@colyseus/sdk';
 import type { Colour } from '../../engine/index';
+import type { CreateOptions, JoinOptions } from '../../server/contract';
 import {
-  type ClosingMessage, type CreateOptions, type FaultMessage, ROOM_FAULT_CLOSE, type EMOTES, type ErrorMessage, JOIN_CODES, type JoinCode, type JoinOptions, roomCodeOf, SEAT_TAKEN_BACK,
+  type ClosingMessage, type EMOTES, type ErrorMessage, type FaultMessage, JOIN_CODES, type JoinCode, ROOM_FAULT_CLOSE, roomCodeOf, SEAT_TAKEN_BACK,
   type YouMessage,
-} from '../../server/contract';
+} from '../../server/contractCodes';
 import { type EventsMessage, mergeEvents } from './remoteRound';
 import type { GameEvent } from '../../engine/index';
 

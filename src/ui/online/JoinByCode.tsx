@@ -5,7 +5,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { onlineName, useOnline } from '../../app/online/pageOnline';
 import { pageStorage } from '../../app/page/pageStorage';
-import { roomCodeOf } from '../../server/contract';
+import { roomCodeOf } from '../../server/contractCodes';
 import { t } from '../../i18n/index';
 
 export function JoinByCode({ onJoined }: { onJoined: () => void }) {

@@ -1,0 +1,103 @@
+/**
+ * The plain part of the room's contract (contract.ts): its name, codes and limits, without the
+ * zod schemas, so that a page can read room codes and refusals without loading zod.
+ */
+
+import type { Colour } from '../engine/colours';
+
+export const ROOM_NAME = 'rolit';
+
+/** Port the game server listens on unless told otherwise (and the page looks for it on). */
+export const DEFAULT_SERVER_PORT = 2567;
+
+/**
+ * Symbols of a room code: the digits and the capitals without I, L, O and U (Crockford's base 32),
+ * so that no two look or sound alike when a code is read aloud or copied by hand.
+ */
+export const ROOM_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** Symbols in a room code: 32^10 = 2^50 codes, drawn at random by the server. */
+export const ROOM_CODE_LENGTH = 10;
+
+/**
+ * The room code a person typed or a link gave, as the server made it, or null when the text is
+ * no room code. People may type it in any case, with spaces or hyphens between the symbols, and
+ * with O for 0 and I or L for 1.
+ */
+export function roomCodeOf(text: string): string | null {
+  const code = text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  if (code.length !== ROOM_CODE_LENGTH) return null;
+  for (const symbol of code) if (!ROOM_CODE_ALPHABET.includes(symbol)) return null;
+  return code;
+}
+
+/** A room code as people read it aloud and copy it down: two groups of five (roomCodeOf reads it back). */
+export function groupedRoomCode(code: string): string {
+  return code.length === ROOM_CODE_LENGTH ? `${code.slice(0, ROOM_CODE_LENGTH / 2)} ${code.slice(ROOM_CODE_LENGTH / 2)}` : code;
+}
+
+/** Longest player name, in characters. */
+export const MAX_NAME = 24;
+/** Longest move text a `play` message may carry ("e3+e6" is 5). */
+export const MAX_MOVE = 16;
+/** Longest time limit per move, in seconds. */
+export const MAX_TIME_LIMIT = 3600;
+
+/** Emotes a player may send: short reactions, no free text. */
+export const EMOTES = ['hello', 'wellPlayed', 'oops', 'thinking', 'goodGame'] as const;
+
+/** Codes of refused messages (the `error` message's `code`); docs/online.md explains each. */
+export const ERROR_CODES = [
+  'malformed', 'unknownMessage', 'rateLimited', 'notPlaying', 'notWaiting', 'notOver', 'notHost',
+  'spectator', 'notYourTurn', 'illegalMove', 'seatsFree', 'notFree', 'closing',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** A refused message, sent to its sender only. `reason`: the engine's rule code, for illegal moves. */
+export interface ErrorMessage {
+  code: ErrorCode;
+  text: string;
+  reason?: string;
+}
+
+/** Sent to every client when the server stops: the room closes in `seconds` (its round in play is saved unfinished). */
+export interface ClosingMessage {
+  seconds: number;
+}
+
+/**
+ * Close code of the connections of a room that failed (a fault in the server's code): the room is
+ * closed, its round in play saved, after a `fault` message. Colyseus' SDK does not reconnect on it.
+ */
+export const ROOM_FAULT_CLOSE = 4500;
+
+/** The `fault` message, sent to every client of a room that failed, just before ROOM_FAULT_CLOSE. */
+export interface FaultMessage {
+  text: string;
+  /** File name of the round in play, saved unfinished; "" when none was in play or it could not be saved. */
+  record: string;
+}
+
+/** Codes of refused create and join requests: the request fails with the text `<code>: <explanation>`. */
+export const JOIN_CODES = ['badOptions', 'badSetup', 'colourTaken', 'notInPlay', 'computerSeat', 'started', 'badSeatKey'] as const;
+export type JoinCode = (typeof JOIN_CODES)[number];
+
+/**
+ * Codes of requests refused by a limit per client address (limits.ts): the request fails with
+ * code 429 and the text `<code>: <explanation>`; docs/online.md lists them.
+ */
+export const LIMIT_CODES = ['tooManyRooms', 'tooManyJoins', 'tooManyGuesses', 'coolingDown'] as const;
+export type LimitCode = (typeof LIMIT_CODES)[number];
+
+/** The `you` message: the client's seat colour this round ('' for a spectator), whether it hosts, and its seat's key. */
+export interface YouMessage {
+  colour: Colour | '';
+  host: boolean;
+  /** The secret that takes this seat back from any device (join option `seatKey`); players only. */
+  seatKey?: string;
+}
+
+/** Close code of a connection whose seat was taken back with its key on another device. */
+export const SEAT_TAKEN_BACK = 4100;
+
+/** Longest seat key a join may carry (the server's are 22 characters). */
+export const MAX_SEAT_KEY = 64;
