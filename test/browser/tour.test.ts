@@ -311,7 +311,10 @@ describe('the guided tour', { timeout: 900_000 }, () => {
 
     // Throw again: the same throw (the round's seed), flying again and ending in the same place.
     const two = await watchThrow('tour-throw-again', () => page.getByTestId('tour').getByRole('button', { name: 'Throw again' }).click());
-    expect(two.away).toBeGreaterThan(1);
+    // The replay left its resting place again. How far the sampled frames show it is up to the
+    // machine: a loaded one drops frames of the short flight (a fresh-clone CI run saw 0.6 units),
+    // so the flight's size is held by the first throw's checks above.
+    expect(two.away).toBeGreaterThan(0.3);
     expect(two.rest.top).toBe(starter);
     expect(Math.hypot(...two.rest.centre.map((v, i) => v - one.rest.centre[i]))).toBeLessThan(0.01);
     expect(errors).toEqual([]);
