@@ -129,6 +129,8 @@ export async function waitSettled(page: Page, timeout = 90_000): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<'expired'>((resolve) => (timer = setTimeout(() => resolve('expired'), timeout)));
   try {
+    // After a reload the page's script may not have put up its handle yet.
+    await page.waitForFunction(() => typeof window.rolit?.settled === 'function', undefined, { timeout });
     const outcome = await Promise.race([page.evaluate(() => window.rolit.settled()), expired]);
     if (outcome === 'expired') {
       const still = await page.evaluate(() => window.rolit.unsettled()).catch(() => ['(the page did not answer)']);
