@@ -21,7 +21,7 @@
  * Medians and 90th percentiles of each, and the ratio of the medians loaded to quiet. On a shared
  * machine every figure includes waiting for a core: the load average is printed.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -30,6 +30,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import { type EventsMessage, mergeEvents } from '../src/app/online/remoteRound';
 import { Game, type GameEvent } from '../src/engine';
 import { arg } from './args';
+import { startServerProcess } from './serverProcess';
 
 if (process.argv[2] === '--flooder') await flood(process.argv[3], process.argv[4], Number(process.argv[5]), process.argv[6] === 'botnet', Number(process.argv[7]));
 
@@ -41,8 +42,6 @@ const FLOODERS = 20;
 /** Each flooding socket comes back from a fresh address (a botnet) rather than its own. */
 const BOTNET = process.argv.includes('--botnet');
 const RETRY_MS = Number(arg('retry', '0'));
-/** Bytes the server printed since it started listening. */
-let serverOutput = 0;
 /** Checks run on every `events` message any client receives (whenEvents). */
 const eventChecks = new Set<() => void>();
 
@@ -51,12 +50,11 @@ const dataDir = await mkdtemp(joinPath(tmpdir(), 'rolit-limits-'));
 const serverArgs = ['--port', '0', '--host', '127.0.0.1', '--data', dataDir, '--trust-proxy', '127.0.0.1'];
 if (process.argv.includes('--threads')) serverArgs.push('--threads', arg('threads', '2'));
 if (process.argv.includes('--limits')) serverArgs.push('--limits', arg('limits', ''));
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...serverArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
-const port = await listening(server);
-const endpoint = `http://127.0.0.1:${port}`;
+const server = await startServerProcess(['--import', 'tsx', 'src/server/main.ts', ...serverArgs], {}, false);
+const endpoint = server.origin;
 const from = (address: string) => new Client(endpoint, { headers: { 'x-forwarded-for': address } });
 
-console.log(`measure:limits: server ${serverArgs.slice(6).join(' ')} (pid ${server.pid}); machine load average ${loadavg()[0].toFixed(1)}`);
+console.log(`measure:limits: server ${serverArgs.slice(6).join(' ')} (pid ${server.child.pid}); machine load average ${loadavg()[0].toFixed(1)}`);
 
 // ---------------------------------------------------------------- 1. computer replies
 {
@@ -100,9 +98,8 @@ console.log(`measure:limits: server ${serverArgs.slice(6).join(' ')} (pid ${serv
   report('move to every client of the room, ms', quiet.times, loaded.times, `under a flood from ${FLOODERS} sockets, ${BOTNET ? 'each back from a fresh address after every kick' : 'each from its own address'}, trying again ${RETRY_MS ? `${RETRY_MS} ms after each try` : 'at once'}`);
 }
 
-console.log(`\nmachine load average at the end ${loadavg()[0].toFixed(1)}; the server printed ${serverOutput} bytes`);
-server.kill('SIGTERM');
-await new Promise((resolve) => server.once('exit', resolve));
+console.log(`\nmachine load average at the end ${loadavg()[0].toFixed(1)}; the server printed ${server.outputBytes()} bytes`);
+await server.kill();
 await rm(dataDir, { recursive: true, force: true });
 process.exit(0);
 
@@ -110,10 +107,10 @@ process.exit(0);
 
 /** A measurement, with the server's CPU meanwhile (share of a core, its worker threads included). */
 async function phase(measure: () => Promise<number[]>): Promise<{ times: number[]; serverCpu: number }> {
-  const cpu = cpuSeconds(server.pid!);
+  const cpu = cpuSeconds(server.child.pid!);
   const started = performance.now();
   const times = await measure();
-  const serverCpu = (cpuSeconds(server.pid!) - cpu) / ((performance.now() - started) / 1000);
+  const serverCpu = (cpuSeconds(server.child.pid!) - cpu) / ((performance.now() - started) / 1000);
   console.log(`  server CPU ${(serverCpu * 100).toFixed(0)}% of a core`);
   return { times, serverCpu };
 }
@@ -281,27 +278,6 @@ function report(what: string, quiet: number[], loaded: number[], how: string): v
   console.log(`  quiet:  n ${quiet.length}, median ${p(quiet, 0.5).toFixed(0)}, p90 ${p(quiet, 0.9).toFixed(0)}`);
   console.log(`  loaded: n ${loaded.length}, median ${p(loaded, 0.5).toFixed(0)}, p90 ${p(loaded, 0.9).toFixed(0)}   (${how})`);
   console.log(`  median loaded / quiet: ${(p(loaded, 0.5) / p(quiet, 0.5)).toFixed(2)}`);
-}
-
-function listening(child: ChildProcess): Promise<number> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 30_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /listening on port (\d+)/.exec(output);
-      if (found) {
-        clearTimeout(timer);
-        // From now on its output is counted, not kept.
-        child.stdout!.off('data', read).on('data', (c: Buffer) => (serverOutput += c.length));
-        child.stderr!.off('data', read).on('data', (c: Buffer) => (serverOutput += c.length));
-        resolve(Number(found[1]));
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
-  });
 }
 
 function until(test: () => boolean, what: string, ms: number): Promise<void> {

@@ -18,7 +18,6 @@
  * 100% of a core the limit measured is this script's, not the server's. On a shared machine the
  * latencies include waiting for a core: the load average is printed at the start and the end.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -27,6 +26,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import { type EventsMessage, mergeEvents } from '../src/app/online/remoteRound';
 import { Game, type GameEvent } from '../src/engine';
 import { arg } from './args';
+import { startServerProcess } from './serverProcess';
 
 const THINK_MS = Number(arg('think', '500'));
 const STEPS = arg('steps', '10,20,40,80,160,320,640').split(',').map(Number);
@@ -39,33 +39,18 @@ const COLOURS = ['red', 'yellow', 'green', 'blue'] as const;
 
 // ---------------------------------------------------------------- the server process
 const dataDir = await mkdtemp(joinPath(tmpdir(), 'rolit-load-'));
-const server: ChildProcess = spawn(
-  process.execPath,
+const server = await startServerProcess(
   ['--import', 'tsx', 'src/server/main.ts', '--port', '0', '--host', '127.0.0.1', '--data', dataDir, '--threads', '1', '--computer-delay', '0', '--limits', 'off'],
-  { stdio: ['ignore', 'pipe', 'pipe'] },
+  {},
+  false,
 );
-const port = await new Promise<number>((resolve, reject) => {
-  let output = '';
-  const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 30_000);
-  const read = (chunk: Buffer) => {
-    output += chunk.toString();
-    const found = /listening on port (\d+)/.exec(output);
-    if (found) {
-      clearTimeout(timer);
-      resolve(Number(found[1]));
-    }
-  };
-  server.stdout!.on('data', read);
-  server.stderr!.on('data', read);
-  server.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
-});
-const endpoint = `http://127.0.0.1:${port}`;
+const endpoint = server.origin;
 
 /** The server's resident memory (bytes) and CPU time (seconds), from /proc. */
 function serverUsage(): { rss: number; cpu: number } {
-  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+  const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
   const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
-  const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const fields = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
   const ticks = 100; // USER_HZ on Linux
   return { rss, cpu: (Number(fields[11]) + Number(fields[12])) / ticks };
 }
@@ -214,7 +199,7 @@ function percentile(values: number[], p: number): number {
 const started = Date.now();
 await sleep(500);
 const idle = serverUsage();
-console.log(`measure:online: one server process (pid ${server.pid}, port ${port}), ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}`);
+console.log(`measure:online: one server process (pid ${server.child.pid}, port ${server.port}), ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}`);
 console.log(`rooms of 4 scripted players + 1 spectator, 8x8 four colours; a player thinks ${THINK_MS} ms before each move; ${MEASURE_S} s per step`);
 console.log(`idle server: ${(idle.rss / 2 ** 20).toFixed(0)} MiB resident; machine load average ${loadavg()[0].toFixed(1)} (others' work slows every figure)\n`);
 const header = ['rooms', 'clients', 'moves/s', 'msgs/s in', 'msgs/s out', 'p50 ms', 'p99 ms', 'srv CPU', 'ms/move', 'cli CPU', 'KiB/room', 'errors'];
@@ -302,7 +287,6 @@ console.log(`machine load average at the end ${loadavg()[0].toFixed(1)}; ${((Dat
 
 for (const load of rooms) load.closed = true;
 await Promise.all(rooms.flatMap((r) => r.clients.map((c) => c.leave(true).catch(() => undefined))));
-server.kill('SIGTERM');
-await new Promise((resolve) => server.once('exit', resolve));
+await server.kill();
 await rm(dataDir, { recursive: true, force: true });
 process.exit(0);

@@ -6,7 +6,6 @@
  * room must go on unchanged: its events a legal continuation of what its clients had, its seats
  * the same. Deterministic: fast-check runs from a fixed seed, which it prints on a failure.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,6 +14,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { type ServerProcess, startServerProcess } from '../../scripts/serverProcess';
 import { Game, type GameEvent, playerInSeat } from '../../src/engine';
 import { messages } from '../../src/server/contract';
 import { eventually, until } from './helpers';
@@ -23,47 +23,23 @@ const SEED = 35;
 const BATCHES = 14;
 
 let dir = '';
-let child: ChildProcess | null = null;
+let server: ServerProcess | null = null;
 let port = 0;
 let origin = '';
-let output = '';
 
 beforeAll(async () => {
   dir = await mkdtemp(joinPath(tmpdir(), 'rolit-attack-'));
   // Every socket here comes from 127.0.0.1, the control room's too: the limits per address (tested
   // in clientLimits and flood) would shut it out with the attacker, so they are off.
   const args = ['src/server/main.ts', '--port', '0', '--host', '127.0.0.1', '--threads', '1', '--computer-delay', '30', '--limits', 'off'];
-  child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ROLIT_DATA: joinPath(dir, 'data') },
-  });
-  port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 30_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /listening on port (\d+)/.exec(output);
-      if (found) {
-        clearTimeout(timer);
-        resolve(Number(found[1]));
-      }
-    };
-    child!.stdout!.on('data', read);
-    child!.stderr!.on('data', read);
-    child!.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
-  });
-  origin = `http://127.0.0.1:${port}`;
+  server = await startServerProcess(['--import', 'tsx', ...args], { ROLIT_DATA: joinPath(dir, 'data') });
+  ({ port, origin } = server);
 }, 60_000);
 
 afterAll(async () => {
   for (const room of rooms) room.reconnection.enabled = false;
   await Promise.all(rooms.map((room) => (room.connection.isOpen ? room.leave() : undefined)));
-  if (child && child.exitCode === null) {
-    await new Promise<void>((resolve) => {
-      child!.once('exit', () => resolve());
-      child!.kill('SIGTERM');
-      setTimeout(() => child!.kill('SIGKILL'), 5000).unref();
-    });
-  }
+  await server?.kill();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -146,8 +122,8 @@ async function checkVictim(): Promise<void> {
 
 /** The process runs and answers, and its last line of defence (unhandled rejections logged) caught nothing. */
 async function checkServer(): Promise<void> {
-  expect(child!.exitCode, `the server exited:\n${output}`).toBeNull();
-  expect(output).not.toContain('unhandled rejection');
+  expect(server!.child.exitCode, `the server exited:\n${server!.output()}`).toBeNull();
+  expect(server!.output()).not.toContain('unhandled rejection');
   const response = await fetch(`${origin}/records`, { signal: AbortSignal.timeout(5000) });
   expect(response.status).toBe(200);
   await response.arrayBuffer();
