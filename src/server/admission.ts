@@ -2,7 +2,8 @@
  * The limits per client address (limits.ts) applied to Colyseus: every request and WebSocket
  * upgrade is marked with the client's address, which Colyseus then reports as `context.ip`; the
  * matchmaker's requests (create, join, joinById, reconnect) pass the limits first; an upgrade
- * from an address cooling down after a flood is refused, so its SDK cannot reconnect by itself.
+ * from an address cooling down after a flood is refused, so its SDK cannot reconnect by itself
+ * (its refusals held a second each, COOLING_DOWN_ANSWER_MS).
  * A refusal is code 429 with the text `<code>: <explanation>` (contract.ts LIMIT_CODES).
  */
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
@@ -12,6 +13,16 @@ import { clientAddress, type ClientLimiter, type LimitRefusal } from './limits';
 
 /** HTTP status of a request refused by a limit: Too Many Requests. */
 export const LIMIT_STATUS = 429;
+
+/**
+ * How long the refusal of an address cooling down after a flood is held before it is sent. A
+ * flooder that tries again at once would otherwise be answered as fast as it asks, and its
+ * thousands of refusals a second would slow every room; held, each of its connections tries at
+ * most once a second, for the cost of a timer.
+ */
+export const COOLING_DOWN_ANSWER_MS = 1000;
+
+const held = () => new Promise<void>((resolve) => setTimeout(resolve, COOLING_DOWN_ANSWER_MS));
 
 /**
  * Sets `X-Real-IP`, the header Colyseus reads the client's address from first, to the address
@@ -44,7 +55,10 @@ export function guardMatchmaking(limiter: ClientLimiter): () => void {
     const address = addressOf(authContext);
     const call = () => invoke.call(controller, method, roomName, clientOptions, authContext);
     const coolingDown = limiter.coolingDown(address);
-    if (coolingDown) throw refused(coolingDown);
+    if (coolingDown) {
+      await held();
+      throw refused(coolingDown);
+    }
     switch (method) {
       case 'reconnect':
         return call();
@@ -106,8 +120,10 @@ async function forgetClosedRooms(limiter: ClientLimiter, address: string): Promi
 
 /** Refuses the WebSocket upgrade (a join's connection, a reconnection) of an address cooling down. */
 export function refuseCoolingDown(limiter: ClientLimiter): BeforeUpgradeHandler {
-  return (_request, context) => {
+  return async (_request, context) => {
     const refusal = limiter.coolingDown(addressOf(context));
-    return refusal ? new Response(`${refusal.code}: ${refusal.text}`, { status: LIMIT_STATUS }) : undefined;
+    if (!refusal) return undefined;
+    await held();
+    return new Response(`${refusal.code}: ${refusal.text}`, { status: LIMIT_STATUS });
   };
 }
