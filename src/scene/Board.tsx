@@ -7,7 +7,7 @@
  */
 import { useFrame, useThree } from '@react-three/fiber';
 import { useLayoutEffect, useMemo } from 'react';
-import { type BufferGeometry, DoubleSide, ExtrudeGeometry, LatheGeometry, MeshStandardMaterial, Path, Shape, type Texture, Vector2 } from 'three';
+import { BufferGeometry, DoubleSide, ExtrudeGeometry, Float32BufferAttribute, LatheGeometry, MeshStandardMaterial, Path, Shape, ShapeGeometry, type Texture, Vector2 } from 'three';
 import { useCoordinateLabels } from './BoardCoordinates';
 import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import { BOARD_TOP, BOARD_WIDTH, PITCH, regionHalfWidth, SOCKET_DEPTH, SOCKET_RADIUS, socketX, socketZ } from './layout';
@@ -16,50 +16,93 @@ import { currentView } from './view';
 
 const CORNER_RADIUS = 0.5;
 const BEVEL = 0.06;
+/** Points around each socket: its bowl's lathe and its hole in the top face share them, so they meet without a seam. */
+const SOCKET_SEGMENTS = 24;
 
+/**
+ * The plate is built from what can be seen of it: the top face with its 64 holes, the outer rim
+ * with its rounded edge, and one bowl per socket whose profile starts with the hole's rounded lip.
+ * (Extruding the plate with its holes, as three's ExtrudeGeometry does, also made the walls
+ * behind the bowls and the bottom: 160,000 vertices and a start-up task of 0.3-1 s.)
+ */
 export function createBoardGeometry(): BufferGeometry {
+  const parts = [createTopFace(), createRim(), ...createSocketBowls()];
+  const merged = mergeGeometries(parts)!;
+  for (const part of parts) part.dispose();
+  return merged;
+}
+
+/** The outline of the plate's top face, in shape coordinates (x, -z) as the face is turned to lie flat. */
+function plateOutline(): Shape {
   const outline = new Shape();
   roundedRect(outline, BOARD_WIDTH / 2 - BEVEL, BOARD_WIDTH / 2 - BEVEL, CORNER_RADIUS);
+  return outline;
+}
+
+/** Lies a face or solid built in shape coordinates (x, -z) flat, its front facing up. */
+function lieFlat(geometry: BufferGeometry): BufferGeometry {
+  geometry.rotateX(-Math.PI / 2);
+  geometry.deleteAttribute('uv');
+  return geometry;
+}
+
+function createTopFace(): BufferGeometry {
+  const outline = plateOutline();
   for (let i = 0; i < 64; i++) {
-    const hole = new Path();
-    // Shape coordinates are (x, -z): the plate is turned to lie flat below.
-    hole.absarc(socketX(i), -socketZ(i), SOCKET_RADIUS + BEVEL, 0, Math.PI * 2, true);
-    outline.holes.push(hole);
+    const points: Vector2[] = [];
+    for (let k = 0; k < SOCKET_SEGMENTS; k++) {
+      // The lathe's points (x = r sin, z = r cos), in shape coordinates.
+      const phi = (k / SOCKET_SEGMENTS) * Math.PI * 2;
+      const r = SOCKET_RADIUS + BEVEL;
+      points.push(new Vector2(socketX(i) + r * Math.sin(phi), -(socketZ(i) + r * Math.cos(phi))));
+    }
+    outline.holes.push(new Path(points));
   }
-  const thickness = BOARD_TOP - 2 * BEVEL;
-  const plate = new ExtrudeGeometry(outline, {
-    depth: thickness,
+  return lieFlat(new ShapeGeometry(outline, 20)).translate(0, BOARD_TOP, 0);
+}
+
+/** The plate's sides and the rounded edge all round, without its top and bottom faces. */
+function createRim(): BufferGeometry {
+  const solid = new ExtrudeGeometry(plateOutline(), {
+    depth: BOARD_TOP - 2 * BEVEL,
     bevelEnabled: true,
     bevelThickness: BEVEL,
     bevelSize: BEVEL,
     bevelSegments: 2,
     curveSegments: 20,
   });
-  plate.rotateX(-Math.PI / 2);
-  plate.translate(0, BEVEL, 0);
+  // ExtrudeGeometry lists its two faces first (group 0), then the sides (group 1).
+  const sides = solid.groups[1];
+  const rim = new BufferGeometry();
+  for (const name of ['position', 'normal'] as const) {
+    const attribute = solid.getAttribute(name);
+    rim.setAttribute(name, new Float32BufferAttribute(attribute.array.slice(sides.start * 3, (sides.start + sides.count) * 3), 3));
+  }
+  rim.setIndex([...Array(sides.count).keys()]);
+  solid.dispose();
+  return lieFlat(rim).translate(0, BEVEL, 0);
+}
 
-  // A bowl: from the hole's wall just under the rounded edge down to the socket's bottom.
+/** One bowl per socket: the hole's rounded lip, then down to the socket's bottom. */
+function createSocketBowls(): BufferGeometry[] {
   const profile: Vector2[] = [];
+  const lipSteps = 2;
+  for (let k = 0; k < lipSteps; k++) {
+    const t = ((k / lipSteps) * Math.PI) / 2;
+    profile.push(new Vector2(SOCKET_RADIUS + BEVEL - BEVEL * Math.sin(t), BOARD_TOP - BEVEL + BEVEL * Math.cos(t)));
+  }
   const steps = 7;
   const top = BOARD_TOP - BEVEL;
   for (let k = 0; k <= steps; k++) {
-    const t = k / steps;
-    const r = SOCKET_RADIUS * Math.cos((t * Math.PI) / 2);
-    const y = top - (SOCKET_DEPTH - BEVEL) * Math.sin((t * Math.PI) / 2);
-    profile.push(new Vector2(Math.max(r, 0.0001), y));
+    const t = ((k / steps) * Math.PI) / 2;
+    profile.push(new Vector2(Math.max(SOCKET_RADIUS * Math.cos(t), 0.0001), top - (SOCKET_DEPTH - BEVEL) * Math.sin(t)));
   }
-  const bowl = new LatheGeometry(profile, 24);
-  bowl.deleteAttribute('uv');
-  plate.deleteAttribute('uv');
-  const parts: BufferGeometry[] = [plate];
   // The lathe of this profile faces up, into the bowl: seen from above we look at its front.
-  const inside = bowl.toNonIndexed();
-  for (let i = 0; i < 64; i++) parts.push(inside.clone().translate(socketX(i), 0, socketZ(i)));
-  inside.dispose();
-  const merged = mergeGeometries(parts)!;
-  for (const part of parts) part.dispose();
+  const bowl = new LatheGeometry(profile, SOCKET_SEGMENTS);
+  bowl.deleteAttribute('uv');
+  const bowls = Array.from({ length: 64 }, (_, i) => bowl.clone().translate(socketX(i), 0, socketZ(i)));
   bowl.dispose();
-  return merged;
+  return bowls;
 }
 
 export function createBoardMaterial(coordinates: Texture | null = null): MeshStandardMaterial {
