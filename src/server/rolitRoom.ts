@@ -44,6 +44,8 @@ export interface RoomConfig {
 
 /** Watchers one TV room holds; more open another. */
 export const TV_WATCHERS = 500;
+/** Rounds whose `results` and `records` a TV room's state keeps. */
+export const TV_ROUNDS_KEPT = 20;
 
 /** A player of the match: seats (and so colours) rotate between rounds, players stay. */
 interface Player {
@@ -589,9 +591,12 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     s.toMove = '';
     s.moveDeadline = 0;
     s.results.push(resultText(game.state));
+    // TV plays on for as long as anyone watches: its state keeps the last rounds only.
+    if (this.table?.kind === 'tv') while (s.results.length > TV_ROUNDS_KEPT) s.results.shift();
     try {
       const file = await this.saveRound();
       if (!this.disposed) s.records.push(file);
+      if (this.table?.kind === 'tv') while (s.records.length > TV_ROUNDS_KEPT) s.records.shift();
     } catch (e) {
       console.error(`rolit room ${this.roomId}: saving round ${s.round + 1}: ${faultText(e)}`);
     }
