@@ -773,6 +773,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       misere: s.misere,
       timeLimit: s.timeLimit,
       free: s.phase === 'waiting' ? this.players.flatMap((p, i) => (p.kind === 'human' && !p.sessionId ? [this.lobby.players[i][0]] : [])) : [],
+      seated: this.players.flatMap((p, i) => (p.kind === 'computer' || p.sessionId ? [{ colour: this.lobby.players[i][0], name: p.name, kind: p.kind }] : [])),
       phase: s.phase,
       spectators: s.spectators,
     };
