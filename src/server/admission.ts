@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { BlockList } from 'node:net';
-import { type AuthContext, type BeforeUpgradeHandler, ErrorCode, matchMaker, ServerError } from '@colyseus/core';
+import { type AuthContext, type BeforeUpgradeHandler, type Client, CloseCode, ErrorCode, matchMaker, ServerError } from '@colyseus/core';
 import { LOBBY_ROOM, QUICK_ROOM, ROOM_NAME, TV_ROOM } from './contract';
 import { clientAddress, type ClientLimiter, type LimitRefusal } from './limits';
 
@@ -44,6 +44,24 @@ export function markClientAddresses(http: HttpServer, trusted: BlockList | null)
 /** The address Colyseus gives a request (marked by markClientAddresses). */
 export function addressOf(context: Pick<AuthContext, 'ip'> | undefined): string {
   return context?.ip ?? 'unknown';
+}
+
+/** What a room's onAuth gives each client (client.auth): the address its limits count. */
+export interface ClientAuth {
+  address: string;
+}
+
+/**
+ * Starts the cool-down of a client's address when Colyseus closed it for flooding: past the
+ * room's maxMessagesPerSecond it closes with 4002 and leaves its count of the second over the
+ * limit; other 4002 closes (an undecodable frame, a connection replaced) do not. Whether it did.
+ */
+export function coolDownIfFlooded(limiter: ClientLimiter, room: { maxMessagesPerSecond: number }, client: Client, code: number | undefined): boolean {
+  const counted = (client as unknown as { _numMessagesLastSecond?: number })._numMessagesLastSecond ?? 0;
+  const flooded = code === CloseCode.WITH_ERROR && counted > room.maxMessagesPerSecond;
+  const address = (client.auth as ClientAuth | undefined)?.address;
+  if (flooded && address) limiter.kicked(address);
+  return flooded;
 }
 
 function refused(refusal: LimitRefusal): ServerError {

@@ -4,13 +4,21 @@
  * options and offers no `filter` (the page sorts and filters the list itself); any message is
  * refused with `unknownMessage`, changing nothing.
  */
-import { type Client, LobbyRoom } from '@colyseus/core';
+import { type AuthContext, type Client, LobbyRoom } from '@colyseus/core';
+import { addressOf, type ClientAuth, coolDownIfFlooded } from './admission';
 import { type ErrorMessage, issuesText, lobbyOptions } from './contract';
 import { refuse, type RoomConfig } from './rolitRoom';
 
 export class RolitLobby extends LobbyRoom {
+  private config!: RoomConfig;
+
+  static override async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<ClientAuth> {
+    return { address: addressOf(context) };
+  }
+
   override async onCreate(raw: { config: RoomConfig }): Promise<void> {
     await super.onCreate(raw);
+    this.config = raw.config;
     this.maxMessagesPerSecond = raw.config.messageBurst * 4;
     this.onMessage('*', (client: Client, type: string | number) => refuseUnknown(client, type, 'the lobby takes no messages'));
   }
@@ -25,6 +33,12 @@ export class RolitLobby extends LobbyRoom {
     const parsed = lobbyOptions.safeParse(options);
     if (!parsed.success) throw refuse('badOptions', `${issuesText(parsed.error)} (the lobby takes no options)`);
     super.onJoin(client, {});
+  }
+
+  /** A client closed for flooding starts its address's cool-down, as in a game room. */
+  override onLeave(client: Client, code?: number): void {
+    coolDownIfFlooded(this.config.limiter, this, client, code);
+    super.onLeave(client);
   }
 }
 

@@ -5,7 +5,7 @@
  * colours, standard rules, computers on the seats left), each player a `seat` to confirm and take.
  */
 import { type AuthContext, type Client, matchMaker, type QueueMatchGroup, type QueueOptions, QueueRoom } from '@colyseus/core';
-import { addressOf } from './admission';
+import { addressOf, type ClientAuth, coolDownIfFlooded } from './admission';
 import { issuesText, quickOptions } from './contract';
 import { refuseUnknown } from './lobby';
 import { refuse, type RoomConfig } from './rolitRoom';
@@ -26,7 +26,9 @@ export interface QuickSettings {
 
 export class QuickQueue extends QueueRoom {
   /** Each player's address rides on to the table's seat reservation (its computers count against the first). */
-  static override async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<{ address: string }> {
+  private limiter!: RoomConfig['limiter'];
+
+  static override async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<ClientAuth> {
     return { address: addressOf(context) };
   }
 
@@ -43,6 +45,7 @@ export class QuickQueue extends QueueRoom {
     // Found by joinOrCreate('quick'), so public, but not a table of the lobby.
     void this.setMatchmaking({ unlisted: true });
     this.maxMessagesPerSecond = options.config.messageBurst * 4;
+    this.limiter = options.config.limiter;
     this.onMessage('*', (client: Client, type: string | number) => refuseUnknown(client, type, 'the queue takes `confirm` only'));
   }
 
@@ -51,5 +54,10 @@ export class QuickQueue extends QueueRoom {
     if (!parsed.success) throw refuse('badOptions', `${issuesText(parsed.error)} (quick play takes { name })`);
     // The table's room receives these as the player's join options.
     this.addToQueue(client, { rank: QUICK_RANK, options: { name: parsed.data.name } });
+  }
+
+  /** A client closed for flooding starts its address's cool-down, as in a game room. */
+  override onLeave(client: Client, code?: number): void {
+    coolDownIfFlooded(this.limiter, this, client, code);
   }
 }

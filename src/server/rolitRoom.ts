@@ -10,7 +10,7 @@ import {
   ballCounts, type Colour, type Game, type GameEvent, makeRound, type Match, PLAYER_COLOURS, playerInSeat, type PlayerSpec,
   recordDate, resultText, roundSetup, type RoundSetup, setupRefusal, startMatch, toRecord,
 } from '../engine';
-import { addressOf } from './admission';
+import { addressOf, type ClientAuth, coolDownIfFlooded } from './admission';
 import type { ComputerPool } from './computerPool';
 import {
   createOptions, type CreateOptions, type ErrorCode as MessageErrorCode, type ErrorMessage, type FaultMessage, issuesText,
@@ -65,11 +65,6 @@ interface Player {
   seatedAt: number;
   /** The secret that takes this person's seat back from any device (`you.seatKey`); null for computers and free seats. */
   seatKey: string | null;
-}
-
-/** What the server knows of a client from its request (onAuth). */
-interface ClientAuth {
-  address: string;
 }
 
 /** Token bucket of one client's messages. */
@@ -278,12 +273,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
   }
 
   override async onDrop(client: Client, code?: number): Promise<void> {
-    // Colyseus closes a client past maxMessagesPerSecond with 4002 and leaves its count of the
-    // second over the limit; other 4002 closes (an undecodable frame, a connection replaced) do not.
-    const counted = (client as unknown as { _numMessagesLastSecond?: number })._numMessagesLastSecond ?? 0;
-    const flooded = code === CloseCode.WITH_ERROR && counted > this.maxMessagesPerSecond;
-    const address = (client.auth as ClientAuth | undefined)?.address;
-    if (flooded && address) this.config.limiter.kicked(address);
+    const flooded = coolDownIfFlooded(this.config.limiter, this, client, code);
     const player = this.playerOf(client.sessionId);
     if (player) {
       player.graceTimer = this.clock.setTimeout(() => this.graceOver(player), this.config.graceSeconds * 1000);

@@ -137,6 +137,22 @@ describe('limits per client address', () => {
     kept(await from('198.51.100.2').joinById(host.room.roomId, { name: 'Eve', spectator: true }));
   });
 
+  it('shuts out a client kicked for flooding the lobby or the quick-play queue, as one kicked from a table', async () => {
+    await serve({ coolDownSeconds: 60 }, '127.0.0.1', { quickWaitSeconds: 60 });
+    for (const [address, name, options] of [['203.0.113.8', 'lobby', {}], ['203.0.113.9', 'quick', { name: 'Mallory' }]] as const) {
+      const flooder = kept(await from(address).joinOrCreate(name, options));
+      flooder.reconnection.enabled = false;
+      flooder.onMessage('*', () => {});
+      const closed = new Promise<number>((resolve) => flooder.onLeave((code) => resolve(code)));
+      for (let i = 0; i < 300; i++) flooder.send('nonsense', {});
+      expect(await closed, name).toBe(4002);
+      expect(await refusal(from(address).joinOrCreate('lobby')), name).toMatchObject({ code: 429, message: expect.stringMatching(/^coolingDown: /) });
+    }
+    // Another address still enters both.
+    kept(await from('198.51.100.3').joinOrCreate('lobby'));
+    kept(await from('198.51.100.3').joinOrCreate('quick', { name: 'Ann' }));
+  });
+
   it('starts no cool-down for the other 4002 close: a connection replaced by a reconnection with its token', async () => {
     await serve({ coolDownSeconds: 60 });
     const host = kept(await from('198.51.100.1').create('rolit', { name: 'Ann', colour: 'red' }));
