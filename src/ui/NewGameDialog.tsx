@@ -14,7 +14,7 @@ import { MAX_NAME } from '../server/contractCodes';
 import type { Level } from '../ai/index';
 import { onlineName, useOnline } from '../app/online/pageOnline';
 import { pageStorage } from '../app/page/pageStorage';
-import { JoinByCode } from './online/JoinByCode';
+import { PlayOnlineButton } from './online/PlayOnlineButton';
 
 export interface NewGameDialogProps {
   levels: readonly string[];
@@ -121,6 +121,9 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
     <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="new-game-title" ref={dialog}>
       <form className="card dialog" onSubmit={submit}>
         <h2 id="new-game-title">{t('dialogs:newGame')}</h2>
+        <p className="start-online">
+          {t('lobby:startHint')} <PlayOnlineButton before={onClose} />
+        </p>
         <fieldset>
           <legend>{t('dialogs:players')}</legend>
           <div className="row" role="radiogroup" aria-label={t('dialogs:playerCount')}>
@@ -228,7 +231,6 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
               {t('online:createRoom')}
             </button>
           </div>
-          <JoinByCode onJoined={onClose} />
         </fieldset>
         <div className="actions">
           <button type="button" className="btn" onClick={onClose}>
