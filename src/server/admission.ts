@@ -8,7 +8,11 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { BlockList } from 'node:net';
 import { type AuthContext, type BeforeUpgradeHandler, ErrorCode, matchMaker, ServerError } from '@colyseus/core';
+import { LOBBY_ROOM, QUICK_ROOM, ROOM_NAME, TV_ROOM } from './contract';
 import { clientAddress, type ClientLimiter, type LimitRefusal } from './limits';
+
+/** Rooms that serve everyone, one of each (more only when one is full): nobody's own rooms. */
+const SHARED_ROOMS: readonly string[] = [LOBBY_ROOM, QUICK_ROOM, TV_ROOM];
 
 /** HTTP status of a request refused by a limit: Too Many Requests. */
 export const LIMIT_STATUS = 429;
@@ -45,6 +49,12 @@ export function guardMatchmaking(limiter: ClientLimiter): () => void {
     const call = () => invoke.call(controller, method, roomName, clientOptions, authContext);
     const coolingDown = limiter.coolingDown(address);
     if (coolingDown) throw refused(coolingDown);
+    if (SHARED_ROOMS.includes(roomName) && method !== 'joinById' && method !== 'reconnect') {
+      // Entering the lobby, the queue or TV is a join, even when it opens the room; a create joins the one open.
+      const refusal = limiter.takeJoin(address);
+      if (refusal) throw refused(refusal);
+      return invoke.call(controller, method === 'create' ? 'joinOrCreate' : method, roomName, clientOptions, authContext);
+    }
     switch (method) {
       case 'reconnect':
         return call();
@@ -61,7 +71,7 @@ export function guardMatchmaking(limiter: ClientLimiter): () => void {
       }
       case 'create':
       case 'joinOrCreate': {
-        // Rooms are private: joinOrCreate always creates.
+        // A client's rooms are reached by their code only, listed ones too: joinOrCreate creates.
         let held = limiter.reserveRoom(address);
         if ('code' in held) {
           await forgetClosedRooms(limiter, address);
@@ -74,7 +84,7 @@ export function guardMatchmaking(limiter: ClientLimiter): () => void {
           throw refused(refusal);
         }
         try {
-          const reservation = (await call()) as { roomId: string };
+          const reservation = (await invoke.call(controller, 'create', roomName, clientOptions, authContext)) as { roomId: string };
           limiter.roomOpened(held.ticket, reservation.roomId);
           return reservation;
         } catch (e) {
@@ -83,6 +93,7 @@ export function guardMatchmaking(limiter: ClientLimiter): () => void {
         }
       }
       default: {
+        if (method === 'join' && roomName === ROOM_NAME) throw new ServerError(ErrorCode.MATCHMAKE_INVALID_CRITERIA, `${ROOM_NAME} rooms are joined by their code (joinById)`);
         const refusal = limiter.takeJoin(address);
         if (refusal) throw refused(refusal);
         return call();

@@ -6,6 +6,7 @@
  * time; the rooms of one address (the owner) run at most `perOwner` searches at once; a free
  * thread goes to the owner with the fewest searches running, and then to the room served least
  * recently (round robin), so a room never waits behind another room's queue of masters.
+ * Background searches (TV's) run only when no other search waits for a thread.
  */
 import type { Worker } from 'node:worker_threads';
 import type { GameEvent } from '../engine';
@@ -28,6 +29,8 @@ export interface SearchFor {
   owner: string;
   /** False once the turn moved on or the room closed: the search is dropped unrun. */
   wanted?: () => boolean;
+  /** A search nobody plays against (TV): it runs after every other waiting search. */
+  background?: boolean;
 }
 
 interface Pending {
@@ -115,12 +118,13 @@ export class ComputerPool {
   }
 
   /**
-   * Takes the next search to run, of a room with none running and an owner under its share: the
-   * owner with fewest running, then the room served least recently, then the room that asked first.
+   * Takes the next search to run, of a room with none running and an owner under its share: a
+   * foreground search before a background one, then the owner with fewest running, then the room
+   * served least recently, then the room that asked first.
    */
   private next(): Pending | null {
     let best: Lane | null = null;
-    let bestRunning = Infinity;
+    let bestRank: number[] = [];
     for (const [room, lane] of this.lanes) {
       const { queue } = lane;
       while (queue.length > 0 && queue[0].by.wanted?.() === false) queue.shift()!.resolve(null);
@@ -130,9 +134,10 @@ export class ComputerPool {
       }
       const running = this.runningByOwner.get(queue[0].by.owner) ?? 0;
       if (this.runningRooms.has(room) || running >= this.perOwner) continue;
-      if (running < bestRunning || (running === bestRunning && lane.servedAt < best!.servedAt)) {
+      const rank = [queue[0].by.background ? 1 : 0, running, lane.servedAt];
+      if (best === null || before(rank, bestRank)) {
         best = lane;
-        bestRunning = running;
+        bestRank = rank;
       }
     }
     if (best === null) return null;
@@ -177,4 +182,10 @@ export class ComputerPool {
     this.finish(thread)?.reject(error);
     if (!this.closed) this.dispatch();
   }
+}
+
+/** Whether rank `a` comes strictly before `b` (compared element by element). */
+function before(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
+  return false;
 }

@@ -39,6 +39,8 @@ export const createOptions = z
     name,
     colour: colour.optional(),
     spectator: z.literal(true).optional(),
+    /** The table shows in the lobby (a public table); without it the room is reached by its code only. */
+    listed: z.boolean().optional(),
     size: z.union([z.literal(8), z.literal(6), z.literal(4)]).default(8),
     colours: z.array(colour).min(1).max(4).optional(),
     variant: z.enum(['standard', 'pro', 'team']).default('standard'),
@@ -61,6 +63,13 @@ export const joinOptions = z.union([
   z.object({ name, spectator: z.literal(true) }).strict(),
 ]);
 export type JoinOptions = z.infer<typeof joinOptions>;
+
+/** Options of `joinOrCreate('lobby')`: none. */
+export const lobbyOptions = z.union([z.undefined(), z.object({}).strict()]);
+/** Options of `joinOrCreate('quick')`: the player's name. */
+export const quickOptions = z.object({ name }).strict();
+/** Options of `joinOrCreate('tv')` (and of joining a TV room by its code): the watcher's name. */
+export const tvOptions = z.object({ name, spectator: z.literal(true).optional() }).strict();
 
 const empty = z.union([z.undefined(), z.null(), z.object({}).strict()]);
 

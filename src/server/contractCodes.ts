@@ -6,6 +6,28 @@
 import type { Colour } from '../engine/colours';
 
 export const ROOM_NAME = 'rolit';
+/** The lobby (Colyseus' LobbyRoom): the listed tables, live. */
+export const LOBBY_ROOM = 'lobby';
+/** Quick play (Colyseus' QueueRoom): groups waiting players into a `rolit` room. */
+export const QUICK_ROOM = 'quick';
+/** TV: rounds of four computers, back to back, for anyone to watch. */
+export const TV_ROOM = 'tv';
+
+/** A listed table in the lobby: its room's `metadata` (docs/online.md, Lobby). */
+export interface TableListing {
+  /** The host's name; "" while the table has no host. */
+  host: string;
+  size: number;
+  /** The colours in play, in seat order. */
+  colours: Colour[];
+  variant: string;
+  misere: boolean;
+  timeLimit: number;
+  /** The seats a person may still take by colour (each seat's `colour`); none once the match has started. */
+  free: Colour[];
+  phase: string;
+  spectators: number;
+}
 
 /** Port the game server listens on unless told otherwise (and the page looks for it on). */
 export const DEFAULT_SERVER_PORT = 2567;

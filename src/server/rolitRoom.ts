@@ -14,11 +14,12 @@ import { addressOf } from './admission';
 import type { ComputerPool } from './computerPool';
 import {
   createOptions, type CreateOptions, type ErrorCode as MessageErrorCode, type ErrorMessage, type FaultMessage, issuesText,
-  type JoinCode, joinOptions, messages, type MessageType, ROOM_FAULT_CLOSE, SEAT_TAKEN_BACK, type YouMessage,
+  type JoinCode, joinOptions, messages, type MessageType, ROOM_FAULT_CLOSE, SEAT_TAKEN_BACK, type TableListing, quickOptions, tvOptions, type YouMessage,
 } from './contract';
 import type { ClientLimiter } from './limits';
 import { recordFileName, saveRecord } from './records';
 import { newRoomCode } from './roomCode';
+import { QUICK_COMPUTER, ServerTable } from './serverTable';
 import { RoomState, SeatState } from './state';
 
 /** What the server gives every room (not the clients: create options cannot change it). */
@@ -37,7 +38,14 @@ export interface RoomConfig {
   closingSeconds: number;
   /** Limits per client address: a client kicked for flooding starts its address's cool-down. */
   limiter: ClientLimiter;
+  /** TV: the pause between a round's end and the next (ms). */
+  tvPauseMs: number;
 }
+
+/** Watchers one TV room holds; more open another. */
+export const TV_WATCHERS = 500;
+/** Rounds whose `results` and `records` a TV room's state keeps. */
+export const TV_ROUNDS_KEPT = 20;
 
 /** A player of the match: seats (and so colours) rotate between rounds, players stay. */
 interface Player {
@@ -82,7 +90,7 @@ function sameKey(seat: string, given: string): boolean {
 }
 
 /** A refused create or join: the request fails with "<code>: <text>". */
-function refuse(code: JoinCode, text: string): ServerError {
+export function refuse(code: JoinCode, text: string): ServerError {
   return new ServerError(ErrorCode.APPLICATION_ERROR, `${code}: ${text}`);
 }
 
@@ -113,6 +121,14 @@ export class RolitRoom extends Room<{ state: RoomState }> {
   private faulted = false;
   /** The creator's address: the room's computer searches count against it (computerPool.ts). */
   private owner: string | null = null;
+  /** Quick play or TV: the table the server set up (serverTable.ts); null for a client's room. */
+  private table: ServerTable | null = null;
+  /** Quick play: the group's players who have taken their seats so far. */
+  private arrived = 0;
+  /** The lobby's metadata last published (a listed table), to publish only changes. */
+  private listing = '';
+  /** TV: the pause before the next round. */
+  private tvTimer: Delayed | null = null;
 
   /** Every client carries its address (admission.ts), for its room's computers and its cool-down. */
   static override async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<ClientAuth> {
@@ -122,7 +138,9 @@ export class RolitRoom extends Room<{ state: RoomState }> {
   override async onCreate(raw: Record<string, unknown>): Promise<void> {
     const { config, ...clientOptions } = raw as { config: RoomConfig } & Record<string, unknown>;
     this.config = config;
-    const parsed = createOptions.safeParse(clientOptions);
+    // Only the server makes a ServerTable; a client's `table` stays an unknown key, refused below.
+    if (clientOptions.table instanceof ServerTable) this.table = clientOptions.table;
+    const parsed = createOptions.safeParse(this.table?.options ?? clientOptions);
     if (!parsed.success) throw refuse('badOptions', issuesText(parsed.error));
     // Without `colours`: all four, but two on the 4x4 board, which is for one or two players.
     const options = (this.options = { ...parsed.data, colours: parsed.data.colours ?? (parsed.data.size === 4 ? PLAYER_COLOURS[2] : undefined) });
@@ -147,16 +165,21 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     }));
     const player = options.colour === undefined ? null : this.seatOfColour(options.colour, this.lobby);
     if (options.colour !== undefined) this.checkFreeSeat(options.colour, player);
-    this.creator = { name: options.name, player };
+    this.creator = this.table ? null : { name: options.name, player };
 
     // The room's code: random, and no other room's (with Redis, no room of any process).
     let code = newRoomCode();
     while (await matchMaker.driver.findOne({ roomId: code })) code = newRoomCode();
     this.roomId = code;
 
-    this.maxClients = 64;
-    // Reached by its code only: `join('rolit')` never matches a room a client was not invited to.
-    this.setPrivate(true).catch((e: unknown) => this.fault('setPrivate', e));
+    this.maxClients = this.table?.kind === 'tv' ? TV_WATCHERS : 64;
+    if (this.table?.kind === 'tv') {
+      // Found by joinOrCreate('tv'), so public, but not one of the lobby's tables.
+      await this.setMatchmaking({ unlisted: true });
+    } else if (!options.listed) {
+      // Reached by its code only: `join('rolit')` never matches a room a client was not invited to.
+      this.setPrivate(true).catch((e: unknown) => this.fault('setPrivate', e));
+    }
     // A client flooding messages far past the soft limit (messagesPerSecond) is disconnected.
     this.maxMessagesPerSecond = config.messageBurst * 4;
     this.setState(new RoomState());
@@ -175,6 +198,9 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       if (!this.allow(client)) return;
       this.refuseMessage(client, 'unknownMessage', `unknown message type ${JSON.stringify(String(type).slice(0, 40))} (messages: ${Object.keys(messages).join(', ')})`);
     });
+    if (this.table?.kind === 'tv') this.begin();
+    // Quick play: the group's players who have not arrived when their reservations run out are replaced by computers.
+    if (this.table?.kind === 'quick') this.clock.setTimeout(() => this.clients.length > 0 && this.begin(), this.seatReservationTimeout * 1000);
   }
 
   override onJoin(client: Client, raw: unknown): void {
@@ -185,11 +211,24 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       this.creator = null;
       this.hostSession = client.sessionId;
       this.owner = (client.auth as ClientAuth | undefined)?.address ?? null;
+    } else if (this.table?.kind === 'tv') {
+      const parsed = tvOptions.safeParse(raw);
+      if (!parsed.success) throw refuse('badOptions', `${issuesText(parsed.error)} (TV is watched: join with { name })`);
+      name = parsed.data.name;
+      player = null;
+    } else if (this.table?.players.includes(client.sessionId)) {
+      // Quick play: the group's players (their seats reserved by the queue) take the human seats in the order they arrive.
+      const parsed = quickOptions.safeParse(raw);
+      if (!parsed.success) throw refuse('badOptions', issuesText(parsed.error));
+      name = parsed.data.name;
+      player = this.arrived++;
+      if (!this.owner) this.owner = (client.auth as ClientAuth | undefined)?.address ?? null;
     } else {
       const parsed = joinOptions.safeParse(raw);
       if (!parsed.success) throw refuse('badOptions', issuesText(parsed.error));
       name = parsed.data.name;
       if ('seatKey' in parsed.data) return this.takeSeatBack(client, parsed.data.seatKey);
+      if (this.table && 'colour' in parsed.data) throw refuse('started', 'the seats of a quick-play table are its players\': join as a spectator');
       if ('colour' in parsed.data) {
         if (this.state.phase !== 'waiting') throw refuse('started', 'the match has started: join as a spectator');
         player = this.seatOfColour(parsed.data.colour, this.lobby);
@@ -205,6 +244,8 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     if (this.hostSession === null) this.passHost();
     this.publishSeats();
     this.welcome(client);
+    if (this.table?.kind === 'quick' && this.arrived === this.table.players.length) this.begin();
+    this.nextTvRound();
   }
 
   /**
@@ -265,6 +306,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       this.publishSeats();
     }
     this.welcome(client);
+    this.nextTvRound();
   }
 
   override onLeave(client: Client): void {
@@ -289,6 +331,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
   override onDispose(): void {
     this.disposed = true;
     this.turnTimer?.clear();
+    this.tvTimer?.clear();
   }
 
   /**
@@ -365,6 +408,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     if (this.closesAt && type !== 'emote') return this.refuseMessage(client, 'closing', 'the server is stopping: this room closes in a moment');
     const parsed = messages[type].safeParse(message);
     if (!parsed.success) return this.refuseMessage(client, 'malformed', `${type}: ${issuesText(parsed.error)}`);
+    if (this.table?.kind === 'tv') return this.refuseMessage(client, 'spectator', 'TV is only watched: its computers play');
     // A throw here is a fault of the room (onUncaughtException), not the sender's.
     switch (type) {
       case 'start':
@@ -385,6 +429,13 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     if (this.state.phase !== 'waiting') return this.refuseMessage(client, 'notWaiting', 'the match has already started');
     const free = this.players.flatMap((p, i) => (p.kind === 'human' && !p.sessionId ? [this.lobby.players[i].join('+')] : []));
     if (free.length > 0) return this.refuseMessage(client, 'seatsFree', `free seats: ${free.join(', ')} (wait for players, or fill them with computers)`);
+    this.begin();
+  }
+
+  /** The match starts (round 0): on the host's `start`, or by itself at a server table, whose seats left free get computers. */
+  private begin(): void {
+    if (this.state.phase !== 'waiting' || this.disposed) return;
+    for (const p of this.players) if (p.kind === 'human' && !p.sessionId) Object.assign(p, { kind: 'computer', level: QUICK_COMPUTER, name: `computer (${QUICK_COMPUTER})` });
     const players: PlayerSpec[] = this.players.map((p) => ({ kind: p.kind, level: p.kind === 'computer' ? p.level : undefined, name: p.name }));
     const o = this.options;
     this.match = startMatch({ players, colours: o.colours, size: o.size, variant: o.variant, misere: o.misere, moveTimeLimit: o.timeLimit, takeBacks: false });
@@ -518,7 +569,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     this.clock.setTimeout(() => {
       if (!current()) return;
       this.config.pool
-        .choose(events, player.level, { room: this.roomId, owner: this.owner ?? this.roomId, wanted: current })
+        .choose(events, player.level, { room: this.roomId, owner: this.owner ?? this.roomId, wanted: current, background: this.table?.kind === 'tv' })
         .then(
           (move) => {
             if (move !== null && current()) this.apply(game.play(move));
@@ -540,13 +591,27 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     s.toMove = '';
     s.moveDeadline = 0;
     s.results.push(resultText(game.state));
+    // TV plays on for as long as anyone watches: its state keeps the last rounds only.
+    if (this.table?.kind === 'tv') while (s.results.length > TV_ROUNDS_KEPT) s.results.shift();
     try {
       const file = await this.saveRound();
       if (!this.disposed) s.records.push(file);
+      if (this.table?.kind === 'tv') while (s.records.length > TV_ROUNDS_KEPT) s.records.shift();
     } catch (e) {
       console.error(`rolit room ${this.roomId}: saving round ${s.round + 1}: ${faultText(e)}`);
     }
+    this.publishListing();
+    this.nextTvRound();
     this.releaseIfDeserted();
+  }
+
+  /** TV: the next round, after a pause, while anyone watches (a watcher arriving later starts it again). */
+  private nextTvRound(): void {
+    if (this.table?.kind !== 'tv' || this.state.phase !== 'over' || this.tvTimer) return;
+    this.tvTimer = this.clock.setTimeout(() => {
+      this.tvTimer = null;
+      if (this.clients.length > 0 && this.state.phase === 'over' && !this.closesAt && !this.faulted) this.startRound(this.state.round + 1);
+    }, this.config.tvPauseMs);
   }
 
   /** Saves the round as it stands (finished, or unfinished with Result "*") and gives its file name. */
@@ -688,6 +753,28 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     const host = this.playerOf(this.hostSession ?? '');
     s.host = host ? this.colourOf(host) : '';
     this.publishScores();
+    this.publishListing();
+  }
+
+  /** A listed table's entry in the lobby (its metadata), published when it changes. */
+  private publishListing(): void {
+    if (!this.options.listed) return;
+    const s = this.state;
+    const listing: TableListing = {
+      host: this.playerOf(this.hostSession ?? '')?.name ?? '',
+      size: s.size,
+      colours: [...this.lobby.colours],
+      variant: s.variant,
+      misere: s.misere,
+      timeLimit: s.timeLimit,
+      free: s.phase === 'waiting' ? this.players.flatMap((p, i) => (p.kind === 'human' && !p.sessionId ? [this.lobby.players[i][0]] : [])) : [],
+      phase: s.phase,
+      spectators: s.spectators,
+    };
+    const text = JSON.stringify(listing);
+    if (text === this.listing) return;
+    this.listing = text;
+    this.setMetadata(listing).catch((e: unknown) => this.fault('setMetadata', e));
   }
 
   private publishScores(): void {

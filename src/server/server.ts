@@ -1,5 +1,5 @@
 /**
- * The game server: Colyseus with the `rolit` room on a WebSocket transport. One process is the
+ * The game server: Colyseus with the `rolit` room, the lobby, quick play and TV on a WebSocket transport. One process is the
  * embedded default (rooms in memory); several processes share rooms through Redis (presence and
  * matchmaking driver), each reachable at its own public address.
  */
@@ -9,12 +9,16 @@ import { matchMaker, type MatchMakerDriver, type Presence, Server } from '@colys
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { guardMatchmaking, markClientAddresses, refuseCoolingDown } from './admission';
 import { ComputerPool } from './computerPool';
-import { DEFAULT_SERVER_PORT, ROOM_NAME } from './contract';
+import type { Level } from '../ai';
+import { DEFAULT_SERVER_PORT, LOBBY_ROOM, QUICK_ROOM, ROOM_NAME, TV_ROOM } from './contract';
 import { appFiles } from './appFiles';
 import { type FrontHandler, pathOf, putInFront, sendBody } from './front';
 import { ClientLimiter, type ClientLimits, DEFAULT_LIMITS, trustedProxies } from './limits';
+import { RolitLobby } from './lobby';
+import { DEFAULT_QUICK_WAIT_SECONDS, QuickQueue } from './quickPlay';
 import { listRecords, readRecordFile } from './records';
 import { RolitRoom, type RoomConfig } from './rolitRoom';
+import { TvRoom } from './tvRoom';
 
 export interface ServerConfig {
   /** TCP port; 0 picks a free one (see RunningServer.port). */
@@ -45,6 +49,12 @@ export interface ServerConfig {
   limits?: ClientLimits;
   /** Proxies (addresses and CIDR networks, comma-separated) whose X-Forwarded-For names the client; none by default. */
   trustProxy?: string;
+  /** Seconds quick play waits for a group of four before a smaller group gets a table (default 15). */
+  quickWaitSeconds?: number;
+  /** Pause between TV's rounds (ms, default 5000). */
+  tvPauseMs?: number;
+  /** Levels of TV's four computers (default serverTable.ts TV_LEVELS, dealt at random). */
+  tvLevels?: Level[];
 }
 
 export interface RunningServer {
@@ -59,6 +69,8 @@ export const DEFAULT_APP_PORT = 8080;
 export const DEFAULT_GRACE_SECONDS = 60;
 /** Seconds between the `closing` notice and the rooms closing when the server stops: time to read it, well within 10 s. */
 export const DEFAULT_CLOSING_SECONDS = 5;
+/** Pause between TV's rounds: time to see the result before the next throw. */
+export const DEFAULT_TV_PAUSE_MS = 5000;
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const trusted = config.trustProxy ? trustedProxies(config.trustProxy) : null;
@@ -75,6 +87,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     messageBurst: 2 * (config.messagesPerSecond ?? 10),
     closingSeconds: config.closingSeconds ?? DEFAULT_CLOSING_SECONDS,
     limiter,
+    tvPauseMs: config.tvPauseMs ?? DEFAULT_TV_PAUSE_MS,
   };
   let presence: Presence | undefined;
   let driver: MatchMakerDriver | undefined;
@@ -92,7 +105,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     greet: false,
     gracefullyShutdown: false,
   });
-  server.define(ROOM_NAME, RolitRoom, { config: roomConfig }).on('dispose', (room) => limiter.roomClosed(room.roomId));
+  // Listed tables (create option `listed`) show in the lobby as they change.
+  server.define(ROOM_NAME, RolitRoom, { config: roomConfig }).enableRealtimeListing().on('dispose', (room) => limiter.roomClosed(room.roomId));
+  server.define(LOBBY_ROOM, RolitLobby, { config: roomConfig });
+  server.define(QUICK_ROOM, QuickQueue, { matchRoomName: ROOM_NAME, config: roomConfig, waitSeconds: config.quickWaitSeconds ?? DEFAULT_QUICK_WAIT_SECONDS });
+  server.define(TV_ROOM, TvRoom, { config: roomConfig, levels: config.tvLevels });
   const unguard = guardMatchmaking(limiter);
   const prune = setInterval(() => limiter.prune(), 60_000).unref();
   await server.listen(config.port, config.host);

@@ -117,6 +117,23 @@ describe('computer pool scheduling', () => {
     expect(results).toEqual({ A1: 'a1', B1: null });
   });
 
+  it('runs background searches (TV) only when no other search waits, and still runs them when none does', () => {
+    const { ask, answer, running } = pool(1, 5);
+    ask('T1', { room: 'TV', owner: 'tv', background: true });
+    // Nothing else waits: TV's search runs.
+    expect(running()).toEqual(['T1']);
+    ask('T2', { room: 'TV', owner: 'tv', background: true });
+    ask('A1', { room: 'A', owner: 'a' });
+    ask('B1', { room: 'B', owner: 'b' });
+    answer('T1');
+    // TV asked before A and B, and its owner runs none: the rooms' searches still go first.
+    expect(running()).toEqual(['A1']);
+    answer('A1');
+    expect(running()).toEqual(['B1']);
+    answer('B1');
+    expect(running()).toEqual(['T2']);
+  });
+
   it('starts no more threads than it has searches to run', () => {
     const { ask, started } = pool(4);
     ask('A1', { room: 'A', owner: 'x' });

@@ -1,0 +1,55 @@
+/**
+ * Quick play (docs/online.md, Quick play): Colyseus' QueueRoom under the name `quick`. It groups
+ * waiting players, up to four; a group of four at once, a smaller one once its first player has
+ * waited `waitSeconds`. Each group gets a `rolit` room of its own (serverTable.ts: 8x8, four
+ * colours, standard rules, computers on the seats left), each player a `seat` to confirm and take.
+ */
+import { type AuthContext, type Client, matchMaker, type QueueMatchGroup, type QueueOptions, QueueRoom } from '@colyseus/core';
+import { addressOf } from './admission';
+import { issuesText, quickOptions } from './contract';
+import { refuseUnknown } from './lobby';
+import { refuse, type RoomConfig } from './rolitRoom';
+import { ServerTable } from './serverTable';
+
+/** Every player's rank until there are ratings: all equal, so any players can share a table. */
+export const QUICK_RANK = 1;
+
+/** Seconds a lone player (or a group short of four) waits for others before getting a table: well within 45 s. */
+export const DEFAULT_QUICK_WAIT_SECONDS = 15;
+
+/** What the server gives the queue. */
+export interface QuickSettings {
+  config: RoomConfig;
+  /** Seconds a group short of four waits before getting its table. */
+  waitSeconds: number;
+}
+
+export class QuickQueue extends QueueRoom {
+  /** Each player's address rides on to the table's seat reservation (its computers count against the first). */
+  static override async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<{ address: string }> {
+    return { address: addressOf(context) };
+  }
+
+  /** The server's options (server.ts); a client's create options never reach QueueRoom. */
+  override onCreate(options: QueueOptions & QuickSettings): void {
+    super.onCreate({
+      matchRoomName: options.matchRoomName,
+      maxPlayers: 4,
+      allowIncompleteGroups: true,
+      // One cycle a second (QueueRoom's cycleTickInterval).
+      maxWaitingCycles: options.waitSeconds,
+      onGroupReady: (group: QueueMatchGroup) => matchMaker.handleCreateRoom(this.matchRoomName, { table: ServerTable.quick(group.clients.map((c) => c.sessionId)) }),
+    });
+    // Found by joinOrCreate('quick'), so public, but not a table of the lobby.
+    void this.setMatchmaking({ unlisted: true });
+    this.maxMessagesPerSecond = options.config.messageBurst * 4;
+    this.onMessage('*', (client: Client, type: string | number) => refuseUnknown(client, type, 'the queue takes `confirm` only'));
+  }
+
+  override onJoin(client: Client, options: unknown): void {
+    const parsed = quickOptions.safeParse(options);
+    if (!parsed.success) throw refuse('badOptions', `${issuesText(parsed.error)} (quick play takes { name })`);
+    // The table's room receives these as the player's join options.
+    this.addToQueue(client, { rank: QUICK_RANK, options: { name: parsed.data.name } });
+  }
+}
