@@ -44,6 +44,8 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
   const [takeBacks, setTakeBacks] = useState(setup.takeBacks);
   const [seedText, setSeedText] = useState('');
   const [help, setHelp] = useState(false);
+  // An online table is private (reached by its link or code) unless listed under Open tables.
+  const [listed, setListed] = useState(false);
   const dialog = useRef<HTMLDivElement>(null);
   useDialogFocus(dialog, onClose);
 
@@ -113,6 +115,7 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
       seats: chosen.map((s) => (s.kind === 'human' ? { kind: 'human' } : { kind: 'computer', level: s.level as Level })),
       standIn: defaultLevel as Level,
       help,
+      listed,
     });
     onClose();
   };
@@ -224,6 +227,14 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
           <div className="row">
             <label>
               <input type="checkbox" checked={help} onChange={(e) => setHelp(e.target.checked)} /> {t('online:allowHelp')}
+            </label>
+          </div>
+          <div className="row" role="radiogroup" aria-label={t('lobby:create.visibility')}>
+            <label>
+              <input type="radio" name="listed" checked={!listed} onChange={() => setListed(false)} /> {t('lobby:create.private')}
+            </label>
+            <label>
+              <input type="radio" name="listed" checked={listed} onChange={() => setListed(true)} /> {t('lobby:create.public')}
             </label>
           </div>
           <div className="row">

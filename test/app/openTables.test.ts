@@ -16,6 +16,7 @@ describe('the lobby’s listings as open tables', () => {
       { roomId: 'A' },
       { roomId: 7, metadata },
       listing('A', { host: 3 }),
+      listing('A', { host: '' }),
       listing('A', { colours: [] }),
       listing('A', { colours: ['red', 'purple'] }),
       listing('A', { free: 'yellow' }),

@@ -2,7 +2,8 @@
  * Open tables: the game server's lobby (docs/online.md, "Lobby"), live. The page joins the `lobby`
  * room with its own client while the Play online dialog shows it and follows its messages: `rooms`
  * (the whole list), `+` (a table added or changed) and `-` (a table gone). Each listed table's
- * metadata is read defensively: a listing the page cannot read is left out, never shown half.
+ * metadata is read defensively: a listing the page cannot read is left out, never shown half. A
+ * table without a host (just created, before its creator sits down) is left out too: nobody is there yet.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Client, Room } from '@colyseus/sdk';
@@ -37,7 +38,7 @@ export function tableOf(listing: unknown): OpenTable | null {
   const colours = Array.isArray(m.colours) && m.colours.every(isColour) ? m.colours : null;
   const free = Array.isArray(m.free) && m.free.every(isColour) ? m.free : null;
   const phase = m.phase === 'waiting' || m.phase === 'playing' || m.phase === 'over' ? m.phase : null;
-  if (typeof m.host !== 'string' || !isCount(m.size) || !colours || colours.length === 0 || !free || !phase) return null;
+  if (typeof m.host !== 'string' || m.host === '' || !isCount(m.size) || !colours || colours.length === 0 || !free || !phase) return null;
   if (typeof m.variant !== 'string' || typeof m.misere !== 'boolean' || !isCount(m.timeLimit) || !isCount(m.spectators)) return null;
   return { roomId, host: m.host, size: m.size, colours, variant: m.variant, misere: m.misere, timeLimit: m.timeLimit, free: free.filter((c) => colours.includes(c)), phase, spectators: m.spectators };
 }

@@ -56,20 +56,23 @@ function QuickPlay({ quick, name, nameOk }: { quick: ReturnType<typeof createQui
       <h3 id={id}>{t('lobby:quick.title')}</h3>
       <p className="note">{t('lobby:quick.note')}</p>
       <div className="row">
-        {waiting ? (
-          <button type="button" className="btn" onClick={() => void quick.getState().cancel()} data-testid="quick-cancel">
-            {t('lobby:quick.cancel')}
-          </button>
-        ) : (
-          <button type="button" className="btn primary" disabled={!nameOk || status === 'seated'} onClick={() => void quick.getState().start(name)} data-testid="quick-start">
-            {t('lobby:quick.start')}
-          </button>
-        )}
+        {/* One button that turns into Cancel and back, so the keyboard's focus stays on it. */}
+        <button
+          type="button"
+          className={waiting ? 'btn' : 'btn primary'}
+          disabled={!waiting && (!nameOk || status === 'seated')}
+          onClick={() => void (waiting ? quick.getState().cancel() : quick.getState().start(name))}
+          data-testid={waiting ? 'quick-cancel' : 'quick-start'}
+        >
+          {waiting ? t('lobby:quick.cancel') : t('lobby:quick.start')}
+        </button>
+        {/* Who is waiting is announced as it changes; the seconds are not, every second. */}
         <span role="status" data-testid="quick-status" data-status={status}>
           {status === 'joining' && t('lobby:quick.joining')}
-          {status === 'waiting' && t('lobby:quick.waiting', { count: group, seconds })}
+          {status === 'waiting' && t('lobby:quick.waiting', { count: group })}
           {status === 'seated' && t('lobby:quick.seated')}
         </span>
+        {waiting && <span className="note">{t('lobby:quick.waited', { count: seconds })}</span>}
       </div>
       {status === 'failed' && (
         <p className="error" role="alert" data-testid="quick-failed">
@@ -84,6 +87,8 @@ function TableItem({ table, name, nameOk, onEntered }: { table: OpenTable; name:
   const colour = table.phase === 'waiting' ? table.free[0] : undefined;
   const taken = table.colours.length - table.free.length;
   const host = table.host;
+  // The buttons say what they do; the table's title (read after) says which table.
+  const titleId = useId();
   const join = () => {
     void useOnline.getState().takeSeat(colour!, name, table.roomId);
     onEntered();
@@ -95,7 +100,7 @@ function TableItem({ table, name, nameOk, onEntered }: { table: OpenTable; name:
   return (
     <li className="open-table" data-testid="open-table" data-room={table.roomId}>
       <div>
-        <b>{t('lobby:tables.hostTable', { host })}</b> <span className="note">· {t(`lobby:tables.phase.${table.phase}`)}</span>
+        <b id={titleId}>{t('lobby:tables.hostTable', { host })}</b> <span className="note">· {t(`lobby:tables.phase.${table.phase}`)}</span>
       </div>
       <div className="note">{rulesOf(table)}</div>
       <div className="seats-line">
@@ -105,11 +110,11 @@ function TableItem({ table, name, nameOk, onEntered }: { table: OpenTable; name:
       </div>
       <div className="row">
         {colour && (
-          <button type="button" className="btn primary" disabled={!nameOk} aria-label={t('lobby:tables.joinLabel', { host, colour: colourName(colour) })} onClick={join} data-testid="table-join">
+          <button type="button" className="btn primary" disabled={!nameOk} aria-describedby={titleId} onClick={join} data-testid="table-join">
             {t('lobby:tables.join', { colour: colourName(colour) })}
           </button>
         )}
-        <button type="button" className="btn" disabled={!nameOk} aria-label={t('lobby:tables.watchLabel', { host })} onClick={watch} data-testid="table-watch">
+        <button type="button" className="btn" disabled={!nameOk} aria-describedby={titleId} onClick={watch} data-testid="table-watch">
           {t('lobby:tables.watch')}
         </button>
       </div>
