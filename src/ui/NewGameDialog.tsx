@@ -222,7 +222,7 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
           {seedReason && <div className="error">{ruleSentence(seedReason)}</div>}
         </fieldset>
         <fieldset data-testid="play-online">
-          <legend>{t('online:playOnline')}</legend>
+          <legend>{t('lobby:create.title')}</legend>
           <p className="note">{t('online:playOnlineNote')}</p>
           <div className="row">
             <label>
