@@ -6,7 +6,8 @@ const listing = (roomId: string, change: Record<string, unknown> = {}) => ({ roo
 
 describe('the lobby’s listings as open tables', () => {
   it('reads a listing’s metadata', () => {
-    expect(tableOf(listing('A'))).toEqual({ roomId: 'A', ...metadata });
+    // Two clients, one of them watching: one person seated.
+    expect(tableOf(listing('A'))).toEqual({ roomId: 'A', ...metadata, players: 1 });
   });
 
   it('leaves out a listing it cannot read, whatever is wrong with it', () => {
@@ -15,6 +16,7 @@ describe('the lobby’s listings as open tables', () => {
       'A',
       { roomId: 'A' },
       { roomId: 7, metadata },
+      { roomId: 'A', metadata },
       listing('A', { host: 3 }),
       listing('A', { host: '' }),
       listing('A', { colours: [] }),

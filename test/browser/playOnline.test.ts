@@ -104,9 +104,8 @@ describe('Play online', () => {
     await table.waitFor({ timeout: 15_000 });
     expect(await table.getAttribute('data-room')).toBe((await online(ann.page))!.room);
     const text = await table.textContent();
-    expect(text).toContain('Guest’s table');
+    expect(text).toContain('Guest’s table · 1 player seated · waiting to start');
     expect(text).toContain('8×8 · Standard · 30 s per move');
-    expect(text).toContain('1 of 2 seats taken');
     expect(text).toContain('Free: Green');
     await screenshot(eve.page, 'play-online-tables-laptop');
     await audit(eve.page, 'the open tables');
@@ -160,6 +159,10 @@ describe('Play online', () => {
     expect(await down.getByTestId('tables-failed').textContent()).toBe('The open tables cannot be shown. The game server at http://127.0.0.1:1 cannot be reached. It may be down, or the address is wrong.');
     await down.getByRole('button', { name: 'Quick play' }).click();
     expect(await down.getByTestId('quick-failed').textContent()).toContain('Quick play stopped. The game server at http://127.0.0.1:1 cannot be reached.');
+    // Escape closes it, and the focus goes back to the Menu button it came from.
+    await page.keyboard.press('Escape');
+    await down.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('menu-button');
     await page.close();
   }, 120_000);
 

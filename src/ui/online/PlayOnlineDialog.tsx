@@ -21,7 +21,8 @@ import { ModalDialog } from '../a11y/ModalDialog';
 import { Swatches } from '../hud/Swatches';
 import { useNow } from '../hud/useNow';
 import { JoinByCode } from './JoinByCode';
-import { setPlayOnlineOpen } from './playOnline';
+import { closePlayOnline, usePlayOnline } from './playOnline';
+import { returnFocus } from '../hud/settingsMenu';
 
 /** A failure of the queue or the lobby in the player's words. */
 const failureText = (failure: Failure | null) => onlineTexts.failure(failure ?? { kind: 'lost', code: null }, onlineEndpoint());
@@ -85,7 +86,6 @@ function QuickPlay({ quick, name, nameOk }: { quick: ReturnType<typeof createQui
 
 function TableItem({ table, name, nameOk, onEntered }: { table: OpenTable; name: string; nameOk: boolean; onEntered: () => void }) {
   const colour = table.phase === 'waiting' ? table.free[0] : undefined;
-  const taken = table.colours.length - table.free.length;
   const host = table.host;
   // The buttons say what they do; the table's title (read after) says which table.
   const titleId = useId();
@@ -100,11 +100,12 @@ function TableItem({ table, name, nameOk, onEntered }: { table: OpenTable; name:
   return (
     <li className="open-table" data-testid="open-table" data-room={table.roomId}>
       <div>
-        <b id={titleId}>{t('lobby:tables.hostTable', { host })}</b> <span className="note">· {t(`lobby:tables.phase.${table.phase}`)}</span>
+        <b id={titleId}>{t('lobby:tables.hostTable', { host })}</b> <span className="note">· {t('lobby:tables.seated', { count: table.players })} · {t(`lobby:tables.phase.${table.phase}`)}</span>
       </div>
       <div className="note">{rulesOf(table)}</div>
       <div className="seats-line">
-        <Swatches colours={table.colours} /> {t('lobby:tables.seated', { count: taken, total: table.colours.length })} ·{' '}
+        {/* The colours in play (a team seat has two: seats are not counted from them), the free ones by name. */}
+        <Swatches colours={table.colours} />{' '}
         {table.free.length > 0 ? t('lobby:tables.free', { colours: listOf(table.free.map((c) => colourName(c))) }) : t('lobby:tables.full')}
         {table.spectators > 0 && <> · {t('lobby:tables.spectators', { count: table.spectators })}</>}
       </div>
@@ -152,12 +153,15 @@ function OpenTables({ tables, name, nameOk, onEntered }: { tables: ReturnType<ty
 }
 
 export function PlayOnlineDialog({ onNewGame }: { onNewGame: () => void }) {
+  // Before the dialog's first render (its focus handling notes where the focus was): back on the
+  // control that opened it, or on the Menu button when that control's menu has closed meanwhile.
+  useState(() => returnFocus(usePlayOnline.getState().opener));
   const [typed, setName, nameOk] = useName();
   const name = typed.trim() || onlineName(null);
   // The queue and the lobby live as long as the dialog: closing it leaves both.
   const [quick] = useState(() => createQuickPlay(useOnline.getState()));
   const [tables] = useState(() => createOpenTables(useOnline.getState().client));
-  const close = () => setPlayOnlineOpen(false);
+  const close = closePlayOnline;
   useEffect(() => {
     void tables.getState().follow();
     return () => {
