@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
 import { DEFAULT_LIMITS, type ClientLimits, parseLimits, trustedProxies } from './limits';
+import { DEFAULT_QUICK_WAIT_SECONDS } from './quickPlay';
 import { DEFAULT_APP_PORT, DEFAULT_CLOSING_SECONDS, DEFAULT_GRACE_SECONDS, DEFAULT_PORT, startServer } from './server';
 
 const USAGE = `usage: npm run server -- [options]   (npm run serve: the same with --app dist)
@@ -15,6 +16,7 @@ const USAGE = `usage: npm run server -- [options]   (npm run serve: the same wit
   --grace SECONDS      how long a dropped player keeps the seat (env ROLIT_GRACE; default ${DEFAULT_GRACE_SECONDS})
   --computer-delay MS  pause before a computer's move (env ROLIT_COMPUTER_DELAY; default 600)
   --threads N          worker threads for computer players (env ROLIT_THREADS; default cores - 1, at least 2)
+  --quick-wait S       seconds quick play waits for four before seating fewer (env ROLIT_QUICK_WAIT; default ${DEFAULT_QUICK_WAIT_SECONDS})
   --redis URL          share rooms with other processes through Redis (env REDIS_URL)
   --public-address A   host:port clients reach this process at, with --redis (env PUBLIC_ADDRESS)
   --app DIR            also serve the built app (npm run build makes dist/) on the same port (env ROLIT_APP)
@@ -43,7 +45,7 @@ try {
   args = parseArgs({
     options: {
       port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, grace: { type: 'string' },
-      'computer-delay': { type: 'string' }, threads: { type: 'string' }, redis: { type: 'string' },
+      'computer-delay': { type: 'string' }, threads: { type: 'string' }, 'quick-wait': { type: 'string' }, redis: { type: 'string' },
       'public-address': { type: 'string' }, app: { type: 'string' }, limits: { type: 'string' }, 'trust-proxy': { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -83,6 +85,7 @@ const server = await startServer({
   graceSeconds: number('grace', args.grace ?? env.ROLIT_GRACE, DEFAULT_GRACE_SECONDS),
   computerDelayMs: number('computer-delay', args['computer-delay'] ?? env.ROLIT_COMPUTER_DELAY, 600),
   threads: threads === undefined ? undefined : Math.max(1, Math.floor(number('threads', threads, 1))),
+  quickWaitSeconds: Math.round(number('quick-wait', args['quick-wait'] ?? env.ROLIT_QUICK_WAIT, DEFAULT_QUICK_WAIT_SECONDS)),
   redis: args.redis ?? env.REDIS_URL,
   publicAddress: args['public-address'] ?? env.PUBLIC_ADDRESS,
   appDir,

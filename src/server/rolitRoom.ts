@@ -200,7 +200,11 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     });
     if (this.table?.kind === 'tv') this.begin();
     // Quick play: the group's players who have not arrived when their reservations run out are replaced by computers.
-    if (this.table?.kind === 'quick') this.clock.setTimeout(() => this.clients.length > 0 && this.begin(), this.seatReservationTimeout * 1000);
+    if (this.table?.kind === 'quick') {
+      this.clock.setTimeout(() => {
+        if (this.clients.length > 0) this.begin();
+      }, this.seatReservationTimeout * 1000);
+    }
   }
 
   override onJoin(client: Client, raw: unknown): void {
@@ -221,7 +225,8 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       const parsed = quickOptions.safeParse(raw);
       if (!parsed.success) throw refuse('badOptions', issuesText(parsed.error));
       name = parsed.data.name;
-      player = this.arrived++;
+      // One arriving after the start (its reservation not yet run out) watches: its seat has a computer.
+      player = this.state.phase === 'waiting' ? this.arrived++ : null;
       if (!this.owner) this.owner = (client.auth as ClientAuth | undefined)?.address ?? null;
     } else {
       const parsed = joinOptions.safeParse(raw);
@@ -768,6 +773,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       misere: s.misere,
       timeLimit: s.timeLimit,
       free: s.phase === 'waiting' ? this.players.flatMap((p, i) => (p.kind === 'human' && !p.sessionId ? [this.lobby.players[i][0]] : [])) : [],
+      seated: this.players.flatMap((p, i) => (p.kind === 'computer' || p.sessionId ? [{ colour: this.lobby.players[i][0], name: p.name, kind: p.kind }] : [])),
       phase: s.phase,
       spectators: s.spectators,
     };

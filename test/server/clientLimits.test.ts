@@ -45,6 +45,21 @@ function kept<R extends Room>(room: R): R {
 }
 
 describe('limits per client address', () => {
+  it('counts entering the lobby, quick play and TV as joins, never as rooms of the address', async () => {
+    await serve({ rooms: 1, joinsPerMinute: 4 }, '127.0.0.1', { quickWaitSeconds: 60 });
+    // The address's one room is open: the shared rooms still take it in.
+    kept(await from('198.51.100.7').create('rolit', { name: 'Ann', colour: 'red' }));
+    kept(await from('198.51.100.7').joinOrCreate('lobby'));
+    kept(await from('198.51.100.7').joinOrCreate('tv', { name: 'Ann' }));
+    kept(await from('198.51.100.7').create('quick', { name: 'Ann' }));
+    // Its four joins of the minute are spent: a fifth is refused, whichever room it asks for.
+    for (const [name, options] of [['lobby', {}], ['tv', { name: 'Ann' }], ['quick', { name: 'Ann' }]] as const) {
+      expect(await refusal(from('198.51.100.7').joinOrCreate(name, options)), name).toMatchObject({ code: 429, message: expect.stringMatching(/^tooManyJoins/) });
+    }
+    // Another address goes on.
+    kept(await from('198.51.100.8').joinOrCreate('lobby'));
+  });
+
   it('refuses one client its 21st open room (before its 50th), and lets it open another once it leaves one', async () => {
     await serve({});
     const rooms: Room[] = [];

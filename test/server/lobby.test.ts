@@ -55,12 +55,13 @@ describe('lobby', () => {
     await eventually(() => watcher.tables.has(id), 'the public table listed');
     expect(watcher.tables.get(id)).toEqual({
       host: 'Ann', size: 8, colours: ['red', 'yellow', 'green', 'blue'], variant: 'standard', misere: false, timeLimit: 30,
-      free: ['yellow', 'green', 'blue'], phase: 'waiting', spectators: 0,
+      free: ['yellow', 'green', 'blue'], seated: [{ colour: 'red', name: 'Ann', kind: 'human' }], phase: 'waiting', spectators: 0,
     });
     const freeIs = (free: string[], what: string) => eventually(() => JSON.stringify(watcher.tables.get(id)?.free) === JSON.stringify(free), what);
 
     const bob = await join(server.endpoint, id, { name: 'Bob', colour: 'yellow' });
     await freeIs(['green', 'blue'], 'yellow taken');
+    expect(watcher.tables.get(id)?.seated).toEqual([{ colour: 'red', name: 'Ann', kind: 'human' }, { colour: 'yellow', name: 'Bob', kind: 'human' }]);
     const eve = await join(server.endpoint, id, { name: 'Eve', spectator: true });
     await eventually(() => watcher.tables.get(id)?.spectators === 1, 'one spectator');
     await bob.room.leave();
@@ -74,6 +75,9 @@ describe('lobby', () => {
     for (const colour of ['yellow', 'green', 'blue']) ann.room.send('fill', { colour, level: 'beginner' });
     await until(ann.room, (st) => st.seats.every((s: any) => s.kind === 'computer' || s.name === 'Ann'), 'seats filled');
     await freeIs([], 'no free seat left');
+    expect(watcher.tables.get(id)?.seated.map((seat: { name: string; kind: string }) => `${seat.name} ${seat.kind}`)).toEqual([
+      'Ann human', 'computer (beginner) computer', 'computer (beginner) computer', 'computer (beginner) computer',
+    ]);
     ann.room.send('start');
     await eventually(() => watcher.tables.get(id)?.phase === 'playing', 'the round in play');
     expect(watcher.tables.get(id)?.free).toEqual([]);

@@ -70,6 +70,17 @@ describe('quick play', () => {
     await alone.room.leave();
   });
 
+  it('starts without a player who never takes the seat, once the reservation runs out (15 s), a computer on it', async () => {
+    const [ann, bob] = await Promise.all([queue('Ann'), queue('Bob')]);
+    const annAt = await takeSeat(ann);
+    // Bob got his seat but never takes it.
+    await first(bob.seen, 'seat');
+    await until(annAt.room, (st) => st.phase === 'playing', 'the round started without Bob', 20_000);
+    expect(humans(annAt.room)).toEqual(['Ann']);
+    expect(annAt.room.state.seats[1]).toMatchObject({ kind: 'computer', level: QUICK_COMPUTER });
+    await Promise.all([annAt.room.leave(), bob.seen.room.leave()]);
+  }, 30_000);
+
   it('refuses odd options and messages, and the queue goes on', async () => {
     for (const options of [{}, { name: '' }, { name: 'A', rank: 5 }, { name: 'A', maxPlayers: 1 }, { name: 'x'.repeat(40) }]) {
       await expect(new Client(server.endpoint).joinOrCreate('quick', options), JSON.stringify(options)).rejects.toThrow(/badOptions/);

@@ -1,6 +1,7 @@
 /**
  * Scale out: two server processes share rooms through one Redis. A room created through one
- * process is joined and played to the end by a client that asked the other.
+ * process is joined and played to the end by a client that asked the other; the lobby and quick
+ * play span both processes.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -8,8 +9,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
+import { Client } from '@colyseus/sdk';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { create, gameOf, join, movesOf, until } from './helpers';
+import type { TableListing } from '../../src/server/contract';
+import { create, eventually, first, gameOf, join, movesOf, until, watch } from './helpers';
 
 const REDIS = '/usr/bin/redis-server';
 const haveRedis = existsSync(REDIS);
@@ -53,7 +56,7 @@ async function startProcess(port: number): Promise<void> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'src/server/main.ts', '--port', String(port), '--host', '127.0.0.1', '--data', dataDir,
-      '--redis', `redis://127.0.0.1:${redisPort}`, '--public-address', `127.0.0.1:${port}`, '--threads', '1', '--computer-delay', '0'],
+      '--redis', `redis://127.0.0.1:${redisPort}`, '--public-address', `127.0.0.1:${port}`, '--threads', '1', '--computer-delay', '0', '--quick-wait', '1'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   children.push(child);
@@ -120,3 +123,41 @@ it.skipIf(!haveRedis)('plays a room created through one process with a client th
   expect(movesOf(ann).length).toBe(12);
   expect(gameOf(bob).state.board).toEqual(gameOf(ann).state.board);
 }, 60_000);
+
+it.skipIf(!haveRedis)('lists in a lobby of one process a table of the other, its free colours kept current', async () => {
+  const [first, second] = endpoints;
+  const lobby = await new Client(first).joinOrCreate('lobby');
+  const tables = new Map<string, TableListing>();
+  lobby.onMessage('rooms', (rooms: { roomId: string; metadata: TableListing }[]) => rooms.forEach((r) => tables.set(r.roomId, r.metadata)));
+  lobby.onMessage('+', ([roomId, r]: [string, { metadata: TableListing }]) => tables.set(roomId, r.metadata));
+  lobby.onMessage('-', (roomId: string) => tables.delete(roomId));
+  const ann = await create(second, { name: 'Ann', colour: 'red', colours: ['red', 'green'], listed: true });
+  const id = ann.room.roomId;
+  await eventually(() => tables.get(id)?.free.join() === 'green', 'the table listed, green free');
+  const bob = await join(first, id, { name: 'Bob', colour: 'green' });
+  await eventually(() => tables.get(id)?.free.length === 0, 'green taken');
+  await Promise.all([ann.room.leave(), bob.room.leave()]);
+  await eventually(() => !tables.has(id), 'the closed table gone');
+  await lobby.leave();
+}, 30_000);
+
+it.skipIf(!haveRedis)('puts two quick-play players who asked different processes at one table', async () => {
+  const players = [];
+  // One after the other, so the second finds the queue the first opened (on the other process).
+  for (const [endpoint, name] of [[endpoints[0], 'Ann'], [endpoints[1], 'Bob']]) {
+    const client = new Client(endpoint);
+    players.push({ client, seen: watch(await client.joinOrCreate('quick', { name })) });
+  }
+  expect(players[1].seen.room.roomId).toBe(players[0].seen.room.roomId);
+  const tables = await Promise.all(
+    players.map(async ({ client, seen }) => {
+      const seat = await first(seen, 'seat', 10_000);
+      seen.room.send('confirm');
+      return watch(await client.consumeSeatReservation(seat));
+    }),
+  );
+  expect(tables[1].room.roomId).toBe(tables[0].room.roomId);
+  await until(tables[0].room, (st) => st.phase === 'playing', 'their round started');
+  expect(tables[0].room.state.seats.filter((s: any) => s.kind === 'human').map((s: any) => s.name).sort()).toEqual(['Ann', 'Bob']);
+  await Promise.all(tables.map((t) => t.room.leave()));
+}, 30_000);
