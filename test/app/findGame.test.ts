@@ -49,10 +49,11 @@ describe('finding a game on the server', () => {
     const hidden = await create(server.endpoint, { name: 'Pat', colour: 'red', colours: ['red', 'green'] });
     const ann = await create(server.endpoint, { name: 'Ann', colour: 'red', colours: ['red', 'green'], timeLimit: 30, listed: true });
     await until(tables, (s) => s.tables.length === 1, 'Ann’s table');
-    expect(tables.getState().tables[0]).toMatchObject({ roomId: ann.room.roomId, host: 'Ann', size: 8, colours: ['red', 'green'], timeLimit: 30, free: ['green'], phase: 'waiting' });
+    expect(tables.getState().tables[0]).toMatchObject({ roomId: ann.room.roomId, host: 'Ann', size: 8, colours: ['red', 'green'], timeLimit: 30, free: ['green'], phase: 'waiting', seated: [{ colour: 'red', name: 'Ann', kind: 'human' }] });
 
     const bob = await join(server.endpoint, ann.room.roomId, { name: 'Bob', colour: 'green' });
     await until(tables, (s) => s.tables[0]?.free.length === 0, 'the green seat taken');
+    expect(tables.getState().tables[0].seated).toEqual([{ colour: 'red', name: 'Ann', kind: 'human' }, { colour: 'green', name: 'Bob', kind: 'human' }]);
     await bob.room.leave();
     await ann.room.leave();
     await until(tables, (s) => s.tables.length === 0, 'the table gone');

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { listAfter, tableOf } from '../../src/app/online/openTables';
 
-const metadata = { host: 'Ann', size: 8, colours: ['red', 'yellow', 'green', 'blue'], variant: 'standard', misere: false, timeLimit: 30, free: ['yellow', 'blue'], phase: 'waiting', spectators: 1 };
+const seated = [{ colour: 'red', name: 'Ann', kind: 'human' }, { colour: 'green', name: 'computer (master)', kind: 'computer' }];
+const metadata = { host: 'Ann', size: 8, colours: ['red', 'yellow', 'green', 'blue'], variant: 'standard', misere: false, timeLimit: 30, free: ['yellow', 'blue'], seated, phase: 'waiting', spectators: 1 };
 const listing = (roomId: string, change: Record<string, unknown> = {}) => ({ roomId, name: 'rolit', clients: 2, maxClients: 64, metadata: { ...metadata, ...change } });
 
 describe('the lobby’s listings as open tables', () => {
   it('reads a listing’s metadata', () => {
-    // Two clients, one of them watching: one person seated.
-    expect(tableOf(listing('A'))).toEqual({ roomId: 'A', ...metadata, players: 1 });
+    expect(tableOf(listing('A'))).toEqual({ roomId: 'A', ...metadata });
   });
 
   it('leaves out a listing it cannot read, whatever is wrong with it', () => {
@@ -16,7 +16,9 @@ describe('the lobby’s listings as open tables', () => {
       'A',
       { roomId: 'A' },
       { roomId: 7, metadata },
-      { roomId: 'A', metadata },
+      listing('A', { seated: undefined }),
+      listing('A', { seated: [{ colour: 'red', name: 'Ann' }] }),
+      listing('A', { seated: [{ colour: 'pink', name: 'Ann', kind: 'human' }] }),
       listing('A', { host: 3 }),
       listing('A', { host: '' }),
       listing('A', { colours: [] }),

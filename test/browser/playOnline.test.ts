@@ -104,7 +104,8 @@ describe('Play online', () => {
     await table.waitFor({ timeout: 15_000 });
     expect(await table.getAttribute('data-room')).toBe((await online(ann.page))!.room);
     const text = await table.textContent();
-    expect(text).toContain('Guest’s table · 1 player seated · waiting to start');
+    expect(text).toContain('Guest’s table · waiting to start');
+    expect(text).toContain('Seated: Guest (Red) · Free: Green');
     expect(text).toContain('8×8 · Standard · 30 s per move');
     expect(text).toContain('Free: Green');
     await screenshot(eve.page, 'play-online-tables-laptop');

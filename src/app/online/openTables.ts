@@ -26,24 +26,35 @@ export interface OpenTable {
   free: Colour[];
   phase: 'waiting' | 'playing' | 'over';
   spectators: number;
-  /** People seated and connected (the room's clients but its spectators). */
-  players: number;
+  /** Who sits at the table, in seat order: each taken seat's colour (a team seat's first), name and kind. */
+  seated: SeatedPlayer[];
 }
+
+export interface SeatedPlayer {
+  colour: Colour;
+  name: string;
+  kind: 'human' | 'computer';
+}
+
+const seatedOf = (list: unknown): SeatedPlayer[] | null =>
+  Array.isArray(list) && list.every((p) => p && isColour(p.colour) && typeof p.name === 'string' && (p.kind === 'human' || p.kind === 'computer'))
+    ? list.map(({ colour, name, kind }: SeatedPlayer) => ({ colour, name, kind }))
+    : null;
 
 const isColour = (c: unknown): c is Colour => (COLOURS as readonly unknown[]).includes(c);
 const isCount = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 0;
 
-/** A lobby listing (`{ roomId, clients, metadata }`) as an open table, or null when it is not one the page can read. */
+/** A lobby listing (`{ roomId, metadata }`) as an open table, or null when it is not one the page can read. */
 export function tableOf(listing: unknown): OpenTable | null {
-  const { roomId, clients, metadata: m } = (listing ?? {}) as { roomId?: unknown; clients?: unknown; metadata?: Record<string, unknown> };
+  const { roomId, metadata: m } = (listing ?? {}) as { roomId?: unknown; metadata?: Record<string, unknown> };
   if (typeof roomId !== 'string' || !m || typeof m !== 'object') return null;
   const colours = Array.isArray(m.colours) && m.colours.every(isColour) ? m.colours : null;
   const free = Array.isArray(m.free) && m.free.every(isColour) ? m.free : null;
   const phase = m.phase === 'waiting' || m.phase === 'playing' || m.phase === 'over' ? m.phase : null;
   if (typeof m.host !== 'string' || m.host === '' || !isCount(m.size) || !colours || colours.length === 0 || !free || !phase) return null;
-  if (typeof m.variant !== 'string' || typeof m.misere !== 'boolean' || !isCount(m.timeLimit) || !isCount(m.spectators) || !isCount(clients)) return null;
-  const players = Math.max(0, clients - m.spectators);
-  return { roomId, host: m.host, size: m.size, colours, variant: m.variant, misere: m.misere, timeLimit: m.timeLimit, free: free.filter((c) => colours.includes(c)), phase, spectators: m.spectators, players };
+  const seated = seatedOf(m.seated);
+  if (typeof m.variant !== 'string' || typeof m.misere !== 'boolean' || !isCount(m.timeLimit) || !isCount(m.spectators) || !seated) return null;
+  return { roomId, host: m.host, size: m.size, colours, variant: m.variant, misere: m.misere, timeLimit: m.timeLimit, free: free.filter((c) => colours.includes(c)), phase, spectators: m.spectators, seated };
 }
 
 /** The list after a lobby message: `rooms` replaces it, `+` adds or updates a table (in place), `-` removes one. */

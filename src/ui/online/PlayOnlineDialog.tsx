@@ -10,7 +10,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useStore } from 'zustand';
 import { ONLINE_NAME_KEY, onlineEndpoint, onlineName, useOnline } from '../../app/online/pageOnline';
-import { createOpenTables, type OpenTable } from '../../app/online/openTables';
+import { createOpenTables, type OpenTable, type SeatedPlayer } from '../../app/online/openTables';
 import { createQuickPlay } from '../../app/online/quickPlay';
 import { onlineTexts } from '../../app/online/onlineTexts';
 import type { Failure } from '../../app/online/onlineRoom';
@@ -84,6 +84,9 @@ function QuickPlay({ quick, name, nameOk }: { quick: ReturnType<typeof createQui
   );
 }
 
+/** A seated player as the open tables list them: "Ann (Red)", a computer as such (the server names it in English). */
+const seatedName = (p: SeatedPlayer) => t('lobby:tables.seatedPlayer', { name: p.kind === 'computer' ? t('lobby:tables.computer') : p.name, colour: colourName(p.colour) });
+
 function TableItem({ table, name, nameOk, onEntered }: { table: OpenTable; name: string; nameOk: boolean; onEntered: () => void }) {
   const colour = table.phase === 'waiting' ? table.free[0] : undefined;
   const host = table.host;
@@ -100,12 +103,13 @@ function TableItem({ table, name, nameOk, onEntered }: { table: OpenTable; name:
   return (
     <li className="open-table" data-testid="open-table" data-room={table.roomId}>
       <div>
-        <b id={titleId}>{t('lobby:tables.hostTable', { host })}</b> <span className="note">· {t('lobby:tables.seated', { count: table.players })} · {t(`lobby:tables.phase.${table.phase}`)}</span>
+        <b id={titleId}>{t('lobby:tables.hostTable', { host })}</b> <span className="note">· {t(`lobby:tables.phase.${table.phase}`)}</span>
       </div>
       <div className="note">{rulesOf(table)}</div>
       <div className="seats-line">
         {/* The colours in play (a team seat has two: seats are not counted from them), the free ones by name. */}
         <Swatches colours={table.colours} />{' '}
+        {t('lobby:tables.seated', { players: listOf(table.seated.map(seatedName)) })} ·{' '}
         {table.free.length > 0 ? t('lobby:tables.free', { colours: listOf(table.free.map((c) => colourName(c))) }) : t('lobby:tables.full')}
         {table.spectators > 0 && <> · {t('lobby:tables.spectators', { count: table.spectators })}</>}
       </div>
