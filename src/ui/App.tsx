@@ -1,6 +1,6 @@
 /**
- * The page: the 3D view with the HUD over it, the round-over panel, the new-game dialog and the
- * rules panel. While a modal dialog is open the game pauses (clocks, computer thinking, animations).
+ * The page: the 3D view with the HUD over it, the round-over panel, the new-game and Play online
+ * dialogs and the rules panel. While a modal dialog is open the game pauses (clocks, computer thinking, animations).
  */
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,8 +35,8 @@ export function App({ levels, defaultLevel }: { levels: readonly string[]; defau
   const playOnline = usePlayOnline((s) => s.open);
   // The game also waits for the 3D view, so the start throw is seen from its beginning.
   const loading = !useLoadProgress((p) => p.settled);
-  // Every modal dialog but the clip's counts (useDialogFocus); `dialog` also covers the new-game
-  // dialog's lazy loading, before it has mounted.
+  // Every modal dialog but the clip's counts (useDialogFocus); `dialog` and `playOnline` also cover
+  // the new-game and Play online dialogs' lazy loading, before they have mounted.
   const dialogOpen = useOpenDialogs(anyPausingDialog);
   const paused = dialog || playOnline || dialogOpen || loading;
   useEffect(() => useSession.getState().setPaused(paused), [paused]);
