@@ -1,6 +1,6 @@
 /**
- * The page: the 3D view with the HUD over it, the round-over panel, the new-game dialog and the
- * rules panel. While a modal dialog is open the game pauses (clocks, computer thinking, animations).
+ * The page: the 3D view with the HUD over it, the round-over panel, the new-game and Play online
+ * dialogs and the rules panel. While a modal dialog is open the game pauses (clocks, computer thinking, animations).
  */
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +18,10 @@ import { SceneHost } from './SceneHost';
 import { TourPanel } from './tour/TourPanel';
 import { useBoardFrame } from './useBoardFrame';
 import { OnlinePanel } from './online/OnlinePanel';
+import { usePlayOnline } from './online/playOnline';
 
 const NewGameDialog = lazy(() => import('./NewGameDialog').then((m) => ({ default: m.NewGameDialog })));
+const PlayOnlineDialog = lazy(() => import('./online/PlayOnlineDialog').then((m) => ({ default: m.PlayOnlineDialog })));
 
 export function App({ levels, defaultLevel }: { levels: readonly string[]; defaultLevel: string }) {
   const [dialog, setDialog] = useState(false);
@@ -30,12 +32,13 @@ export function App({ levels, defaultLevel }: { levels: readonly string[]; defau
   const [rules, setRules] = useState<'offered' | 'asked' | null>(() => (useSession.getState().settings.rulesSeen ? null : 'offered'));
   const someonePlays = useSession((s) => !s.replay && s.seats.some((seat) => seat.kind === 'human'));
   const open = () => setDialog(true);
+  const playOnline = usePlayOnline((s) => s.open);
   // The game also waits for the 3D view, so the start throw is seen from its beginning.
   const loading = !useLoadProgress((p) => p.settled);
-  // Every modal dialog but the clip's counts (useDialogFocus); `dialog` also covers the new-game
-  // dialog's lazy loading, before it has mounted.
+  // Every modal dialog but the clip's counts (useDialogFocus); `dialog` and `playOnline` also cover
+  // the new-game and Play online dialogs' lazy loading, before they have mounted.
   const dialogOpen = useOpenDialogs(anyPausingDialog);
-  const paused = dialog || dialogOpen || loading;
+  const paused = dialog || playOnline || dialogOpen || loading;
   useEffect(() => useSession.getState().setPaused(paused), [paused]);
   const closeRules = () => {
     useSession.getState().rulesSeen();
@@ -65,6 +68,11 @@ export function App({ levels, defaultLevel }: { levels: readonly string[]; defau
       {dialog && (
         <Suspense fallback={null}>
           <NewGameDialog levels={levels} defaultLevel={defaultLevel} onClose={() => setDialog(false)} />
+        </Suspense>
+      )}
+      {playOnline && (
+        <Suspense fallback={null}>
+          <PlayOnlineDialog onNewGame={open} />
         </Suspense>
       )}
     </div>

@@ -14,7 +14,7 @@ import { MAX_NAME } from '../server/contractCodes';
 import type { Level } from '../ai/index';
 import { onlineName, useOnline } from '../app/online/pageOnline';
 import { pageStorage } from '../app/page/pageStorage';
-import { JoinByCode } from './online/JoinByCode';
+import { PlayOnlineButton } from './online/PlayOnlineButton';
 
 export interface NewGameDialogProps {
   levels: readonly string[];
@@ -44,6 +44,8 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
   const [takeBacks, setTakeBacks] = useState(setup.takeBacks);
   const [seedText, setSeedText] = useState('');
   const [help, setHelp] = useState(false);
+  // An online table is private (reached by its link or code) unless listed under Open tables.
+  const [listed, setListed] = useState(false);
   const dialog = useRef<HTMLDivElement>(null);
   useDialogFocus(dialog, onClose);
 
@@ -113,6 +115,7 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
       seats: chosen.map((s) => (s.kind === 'human' ? { kind: 'human' } : { kind: 'computer', level: s.level as Level })),
       standIn: defaultLevel as Level,
       help,
+      listed,
     });
     onClose();
   };
@@ -121,6 +124,9 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
     <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="new-game-title" ref={dialog}>
       <form className="card dialog" onSubmit={submit}>
         <h2 id="new-game-title">{t('dialogs:newGame')}</h2>
+        <p className="start-online">
+          {t('lobby:startHint')} <PlayOnlineButton before={onClose} />
+        </p>
         <fieldset>
           <legend>{t('dialogs:players')}</legend>
           <div className="row" role="radiogroup" aria-label={t('dialogs:playerCount')}>
@@ -216,11 +222,19 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
           {seedReason && <div className="error">{ruleSentence(seedReason)}</div>}
         </fieldset>
         <fieldset data-testid="play-online">
-          <legend>{t('online:playOnline')}</legend>
+          <legend>{t('lobby:create.title')}</legend>
           <p className="note">{t('online:playOnlineNote')}</p>
           <div className="row">
             <label>
               <input type="checkbox" checked={help} onChange={(e) => setHelp(e.target.checked)} /> {t('online:allowHelp')}
+            </label>
+          </div>
+          <div className="row" role="radiogroup" aria-label={t('lobby:create.visibility')}>
+            <label>
+              <input type="radio" name="listed" checked={!listed} onChange={() => setListed(false)} /> {t('lobby:create.private')}
+            </label>
+            <label>
+              <input type="radio" name="listed" checked={listed} onChange={() => setListed(true)} /> {t('lobby:create.public')}
             </label>
           </div>
           <div className="row">
@@ -228,7 +242,6 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
               {t('online:createRoom')}
             </button>
           </div>
-          <JoinByCode onJoined={onClose} />
         </fieldset>
         <div className="actions">
           <button type="button" className="btn" onClick={onClose}>

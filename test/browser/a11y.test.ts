@@ -267,7 +267,7 @@ describe('everyone can play', { timeout: 300_000 }, () => {
       await waitForScene(page);
       // A first visit: the rules panel covers the board until Play is tapped.
       const rules = page.getByTestId('rules');
-      await rules.getByRole('button', { name: 'Play' }).tap();
+      await rules.getByRole('button', { name: 'Play', exact: true }).tap();
       await rules.waitFor({ state: 'detached' });
       await waitIdle(page);
       await waitSettled(page);

@@ -48,7 +48,7 @@ describe('the first minute', { timeout: 240_000 }, () => {
     await screenshot(page, 'first-rules-panel');
     // Behind the rules panel the game waits: the start throw has not been shown.
     expect((await rolitState(page)).shown.events).toBeLessThan(3);
-    await rules.getByRole('button', { name: 'Play' }).click();
+    await rules.getByRole('button', { name: 'Play', exact: true }).click();
     await rules.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
     await page.close();

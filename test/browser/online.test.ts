@@ -212,11 +212,12 @@ describe('online play between browsers', () => {
     await page.close();
   });
 
-  it('a room code read aloud joins from the new-game dialog (any case, grouped); a wrong code says why and joins nothing', async () => {
+  it('a room code read aloud joins from Play online, reached from the new-game dialog (any case, grouped); a wrong code says why and joins nothing', async () => {
     const ann = await create(server.endpoint, { name: 'Ann', colour: 'red', size: 4, colours: ['red', 'green'] });
     const { page, errors } = await openApp(app.browser, app.served, `?seats=human,human&speed=instant&server=127.0.0.1:${server.port}`, undefined, { webgl: false });
     await page.getByRole('button', { name: 'New game' }).click();
-    const dialog = page.getByRole('dialog');
+    await page.getByRole('dialog').getByRole('button', { name: 'Play online' }).click();
+    const dialog = page.getByTestId('play-online-dialog');
     const field = dialog.getByTestId('room-code-input');
     await field.fill('nope');
     await field.press('Enter');
@@ -224,7 +225,7 @@ describe('online play between browsers', () => {
     expect(await online(page)).toBeNull();
     const code = ann.room.roomId;
     await field.fill(`${code.slice(0, 5).toLowerCase()} ${code.slice(5).toLowerCase()}`);
-    await field.press('Enter'); // joins: the dialog's own Start (a local game) is not submitted
+    await field.press('Enter'); // joins, and the dialog steps aside
     await dialog.waitFor({ state: 'detached' });
     await page.waitForFunction((id) => window.rolit.online()?.room === id && window.rolit.online()?.phase === 'waiting', code, { timeout: 90_000 });
     expect(new URL(page.url()).searchParams.get('room')).toBe(code);

@@ -144,7 +144,7 @@ describe('the toolbar and its menu', { timeout: 300_000 }, () => {
       };
       // Rules, closed with its button.
       const rules = await choose('Rules', 'How to play Rolit');
-      await rules.getByRole('button', { name: 'Play' }).click();
+      await rules.getByRole('button', { name: 'Play', exact: true }).click();
       await closedTo(rules, 'Rules closed by its button');
       // History, chosen with a click, closed with Escape.
       await useControl(page, page.getByRole('button', { name: 'History…' }), (c) => c.click());

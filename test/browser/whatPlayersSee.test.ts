@@ -84,7 +84,7 @@ describe('what players see', { timeout: 300_000 }, () => {
           return { top: card.scrollTop, scrolls: card.scrollHeight > card.clientHeight + 1, firstInSight: first.top >= box.top && first.bottom <= box.bottom };
         });
       };
-      const close = () => page.getByTestId('rules').getByRole('button', { name: 'Play' }).click();
+      const close = () => page.getByTestId('rules').getByRole('button', { name: 'Play', exact: true }).click();
       const rules = () => useControl(page, page.getByRole('button', { name: 'Rules', exact: true }), (c) => c.click());
       // Sideways the rules are taller than the screen: they open at their first rule, not at the Play button.
       expect(await opened('rules-phone-sideways-first-visit')).toEqual({ top: 0, scrolls: true, firstInSight: true });

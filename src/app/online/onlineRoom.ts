@@ -6,7 +6,7 @@
  * page rejoins the same seat.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Room } from '@colyseus/sdk';
+import type { Client, Room } from '@colyseus/sdk';
 import type { Colour } from '../../engine/index';
 import type { CreateOptions, JoinOptions } from '../../server/contract';
 import {
@@ -100,14 +100,18 @@ export interface OnlineState {
    * seat back by its key (given, as from a link, or kept by this tab), else joins as a spectator.
    */
   open(roomId: string, name: string, seatKey?: string | null): Promise<void>;
-  /** Takes a free seat of the room (from watching). */
-  takeSeat(colour: Colour, name: string): Promise<void>;
+  /** Takes a free seat of the room (from watching), or of another room by its code (an open table). */
+  takeSeat(colour: Colour, name: string, roomId?: string): Promise<void>;
   /** Leaves the seat and watches (lobby only). */
   watch(name: string): Promise<void>;
   /** Sends a message of the contract (start, play, fill, rematch, emote). */
   send(type: 'start' | 'play' | 'fill' | 'rematch' | 'emote', payload?: object): void;
   /** Leaves the room for good: back to local play. */
   leave(): Promise<void>;
+  /** Gets into a room another way (a quick-play seat, live TV) with the page's client, and follows it. */
+  enter(join: (client: Client) => Promise<Room>): Promise<void>;
+  /** The page's Colyseus client (its code loaded on first use), for the lobby and the quick-play queue. */
+  client(): Promise<Client>;
 }
 
 /** sessionStorage key of a room's reconnection token (per tab, so each tab keeps its own seat). */
@@ -284,8 +288,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
         await join(roomId, { name, spectator: true });
       },
 
-      async takeSeat(colour, name) {
-        const roomId = get().roomId;
+      async takeSeat(colour, name, roomId = get().roomId ?? undefined) {
         if (!roomId) return;
         await quit();
         await join(roomId, { name, colour });
@@ -312,6 +315,13 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
         await quit();
         set({ status: 'idle', roomId: null, view: null, you: null, log: null, failure: null, refusal: null, emote: null, closing: null });
       },
+
+      async enter(joinRoom) {
+        await quit();
+        await attempt(null, async () => joinRoom(await client()));
+      },
+
+      client,
     };
   });
   return store;

@@ -19,6 +19,7 @@ import { CameraButtons } from '../CameraButtons';
 import { LanguageSelect } from '../LanguageSelect';
 import { RecordButtons } from '../replay/RecordButtons';
 import { TourButton } from '../tour/TourPanel';
+import { PlayOnlineButton } from '../online/PlayOnlineButton';
 import { SoundControls } from '../watch/SoundControls';
 import { BarLabel, CinematicSwitch } from '../watch/WatchControls';
 import { setEngineHelpHidden, useEngineHelpHidden } from '../engineHelp';
@@ -152,6 +153,9 @@ export function SettingsMenu({ onRules }: { onRules: () => void }) {
           </span>
         </Section>
         <Section title={t('hud:menuMore')}>
+          <span data-closes-menu>
+            <PlayOnlineButton />
+          </span>
           <span data-closes-menu>
             <button type="button" className="btn" onClick={onRules} title={hudTexts.rulesTitle}>
               {hudTexts.rules}

@@ -8,7 +8,8 @@ import { pageStorage } from '../../app/page/pageStorage';
 import { roomCodeOf } from '../../server/contractCodes';
 import { t } from '../../i18n/index';
 
-export function JoinByCode({ onJoined }: { onJoined: () => void }) {
+/** `label`: the field's words (the Play online dialog's section already says what it is for). */
+export function JoinByCode({ onJoined, label = t('online:joinByCode') }: { onJoined: () => void; label?: string }) {
   const [typed, setTyped] = useState('');
   const [refused, setRefused] = useState(false);
   const join = () => {
@@ -27,7 +28,7 @@ export function JoinByCode({ onJoined }: { onJoined: () => void }) {
     <>
       <div className="row">
         <label>
-          {t('online:joinByCode')}{' '}
+          {label}{' '}
           <input type="text" autoComplete="off" spellCheck={false} value={typed} onChange={(e) => setTyped(e.target.value)} onKeyDown={onKeyDown} data-testid="room-code-input" />
         </label>
         <button type="button" className="btn" onClick={join} disabled={typed.trim() === ''} data-testid="join-room">
