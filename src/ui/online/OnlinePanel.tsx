@@ -38,16 +38,22 @@ function useBelowSeats(bar: RefObject<HTMLElement | null>): void {
     const element = bar.current;
     if (!seats || !element || typeof ResizeObserver !== 'function') return;
     const root = document.documentElement.style;
+    let frame = 0;
     const place = () => {
       element.style.setProperty('--seats-bottom', `${Math.ceil(seats.getBoundingClientRect().bottom)}px`);
-      root.setProperty('--online-bar-bottom', `${Math.ceil(element.getBoundingClientRect().bottom)}px`);
+      // Where the bar ends once it has moved under the seats: measured at the next frame.
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => root.setProperty('--online-bar-bottom', `${Math.ceil(element.getBoundingClientRect().bottom)}px`));
     };
     const observer = new ResizeObserver(place);
     observer.observe(seats);
     observer.observe(element);
+    window.addEventListener('resize', place);
     place();
     return () => {
       observer.disconnect();
+      window.removeEventListener('resize', place);
+      cancelAnimationFrame(frame);
       root.removeProperty('--online-bar-bottom');
     };
   }, [bar]);
