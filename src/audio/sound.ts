@@ -8,7 +8,7 @@ import { useStore } from 'zustand';
 import { pageStorage as storage } from '../app/page/pageStorage';
 import type { Director } from '../director/timeline';
 import { followDirector } from './soundtrack';
-import { playSound } from './synth';
+import { playSound, type SoundName } from './synth';
 
 export const SOUND_KEY = 'rolit.sound.v1';
 
@@ -31,6 +31,14 @@ export function readSoundSettings(text: string | null): SoundSettings {
 
 const settings = createStore<SoundSettings>()(() => readSoundSettings(storage()?.getItem(SOUND_KEY) ?? null));
 let master: GainNode | null = null;
+/** The running graph, for sounds the game's own events do not cue (an online turn's alert). */
+let live: { context: AudioContext; master: GainNode } | null = null;
+
+/** Plays one sound now at the page's volume; nothing when muted or before the first user gesture. */
+export function playNow(name: SoundName): void {
+  if (!live || live.context.state !== 'running' || level(settings.getState()) === 0) return;
+  playSound(live.context, live.master, name, live.context.currentTime);
+}
 
 /** Changes and remembers the sound settings (a touch of the controls also ends the demo's silence). */
 export function setSound(change: Partial<SoundSettings>): void {
@@ -61,6 +69,7 @@ export function startSound(director: Director, options: { demo: boolean }): () =
     master = context.createGain();
     master.gain.value = level(settings.getState());
     master.connect(context.destination);
+    live = { context, master };
     void context.resume();
   };
   const events = ['pointerdown', 'keydown'] as const;
@@ -74,6 +83,7 @@ export function startSound(director: Director, options: { demo: boolean }): () =
     for (const e of events) window.removeEventListener(e, gesture, { capture: true });
     unsubscribeSettings();
     unsubscribeDirector();
+    live = null;
     void context?.close();
   };
 }

@@ -3,7 +3,7 @@
  * sound at `when` (AudioContext seconds) into `out`. Plastic balls: short filtered-noise clicks
  * with a low thump for weight.
  */
-export type SoundName = 'drop' | 'roll' | 'bounce' | 'roundOver' | 'count';
+export type SoundName = 'drop' | 'roll' | 'bounce' | 'roundOver' | 'count' | 'yourTurn';
 
 function noiseBuffer(ctx: BaseAudioContext): AudioBuffer {
   const buffer = ctx.createBuffer(1, Math.round(ctx.sampleRate * 0.2), ctx.sampleRate);
@@ -70,6 +70,11 @@ export function playSound(ctx: BaseAudioContext, out: AudioNode, name: SoundName
       tone(ctx, out, when, 523, 0.5, 0.25);
       tone(ctx, out, when + 0.12, 659, 0.5, 0.22);
       tone(ctx, out, when + 0.24, 784, 0.8, 0.2);
+      break;
+    case 'yourTurn':
+      // Two soft rising notes: heard from another tab without startling.
+      tone(ctx, out, when, 660, 0.25, 0.22);
+      tone(ctx, out, when + 0.14, 880, 0.4, 0.2);
       break;
   }
 }

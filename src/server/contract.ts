@@ -80,6 +80,7 @@ export const messages = {
   fill: z.object({ colour, level }).strict(),
   rematch: empty,
   emote: z.object({ emote: z.enum(EMOTES) }).strict(),
+  resign: empty,
 } as const;
 export type MessageType = keyof typeof messages;
 

@@ -72,7 +72,7 @@ export const EMOTES = ['hello', 'wellPlayed', 'oops', 'thinking', 'goodGame'] as
 /** Codes of refused messages (the `error` message's `code`); docs/online.md explains each. */
 export const ERROR_CODES = [
   'malformed', 'unknownMessage', 'rateLimited', 'notPlaying', 'notWaiting', 'notOver', 'notHost',
-  'spectator', 'notYourTurn', 'illegalMove', 'seatsFree', 'notFree', 'closing',
+  'spectator', 'notYourTurn', 'illegalMove', 'seatsFree', 'notFree', 'closing', 'resigned',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -81,6 +81,12 @@ export interface ErrorMessage {
   code: ErrorCode;
   text: string;
   reason?: string;
+}
+
+/** Sent to every client when a player resigns: the computer plays their seat to the end of the round. */
+export interface ResignedMessage {
+  colour: string;
+  name: string;
 }
 
 /** Sent to every client when the server stops: the room closes in `seconds` (its round in play is saved unfinished). */

@@ -57,6 +57,8 @@ interface Player {
   sessionId: string | null;
   /** A computer plays for this person. */
   standIn: boolean;
+  /** The person resigned this round: the stand-in keeps the seat until the round ends, even while they are here. */
+  resigned: boolean;
   /** Pending Colyseus reconnection of a dropped person. */
   reconnection: Deferred<Client> | null;
   /** Ends the grace of a dropped person. */
@@ -153,6 +155,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       level: spec.kind === 'computer' ? spec.level : options.standIn,
       sessionId: null,
       standIn: false,
+      resigned: false,
       reconnection: null,
       graceTimer: null,
       seatedAt: 0,
@@ -262,7 +265,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     player.graceTimer = null;
     const reconnection = player.reconnection;
     player.reconnection = null;
-    player.standIn = false;
+    player.standIn = player.resigned;
     if (previous !== null && this.hostSession === previous) this.hostSession = client.sessionId;
     // The earlier connection no longer holds a seat: its leaving (now or after the grace) changes nothing.
     reconnection?.reject(new Error('the seat was taken back on another device'));
@@ -295,8 +298,8 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       player.graceTimer = null;
       player.reconnection = null;
       // On their turn, with a computer thinking for them, the person plays it (playComputerTurn drops
-      // the computer's answer), and the turn's deadline stands.
-      player.standIn = false;
+      // the computer's answer), and the turn's deadline stands. One who resigned leaves it to the computer.
+      player.standIn = player.resigned;
       if (this.hostSession === null) this.passHost();
       this.publishSeats();
     }
@@ -416,6 +419,8 @@ export class RolitRoom extends Room<{ state: RoomState }> {
         return this.rematch(client);
       case 'emote':
         return this.emote(client, (parsed.data as { emote: string }).emote);
+      case 'resign':
+        return this.resign(client);
     }
   }
 
@@ -472,6 +477,18 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     this.broadcast('emote', { colour: this.colourOf(player), emote });
   }
 
+  /** A player gives up the round: the stand-in computer plays their seat to its end (a rematch seats them again). */
+  private resign(client: Client): void {
+    if (this.state.phase !== 'playing') return this.refuseMessage(client, 'notPlaying', 'no round is being played');
+    const player = this.playerOf(client.sessionId);
+    if (!player) return this.refuseMessage(client, 'spectator', 'spectators cannot resign');
+    if (player.resigned) return this.refuseMessage(client, 'resigned', 'you have already resigned this round');
+    player.resigned = true;
+    this.broadcast('resigned', { colour: this.colourOf(player), name: player.name });
+    this.standIn(player);
+    this.publishSeats();
+  }
+
   /** Rate limit: a token bucket per client; a refused message changes nothing. */
   private allow(client: Client): boolean {
     const now = this.clock.currentTime;
@@ -511,6 +528,11 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     s.throws.clear();
     s.throws.push(...game.state.throws);
     s.moves.clear();
+    for (const player of this.players.filter((p) => p.resigned)) {
+      player.resigned = false;
+      // Back at the table for the new round, unless they are away.
+      player.standIn = player.sessionId === null || player.graceTimer !== null;
+    }
     this.publishSeats();
     // Each client's colour this round, then the round's log once (welcome would send it again).
     for (const client of this.clients) this.tellWho(client);
@@ -703,7 +725,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
    * in); none when nobody is. Every client is told again who it is, so each page shows the new host.
    */
   private passHost(): void {
-    const present = this.players.filter((p) => p.sessionId !== null && !p.standIn && !p.graceTimer);
+    const present = this.players.filter((p) => p.sessionId !== null && (!p.standIn || p.resigned) && !p.graceTimer);
     const next = present.sort((a, b) => a.seatedAt - b.seatedAt)[0]?.sessionId ?? null;
     if (next === this.hostSession) return;
     this.hostSession = next;
@@ -741,9 +763,10 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       state.name = player.name;
       state.kind = player.kind;
       state.level = player.level;
-      state.connected = player.kind === 'computer' || (player.sessionId !== null && !player.graceTimer && !player.standIn);
+      state.connected = player.kind === 'computer' || (player.sessionId !== null && !player.graceTimer && (!player.standIn || player.resigned));
       state.dropDeadline = player.graceTimer ? Date.now() + player.graceTimer.time - player.graceTimer.elapsedTime : 0;
       state.standIn = player.standIn;
+      state.resigned = player.resigned;
     });
     const host = this.playerOf(this.hostSession ?? '');
     s.host = host ? this.colourOf(host) : '';

@@ -23,6 +23,8 @@ export const SeatState = schema(
     dropDeadline: t.number().default(0),
     /** A computer plays this person's seat (they dropped and the grace ran out, or they left). */
     standIn: t.boolean().default(false),
+    /** The person resigned this round: the stand-in plays their seat to the round's end. */
+    resigned: t.boolean().default(false),
     /** Balls of the seat's colours on the board. */
     score: t.uint8().default(0),
   },

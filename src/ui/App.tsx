@@ -19,6 +19,9 @@ import { TourPanel } from './tour/TourPanel';
 import { useBoardFrame } from './useBoardFrame';
 import { OnlinePanel } from './online/OnlinePanel';
 import { usePlayOnline } from './online/playOnline';
+import { useYourTurn } from './online/useYourTurn';
+import { useOwnSide } from './online/useOwnSide';
+import { useOnline } from '../app/online/pageOnline';
 
 const NewGameDialog = lazy(() => import('./NewGameDialog').then((m) => ({ default: m.NewGameDialog })));
 const PlayOnlineDialog = lazy(() => import('./online/PlayOnlineDialog').then((m) => ({ default: m.PlayOnlineDialog })));
@@ -31,6 +34,12 @@ export function App({ levels, defaultLevel }: { levels: readonly string[]; defau
   // when the page opens for a person to play: a watch link, the demo or a shared replay starts at once.
   const [rules, setRules] = useState<'offered' | 'asked' | null>(() => (useSession.getState().settings.rulesSeen ? null : 'offered'));
   const someonePlays = useSession((s) => !s.replay && s.seats.some((seat) => seat.kind === 'human'));
+  // In an online room (an invite link, say) the rules are one click away in its panel, never over it;
+  // until the room's round is on the table, nothing of the local game shows behind the room.
+  const inRoom = useOnline((s) => s.status !== 'idle');
+  const tableAway = useSession((s) => s.remote === null) && inRoom;
+  useYourTurn();
+  useOwnSide();
   const open = () => setDialog(true);
   const playOnline = usePlayOnline((s) => s.open);
   // The game also waits for the 3D view, so the start throw is seen from its beginning.
@@ -45,7 +54,7 @@ export function App({ levels, defaultLevel }: { levels: readonly string[]; defau
     setRules(null);
   };
   return (
-    <div className="app">
+    <div className={tableAway ? 'app table-away' : 'app'}>
       <SceneHost />
       <Hud onNewGame={open} onRules={() => setRules('asked')} />
       {/* The tour's panel next in the Tab order: from its How to play button to the panel, then the board. */}
@@ -57,14 +66,14 @@ export function App({ levels, defaultLevel }: { levels: readonly string[]; defau
         <AnalysisPanel />
       </div>
       <div className="hud">
-        <OnlinePanel levels={levels} defaultLevel={defaultLevel} />
+        <OnlinePanel levels={levels} defaultLevel={defaultLevel} onRules={() => setRules('asked')} />
       </div>
       <AccessLayer />
       <div className="hud">
         <RoundCount />
       </div>
       <RoundOver onNewGame={open} />
-      {(rules === 'asked' || (rules === 'offered' && someonePlays)) && !loading && <RulesPanel onClose={closeRules} />}
+      {(rules === 'asked' || (rules === 'offered' && someonePlays && !inRoom)) && !loading && <RulesPanel onClose={closeRules} />}
       {dialog && (
         <Suspense fallback={null}>
           <NewGameDialog levels={levels} defaultLevel={defaultLevel} onClose={() => setDialog(false)} />

@@ -70,7 +70,7 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
         </>
       )}
       <NextRoundCountdown />
-      <div className="actions" style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
+      <div className="actions">
         <button className="btn" onClick={() => setHiddenFor(setup)}>
           {t('hud:viewBoard')}
         </button>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import { linkOnline, roomResults, seatName, seatsOf } from '../../src/app/online/onlineLink';
 import type { OnlineState, RoomView } from '../../src/app/online/onlineRoom';
-import { mergeEvents, type RemoteRound } from '../../src/app/online/remoteRound';
+import { mergeEvents, type RemoteRound, turnTitle, yourTurnShown } from '../../src/app/online/remoteRound';
 import { useOnlineSessions } from './onlineSessions';
 import { Game, makeRound, playerInSeat, type Seat, startMatch } from '../../src/engine/index';
 
@@ -107,7 +107,7 @@ describe('a round from a game server', () => {
     const view: RoomView = {
       phase: 'playing', toMove: '', moves: [], spectators: 0, host: 'red', size: 8, variant: 'standard', misere: false, timeLimit: 0, help: false, round: 1, moveDeadline: 0,
       results: ['red 10, green 6'], records: [],
-      seats: seats.map((s) => ({ colour: s.colours[0], colours: s.colours, name: s.name, kind: 'human', level: 'beginner', connected: true, dropDeadline: 0, standIn: false, score: 0 })),
+      seats: seats.map((s) => ({ colour: s.colours[0], colours: s.colours, name: s.name, kind: 'human', level: 'beginner', connected: true, dropDeadline: 0, standIn: false, resigned: false, score: 0 })),
     };
     expect(roomResults(view)).toEqual([{ scores: { red: 10, green: 6 }, playerScores: [10, 6], winners: [0] }]);
     expect(roomResults({ ...view, misere: true })[0].winners).toEqual([1]);
@@ -129,7 +129,7 @@ describe('a round from a game server', () => {
       seats: (['red', 'yellow', 'green'] as const).map((colour, seat) => {
         // Ann is the match's player 0, the tacticians players 1 and 2: this round's seat holds player playerInSeat(seat, round).
         const player = playerInSeat(seat, round, 3);
-        return { colour, colours: [colour], name: player === 0 ? 'Ann' : '', kind: player === 0 ? 'human' : 'computer', level: 'tactician', connected: true, dropDeadline: 0, standIn: false, score: 0 };
+        return { colour, colours: [colour], name: player === 0 ? 'Ann' : '', kind: player === 0 ? 'human' : 'computer', level: 'tactician', connected: true, dropDeadline: 0, standIn: false, resigned: false, score: 0 };
       }),
     });
     const names = (round: number) => {
@@ -166,7 +166,7 @@ describe('a round from a game server', () => {
 describe('the online room linked to the session', () => {
   it('shows the room’s round once it plays, keeps the last round until a rematch’s events come, and gives the local game back', () => {
     const { store, server, seats } = setup();
-    const seat = (i: number) => ({ colour: seats[i].colours[0], colours: seats[i].colours, name: seats[i].name, kind: 'human' as const, level: 'beginner', connected: true, dropDeadline: 0, standIn: false, score: 0 });
+    const seat = (i: number) => ({ colour: seats[i].colours[0], colours: seats[i].colours, name: seats[i].name, kind: 'human' as const, level: 'beginner', connected: true, dropDeadline: 0, standIn: false, resigned: false, score: 0 });
     const view = (round: number, phase: RoomView['phase']): RoomView => ({
       phase, toMove: '', moves: [], seats: [seat(0), seat(1)], spectators: 0, host: seats[0].colours[0], size: 8, variant: 'standard', misere: false, timeLimit: 0, help: false, round, moveDeadline: 0, results: [], records: [],
     });
@@ -185,5 +185,23 @@ describe('the online room linked to the session', () => {
     online.setState({ view: null, log: null });
     expect(store.getState().remote).toBeNull();
     unlink();
+  });
+});
+
+describe('your turn, online', () => {
+  const remote = (mine: RemoteRound['mine']) => ({ mine }) as RemoteRound;
+  const shown = (toMove: 'red' | 'green' | null, over = false) => ({ toMove, over });
+  it('is the board showing one of this page’s colours to move, outside a replay and before the end', () => {
+    expect(yourTurnShown({ remote: remote(['green']), replay: null, shown: shown('green') })).toBe(true);
+    expect(yourTurnShown({ remote: remote(['green']), replay: null, shown: shown('red') })).toBe(false);
+    expect(yourTurnShown({ remote: remote([]), replay: null, shown: shown('red') })).toBe(false); // a spectator
+    expect(yourTurnShown({ remote: remote(['green']), replay: {}, shown: shown('green') })).toBe(false);
+    expect(yourTurnShown({ remote: remote(['green']), replay: null, shown: shown(null) })).toBe(false); // the start throw
+    expect(yourTurnShown({ remote: remote(['green']), replay: null, shown: shown('green', true) })).toBe(false);
+    expect(yourTurnShown({ remote: null, replay: null, shown: shown('green') })).toBe(false); // local play
+  });
+  it('puts the words before the page’s title while it is your turn', () => {
+    expect(turnTitle('Rolit 3D', true, 'Your turn')).toBe('Your turn · Rolit 3D');
+    expect(turnTitle('Rolit 3D', false, 'Your turn')).toBe('Rolit 3D');
   });
 });

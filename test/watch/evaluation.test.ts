@@ -50,6 +50,26 @@ describe('evaluation', () => {
     session.getState().dispose();
   });
 
+  it('moves faster than a search wait for its answer, which is kept; then the latest position is asked', () => {
+    const session = createSession({ computer: nobody, levels: ['master'], defaultLevel: 'master', storage: null }, { search: '?seats=human,human&seed=2' });
+    const worker = fakeWorker();
+    const { store, stop } = createEvaluator(session, { createWorker: worker.create, movetime: 100 });
+    const play = () => session.getState().clickSquare(session.getState().snapshot.legalMoves[0]);
+    // Two moves while the first question (move 0) is open: nothing more is asked yet.
+    play();
+    play();
+    expect(worker.sent).toHaveLength(1);
+    worker.answer([0.6, 0.4]);
+    // Its answer counts for move 0, and the position as it stands now (move 2) is asked at once.
+    expect(store.getState().history).toEqual([{ move: 0, chances: [0.6, 0.4] }]);
+    expect(worker.sent).toHaveLength(2);
+    worker.answer([0.2, 0.8]);
+    expect(store.getState().history.map((h) => h.move)).toEqual([0, 2]);
+    expect(store.getState().waiting).toBe(false);
+    stop();
+    session.getState().dispose();
+  });
+
   it('a silent worker is replaced at the next question', () => {
     let t = 0;
     const session = createSession({ computer: nobody, levels: ['master'], defaultLevel: 'master', storage: null }, { search: '?seats=human,human&seed=2' });

@@ -7,8 +7,11 @@
  * (two players: perfect play; three and four: max^n play, src/ai/maxnSolver.ts) comes back as its
  * exact result (1 to the winner, a shared win split equally, 0 to the others). An answer without an
  * estimate (a forced move is not searched) keeps the last chances: no point of the graph is made
- * up, so it shows no swing the search did not find. A worker that fails or goes silent is
- * replaced at the next question; meanwhile the bar keeps its last numbers.
+ * up, so it shows no swing the search did not find. One question is open at a time: moves that
+ * come faster than a search (computers, an online room) wait for its answer, which is kept, and
+ * then the latest position is asked, so the bar and the graph fill as the round goes rather than
+ * each new move dropping the answer on its way. A worker that fails or goes silent is replaced at
+ * the next question; meanwhile the bar keeps its last numbers.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
@@ -67,6 +70,8 @@ export function createEvaluator(session: StoreApi<SessionState>, options: Evalua
   let asked: { id: number; move: number; at: number } | null = null;
   let nextId = 1;
   let round: unknown = null;
+  /** The position changed while a question was open: the latest is asked once it is answered. */
+  let behind = false;
 
   const record = (point: ChancePoint) => {
     const history = store.getState().history.filter((p) => p.move < point.move);
@@ -88,11 +93,14 @@ export function createEvaluator(session: StoreApi<SessionState>, options: Evalua
         if (data.type !== 'evaluation' || !asked || data.id !== asked.id) return;
         const move = asked.move;
         asked = null;
-        if (data.values.some((v) => v > 0)) return record({ move, chances: toChances(data.values) });
-        // No estimate: the last one stands for this position (never an even split the search did not find).
-        const last = store.getState().latest;
-        if (last && !last.final) record({ move, chances: last.chances });
-        else store.setState({ waiting: false });
+        if (data.values.some((v) => v > 0)) record({ move, chances: toChances(data.values) });
+        else {
+          // No estimate: the last one stands for this position (never an even split the search did not find).
+          const last = store.getState().latest;
+          if (last && !last.final) record({ move, chances: last.chances });
+          else store.setState({ waiting: false });
+        }
+        if (behind) update(session.getState());
       };
       worker.onerror = () => dropWorker();
       return worker;
@@ -106,12 +114,16 @@ export function createEvaluator(session: StoreApi<SessionState>, options: Evalua
     if (previous && snapshot.events === previous.snapshot.events) return;
     if (snapshot.events[0] !== round) {
       round = snapshot.events[0];
-      store.setState({ latest: null, history: [] });
+      // A question about the last round is forgotten: its answer is dropped.
+      asked = null;
+      behind = false;
+      store.setState({ latest: null, history: [], waiting: false });
     }
     const move = snapshot.state.moves.length;
     if (snapshot.over && snapshot.result) {
       const winners = snapshot.result.winners;
       asked = null;
+      behind = false;
       return record({ move, chances: snapshot.setup.players.map((_, p) => (winners.includes(p) ? 1 / winners.length : 0)), final: true });
     }
     if (snapshot.toMove === null) return; // the start throw is still to come
@@ -119,6 +131,8 @@ export function createEvaluator(session: StoreApi<SessionState>, options: Evalua
     const { history } = store.getState();
     if (history.length && history[history.length - 1].move > move) store.setState({ history: history.filter((p) => p.move <= move) });
     if (asked && now() - asked.at > movetime + silentMs) dropWorker();
+    behind = asked !== null;
+    if (behind) return;
     const target = ensureWorker();
     if (!target) return;
     const game = Game.fromEvents(snapshot.events);

@@ -56,7 +56,9 @@ export function linkOnline(online: StoreApi<OnlineState>, session: StoreApi<Sess
     const inPlay = inRoom && log !== null && log.round === view.round && you !== null;
     const changed = !previous || view !== previous.view || log !== previous.log || you !== previous.you;
     if (inPlay && changed) {
-      const mine = view.seats.find((s) => s.colour === you.colour)?.colours ?? [];
+      // A player who resigned plays no more this round: the computer has the seat.
+      const seat = view.seats.find((s) => s.colour === you.colour);
+      const mine = seat && !seat.resigned ? seat.colours : [];
       session.getState().showRemote({ round: log.round, events: log.events, seats: seatsOf(view), results: roomResults(view), mine, help: view.help, deadline: view.moveDeadline, send: (move) => state.send('play', { move }) });
     } else if (!inRoom && session.getState().remote) session.getState().showRemote(null);
     if (state.refusal && state.refusal !== previous?.refusal) session.getState().remoteRefused(onlineTexts.refusal(state.refusal));

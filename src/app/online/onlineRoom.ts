@@ -10,8 +10,8 @@ import type { Client, Room } from '@colyseus/sdk';
 import type { Colour } from '../../engine/index';
 import type { CreateOptions, JoinOptions } from '../../server/contract';
 import {
-  type ClosingMessage, type EMOTES, type ErrorMessage, type FaultMessage, JOIN_CODES, type JoinCode, ROOM_FAULT_CLOSE, roomCodeOf, SEAT_TAKEN_BACK,
-  type YouMessage,
+  type ClosingMessage, type EMOTES, type ErrorMessage, type FaultMessage, JOIN_CODES, type JoinCode, type ResignedMessage, ROOM_FAULT_CLOSE, roomCodeOf,
+  SEAT_TAKEN_BACK, type YouMessage,
 } from '../../server/contractCodes';
 import { type EventsMessage, mergeEvents } from './remoteRound';
 import type { GameEvent } from '../../engine/index';
@@ -30,6 +30,8 @@ export interface SeatView {
   /** A dropped person: when a computer takes over (ms since 1970), 0 otherwise. */
   dropDeadline: number;
   standIn: boolean;
+  /** The person resigned this round: the computer plays on for them. */
+  resigned: boolean;
   score: number;
 }
 
@@ -90,6 +92,8 @@ export interface OnlineState {
   /** The server refused the last message (not your turn, illegal move...). */
   refusal: (ErrorMessage & { id: number }) | null;
   emote: EmoteShown | null;
+  /** The latest resignation in the room (`id` grows with every message). */
+  resigned: (ResignedMessage & { id: number }) | null;
   /** The server is stopping: when it closes the room (ms since 1970, this page's clock). */
   closing: { deadline: number } | null;
 
@@ -105,7 +109,7 @@ export interface OnlineState {
   /** Leaves the seat and watches (lobby only). */
   watch(name: string): Promise<void>;
   /** Sends a message of the contract (start, play, fill, rematch, emote). */
-  send(type: 'start' | 'play' | 'fill' | 'rematch' | 'emote', payload?: object): void;
+  send(type: 'start' | 'play' | 'fill' | 'rematch' | 'emote' | 'resign', payload?: object): void;
   /** Leaves the room for good: back to local play. */
   leave(): Promise<void>;
   /** Gets into a room another way (a quick-play seat, live TV) with the page's client, and follows it. */
@@ -153,6 +157,7 @@ function viewOf(state: Record<string, any>): RoomView {
       connected: s.connected,
       dropDeadline: s.dropDeadline,
       standIn: s.standIn,
+      resigned: s.resigned ?? false,
       score: s.score,
     })),
     spectators: state.spectators,
@@ -199,6 +204,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       });
       joined.onMessage('error', (error: ErrorMessage) => set({ refusal: { ...error, id: ++ids } }));
       joined.onMessage('emote', (emote: { colour: Colour; emote: Emote }) => set({ emote: { ...emote, id: ++ids } }));
+      joined.onMessage('resigned', (message: ResignedMessage) => set({ resigned: { ...message, id: ++ids } }));
       joined.onMessage('closing', ({ seconds }: ClosingMessage) => set({ closing: { deadline: Date.now() + seconds * 1000 } }));
       // The room failed: the round it saved unfinished is listed with the room's records, to play on here.
       joined.onMessage('fault', ({ record }: FaultMessage) => {
@@ -225,7 +231,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
 
     /** Runs one attempt to get into a room; a refusal becomes `failure`. */
     async function attempt(roomId: string | null, join: () => Promise<Room>): Promise<void> {
-      set({ status: 'connecting', roomId, failure: null, refusal: null, log: null, you: null, closing: null });
+      set({ status: 'connecting', roomId, failure: null, refusal: null, log: null, you: null, closing: null, resigned: null });
       try {
         follow(await join());
       } catch (e) {
@@ -255,6 +261,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       failure: null,
       refusal: null,
       emote: null,
+      resigned: null,
       closing: null,
 
       async create(options) {
@@ -313,7 +320,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
 
       async leave() {
         await quit();
-        set({ status: 'idle', roomId: null, view: null, you: null, log: null, failure: null, refusal: null, emote: null, closing: null });
+        set({ status: 'idle', roomId: null, view: null, you: null, log: null, failure: null, refusal: null, emote: null, resigned: null, closing: null });
       },
 
       async enter(joinRoom) {

@@ -29,6 +29,17 @@ export function engineHelpShown(state: { remote: RemoteRound | null }): boolean 
   return !state.remote || state.remote.help || state.remote.mine.length === 0;
 }
 
+/** Whether the board shows this page's turn in an online round (not in a replay, not once the round is over). */
+export function yourTurnShown(state: { remote: RemoteRound | null; replay: unknown; shown: { toMove: Colour | null; over: boolean } }): boolean {
+  const { remote, shown } = state;
+  return remote !== null && state.replay === null && !shown.over && shown.toMove !== null && remote.mine.includes(shown.toMove);
+}
+
+/** The tab's title while it is your turn ("Your turn · Rolit 3D"), else the page's own. */
+export function turnTitle(title: string, yourTurn: boolean, words: string): string {
+  return yourTurn ? `${words} · ${title}` : title;
+}
+
 /** An `events` message of the room: `events` replace the log from index `from` on. */
 export interface EventsMessage {
   round: number;

@@ -194,7 +194,11 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       reloadHistory: keeping.reloadHistory,
       moveNow: computer.moveNow,
       computerPending: computer.pending,
-      suggest: () => (engineHelpShown(get()) ? computer.suggest() : notice(sessionTexts.noHelpOnline, 'refusal')),
+      suggest() {
+        // Online, a suggestion is for the player to move at this page, never for a spectator or another's turn.
+        if (online() && !humanToMove()) return notice(remote!.mine.length ? sessionTexts.notYourColour : sessionTexts.spectatorsWatch, 'refusal');
+        return engineHelpShown(get()) ? computer.suggest() : notice(sessionTexts.noHelpOnline, 'refusal');
+      },
       setSpectatorPaused: spectator.setSpectatorPaused,
       step: spectator.step,
       takeOver(seat, human) {

@@ -5,6 +5,7 @@ import { coloursName, t } from '../../i18n/index';
 import { playerName } from '../../i18n/playerNames';
 import { Swatches } from './Swatches';
 import { hudTexts, seatKind } from './hudTexts';
+import { useReactions } from '../online/useReactions';
 
 export function Seats() {
   // What the board shows, not the engine's latest state (shownRound.ts).
@@ -17,6 +18,9 @@ export function Seats() {
   const standIn = useSession((s) => (s.remote ? null : s.standIn));
   const misere = useSession((s) => s.snapshot.setup.misere);
   // In review every seat is a person's (any move may be tried); the record says who played.
+  // Online: which seat is this page's (said in words, not by colour), and the players' reactions by their seats.
+  const mine = useSession((s) => (s.replay ? null : (s.remote?.mine ?? null)));
+  const reactions = useReactions();
   const recorded = useSession((s) => (s.replay && s.seats.every((seat) => seat.kind === 'human') ? s.replay.players : null));
   return (
     <section className="seats panel" aria-label={t('hud:players')}>
@@ -27,6 +31,8 @@ export function Seats() {
       )}
       {seats.map((seat, i) => {
         const moving = toMove !== null && seat.colours.includes(toMove);
+        const yours = mine !== null && seat.colours.some((c) => mine.includes(c));
+        const reaction = seat.colours.map((c) => reactions[c]).find((r) => r !== undefined);
         return (
           <div key={i} className={`seat${moving ? ' to-move' : ''}`} data-seat={i} aria-current={moving ? 'true' : undefined}>
             <Swatches colours={seat.colours} />
@@ -35,6 +41,7 @@ export function Seats() {
               <span className="name-row">
                 <span className="name">
                   {playerName(seat.name)}
+                  {yours && <span className="you-mark" data-testid="you-mark"> ({t('online:you')})</span>}
                   {thinking?.seat === i && <span className="thinking-dot" aria-label={t('hud:thinkingDot')} />}
                 </span>
                 <TakeOverButton seat={seat} index={i} />
@@ -46,6 +53,12 @@ export function Seats() {
             <span className="count" title={t('hud:countTitle')}>
               {playerScores[i]}
             </span>
+            {reaction && (
+              <span key={reaction.id} className="reaction" role="status" data-testid="reaction">
+                <span className="sr-only">{t('online:reactionFrom', { name: playerName(seat.name) })} </span>
+                {t(`online:emote.${reaction.emote}`)}
+              </span>
+            )}
           </div>
         );
       })}

@@ -28,6 +28,8 @@ export function Status() {
   const suggest = useSession((s) => s.suggest);
   const help = useEngineHelp();
   const online = useSession((s) => s.remote !== null);
+  // Online, the colours this page plays (none for a spectator): "Your turn" and Suggest are for them.
+  const mine = useSession((s) => (s.remote && !s.replay ? s.remote.mine : null));
   const nextRound = useSession((s) => s.nextRound);
   const inReplay = useSession((s) => s.replay !== null);
   const stillBall = useAccess(reducedMotionOn);
@@ -37,6 +39,7 @@ export function Status() {
   const ending = over || count !== null;
   const now = useNow(clock !== null || thinking !== null);
   const seat = toMove ? seats.find((s) => s.colours.includes(toMove)) : undefined;
+  const yours = toMove !== null && (mine ? mine.includes(toMove) : seat !== undefined && personContext(seat.name) !== undefined);
   const last = moves[moves.length - 1];
   const caption = useCaptions().moves.at(-1);
   const remaining = clock ? Math.max(0, Math.ceil((clock.deadline - now) / 1000)) : 0;
@@ -80,7 +83,7 @@ export function Status() {
           {toMove && (
             <span data-testid="turn">
               <span className={`swatch ${toMove}`} style={{ verticalAlign: -2, marginRight: 6 }} />
-              {seat && personContext(seat.name) ? (
+              {yours ? (
                 <b>{t('hud:toMove', { context: 'you', colour: colourName(toMove, true) })}</b>
               ) : (
                 <>
@@ -114,7 +117,7 @@ export function Status() {
               </button>
             </>
           )}
-          {!thinking && seat?.kind === 'human' && help && (
+          {!thinking && seat?.kind === 'human' && (!mine || yours) && help && (
             <button className="btn" onClick={suggest} title={t('hud:suggestTitle')}>
               {t('hud:suggest')}
             </button>

@@ -22,24 +22,44 @@ import { Swatches } from '../hud/Swatches';
 import { useNow } from '../hud/useNow';
 import './online.css';
 
+/** How long a resignation's notice stays (ms): long enough to read. */
+const NOTICE_MS = 8000;
+
 /** Short screens and phones: the room's bar starts folded (its summary line), so the board stays in view. */
 const roomForBar = () => window.matchMedia('(min-width: 721px) and (min-height: 800px)').matches;
 
-/** Keeps the bar just below the seats panel (top left), however many seats it lists. */
+/**
+ * Keeps the bar just below the seats panel (top left), however many seats it lists, and tells the
+ * page where the bar ends (`--online-bar-bottom`), so that the move list under it stops short of it.
+ */
 function useBelowSeats(bar: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const seats = document.querySelector<HTMLElement>('.seats');
     const element = bar.current;
     if (!seats || !element || typeof ResizeObserver !== 'function') return;
-    const place = () => element.style.setProperty('--seats-bottom', `${Math.ceil(seats.getBoundingClientRect().bottom)}px`);
+    const root = document.documentElement.style;
+    let frame = 0;
+    const place = () => {
+      element.style.setProperty('--seats-bottom', `${Math.ceil(seats.getBoundingClientRect().bottom)}px`);
+      // Where the bar ends once it has moved under the seats: measured at the next frame.
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => root.setProperty('--online-bar-bottom', `${Math.ceil(element.getBoundingClientRect().bottom)}px`));
+    };
     const observer = new ResizeObserver(place);
     observer.observe(seats);
+    observer.observe(element);
+    window.addEventListener('resize', place);
     place();
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', place);
+      cancelAnimationFrame(frame);
+      root.removeProperty('--online-bar-bottom');
+    };
   }, [bar]);
 }
 
-export function OnlinePanel({ levels, defaultLevel }: { levels: readonly string[]; defaultLevel: string }) {
+export function OnlinePanel({ levels, defaultLevel, onRules }: { levels: readonly string[]; defaultLevel: string; onRules: () => void }) {
   const status = useOnline((s) => s.status);
   const phase = useOnline((s) => s.view?.phase ?? null);
   const closing = useOnline((s) => s.closing);
@@ -60,7 +80,8 @@ export function OnlinePanel({ levels, defaultLevel }: { levels: readonly string[
         </div>
       )}
       {closing && <Closing deadline={closing.deadline} />}
-      {phase === 'waiting' ? <Lobby levels={levels} defaultLevel={defaultLevel} /> : <RoomBar />}
+      {phase !== 'waiting' && <ResignedNotice />}
+      {phase === 'waiting' ? <Lobby levels={levels} defaultLevel={defaultLevel} onRules={onRules} /> : <RoomBar />}
     </>
   );
 }
@@ -70,7 +91,10 @@ function Presence({ seat }: { seat: SeatView }) {
   const now = useNow(seat.dropDeadline > 0);
   let word: string;
   let state: 'on' | 'off' | 'computer';
-  if (seat.kind === 'computer' || seat.standIn) {
+  if (seat.resigned) {
+    state = 'computer';
+    word = t('online:resignedSeat', { level: levelName(seat.level) });
+  } else if (seat.kind === 'computer' || seat.standIn) {
     state = 'computer';
     word = seat.standIn ? t('online:standIn', { level: levelName(seat.level) }) : t('online:computer', { level: levelName(seat.level) });
   } else if (!seat.name) {
@@ -130,7 +154,7 @@ function useName(): [string, (name: string) => void, boolean] {
   return [name, change, ok];
 }
 
-function Lobby({ levels, defaultLevel }: { levels: readonly string[]; defaultLevel: string }) {
+function Lobby({ levels, defaultLevel, onRules }: { levels: readonly string[]; defaultLevel: string; onRules: () => void }) {
   const { roomId, view, you, failure } = useOnline((s) => s);
   const { takeSeat, watch, send, leave } = useOnline.getState();
   const [name, setName, nameOk] = useName();
@@ -143,12 +167,15 @@ function Lobby({ levels, defaultLevel }: { levels: readonly string[]; defaultLev
   const host = you?.host === true;
   const freeHuman = view.seats.filter((s) => s.kind === 'human' && !s.name);
   const joinAs = name.trim() || t('online:defaultName');
+  // A guest is asked to the host's table; the invitation's words are the host's.
+  const hostSeat = view.seats.findIndex((s) => s.colour === view.host);
+  const title = host ? t('online:lobbyTitle') : hostSeat >= 0 ? t('online:joinTable', { host: seatName(view, hostSeat) }) : t('online:joinThisTable');
   return (
     <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="lobby-title" ref={ref} data-testid="lobby">
       <div className="card dialog online-lobby">
-        <h2 id="lobby-title">{t('online:lobbyTitle')}</h2>
+        <h2 id="lobby-title" data-testid="lobby-title">{title}</h2>
         <section aria-labelledby="invite-title">
-          <h3 id="invite-title">{t('online:invite')}</h3>
+          <h3 id="invite-title">{host ? t('online:invite') : t('online:tableLink')}</h3>
           <div className="row">
             <label className="grow">
               {t('online:inviteLink')}
@@ -215,6 +242,9 @@ function Lobby({ levels, defaultLevel }: { levels: readonly string[]; defaultLev
           {failure?.kind === 'seatTaken' && <div className="error" role="alert">{onlineTexts.failure(failure, onlineEndpoint())}</div>}
         </section>
         <div className="actions">
+          <button type="button" className="btn" onClick={onRules} data-testid="lobby-rules">
+            {t('hud:rules')}
+          </button>
           <button type="button" className="btn" onClick={() => void leave()} data-testid="leave-room">
             {t('online:playLocally')}
           </button>
@@ -239,19 +269,61 @@ function Lobby({ levels, defaultLevel }: { levels: readonly string[]; defaultLev
   );
 }
 
-function EmoteShown() {
-  const emote = useOnline((s) => s.emote);
-  const [shown, setShown] = useState<OnlineState['emote']>(null);
+/** Someone resigned: the table says so for a while (their seat in the bar says it for the rest of the round). */
+function ResignedNotice() {
+  const resigned = useOnline((s) => s.resigned);
+  const [shown, setShown] = useState<OnlineState['resigned']>(null);
   useEffect(() => {
-    if (!emote) return;
-    setShown(emote);
-    const timer = setTimeout(() => setShown(null), 4000);
+    if (!resigned) return;
+    setShown(resigned);
+    const timer = setTimeout(() => setShown(null), NOTICE_MS);
     return () => clearTimeout(timer);
-  }, [emote]);
+  }, [resigned]);
+  if (!shown) return null;
   return (
-    <p className="online-emote" role="status" data-testid="emote">
-      {shown && t('online:emoteFrom', { colour: colourName(shown.colour), emote: t(`online:emote.${shown.emote}`) })}
-    </p>
+    <div className="online-banner panel" role="status" data-testid="resigned-notice">
+      {t('online:resignedNotice', { name: shown.name })}
+    </div>
+  );
+}
+
+/** Resign with a confirmation: the computer plays on for this seat until the round ends. */
+function Resign() {
+  const [asking, setAsking] = useState(false);
+  const resigned = useOnline((s) => s.view?.seats.some((seat) => seat.colour === s.you?.colour && seat.resigned) ?? false);
+  if (resigned) return null;
+  return (
+    <>
+      <button type="button" className="btn" onClick={() => setAsking(true)} data-testid="resign">
+        {t('online:resign')}
+      </button>
+      {asking && <ResignConfirm onClose={() => setAsking(false)} />}
+    </>
+  );
+}
+
+function ResignConfirm({ onClose }: { onClose: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useDialogFocus(ref, onClose);
+  const resign = () => {
+    useOnline.getState().send('resign');
+    onClose();
+  };
+  return (
+    <div className="overlay" role="alertdialog" aria-modal="true" aria-labelledby="resign-title" aria-describedby="resign-text" ref={ref} data-testid="resign-confirm">
+      <div className="card dialog">
+        <h2 id="resign-title">{t('online:resignTitle')}</h2>
+        <p id="resign-text">{t('online:resignText')}</p>
+        <div className="actions">
+          <button type="button" className="btn" onClick={onClose}>
+            {t('online:keepPlaying')}
+          </button>
+          <button type="button" className="btn primary" onClick={resign} data-testid="resign-confirmed">
+            {t('online:resignConfirm')}
+          </button>
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -302,7 +374,6 @@ function RoomBar() {
           ))}
         </div>
       )}
-      <EmoteShown />
       {player && you?.seatKey && <AnotherDevice roomId={roomId} seatKey={you.seatKey} />}
       <FinishedRounds records={view.records} results={view.results} />
       <div className="row">
@@ -312,6 +383,7 @@ function RoomBar() {
           </button>
         )}
         {view.phase === 'over' && !you?.host && <span className="note">{t('online:rematchByHost')}</span>}
+        {view.phase === 'playing' && player && <Resign />}
         <button type="button" className="btn" onClick={() => void leave()} data-testid="leave-room">
           {t('online:leave')}
         </button>

@@ -34,7 +34,7 @@ export function WinChanceGraph() {
   const last = history[history.length - 1];
   const labelYs = spreadLabels(players.map((_, p) => y(last.chances[p])), LABEL, LABEL / 2, H - LABEL / 2);
   return (
-    <svg className="win-graph" width={W} height={H} role="img" aria-label={t.graph} data-testid="win-graph">
+    <svg className="win-graph" width={W} height={H} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t.graph} data-testid="win-graph">
       <title>{t.graph}</title>
       {players.map((colours, p) => (
         <g key={p}>
