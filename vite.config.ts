@@ -8,7 +8,7 @@ import { gameServerPlugin } from './scripts/gameServerPlugin.js';
  * until the first move (`npm run size`, package.json "size-limit") leaves it out: the languages other than
  * English (one chunk each), the New-game and Play online dialogs, the online client.
  */
-const LATER_ENTRIES = [/\/src\/i18n\/locales\/(?!en\/)/, /\/src\/ui\/NewGameDialog\.tsx$/, /\/src\/ui\/online\/PlayOnlineDialog\.tsx$/, /\/node_modules\/@colyseus\/sdk\//];
+const LATER_ENTRIES = [/\/src\/i18n\/locales\/(?!en\/)/, /\/src\/ui\/NewGameDialog\.tsx$/, /\/src\/ui\/online\/PlayOnlineDialog\.tsx$/, /\/src\/ui\/online\/OnlinePanel\.tsx$/, /\/node_modules\/@colyseus\/sdk\//];
 const chunkFileName = ({ isDynamicEntry, facadeModuleId, name }: { isDynamicEntry: boolean; facadeModuleId: string | null; name: string }) => {
   if (!isDynamicEntry || !LATER_ENTRIES.some((entry) => entry.test(facadeModuleId ?? ''))) return 'assets/[name]-[hash].js';
   const language = /\/locales\/(\w+)\//.exec(facadeModuleId ?? '')?.[1];

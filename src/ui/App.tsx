@@ -17,7 +17,6 @@ import { RulesPanel } from './RulesPanel';
 import { SceneHost } from './SceneHost';
 import { TourPanel } from './tour/TourPanel';
 import { useBoardFrame } from './useBoardFrame';
-import { OnlinePanel } from './online/OnlinePanel';
 import { usePlayOnline } from './online/playOnline';
 import { useYourTurn } from './online/useYourTurn';
 import { useOwnSide } from './online/useOwnSide';
@@ -25,6 +24,8 @@ import { useOnline } from '../app/online/pageOnline';
 
 const NewGameDialog = lazy(() => import('./NewGameDialog').then((m) => ({ default: m.NewGameDialog })));
 const PlayOnlineDialog = lazy(() => import('./online/PlayOnlineDialog').then((m) => ({ default: m.PlayOnlineDialog })));
+// Fetched when the page is in an online room (or joining one).
+const OnlinePanel = lazy(() => import('./online/OnlinePanel').then((m) => ({ default: m.OnlinePanel })));
 
 export function App({ levels, defaultLevel }: { levels: readonly string[]; defaultLevel: string }) {
   const [dialog, setDialog] = useState(false);
@@ -66,7 +67,11 @@ export function App({ levels, defaultLevel }: { levels: readonly string[]; defau
         <AnalysisPanel />
       </div>
       <div className="hud">
-        <OnlinePanel levels={levels} defaultLevel={defaultLevel} onRules={() => setRules('asked')} />
+        {inRoom && (
+          <Suspense fallback={null}>
+            <OnlinePanel levels={levels} defaultLevel={defaultLevel} onRules={() => setRules('asked')} />
+          </Suspense>
+        )}
       </div>
       <AccessLayer />
       <div className="hud">
