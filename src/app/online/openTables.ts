@@ -8,33 +8,17 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Client, Room } from '@colyseus/sdk';
 import { COLOURS, type Colour } from '../../engine/index';
+import type { TableListing } from '../../server/contractCodes';
 import { type Failure, failureOf } from './onlineRoom';
 
 /** A public table as the lobby lists it (the contract's listing metadata, with the room's code). */
-export interface OpenTable {
+export interface OpenTable extends Omit<TableListing, 'phase'> {
   roomId: string;
-  /** The host's name. */
-  host: string;
-  size: number;
-  /** The colours in play, in seat order. */
-  colours: Colour[];
-  variant: string;
-  misere: boolean;
-  /** Seconds per move, 0 for none. */
-  timeLimit: number;
-  /** The colours whose seats are still free for a person. */
-  free: Colour[];
   phase: 'waiting' | 'playing' | 'over';
-  spectators: number;
-  /** Who sits at the table, in seat order: each taken seat's colour (a team seat's first), name and kind. */
-  seated: SeatedPlayer[];
 }
 
-export interface SeatedPlayer {
-  colour: Colour;
-  name: string;
-  kind: 'human' | 'computer';
-}
+/** Who sits in one taken seat of a table. */
+export type SeatedPlayer = TableListing['seated'][number];
 
 const seatedOf = (list: unknown): SeatedPlayer[] | null =>
   Array.isArray(list) && list.every((p) => p && isColour(p.colour) && typeof p.name === 'string' && (p.kind === 'human' || p.kind === 'computer'))
