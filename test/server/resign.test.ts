@@ -36,16 +36,16 @@ it('hands the seat to the computer for the rest of the round, says so to everyon
 
   await until(ann.room, (st) => st.records.length === 1, 'the round saved');
   ann.room.send('rematch');
-  await until(bob.room, (st) => st.phase === 'playing' && st.round === 1, 'the rematch');
+  // Both clients in the new round before anyone plays: Ann's move comes from her own view of it.
+  await Promise.all([ann, bob].map((s) => until(s.room, (st) => st.phase === 'playing' && st.round === 1 && st.toMove !== '', 'the rematch')));
   // Seats rotate between rounds: Bob's seat is found by his name.
   const seat = bob.room.state.seats.find((s: { name: string }) => s.name === 'Bob');
   expect(seat).toMatchObject({ standIn: false, resigned: false, connected: true });
   // Nobody plays for Bob now: when his colour is to move, the turn waits for him.
-  await until(bob.room, (st) => st.toMove !== '', 'someone to move');
   if (bob.room.state.toMove !== seat.colour) {
     const count = ann.room.state.moves.length;
     await playFirst(ann);
-    await until(bob.room, (st) => st.moves.length > count, 'Ann’s move', 10_000);
+    await until(bob.room, (st) => st.moves.length > count, 'Ann’s move in the rematch', 10_000);
   }
   const count = bob.room.state.moves.length;
   await playFirst(bob);
