@@ -10,6 +10,7 @@ import { createOnlineRoom, type OnlineState } from '../../src/app/online/onlineR
 import { createOpenTables } from '../../src/app/online/openTables';
 import { createQuickPlay } from '../../src/app/online/quickPlay';
 import { create, join, startTestServer, type TestServer } from '../server/helpers';
+import { until } from './storeUntil';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -19,22 +20,6 @@ afterAll(async () => {
   await server.close();
 });
 
-/** Resolves when `test` holds for the store's state, or fails after `ms` saying what it waited for. */
-function until<S>(store: StoreApi<S>, test: (s: S) => boolean, what: string, ms = 10_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (test(store.getState())) return resolve();
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error(`timed out waiting for ${what}: ${JSON.stringify(store.getState())}`));
-    }, ms);
-    const stop = store.subscribe((s) => {
-      if (!test(s)) return;
-      clearTimeout(timer);
-      stop();
-      resolve();
-    });
-  });
-}
 
 const room = () => createOnlineRoom({ endpoint: server.endpoint, tabStorage: null });
 

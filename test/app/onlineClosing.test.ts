@@ -4,8 +4,7 @@
  * `closed` (not a lost connection to retry), and the saved round played on here, out of the room.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { StoreApi } from 'zustand/vanilla';
-import { createOnlineRoom, type OnlineState } from '../../src/app/online/onlineRoom';
+import { createOnlineRoom } from '../../src/app/online/onlineRoom';
 import { linkOnline } from '../../src/app/online/onlineLink';
 import { onlineTexts } from '../../src/app/online/onlineTexts';
 import { continueUnfinishedRound, finishedRounds } from '../../src/app/online/roomRecords';
@@ -13,6 +12,7 @@ import { Game } from '../../src/engine/index';
 import { setLanguage } from '../../src/i18n/index';
 import { startTestServer, type TestServer } from '../server/helpers';
 import { useOnlineSessions } from './onlineSessions';
+import { until } from './storeUntil';
 
 const onlineSession = useOnlineSessions();
 let server: TestServer;
@@ -25,21 +25,6 @@ afterAll(async () => {
   await server.close();
 });
 
-function until(store: StoreApi<OnlineState>, test: (s: OnlineState) => boolean, what: string, ms = 10_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (test(store.getState())) return resolve();
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error(`timed out waiting for ${what}; status ${store.getState().status}`));
-    }, ms);
-    const stop = store.subscribe((s) => {
-      if (!test(s)) return;
-      clearTimeout(timer);
-      stop();
-      resolve();
-    });
-  });
-}
 
 it('shows the notice, lists the round saved unfinished, calls the closed room closed, and plays the round on here', async () => {
   const host = createOnlineRoom({ endpoint: server.endpoint, tabStorage: null });

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ComputerPool } from '../../src/server/computerPool';
 import { onlineTexts } from '../../src/app/online/onlineTexts';
-import type { StoreApi } from 'zustand/vanilla';
-import { createOnlineRoom, type OnlineState, seatKeyKey, tokenKey } from '../../src/app/online/onlineRoom';
+import { createOnlineRoom, seatKeyKey, tokenKey } from '../../src/app/online/onlineRoom';
 import { inviteLink, readOnlineParameters } from '../../src/app/online/onlineAddress';
 import { Game } from '../../src/engine/index';
 import { fetchRecord, finishedRounds } from '../../src/app/online/roomRecords';
 import { openReplay } from '../../src/app/replay/replay';
 import { startTestServer, type TestServer } from '../server/helpers';
+import { until } from './storeUntil';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -22,22 +22,6 @@ function memoryStorage() {
   return { map, getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
 }
 
-/** Resolves when `test` holds for the store's state, or fails after 5 s saying what it waited for. */
-function until(store: StoreApi<OnlineState>, test: (s: OnlineState) => boolean, what: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (test(store.getState())) return resolve();
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error(`timed out waiting for ${what}; status ${store.getState().status}, failure ${JSON.stringify(store.getState().failure)}`));
-    }, 5000);
-    const stop = store.subscribe((s) => {
-      if (!test(s)) return;
-      clearTimeout(timer);
-      stop();
-      resolve();
-    });
-  });
-}
 
 describe('the page’s room connection against the real server', () => {
   it('creates, opens a link as a spectator, takes a seat, plays; a reload rejoins the seat', async () => {
@@ -47,31 +31,31 @@ describe('the page’s room connection against the real server', () => {
     expect(host.getState().failure).toBeNull();
     const code = host.getState().roomId!;
     expect(hostTab.getItem(tokenKey(code))).toBeTruthy();
-    await until(host, (s) => s.you?.host === true && s.view?.seats.length === 2, 'the host’s welcome');
+    await until(host, (s) => s.you?.host === true && s.view?.seats.length === 2, 'the host’s welcome', 5000);
 
     const guestTab = memoryStorage();
     const guest = createOnlineRoom({ endpoint: server.endpoint, tabStorage: guestTab });
     await guest.getState().open(code, 'Bob');
-    await until(guest, (s) => s.you?.colour === '' && s.view?.spectators === 1, 'watching');
+    await until(guest, (s) => s.you?.colour === '' && s.view?.spectators === 1, 'watching', 5000);
     await guest.getState().takeSeat('green', 'Bob');
-    await until(host, (s) => s.view?.seats.find((x) => x.colour === 'green')?.name === 'Bob' && s.view.spectators === 0, 'Bob seated');
+    await until(host, (s) => s.view?.seats.find((x) => x.colour === 'green')?.name === 'Bob' && s.view.spectators === 0, 'Bob seated', 5000);
 
     host.getState().send('start');
-    for (const s of [host, guest]) await until(s, (x) => x.view?.phase === 'playing' && x.log !== null, 'the round');
+    for (const s of [host, guest]) await until(s, (x) => x.view?.phase === 'playing' && x.log !== null, 'the round', 5000);
     const mover = guest.getState().view!.toMove === 'green' ? guest : host;
     const move = Game.fromEvents(mover.getState().log!.events).legalMoves()[0];
     mover.getState().send('play', { move });
-    for (const s of [host, guest]) await until(s, (x) => x.view?.moves.length === 1 && Game.fromEvents(x.log!.events).state.moves.length === 1, 'the move everywhere');
+    for (const s of [host, guest]) await until(s, (x) => x.view?.moves.length === 1 && Game.fromEvents(x.log!.events).state.moves.length === 1, 'the move everywhere', 5000);
     expect(Game.fromEvents(guest.getState().log!.events).state.board).toEqual(Game.fromEvents(host.getState().log!.events).state.board);
 
     // A page reload: a new connection from the same tab takes the same seat back.
     const reloaded = createOnlineRoom({ endpoint: server.endpoint, tabStorage: guestTab });
     await reloaded.getState().open(code, 'Bob');
-    await until(reloaded, (s) => s.you?.colour === 'green', 'Bob back in his seat');
+    await until(reloaded, (s) => s.you?.colour === 'green', 'Bob back in his seat', 5000);
 
     // Refused intents come back as refusals.
     host.getState().send('start');
-    await until(host, (s) => s.refusal?.code === 'notWaiting', 'a refusal');
+    await until(host, (s) => s.refusal?.code === 'notWaiting', 'a refusal', 5000);
     for (const s of [host, guest, reloaded]) await s.getState().leave();
   });
 
@@ -81,23 +65,23 @@ describe('the page’s room connection against the real server', () => {
     const guest = createOnlineRoom({ endpoint: server.endpoint, tabStorage: null });
     await guest.getState().open(host.getState().roomId!, 'Bob');
     await guest.getState().takeSeat('green', 'Bob');
-    await until(host, (s) => s.view?.seats[1]?.name === 'Bob', 'Bob seated');
+    await until(host, (s) => s.view?.seats[1]?.name === 'Bob', 'Bob seated', 5000);
     expect(host.getState().view!.help).toBe(true);
     host.getState().send('start');
-    await until(host, (s) => s.view?.phase === 'playing' && s.log !== null, 'the round');
+    await until(host, (s) => s.view?.phase === 'playing' && s.log !== null, 'the round', 5000);
     guest.getState().send('emote', { emote: 'hello' });
-    await until(host, (s) => s.emote?.emote === 'hello' && s.emote.colour === 'green', 'Bob’s hello');
+    await until(host, (s) => s.emote?.emote === 'hello' && s.emote.colour === 'green', 'Bob’s hello', 5000);
     for (let n = 0; host.getState().view!.phase === 'playing'; n++) {
       const toMove = host.getState().view!.toMove;
       const mover = toMove === 'red' ? host : guest;
-      await until(mover, (s) => s.log !== null && Game.fromEvents(s.log.events).state.moves.length === n, `move ${n + 1} known`);
+      await until(mover, (s) => s.log !== null && Game.fromEvents(s.log.events).state.moves.length === n, `move ${n + 1} known`, 5000);
       mover.getState().send('play', { move: Game.fromEvents(mover.getState().log!.events).legalMoves()[0] });
-      await until(host, (s) => s.view!.moves.length === n + 1 || s.view!.phase === 'over', `move ${n + 1} played`);
+      await until(host, (s) => s.view!.moves.length === n + 1 || s.view!.phase === 'over', `move ${n + 1} played`, 5000);
     }
-    await until(guest, (s) => s.view?.phase === 'over' && s.view.results.length === 1, 'the round over');
+    await until(guest, (s) => s.view?.phase === 'over' && s.view.results.length === 1, 'the round over', 5000);
     expect(Game.fromEvents(guest.getState().log!.events).state.over).toBe(true);
     // The finished round is listed in the room and its record served by the server: the same moves.
-    await until(guest, (s) => s.view!.records.length === 1, 'the round’s record');
+    await until(guest, (s) => s.view!.records.length === 1, 'the round’s record', 5000);
     const [finished] = finishedRounds(guest.getState().view!.records, guest.getState().view!.results);
     expect(finished.round).toBe(1);
     expect(finished.balls.map(([c]) => c).sort()).toEqual(['green', 'red']);
@@ -106,9 +90,9 @@ describe('the page’s room connection against the real server', () => {
     expect(replay.players?.map((p) => p.name)).toEqual(['Ann', 'Bob']);
     // Only the host starts the rematch; the new round comes with a new log.
     guest.getState().send('rematch');
-    await until(guest, (s) => s.refusal?.code === 'notHost', 'the guest refused');
+    await until(guest, (s) => s.refusal?.code === 'notHost', 'the guest refused', 5000);
     host.getState().send('rematch');
-    await until(guest, (s) => s.view?.phase === 'playing' && s.view.round === 1 && s.log?.round === 1, 'the rematch');
+    await until(guest, (s) => s.view?.phase === 'playing' && s.view.round === 1 && s.log?.round === 1, 'the rematch', 5000);
     expect(Game.fromEvents(guest.getState().log!.events).state.moves).toHaveLength(0);
     for (const s of [host, guest]) await s.getState().leave();
   });
@@ -121,29 +105,29 @@ describe('the page’s room connection against the real server', () => {
     const laptop = createOnlineRoom({ endpoint: server.endpoint, tabStorage: laptopTab });
     await laptop.getState().open(code, 'Bob');
     await laptop.getState().takeSeat('green', 'Bob');
-    await until(laptop, (s) => s.you?.colour === 'green' && !!s.you.seatKey, 'Bob seated, with his seat’s key');
+    await until(laptop, (s) => s.you?.colour === 'green' && !!s.you.seatKey, 'Bob seated, with his seat’s key', 5000);
     const key = laptop.getState().you!.seatKey!;
     expect(laptopTab.getItem(seatKeyKey(code))).toBe(key);
     host.getState().send('start');
-    await until(laptop, (s) => s.view?.phase === 'playing', 'playing');
+    await until(laptop, (s) => s.view?.phase === 'playing', 'playing', 5000);
 
     // The link's parameters, as the phone's page reads them.
     const link = new URL(inviteLink({ origin: 'http://127.0.0.1', pathname: '/', search: '' }, code, key));
     const { room, seatKey } = readOnlineParameters(link.search, link);
     const phone = createOnlineRoom({ endpoint: server.endpoint, tabStorage: memoryStorage() });
     await phone.getState().open(room!, 'Bob', seatKey);
-    await until(phone, (s) => s.you?.colour === 'green', 'Bob’s seat on the phone');
-    await until(laptop, (s) => s.status === 'failed' && s.failure?.kind === 'seatMoved', 'the laptop told why');
+    await until(phone, (s) => s.you?.colour === 'green', 'Bob’s seat on the phone', 5000);
+    await until(laptop, (s) => s.status === 'failed' && s.failure?.kind === 'seatMoved', 'the laptop told why', 5000);
     expect(laptopTab.getItem(tokenKey(code))).toBeNull();
     // Try again on the laptop takes the seat back with the key this tab kept.
     await laptop.getState().open(code, 'Bob');
-    await until(laptop, (s) => s.you?.colour === 'green', 'Bob’s seat back on the laptop');
-    await until(phone, (s) => s.failure?.kind === 'seatMoved', 'the phone told why');
+    await until(laptop, (s) => s.you?.colour === 'green', 'Bob’s seat back on the laptop', 5000);
+    await until(phone, (s) => s.failure?.kind === 'seatMoved', 'the phone told why', 5000);
 
     // A link whose key takes no seat: the page watches, and says why.
     const stranger = createOnlineRoom({ endpoint: server.endpoint, tabStorage: memoryStorage() });
     await stranger.getState().open(code, 'Eve', 'A'.repeat(22));
-    await until(stranger, (s) => s.status === 'open' && s.you?.colour === '', 'watching');
+    await until(stranger, (s) => s.status === 'open' && s.you?.colour === '', 'watching', 5000);
     expect(stranger.getState().failure?.code).toBe('badSeatKey');
     for (const s of [host, laptop, phone, stranger]) await s.getState().leave();
   });
@@ -156,9 +140,9 @@ describe('the page’s room connection against the real server', () => {
     const choose = vi.spyOn(ComputerPool.prototype, 'choose').mockResolvedValue('zz');
     try {
       page.getState().send('start');
-      await until(page, (s) => s.view?.phase === 'playing' && s.log !== null, 'the round');
+      await until(page, (s) => s.view?.phase === 'playing' && s.log !== null, 'the round', 5000);
       if (page.getState().view!.toMove === 'red') page.getState().send('play', { move: Game.fromEvents(page.getState().log!.events).legalMoves()[0] });
-      await until(page, (s) => s.status === 'failed' && s.failure?.kind === 'faulted', 'the room failed');
+      await until(page, (s) => s.status === 'failed' && s.failure?.kind === 'faulted', 'the room failed', 5000);
       const saved = finishedRounds(page.getState().view!.records, []);
       expect(saved).toHaveLength(1);
       expect(saved[0].unfinished).toBe(true);
@@ -176,7 +160,7 @@ describe('the page’s room connection against the real server', () => {
     const code = host.getState().roomId!;
     const guest = createOnlineRoom({ endpoint: server.endpoint, tabStorage: null });
     await guest.getState().open(`${code.slice(0, 5)} ${code.slice(5)}`.toLowerCase(), 'Bob');
-    await until(guest, (s) => s.status === 'open' && s.view?.spectators === 1, 'watching');
+    await until(guest, (s) => s.status === 'open' && s.view?.spectators === 1, 'watching', 5000);
     expect(guest.getState().roomId).toBe(code);
     for (const s of [host, guest]) await s.getState().leave();
   });
