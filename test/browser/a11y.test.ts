@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/index';
 import { stepCursor } from '../../src/app/session/boardCursor';
 import { pairDistances, type Rgb, type Vision } from './colourVision';
-import { cameraView, changedPixels, openApp, rolitState, screenshot, socketPosition, waitForScene, waitSettled, waitIdle, useControl } from './harness';
+import { cameraView, changedPixels, openApp, rolitState, screenshot, socketPosition, waitForScene, waitSettled, waitIdle, useControl, waitForHandle } from './harness';
 import { audit } from './axe';
 import { useBuiltApp } from './builtApp';
 
@@ -152,7 +152,7 @@ describe('everyone can play', { timeout: 300_000 }, () => {
     await page.keyboard.press('u');
     expect((await rolitState(page)).moves).toHaveLength(1); // turned off: nothing taken back
     await page.reload();
-    await page.waitForFunction(() => typeof window.rolit?.state === 'function');
+    await waitForHandle(page);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('rolit.access.v1')!).disabledShortcuts)).toEqual(['undo']);
     // After the reload (the game in progress resumes) the shortcut is still off; the Undo button still works.
     const resumed = await pageGame(page);
@@ -263,7 +263,7 @@ describe('everyone can play', { timeout: 300_000 }, () => {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(`${app.served.url}${TWO_SMALL}`);
-      await page.waitForFunction(() => typeof window.rolit?.state === 'function');
+      await waitForHandle(page);
       await waitForScene(page);
       // A first visit: the rules panel covers the board until Play is tapped.
       const rules = page.getByTestId('rules');

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { countBallColours, screenshot, waitForScene } from './harness';
+import { countBallColours, screenshot, waitForScene, waitForHandle } from './harness';
 import { useBuiltApp } from './builtApp';
 import { FAST_DPR } from '../../src/scene/qualityPolicy';
 
@@ -20,7 +20,7 @@ async function openAt2x(search: string): Promise<Page> {
   const page = await app.browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 2 });
   await page.addInitScript(() => localStorage.setItem('rolit.settings.v1', JSON.stringify({ rulesSeen: true })));
   await page.goto(`${app.served.url}${search}`);
-  await page.waitForFunction(() => typeof window.rolit?.state === 'function');
+  await waitForHandle(page);
   return page;
 }
 

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ARTIFACTS } from './harness';
+import { ARTIFACTS, waitForHandle } from './harness';
 import { ms, RUN_TASK, startTrace, type TraceEvent } from './trace';
 import { useBuiltApp } from './builtApp';
 import { SHADERS_COMPILED } from '../../src/scene/loadProgress';
@@ -52,7 +52,7 @@ describe('the first frames', { timeout: 300_000 }, () => {
     page.on('pageerror', (e) => errors.push(e.message));
     const stopTrace = await startTrace(page, 'toplevel,disabled-by-default-devtools.timeline,gpu');
     await page.goto(`${app.served.url}?seats=human,human&seed=3`);
-    await page.waitForFunction(() => typeof window.rolit?.state === 'function');
+    await waitForHandle(page);
     // Two frames drawn: the first visible one and one more.
     await page.waitForFunction(() => (window.rolit.renderInfo()?.frames ?? 0) > 1, undefined, { timeout: 240_000, polling: 50 });
     const { linked, warmedAt } = await page.evaluate((mark) => {

@@ -4,7 +4,7 @@
  * are written out here in French.
  */
 import { describe, expect, it } from 'vitest';
-import { openApp, screenshot, waitSettled, useControl } from './harness';
+import { openApp, screenshot, waitSettled, useControl, waitForHandle } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -17,7 +17,7 @@ describe('messages in French', { timeout: 300_000 }, () => {
     await page.evaluate(() => localStorage.setItem('rolit.language', 'fr'));
     // Game parameters leave the address once the game started, so they come with a fresh load.
     await page.goto(`${app.served.url}?seats=human,robot&speed=100&size=5`);
-    await page.waitForFunction(() => typeof window.rolit?.state === 'function');
+    await waitForHandle(page);
     const problems = await page.getByTestId('problems').innerText();
     expect(problems).toContain('size=5: 8, 6 ou 4');
     expect(problems).toContain('speed=100: un multiplicateur de 0,25 à 8, ou instant');

@@ -84,7 +84,7 @@ export async function openApp(browser: Browser, served: Served, search = '', vie
   });
   page.on('pageerror', (e) => errors.push(`page: ${e.message}`));
   await page.goto(`${served.url}${search}`);
-  await page.waitForFunction(() => typeof window.rolit?.state === 'function');
+  await waitForHandle(page);
   return { page, errors };
 }
 
@@ -115,9 +115,17 @@ export async function leaveGrid(page: Page): Promise<void> {
   await page.evaluate(() => (document.activeElement?.closest('.board-grid') ? (document.activeElement as HTMLElement).blur() : undefined));
 }
 
+/**
+ * Waits until the page has put up window.rolit. A navigation's `load` comes before it: the page's
+ * module awaits its language and its tab's game first.
+ */
+export async function waitForHandle(page: Page, timeout = 60_000): Promise<void> {
+  await page.waitForFunction(() => typeof window.rolit?.state === 'function', undefined, { timeout });
+}
+
 /** Waits until the 3D view has drawn at least once (renderInfo reports triangles). */
 export async function waitForScene(page: Page, timeout = 60_000): Promise<void> {
-  await page.waitForFunction(() => (window.rolit.renderInfo()?.triangles ?? 0) > 0, undefined, { timeout, polling: 100 });
+  await page.waitForFunction(() => (window.rolit?.renderInfo()?.triangles ?? 0) > 0, undefined, { timeout, polling: 100 });
 }
 
 /**
@@ -181,7 +189,7 @@ export async function cameraView(page: Page, title: string): Promise<void> {
 
 /** Waits until the animations have finished. */
 export async function waitIdle(page: Page, timeout = 60_000): Promise<void> {
-  await page.waitForFunction(() => !window.rolit.busy(), undefined, { timeout, polling: 50 });
+  await page.waitForFunction(() => window.rolit?.busy() === false, undefined, { timeout, polling: 50 });
 }
 
 export async function rolitState(page: Page) {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LANGUAGES } from '../../src/i18n/index';
 import { RESOURCES } from '../support/allTexts';
-import { screenshot, waitSettled, withoutWebGL, useControl } from './harness';
+import { screenshot, waitSettled, withoutWebGL, useControl, waitForHandle } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -24,7 +24,7 @@ async function openIn(locale: string): Promise<Page> {
     if (localStorage.getItem('rolit.settings.v1') === null) localStorage.setItem('rolit.settings.v1', JSON.stringify({ rulesSeen: true }));
   });
   await page.goto(`${app.served.url}?seats=human,ai:beginner,ai:beginner,ai:beginner&seed=5`);
-  await page.waitForFunction(() => typeof window.rolit?.state === 'function');
+  await waitForHandle(page);
   return page;
 }
 

@@ -4,7 +4,7 @@
  * the GPU process. The main thread's task times are a benchmark: `npm run measure:long-tasks`.
  */
 import { describe, expect, it } from 'vitest';
-import { waitForScene } from './harness';
+import { waitForScene, waitForHandle } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -28,7 +28,7 @@ describe('shaders while watching', { timeout: 300_000 }, () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${app.served.url}?seats=ai:greedy,ai:tactician,ai:greedy,ai:beginner&seed=6&speed=4`);
-    await page.waitForFunction(() => typeof window.rolit?.state === 'function');
+    await waitForHandle(page);
     await waitForScene(page, 180_000);
     const shownAt = await page.evaluate(() => performance.now());
     await page.waitForFunction(() => window.rolit.state().moves.length >= 8, undefined, { timeout: 240_000 });

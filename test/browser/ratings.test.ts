@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { LEVELS } from '../../src/ai/index';
 import { LEVEL_RATINGS } from '../../src/ai/levelRatings';
 import { RESOURCES } from '../support/allTexts';
-import { openApp, rolitState, screenshot, waitSettled } from './harness';
+import { openApp, rolitState, screenshot, waitSettled, waitForHandle } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -26,7 +26,7 @@ describe('level ratings in the new-game dialog', { timeout: 300_000 }, () => {
         localStorage.setItem('rolit.language', lang);
       }, language);
       await page.reload();
-      await page.waitForFunction(() => typeof window.rolit?.state === 'function');
+      await waitForHandle(page);
       await waitSettled(page);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
       expect(await page.locator('body').innerText()).not.toContain(seatText(language, 'master'));

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readRecord } from '../../src/engine/index';
-import { cameraView, changedPixels, leaveGrid, neighbour, openApp, openRecordByPaste, playByGrid, rolitState, screenshot, socketBox, socketColour, waitForScene, waitIdle, waitSettled, useControl } from './harness';
+import { cameraView, changedPixels, leaveGrid, neighbour, openApp, openRecordByPaste, playByGrid, rolitState, screenshot, socketBox, socketColour, waitForScene, waitIdle, waitSettled, useControl, waitForHandle } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -178,7 +178,7 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
     const before = await rolitState(page);
     expect(new URL(page.url()).search).toBe('?speed=instant'); // the game's parameters are dropped
     await page.reload();
-    await page.waitForFunction(() => typeof window.rolit?.state === 'function');
+    await waitForHandle(page);
     const after = await rolitState(page);
     expect(after.record).toBe(before.record);
     expect(await page.locator('.moves li').count()).toBe(3);
@@ -188,7 +188,7 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
     expect(await page.evaluate((key) => localStorage.getItem(key) !== null, slot)).toBe(true);
     await page.evaluate((key) => localStorage.setItem(key, '{"version":1,"players":'), slot);
     await page.reload();
-    await page.waitForFunction(() => typeof window.rolit?.state === 'function');
+    await waitForHandle(page);
     const notice = page.getByTestId('save-notice');
     await expect(notice.textContent()).resolves.toMatch(/could not be resumed \(not readable data/);
     await expect(notice.getByRole('button', { name: 'Download the saved data' }).isVisible()).resolves.toBe(true);

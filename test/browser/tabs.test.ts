@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/index';
-import { openApp, rolitState, useControl } from './harness';
+import { openApp, rolitState, useControl, waitForHandle } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -41,7 +41,7 @@ describe('two tabs', { timeout: 300_000 }, () => {
 
     // Both reload (the address no longer holds the game's parameters): each resumes its own game.
     await Promise.all([a.page.reload(), b.page.reload()]);
-    await Promise.all([a.page, b.page].map((page) => page.waitForFunction(() => typeof window.rolit?.state === 'function')));
+    await Promise.all([a.page, b.page].map((page) => waitForHandle(page)));
     expect((await rolitState(a.page)).record).toBe(recordA);
     expect((await rolitState(b.page)).record).toBe(recordB);
 

@@ -9,7 +9,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ALL_SQUARES, changedPixels, countBallColours, openApp, openRecordByPaste, rolitState, screenshot, socketPosition, waitForScene, waitSettled, waitIdle, useControl } from './harness';
+import { ALL_SQUARES, changedPixels, countBallColours, openApp, openRecordByPaste, rolitState, screenshot, socketPosition, waitForScene, waitSettled, waitIdle, useControl, waitForHandle } from './harness';
 import { useBuiltApp } from './builtApp';
 import { TOUR_STEPS } from '../../src/tour/steps';
 import { tourGame, tourRecord } from '../../src/tour/positions';
@@ -192,7 +192,7 @@ describe('the guided tour', { timeout: 900_000 }, () => {
     const { page, errors } = await open(GAME, { webgl: false });
     const before = await rolitState(page);
     await page.goto(`${app.served.url}?tour`);
-    await page.waitForFunction(() => typeof window.rolit?.state === 'function');
+    await waitForHandle(page);
     await waitSettled(page);
     await page.waitForFunction(() => document.querySelector('[data-testid=tour]')?.getAttribute('data-step') === 'box');
     expect(page.url()).not.toContain('tour');
@@ -207,7 +207,7 @@ describe('the guided tour', { timeout: 900_000 }, () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('menu-button');
     expect(await page.getByTestId('menu-button').getAttribute('aria-expanded')).toBe('false');
     await page.reload();
-    await page.waitForFunction(() => typeof window.rolit?.state === 'function');
+    await waitForHandle(page);
     await waitSettled(page);
     await stepTo(page, 'buttons', () => useControl(page, page.getByRole('button', { name: 'Resume tour' }), (c) => c.click()));
     await page.getByTestId('tour').getByRole('button', { name: 'Exit tour' }).click();

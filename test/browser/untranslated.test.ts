@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { RESOURCES } from '../support/allTexts';
-import { screenshot, waitSettled, withoutWebGL, useControl } from './harness';
+import { screenshot, waitSettled, withoutWebGL, useControl, waitForHandle } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -107,7 +107,7 @@ describe('no English in the other languages', { timeout: 1_200_000 }, () => {
     };
     try {
       await page.goto(`${app.served.url}${SEARCH}`);
-      await page.waitForFunction(() => typeof window.rolit?.state === 'function');
+      await waitForHandle(page);
       await waitSettled(page);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
       await look('HUD');
