@@ -33,7 +33,7 @@ async function movesOn(page: Page): Promise<void> {
 
 describe('demo mode', { timeout: 600_000 }, () => {
   it('plays a round to its end and on into the next unattended with no console errors, then survives a worker crash and a context loss', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?demo=greedy,tactician&speed=8');
+    const { page, errors } = await openApp(app.browser, app.served, '?demo=greedy,tactician&speed=instant');
     await waitForScene(page);
     await roundsEnd(page, 1);
     await page.getByTestId('countdown').waitFor();
