@@ -2,6 +2,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { gameServerPlugin } from './scripts/gameServerPlugin.js';
+import { canvasElementsPlugin } from './scripts/canvasElementsPlugin.js';
 
 /**
  * What the first move never needs is fetched when asked for and named `later-…`, so that the byte budget
@@ -19,7 +20,7 @@ const bundleReport = process.env.BUNDLE_REPORT ? [visualizer({ filename: 'bundle
 
 export default defineConfig({
   // The game server of online play runs beside the dev server (scripts/gameServerPlugin.ts).
-  plugins: [react(), gameServerPlugin(), ...bundleReport],
+  plugins: [react(), gameServerPlugin(), canvasElementsPlugin(), ...bundleReport],
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 2500,

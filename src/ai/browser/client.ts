@@ -26,7 +26,9 @@
  * this client.
  */
 import { type Game, type Position } from '../../engine';
-import { computerSeed, createSearcher, DEFAULT_LEVEL, describeMove, isLevel, type Level, LEVEL_DEFAULT_MOVETIME, type MoveDescription, seatOptions } from '../index';
+import { computerSeed, DEFAULT_LEVEL, describeMove, isLevel, type Level, LEVEL_DEFAULT_MOVETIME, type MoveDescription, seatOptions } from '../index';
+import { SearchContext } from '../searcher';
+import { TacticianSearcher } from '../simple';
 import { type FromWorker, thinkRequest, type WorkerLike } from './messages';
 import { RootParallelWorker, searchWorkerCount } from './rootParallelWorker';
 
@@ -52,6 +54,7 @@ export interface AiClientOptions {
   onNotice?: (notice: string) => void;
 }
 
+/** The fallback's level. Its searcher is made here rather than by createSearcher, which would bring every level's search code onto the page. */
 export const FALLBACK_LEVEL: Level = 'tactician';
 export const WATCHDOG_MS = 3000;
 
@@ -210,8 +213,8 @@ export class AiClient {
 
   /** The fallback level on the main thread: one move deep, well under a millisecond a move. */
   private fallback(p: Pending): void {
-    const searcher = createSearcher(p.position, { level: FALLBACK_LEVEL, seed: p.seed, owners: p.owners, misere: p.misere });
-    while (!searcher.step(Infinity));
+    const options = { level: FALLBACK_LEVEL, seed: p.seed, owners: p.owners, misere: p.misere };
+    const searcher = new TacticianSearcher(new SearchContext(p.position, options, LEVEL_DEFAULT_MOVETIME[FALLBACK_LEVEL]));
     this.finish(p, { ...describeMove(p.position, searcher.best()), level: FALLBACK_LEVEL, fallback: true, work: searcher.work });
   }
 
