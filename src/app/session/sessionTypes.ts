@@ -7,7 +7,7 @@ import type { ThinkingState } from '../computer/askComputer';
 import type { ComputerPlayer } from '../computer/computer';
 import type { Preview } from './input';
 import type { StartingDeps } from '../setup/matchSetup';
-import type { Clock } from './moveClock';
+import type { Clock } from './timeLimit';
 import type { HistoryEntry } from '../persistence/history';
 import type { Replay } from '../replay/replay';
 import type { RemoteRound } from '../online/remoteRound';
