@@ -29,9 +29,8 @@ import { createTimeLimit } from './timeLimit';
 import { engineHelpShown, type RemoteRound } from '../online/remoteRound';
 import { createViewerSettings } from './viewerSettings';
 
-export type { Message, SaveNotice, SessionDeps, SessionStart, SessionState } from './sessionTypes';
+export type { Clock, Message, SaveNotice, SessionDeps, SessionStart, SessionState } from './sessionTypes';
 export type { Preview } from './input';
-export type { Clock } from './timeLimit';
 export type { ThinkingState } from '../computer/askComputer';
 export type { RoundSnapshot } from './roundSnapshot';
 export type { ShownRound } from './shownRound';

@@ -6,15 +6,7 @@
 import type { Colour, Game } from '../../engine/index';
 import { createMoveClock, wallClock } from '../../flow/turnFlow';
 import { sessionTexts } from './sessionTexts';
-import type { Notify, SessionStore, Table } from './sessionTypes';
-
-/** The move clock the page shows: one move of one round. */
-export interface Clock {
-  colour: Colour;
-  moveNumber: number;
-  /** Time (ms, the session's clock) at which the move is played for the mover. */
-  deadline: number;
-}
+import type { Clock, Notify, SessionStore, Table } from './sessionTypes';
 
 export interface TimeLimit {
   /** Starts, keeps or stops the clock for the round as it is now. */
