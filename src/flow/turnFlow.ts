@@ -50,18 +50,18 @@ export function seatOfColour(setup: RoundSetup, colour: Colour): number {
   return seat;
 }
 
-/** Who holds a match player's seat now, as far as moves go. */
+/** Who holds a match player's seat now, as far as moves go (the room's players, the page's seats). */
 export interface Holder {
   kind: 'human' | 'computer';
   /** A computer's level, or the level that stands in for the person. */
-  level: string;
+  level?: string;
   /** A computer plays for the person (away past the grace, left, or resigned this round). */
-  standIn: boolean;
+  standIn?: boolean;
 }
 
 /** The level of the computer that plays this seat's moves now (a computer seat, or a stand-in), or null when its person does. */
 export function computerFor(holder: Holder): string | null {
-  return holder.kind === 'computer' || holder.standIn ? holder.level : null;
+  return holder.kind === 'computer' || holder.standIn ? (holder.level ?? null) : null;
 }
 
 /** The move clock: the turn's deadline, and the engine's time-out move once it has passed. */
