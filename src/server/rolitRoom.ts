@@ -10,7 +10,7 @@ import {
   ballCounts, type Colour, type Game, type GameEvent, type Match, PLAYER_COLOURS, playerInSeat, type PlayerSpec,
   recordDate, resultText, roundSetup, type RoundSetup, seatOfPlayer, setupRefusal, startMatch, toRecord,
 } from '../engine';
-import { type FlowClock, TurnFlow } from '../flow/turnFlow';
+import { type FlowClock, TurnFlow, type TurnFlowHost } from '../flow/turnFlow';
 import { addressOf, type ClientAuth, coolDownIfFlooded } from './admission';
 import type { ComputerPool } from './computerPool';
 import {
@@ -537,7 +537,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
   }
 
   /** What the round's turn flow is given: the room's clock, its players' seats, the computer pool. */
-  private flowHost(): ConstructorParameters<typeof TurnFlow>[2] {
+  private flowHost(): TurnFlowHost {
     const clock: FlowClock = { now: () => Date.now(), setTimeout: (run, ms) => this.clock.setTimeout(run, ms) };
     return {
       clock,
