@@ -134,8 +134,10 @@ export class TurnFlow {
   deadline = 0;
   /** Bumped whenever the turn changes hands (or the flow stops), so a late computer answer or clock is dropped. */
   private turnId = 0;
-  /** Bumped with every question to a computer: only the latest one's answer counts. */
+  /** Bumped with every question to a computer, and when a person takes the seat back: only the latest question's answer counts. */
   private questionId = 0;
+  /** The question open for the turn (its turn and question ids), so a change of another seat asks nothing twice. */
+  private open: { turnId: number; questionId: number } | null = null;
   private readonly clock: MoveClock;
   private stopped = false;
 
@@ -177,7 +179,11 @@ export class TurnFlow {
    * dropped). The turn, and so its deadline, stays.
    */
   holdersChanged(): void {
-    this.askComputerIfItsTurn();
+    const turn = this.turn();
+    if (!turn) return;
+    // A person holds the mover's seat: the open question no longer counts, even if they leave it again.
+    if (computerFor(this.host.holder(turn.player)) === null) this.questionId++;
+    else this.askComputerIfItsTurn();
   }
 
   /** Nothing plays on: no clock, no computer answer (the room closes, or faulted). */
@@ -215,8 +221,9 @@ export class TurnFlow {
     const turn = this.turn();
     if (!turn || this.stopped) return;
     const level = computerFor(this.host.holder(turn.player));
-    if (level === null) return;
+    if (level === null || (this.open?.turnId === this.turnId && this.open.questionId === this.questionId)) return;
     const [turnId, questionId] = [this.turnId, ++this.questionId];
+    this.open = { turnId, questionId };
     // The answer counts only while the turn is the same, no later question was asked, and a computer still holds the seat.
     const wanted = () => turnId === this.turnId && questionId === this.questionId && computerFor(this.host.holder(turn.player)) !== null;
     this.host.clock.setTimeout(() => {

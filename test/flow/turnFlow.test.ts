@@ -180,6 +180,22 @@ describe('computers and stand-ins', () => {
     expect(questions).toHaveLength(2);
   });
 
+  it('a change at another seat (a player resigns or drops) asks the computer to move nothing twice', async () => {
+    const { flow, holders, questions } = run(twoPlayerMatch(0, ['computer', 'human']));
+    const mover = flow.turn()!.player;
+    await vi.advanceTimersByTimeAsync(mover === 0 ? DELAY : 0);
+    if (mover === 1) {
+      flow.play(1, flow.game.legalMoves()[0]);
+      await vi.advanceTimersByTimeAsync(DELAY);
+    }
+    expect(questions).toHaveLength(1);
+    holders[1].standIn = true;
+    flow.holdersChanged();
+    await vi.advanceTimersByTimeAsync(DELAY);
+    expect(questions).toHaveLength(1);
+    expect(questions[0].wanted()).toBe(true);
+  });
+
   it('a player who drops on their turn is stood in for; back before the answer, they play it, and the answer is dropped', async () => {
     const { flow, holders, questions, published } = run(twoPlayerMatch(0));
     const turn = flow.turn()!;
