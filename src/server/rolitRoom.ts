@@ -265,6 +265,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     const reconnection = player.reconnection;
     player.reconnection = null;
     player.standIn = player.resigned;
+    if (this.state.phase === 'playing') this.flow?.holdersChanged();
     if (previous !== null && this.hostSession === previous) this.hostSession = client.sessionId;
     // The earlier connection no longer holds a seat: its leaving (now or after the grace) changes nothing.
     reconnection?.reject(new Error('the seat was taken back on another device'));
@@ -299,6 +300,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       // On their turn, with a computer thinking for them, the person plays it (the turn flow drops
       // the computer's answer), and the turn's deadline stands. One who resigned leaves it to the computer.
       player.standIn = player.resigned;
+      if (this.state.phase === 'playing') this.flow?.holdersChanged();
       if (this.hostSession === null) this.passHost();
       this.publishSeats();
     }

@@ -83,6 +83,22 @@ it('a player who drops on their turn is stood in for after the grace, and when b
   expect(eventsSent(ann).some((e) => e.type === 'timeExpired')).toBe(true);
 });
 
+it('a player back on their turn and away again gets a new stand-in question: the first one, dropped meanwhile, no longer counts', async () => {
+  const { t, mover } = await twoAtTable({}, { graceSeconds: 1, computerDelayMs: 100 });
+  const away = mover();
+  for (const _ of [1, 2]) {
+    await t.drop(away);
+    await t.advance(1100);
+    t.reconnect(away);
+  }
+  await t.drop(away);
+  await t.advance(1100);
+  expect(t.questions.map((q) => q.wanted())).toEqual([false, false, true]);
+  t.questions[2].answer(legal(t));
+  await t.advance(0);
+  expect(t.state.moves.length).toBe(1);
+});
+
 it('a stand-in plays for a player who left; the host who left passes the role on, and the rematch seats rotate', async () => {
   const { t, ann, bob } = await twoAtTable({}, { computerDelayMs: 100 });
   t.leave(ann);
