@@ -96,8 +96,14 @@ export interface MatchStandings {
   leaders: number[];
 }
 
+/** The match's player in `seat` in round `round`: the one place seats rotate (seatOfPlayer is its inverse). */
 export function playerInSeat(seat: number, round: number, players: number): number {
   return (((seat - round) % players) + players) % players;
+}
+
+/** The seat of the match's player `player` in round `round`. */
+export function seatOfPlayer(player: number, round: number, players: number): number {
+  return (player + round) % players;
 }
 
 /** Standings after the given rounds (results in seat order, as roundOver reports them). */

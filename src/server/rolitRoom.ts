@@ -7,9 +7,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { type AuthContext, type Client, CloseCode, type Deferred, type Delayed, ErrorCode, matchMaker, Room, ServerError } from '@colyseus/core';
 import {
-  ballCounts, type Colour, type Game, type GameEvent, makeRound, type Match, PLAYER_COLOURS, playerInSeat, type PlayerSpec,
-  recordDate, resultText, roundSetup, type RoundSetup, setupRefusal, startMatch, toRecord,
+  ballCounts, type Colour, type Game, type GameEvent, type Match, PLAYER_COLOURS, playerInSeat, type PlayerSpec,
+  recordDate, resultText, roundSetup, type RoundSetup, seatOfPlayer, setupRefusal, startMatch, toRecord,
 } from '../engine';
+import { type FlowClock, TurnFlow, type TurnFlowHost } from '../flow/turnFlow';
 import { addressOf, type ClientAuth, coolDownIfFlooded } from './admission';
 import type { ComputerPool } from './computerPool';
 import {
@@ -98,7 +99,8 @@ export class RolitRoom extends Room<{ state: RoomState }> {
   private lobby!: RoundSetup;
   private options!: CreateOptions;
   private match: Match | null = null;
-  private game: Game | null = null;
+  /** The round being played (or the last one): its Game, whose turn, the move clock and computer turns. */
+  private flow: TurnFlow | null = null;
   /** Creator's choice of seat, used when the creator's own join arrives. */
   private creator: { name: string; player: number | null } | null = null;
   private hostSession: string | null = null;
@@ -106,9 +108,6 @@ export class RolitRoom extends Room<{ state: RoomState }> {
   private seatings = 0;
   private readonly spectators = new Set<string>();
   private readonly buckets = new Map<string, Bucket>();
-  /** Bumped whenever the turn changes hands, so a late computer answer or clock is ignored. */
-  private turn = 0;
-  private turnTimer: Delayed | null = null;
   private disposed = false;
   /** When the room closes because the server stops (ms since 1970), 0 while it does not. */
   private closesAt = 0;
@@ -266,6 +265,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     const reconnection = player.reconnection;
     player.reconnection = null;
     player.standIn = player.resigned;
+    if (this.state.phase === 'playing') this.flow?.holdersChanged();
     if (previous !== null && this.hostSession === previous) this.hostSession = client.sessionId;
     // The earlier connection no longer holds a seat: its leaving (now or after the grace) changes nothing.
     reconnection?.reject(new Error('the seat was taken back on another device'));
@@ -297,9 +297,10 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       player.graceTimer?.clear();
       player.graceTimer = null;
       player.reconnection = null;
-      // On their turn, with a computer thinking for them, the person plays it (playComputerTurn drops
+      // On their turn, with a computer thinking for them, the person plays it (the turn flow drops
       // the computer's answer), and the turn's deadline stands. One who resigned leaves it to the computer.
       player.standIn = player.resigned;
+      if (this.state.phase === 'playing') this.flow?.holdersChanged();
       if (this.hostSession === null) this.passHost();
       this.publishSeats();
     }
@@ -328,7 +329,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
 
   override onDispose(): void {
     this.disposed = true;
-    this.turnTimer?.clear();
+    this.flow?.stop();
     this.tvTimer?.clear();
   }
 
@@ -341,8 +342,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     const seconds = this.config.closingSeconds;
     this.closesAt = Date.now() + seconds * 1000;
     // No computer answer or clock plays on.
-    this.turn++;
-    this.turnTimer?.clear();
+    this.flow?.stop();
     this.state.moveDeadline = 0;
     this.broadcast('closing', { seconds });
     void (async () => {
@@ -376,8 +376,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     console.error(`rolit room ${this.roomId}: fault in ${where}: ${faultText(error)}${this.faulted ? '' : '; the room closes'}`);
     if (this.faulted || this.disposed) return;
     this.faulted = true;
-    this.turn++;
-    this.turnTimer?.clear();
+    this.flow?.stop();
     void this.closeAfterFault();
   }
 
@@ -446,12 +445,9 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     if (this.state.phase !== 'playing' || !this.game) return this.refuseMessage(client, 'notPlaying', 'no round is being played');
     const player = this.playerOf(client.sessionId);
     if (!player) return this.refuseMessage(client, 'spectator', 'spectators cannot play');
-    if (this.moverPlayer() !== player || player.standIn) {
-      return this.refuseMessage(client, 'notYourTurn', `it is ${this.state.toMove}'s turn`);
-    }
-    const check = this.game.check(move);
-    if (!check.ok) return this.refuseMessage(client, 'illegalMove', check.reason, check.refusal.code);
-    this.apply(this.game.play(move));
+    const refusal = this.flow!.play(this.players.indexOf(player), move);
+    if (refusal?.code === 'notYourTurn') return this.refuseMessage(client, 'notYourTurn', `it is ${this.state.toMove}'s turn`);
+    if (refusal) return this.refuseMessage(client, 'illegalMove', refusal.refusal.message, refusal.refusal.code);
   }
 
   private fill(client: Client, { colour, level }: { colour: Colour; level: string }): void {
@@ -519,8 +515,9 @@ export class RolitRoom extends Room<{ state: RoomState }> {
   // --- rounds ---------------------------------------------------------------------------------
 
   private startRound(round: number): void {
-    const { game } = makeRound(this.match!, round);
-    this.game = game;
+    this.flow?.stop();
+    const flow = (this.flow = new TurnFlow(this.match!, round, this.flowHost()));
+    const game = flow.game;
     const s = this.state;
     s.round = round;
     s.phase = 'playing';
@@ -537,68 +534,42 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     // Each client's colour this round, then the round's log once (welcome would send it again).
     for (const client of this.clients) this.tellWho(client);
     this.broadcast('events', { round, from: 0, events: game.events });
-    this.nextTurn();
+    flow.start();
+    this.publishTurn();
   }
 
-  /** A move was played: publish it, then hand the turn on. */
-  private apply(events: GameEvent[]): void {
+  /** What the round's turn flow is given: the room's clock, its players' seats, the computer pool. */
+  private flowHost(): TurnFlowHost {
+    const clock: FlowClock = { now: () => Date.now(), setTimeout: (run, ms) => this.clock.setTimeout(run, ms) };
+    return {
+      clock,
+      holder: (player) => this.players[player],
+      computerDelayMs: this.config.computerDelayMs,
+      askComputer: (game, level, wanted) =>
+        this.config.pool.choose([...game.events], level, { room: this.roomId, owner: this.owner ?? this.roomId, wanted, background: this.table?.kind === 'tv' }),
+      moved: (events) => this.moved(events),
+      computerFailed: (e) => console.error(`rolit room ${this.roomId}: computer move: ${faultText(e)}`),
+      fault: (e) => this.fault('computer move', e),
+    };
+  }
+
+  /** A move was played and the turn handed on: publish both. */
+  private moved(events: GameEvent[]): void {
     const game = this.game!;
     const from = game.events.length - events.length;
     for (const m of game.state.moves.slice(this.state.moves.length)) this.state.moves.push(m.squares.join('+'));
     this.broadcast('events', { round: this.state.round, from, events });
-    this.nextTurn();
+    this.publishTurn();
   }
 
-  private nextTurn(): void {
+  /** The turn to move (its colour and deadline) and the scores; the round's end once it is over. */
+  private publishTurn(): void {
     const game = this.game!;
     const s = this.state;
-    this.turn++;
-    this.turnTimer?.clear();
-    this.turnTimer = null;
     s.toMove = game.state.toMove ?? '';
+    s.moveDeadline = this.flow!.deadline;
     this.publishScores();
-    if (game.state.over) return void (this.saving = this.finishRound().catch((e: unknown) => this.fault('finishRound', e)));
-    if (s.timeLimit > 0) {
-      const turn = this.turn;
-      s.moveDeadline = Date.now() + s.timeLimit * 1000;
-      // The room's clock advances by ticks and can fire a little early: the deadline shown rules.
-      const expire = () => {
-        if (turn !== this.turn || this.disposed) return;
-        const left = s.moveDeadline - Date.now();
-        if (left > 0) this.turnTimer = this.clock.setTimeout(expire, left);
-        else this.apply(game.expireClock());
-      };
-      this.turnTimer = this.clock.setTimeout(expire, s.timeLimit * 1000);
-    }
-    this.playComputerTurn();
-  }
-
-  /** When a computer holds the mover's seat: asks the pool for its move, and plays it unless the turn moved on. */
-  private playComputerTurn(): void {
-    const player = this.moverPlayer();
-    if (!player || !(player.kind === 'computer' || player.standIn) || this.closesAt) return;
-    const turn = this.turn;
-    const game = this.game!;
-    const events = [...game.events];
-    // The search and its answer count only while the turn is the same and a computer still holds the
-    // seat: a person back in it plays the turn themselves, by the same deadline.
-    const current = () => turn === this.turn && !this.disposed && (player.kind === 'computer' || player.standIn);
-    this.clock.setTimeout(() => {
-      if (!current()) return;
-      this.config.pool
-        .choose(events, player.level, { room: this.roomId, owner: this.owner ?? this.roomId, wanted: current, background: this.table?.kind === 'tv' })
-        .then(
-          (move) => {
-            if (move !== null && current()) this.apply(game.play(move));
-          },
-          (e: unknown) => {
-            console.error(`rolit room ${this.roomId}: computer move: ${faultText(e)}`);
-            // The computer could not move: the engine's time-out move keeps the round going.
-            if (current()) this.apply(game.setup.moveTimeLimit > 0 ? game.expireClock() : game.play(game.legalMoves()[0]));
-          },
-        )
-        .catch((e: unknown) => this.fault('computer move', e));
-    }, this.config.computerDelayMs);
+    if (game.state.over) this.saving = this.finishRound().catch((e: unknown) => this.fault('finishRound', e));
   }
 
   private async finishRound(): Promise<void> {
@@ -664,7 +635,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     if (player.kind !== 'human' || player.standIn) return;
     player.standIn = true;
     // On their turn the computer thinks for them now; the turn (and so its deadline) stays the same.
-    if (this.state.phase === 'playing' && this.moverPlayer() === player) this.playComputerTurn();
+    if (this.state.phase === 'playing') this.flow?.holdersChanged();
   }
 
   /**
@@ -698,10 +669,12 @@ export class RolitRoom extends Room<{ state: RoomState }> {
 
   /** Seat index of a player this round. */
   private seatOf(player: Player): number {
-    const n = this.players.length;
-    const index = this.players.indexOf(player);
-    for (let seat = 0; seat < n; seat++) if (playerInSeat(seat, this.state.round, n) === index) return seat;
-    throw new Error('a player always has a seat');
+    return seatOfPlayer(this.players.indexOf(player), this.state.round, this.players.length);
+  }
+
+  /** The round being played, or the last one. */
+  private get game(): Game | null {
+    return this.flow?.game ?? null;
   }
 
   private setup(): RoundSetup {
@@ -710,14 +683,6 @@ export class RolitRoom extends Room<{ state: RoomState }> {
 
   private colourOf(player: Player): Colour {
     return this.setup().players[this.seatOf(player)][0];
-  }
-
-  /** The player whose colour is to move, if a round is being played. */
-  private moverPlayer(): Player | undefined {
-    const toMove = this.game?.state.toMove;
-    if (!toMove || this.state.phase !== 'playing') return undefined;
-    const seat = this.game!.setup.players.findIndex((cs) => cs.includes(toMove));
-    return this.players[playerInSeat(seat, this.state.round, this.players.length)];
   }
 
   /**

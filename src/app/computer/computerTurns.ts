@@ -5,6 +5,7 @@
  * Both go through the one question path of askComputer.ts.
  */
 import { RuleError, type Seat } from '../../engine/index';
+import { computerFor } from '../../flow/turnFlow';
 import { ruleText } from '../../i18n/engineReasons';
 import { createComputerAsker, type ThinkingState } from './askComputer';
 import { sessionTexts } from '../session/sessionTexts';
@@ -50,9 +51,10 @@ export function createComputerTurns(deps: Pick<SessionDeps, 'computer' | 'defaul
   /** A computer's turn, once the director is idle (the session asks only then). */
   function think(): void {
     const seat = host.seatToMove();
-    if (computer.busy || get().animating || get().paused || host.holdsComputers() || !seat || seat.kind !== 'computer') return;
+    // The turn flow says who plays the seat: here, a computer seat (the page has no stand-ins per seat).
+    const level = seat && computerFor(seat);
+    if (computer.busy || get().animating || get().paused || host.holdsComputers() || !seat || !level) return;
     const limit = table.game().setup.moveTimeLimit;
-    const level = seat.level!;
     askFor(seat, 'move', level, limit > 0 ? Math.min(limit * 500, 5000) : undefined, (move) => {
       try {
         host.play(move);

@@ -19,7 +19,8 @@ import { startingPoint } from '../setup/matchSetup';
 import { follow, namedSeats } from '../replay/replay';
 import { createReplayActions } from '../replay/replaySession';
 import { replayTexts } from '../replay/replayTexts';
-import { type RoundSnapshot, seatOf, takeSnapshot, undoRefusal } from './roundSnapshot';
+import { type RoundSnapshot, takeSnapshot, undoRefusal } from './roundSnapshot';
+import { whoseTurn } from '../../flow/turnFlow';
 import { sessionTexts } from './sessionTexts';
 import type { Message, SessionDeps, SessionStart, SessionState, WritableTable } from './sessionTypes';
 import { shownRound, throwTexts } from './shownRound';
@@ -28,9 +29,8 @@ import { createTimeLimit } from './timeLimit';
 import { engineHelpShown, type RemoteRound } from '../online/remoteRound';
 import { createViewerSettings } from './viewerSettings';
 
-export type { Message, SaveNotice, SessionDeps, SessionStart, SessionState } from './sessionTypes';
+export type { Clock, Message, SaveNotice, SessionDeps, SessionStart, SessionState } from './sessionTypes';
 export type { Preview } from './input';
-export type { Clock } from './moveClock';
 export type { ThinkingState } from '../computer/askComputer';
 export type { RoundSnapshot } from './roundSnapshot';
 export type { ShownRound } from './shownRound';
@@ -69,9 +69,9 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
     const notice = (text: string, kind: Message['kind'] = 'notice') => set({ message: { text, kind, id: ++messageId } });
 
     function seatToMove(): Seat | null {
-      const { seats } = get();
-      const seat = game.state.over ? null : seatOf(seats, game.state.toMove);
-      return seat === null ? null : seats[seat];
+      const { seats, round } = get();
+      const turn = whoseTurn(game, round, seats.length);
+      return turn ? seats[turn.seat] : null;
     }
 
     /** The table shows the server's round (online, no replay open): the server decides its moves. */

@@ -2,12 +2,11 @@
  * The session's public shape (its state and actions, what it is built from) and the narrow
  * handles its modules are lent: the store's get/set and the round on the table.
  */
-import type { Game, Match, MatchOptions, MatchStandings, PlayerSpec, RoundResult, Seat } from '../../engine/index';
+import type { Colour, Game, Match, MatchOptions, MatchStandings, PlayerSpec, RoundResult, Seat } from '../../engine/index';
 import type { ThinkingState } from '../computer/askComputer';
 import type { ComputerPlayer } from '../computer/computer';
 import type { Preview } from './input';
 import type { StartingDeps } from '../setup/matchSetup';
-import type { Clock } from './moveClock';
 import type { HistoryEntry } from '../persistence/history';
 import type { Replay } from '../replay/replay';
 import type { RemoteRound } from '../online/remoteRound';
@@ -32,6 +31,14 @@ export interface SaveNotice {
 export type ImportOutcome =
   | { ok: true; added: number; skipped: number; dropped: number; stored: boolean }
   | { ok: false; reason: string };
+
+/** The move clock the page shows: one move of one round. */
+export interface Clock {
+  colour: Colour;
+  moveNumber: number;
+  /** Time (ms, the session's clock) at which the move is played for the mover. */
+  deadline: number;
+}
 
 export interface Message {
   text: string;

@@ -1,12 +1,12 @@
 /**
- * The time limit per move: when the move clock runs (a human to move, the previous move's
- * animation over, no dialog open), the time left kept across a dialog, and the engine's
- * time-out move when it runs out.
+ * The time limit per move at the page: when the move clock runs (a human to move, the previous
+ * move's animation over, no dialog open), the time left kept across a dialog, and the engine's
+ * time-out move when it runs out. The clock itself is the turn flow's (src/flow), as in the room.
  */
-import type { Game } from '../../engine/index';
-import { createMoveClock } from './moveClock';
+import type { Colour, Game } from '../../engine/index';
+import { createMoveClock, wallClock } from '../../flow/turnFlow';
 import { sessionTexts } from './sessionTexts';
-import type { Notify, SessionStore, Table } from './sessionTypes';
+import type { Clock, Notify, SessionStore, Table } from './sessionTypes';
 
 export interface TimeLimit {
   /** Starts, keeps or stops the clock for the round as it is now. */
@@ -25,7 +25,13 @@ export interface TimeLimitHost {
 
 export function createTimeLimit(now: () => number, store: SessionStore, table: Table, host: TimeLimitHost): TimeLimit {
   const { get, set } = store;
-  const moveClock = createMoveClock(now);
+  const moveClock = createMoveClock({ now, setTimeout: wallClock.setTimeout });
+  /** Starts the clock for this move with `ms` left, and gives what the page shows. */
+  const start = (colour: Colour, moveNumber: number, ms: number, onExpire: () => void): Clock => {
+    const deadline = now() + ms;
+    moveClock.start(deadline, onExpire);
+    return { colour, moveNumber, deadline };
+  };
   /** Milliseconds left on the move clock when a dialog paused it. */
   let clockLeft: number | null = null;
 
@@ -43,11 +49,11 @@ export function createTimeLimit(now: () => number, store: SessionStore, table: T
     clockLeft = null;
     if (runs && clock && clock.moveNumber === moveNumber && clock.colour === colour) {
       // Resumed after a dialog: the time that was left, not a fresh limit.
-      if (left !== null) set({ clock: moveClock.start(colour, moveNumber, left / 1000, onExpire) });
+      if (left !== null) set({ clock: start(colour, moveNumber, left, onExpire) });
       return;
     }
     moveClock.stop();
-    if (runs) set({ clock: moveClock.start(colour, moveNumber, limit, onExpire) });
+    if (runs) set({ clock: start(colour, moveNumber, limit * 1000, onExpire) });
     else if (clock) set({ clock: null });
   }
 

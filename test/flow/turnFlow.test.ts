@@ -1,0 +1,311 @@
+/**
+ * The turn flow (src/flow/turnFlow.ts) against vitest's fake clock, with a scripted computer:
+ * whose turn, the move clock, stand-ins, drops and returns, rematches. No network, no server.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Game, type GameEvent, type Match, playerInSeat, seatOfPlayer, startMatch } from '../../src/engine';
+import { createMoveClock, type FlowClock, type Holder, TurnFlow, type TurnFlowHost, wallClock, whoseTurn } from '../../src/flow/turnFlow';
+
+const DELAY = 300;
+
+/** A computer whose answers the test gives (or fails), one question at a time. */
+interface Question {
+  level: string;
+  wanted: () => boolean;
+  answer(move: string | null): void;
+  fail(error: Error): void;
+}
+
+function twoPlayerMatch(moveTimeLimit: number, players: Holder['kind'][] = ['human', 'human']): Match {
+  return startMatch({
+    players: players.map((kind, i) => ({ kind, level: kind === 'computer' ? 'novice' : undefined, name: `p${i}` })),
+    size: 8,
+    variant: 'standard',
+    misere: false,
+    moveTimeLimit,
+    takeBacks: false,
+    seed: 42,
+  });
+}
+
+/** A flow for round `round`, its holders (changed by the test), what it published and the computer's questions. */
+function run(match: Match, round = 0, clock: FlowClock = wallClock) {
+  const holders: Holder[] = match.players.map((p) => ({ kind: p.kind, level: p.level ?? 'novice', standIn: false }));
+  const questions: Question[] = [];
+  const published: GameEvent[][] = [];
+  const failures: unknown[] = [];
+  const host: TurnFlowHost = {
+    clock,
+    holder: (player) => holders[player],
+    computerDelayMs: DELAY,
+    askComputer: (_game: Game, level: string, wanted: () => boolean) =>
+      new Promise<string | null>((resolve, reject) => questions.push({ level, wanted, answer: resolve, fail: reject })),
+    moved: (events) => published.push(events),
+    computerFailed: (e) => failures.push(e),
+    fault: (e) => {
+      throw e;
+    },
+  };
+  const flow = new TurnFlow(match, round, host);
+  flow.start();
+  return { flow, holders, questions, published, failures };
+}
+
+const timedOut = (events: readonly GameEvent[]) => events.some((e) => e.type === 'timeExpired');
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('whose turn', () => {
+  it('names the seat to move and the match player in it, rotating seats between rounds', () => {
+    const match = twoPlayerMatch(0);
+    for (const round of [0, 1, 2]) {
+      const { flow } = run(match, round);
+      const turn = flow.turn()!;
+      expect(flow.game.setup.players[turn.seat]).toContain(turn.colour);
+      expect(turn.player).toBe(playerInSeat(turn.seat, round, 2));
+      expect(seatOfPlayer(turn.player, round, 2)).toBe(turn.seat);
+      expect(turn.moveNumber).toBe(1);
+      flow.stop();
+    }
+    // Round 1 seats player 0 where player 1 sat in round 0.
+    expect(playerInSeat(0, 1, 2)).toBe(1);
+    expect(seatOfPlayer(0, 1, 2)).toBe(1);
+  });
+
+  it('is nobody once the round is over', () => {
+    const { flow } = run(twoPlayerMatch(0));
+    while (!flow.game.state.over) flow.play(flow.turn()!.player, flow.game.legalMoves()[0]);
+    expect(flow.turn()).toBeNull();
+    expect(whoseTurn(flow.game, 0, 2)).toBeNull();
+  });
+});
+
+describe('a person moves', () => {
+  it('plays a legal move of the player to move, and publishes it with the turn handed on', () => {
+    const { flow, published } = run(twoPlayerMatch(0));
+    const turn = flow.turn()!;
+    expect(flow.play(turn.player, flow.game.legalMoves()[0])).toBeNull();
+    expect(published).toHaveLength(1);
+    expect(published[0].some((e) => e.type === 'ballPlaced')).toBe(true);
+    expect(flow.turn()!.moveNumber).toBe(2);
+    expect(flow.turn()!.player).not.toBe(turn.player);
+  });
+
+  it('refuses the other player, an occupied square and one that touches no ball, changing nothing; the turn stays playable', () => {
+    const { flow, published } = run(twoPlayerMatch(0));
+    const turn = flow.turn()!;
+    expect(flow.play(1 - turn.player, flow.game.legalMoves()[0])).toEqual({ code: 'notYourTurn', colour: turn.colour });
+    // The centre's starting balls: d4 is taken on the 8x8 board.
+    expect(flow.game.state.board.d4).toBeDefined();
+    expect(flow.play(turn.player, 'd4')).toMatchObject({ code: 'illegalMove', refusal: { code: 'occupied' } });
+    expect(flow.play(turn.player, 'a1')).toMatchObject({ code: 'illegalMove', refusal: { code: 'touchesNoBall' } });
+    expect(published).toHaveLength(0);
+    expect(flow.play(turn.player, flow.game.legalMoves()[0])).toBeNull();
+    expect(published).toHaveLength(1);
+  });
+
+  it('refuses a person whose seat a computer holds (a stand-in)', () => {
+    const { flow, holders } = run(twoPlayerMatch(0));
+    const turn = flow.turn()!;
+    holders[turn.player].standIn = true;
+    expect(flow.play(turn.player, flow.game.legalMoves()[0])).toMatchObject({ code: 'notYourTurn' });
+  });
+});
+
+describe('the move clock', () => {
+  it('plays the time-out move at the deadline, not before, and gives the next turn its own deadline', async () => {
+    const { flow, published } = run(twoPlayerMatch(2));
+    const first = flow.deadline;
+    expect(first).toBe(Date.now() + 2000);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(published).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(published).toHaveLength(1);
+    expect(timedOut(published[0])).toBe(true);
+    expect(flow.deadline).toBe(first + 2000);
+  });
+
+  it('keeps the deadline when a timer fires early', async () => {
+    // A clock whose timers fire 500 ms early, as a room's clock ticking coarsely might.
+    const early: FlowClock = { now: () => Date.now(), setTimeout: (run, ms) => wallClock.setTimeout(run, Math.max(0, ms - 500)) };
+    const moveClock = createMoveClock(early);
+    const fired: number[] = [];
+    const deadline = Date.now() + 2000;
+    moveClock.start(deadline, () => fired.push(Date.now()));
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(fired).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fired).toEqual([deadline]);
+  });
+
+  it('has no deadline without a time limit, and never plays for a person', async () => {
+    const { flow, published } = run(twoPlayerMatch(0));
+    expect(flow.deadline).toBe(0);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(published).toHaveLength(0);
+  });
+
+  it('stops: no clock or computer answer plays on', async () => {
+    const { flow, holders, questions, published } = run(twoPlayerMatch(2));
+    holders[flow.turn()!.player].standIn = true;
+    flow.holdersChanged();
+    await vi.advanceTimersByTimeAsync(DELAY);
+    expect(questions).toHaveLength(1);
+    flow.stop();
+    expect(flow.deadline).toBe(0);
+    questions[0].answer(flow.game.legalMoves()[0]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(published).toHaveLength(0);
+    expect(questions[0].wanted()).toBe(false);
+  });
+});
+
+describe('computers and stand-ins', () => {
+  it('asks a computer seat after the pause and plays its answer', async () => {
+    const { flow, questions, published } = run(twoPlayerMatch(0, ['computer', 'computer']));
+    await vi.advanceTimersByTimeAsync(DELAY - 1);
+    expect(questions).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(questions).toHaveLength(1);
+    expect(questions[0].level).toBe('novice');
+    questions[0].answer(flow.game.legalMoves()[0]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(published).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(DELAY);
+    expect(questions).toHaveLength(2);
+  });
+
+  it('a change at another seat (a player resigns or drops) asks the computer to move nothing twice', async () => {
+    const { flow, holders, questions } = run(twoPlayerMatch(0, ['computer', 'human']));
+    const mover = flow.turn()!.player;
+    await vi.advanceTimersByTimeAsync(mover === 0 ? DELAY : 0);
+    if (mover === 1) {
+      flow.play(1, flow.game.legalMoves()[0]);
+      await vi.advanceTimersByTimeAsync(DELAY);
+    }
+    expect(questions).toHaveLength(1);
+    holders[1].standIn = true;
+    flow.holdersChanged();
+    await vi.advanceTimersByTimeAsync(DELAY);
+    expect(questions).toHaveLength(1);
+    expect(questions[0].wanted()).toBe(true);
+  });
+
+  it('a player who drops on their turn is stood in for; back before the answer, they play it, and the answer is dropped', async () => {
+    const { flow, holders, questions, published } = run(twoPlayerMatch(0));
+    const turn = flow.turn()!;
+    holders[turn.player].standIn = true;
+    flow.holdersChanged();
+    await vi.advanceTimersByTimeAsync(DELAY);
+    expect(questions).toHaveLength(1);
+    holders[turn.player].standIn = false;
+    flow.holdersChanged();
+    expect(questions[0].wanted()).toBe(false);
+    questions[0].answer(flow.game.legalMoves()[0]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(published).toHaveLength(0);
+    expect(flow.play(turn.player, flow.game.legalMoves()[0])).toBeNull();
+    expect(published).toHaveLength(1);
+  });
+
+  it('a player who drops again on the same turn gets a new question; the first one no longer counts', async () => {
+    const { flow, holders, questions, published } = run(twoPlayerMatch(0));
+    const turn = flow.turn()!;
+    for (const standIn of [true, false, true]) {
+      holders[turn.player].standIn = standIn;
+      flow.holdersChanged();
+      await vi.advanceTimersByTimeAsync(DELAY);
+    }
+    expect(questions).toHaveLength(2);
+    expect(questions.map((q) => q.wanted())).toEqual([false, true]);
+    questions[1].answer(flow.game.legalMoves()[0]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(published).toHaveLength(1);
+  });
+
+  it('a player who returns on their turn is still timed out by the original deadline', async () => {
+    const { flow, holders, questions, published } = run(twoPlayerMatch(4));
+    const turn = flow.turn()!;
+    const deadline = flow.deadline;
+    await vi.advanceTimersByTimeAsync(1000);
+    holders[turn.player].standIn = true; // dropped, grace over
+    flow.holdersChanged();
+    await vi.advanceTimersByTimeAsync(DELAY);
+    expect(questions).toHaveLength(1); // the computer thinks, slower than the clock
+    holders[turn.player].standIn = false; // back
+    flow.holdersChanged();
+    expect(flow.deadline).toBe(deadline);
+    await vi.advanceTimersByTimeAsync(deadline - Date.now() - 1);
+    expect(published).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(published).toHaveLength(1);
+    expect(timedOut(published[0])).toBe(true);
+    expect(Date.now()).toBe(deadline);
+  });
+
+  it('a stand-in plays for a player away for good, through the turns to the round end', async () => {
+    const { flow, holders, questions } = run(twoPlayerMatch(0, ['human', 'computer']));
+    holders[0].standIn = true;
+    flow.holdersChanged();
+    for (let i = 0; !flow.game.state.over && i < 200; i++) {
+      await vi.advanceTimersByTimeAsync(DELAY);
+      questions.at(-1)!.answer(flow.game.legalMoves()[0]);
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    expect(flow.game.state.over).toBe(true);
+    expect(flow.turn()).toBeNull();
+  });
+
+  it('a failing computer is reported, and the time-out move (or the first legal one) keeps the round going', async () => {
+    for (const limit of [0, 3]) {
+      const { flow, questions, published, failures } = run(twoPlayerMatch(limit, ['computer', 'computer']));
+      await vi.advanceTimersByTimeAsync(DELAY);
+      const first = flow.game.legalMoves()[0];
+      questions[0].fail(new Error('the search crashed'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(failures).toHaveLength(1);
+      expect(published).toHaveLength(1);
+      if (limit > 0) expect(timedOut(published[0])).toBe(true);
+      else expect(published[0]).toContainEqual(expect.objectContaining({ type: 'ballPlaced', square: first }));
+      flow.stop();
+    }
+  });
+
+  it('drops a computer answer for a turn that has passed', async () => {
+    const { flow, holders, questions, published } = run(twoPlayerMatch(2));
+    const turn = flow.turn()!;
+    holders[turn.player].standIn = true;
+    flow.holdersChanged();
+    await vi.advanceTimersByTimeAsync(DELAY);
+    const late = questions[0];
+    const move = flow.game.legalMoves()[0];
+    await vi.advanceTimersByTimeAsync(2000 - DELAY); // the clock ends the turn first
+    expect(published).toHaveLength(1);
+    expect(late.wanted()).toBe(false);
+    late.answer(move);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(published).toHaveLength(1);
+  });
+});
+
+describe('rounds', () => {
+  it('a rematch is the next round of the same match: a new game, the seats rotated, the last round stopped', async () => {
+    const match = twoPlayerMatch(2);
+    const first = run(match, 0);
+    while (!first.flow.game.state.over) first.flow.play(first.flow.turn()!.player, first.flow.game.legalMoves()[0]);
+    expect(first.flow.deadline).toBe(0);
+    const second = run(match, 1);
+    expect(second.flow.game).not.toBe(first.flow.game);
+    expect(second.flow.game.state.moves).toHaveLength(0);
+    const turn = second.flow.turn()!;
+    expect(turn.player).toBe(playerInSeat(turn.seat, 1, 2));
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(second.published).toHaveLength(1);
+    expect(first.published.every((events) => !timedOut(events))).toBe(true);
+  });
+});
