@@ -15,7 +15,7 @@ import type { ComputerPool } from './computerPool';
 import {
   createOptions, type CreateOptions, type ErrorCode as MessageErrorCode, type ErrorMessage, type FaultMessage, issuesText,
   type JoinCode, joinOptions, messages, type MessageType, ROOM_FAULT_CLOSE, SEAT_TAKEN_BACK, type TableListing, quickOptions, tvOptions, type YouMessage,
-} from './contract';
+} from '../wire/contract';
 import type { ClientLimiter } from './limits';
 import { recordFileName, saveRecord } from './records';
 import { newRoomCode } from './roomCode';

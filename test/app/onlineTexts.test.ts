@@ -1,6 +1,6 @@
 /** The server's refusals in the page's five languages: by their codes, never in the server's English words. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES, JOIN_CODES } from '../../src/server/contract';
+import { ERROR_CODES, JOIN_CODES } from '../../src/wire/contract';
 import { failureOf } from '../../src/app/online/onlineRoom';
 import { onlineTexts } from '../../src/app/online/onlineTexts';
 import { LANGUAGES, type Language, setLanguage } from '../../src/i18n/index';

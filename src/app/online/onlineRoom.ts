@@ -8,11 +8,11 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Client, Room } from '@colyseus/sdk';
 import type { Colour } from '../../engine/index';
-import type { CreateOptions, JoinOptions } from '../../server/contract';
+import type { CreateOptions, JoinOptions } from '../../wire/contract';
 import {
   type ClosingMessage, type EMOTES, type ErrorMessage, type FaultMessage, JOIN_CODES, type JoinCode, type ResignedMessage, ROOM_FAULT_CLOSE, roomCodeOf,
   SEAT_TAKEN_BACK, type YouMessage,
-} from '../../server/contractCodes';
+} from '../../wire/contractCodes';
 import { type EventsMessage, mergeEvents } from './remoteRound';
 import type { GameEvent } from '../../engine/index';
 

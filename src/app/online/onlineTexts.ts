@@ -3,7 +3,7 @@
  * room, link problems): the online namespace. The server speaks English; the page words its
  * refusals by their codes (docs/online.md) and shows the server's own words only on an English page.
  */
-import { ERROR_CODES, type ErrorMessage, JOIN_CODES } from '../../server/contractCodes';
+import { ERROR_CODES, type ErrorMessage, JOIN_CODES } from '../../wire/contractCodes';
 import { currentLanguage, t } from '../../i18n/index';
 import type { Failure } from './onlineRoom';
 

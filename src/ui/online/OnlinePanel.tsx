@@ -7,7 +7,7 @@
  */
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { type Colour } from '../../engine/index';
-import { EMOTES, groupedRoomCode, MAX_NAME } from '../../server/contractCodes';
+import { EMOTES, groupedRoomCode, MAX_NAME } from '../../wire/contractCodes';
 import { inviteLink } from '../../app/online/onlineAddress';
 import type { Emote, OnlineState, RoomView, SeatView } from '../../app/online/onlineRoom';
 import { ONLINE_NAME_KEY, onlineEndpoint, useOnline } from '../../app/online/pageOnline';
