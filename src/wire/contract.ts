@@ -4,8 +4,7 @@
  * A page, a bot and a test all speak this; nothing here knows about Colyseus.
  */
 import { z } from 'zod';
-import { COLOURS } from '../engine';
-import { LEVELS } from '../ai';
+import { COLOURS, LEVELS } from '../engine';
 
 import { EMOTES, MAX_MOVE, MAX_NAME, MAX_SEAT_KEY, MAX_TIME_LIMIT } from './contractCodes';
 
