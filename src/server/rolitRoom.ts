@@ -8,7 +8,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { type AuthContext, type Client as ColyseusClient, CloseCode, type Deferred, type Delayed, ErrorCode, matchMaker, Room, ServerError } from '@colyseus/core';
 import {
   ballCounts, type Colour, type Game, type GameEvent, makeRound, type Match, PLAYER_COLOURS, playerInSeat, type PlayerSpec,
-  recordDate, resultText, roundSetup, type RoundSetup, type RuleError, setupRefusal, startMatch, toRecord,
+  recordDate, roundSetup, type RoundSetup, type RuleError, setupRefusal, startMatch, toRecord,
 } from '../engine';
 import { addressOf, type ClientAuth, coolDownIfFlooded } from './admission';
 import type { ComputerPool } from './computerPool';
@@ -21,7 +21,7 @@ import type { ClientLimiter } from './limits';
 import { recordFileName, saveRecord } from './records';
 import { newRoomCode } from './roomCode';
 import { QUICK_COMPUTER, ServerTable } from './serverTable';
-import { RoomState, SeatState } from './state';
+import { resultState, RoomState, SeatState } from './state';
 
 /** What the server gives every room (not the clients: create options cannot change it). */
 export interface RoomConfig {
@@ -68,6 +68,8 @@ interface Player {
   seatedAt: number;
   /** The secret that takes this person's seat back from any device (`you.seatKey`); null for computers and free seats. */
   seatKey: string | null;
+  /** Moves a computer played for this person this round (the result's `standInMoves`). */
+  standInMoves: number;
 }
 
 /** A client of the room: what it is sent is typed by the wire's ServerMessages. */
@@ -164,6 +166,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
       graceTimer: null,
       seatedAt: 0,
       seatKey: null,
+      standInMoves: 0,
     }));
     const player = options.colour === undefined ? null : this.seatOfColour(options.colour, this.lobby);
     if (options.colour !== undefined) this.checkFreeSeat(options.colour, player);
@@ -530,6 +533,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
     s.throws.clear();
     s.throws.push(...game.state.throws);
     s.moves.clear();
+    for (const player of this.players) player.standInMoves = 0;
     for (const player of this.players.filter((p) => p.resigned)) {
       player.resigned = false;
       // Back at the table for the new round, unless they are away.
@@ -591,16 +595,22 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
         .choose(events, player.level, { room: this.roomId, owner: this.owner ?? this.roomId, wanted: current, background: this.table?.kind === 'tv' })
         .then(
           (move) => {
-            if (move !== null && current()) this.apply(game.play(move));
+            if (move !== null && current()) this.playFor(player, game.play(move));
           },
           (e: unknown) => {
             console.error(`rolit room ${this.roomId}: computer move: ${faultText(e)}`);
             // The computer could not move: the engine's time-out move keeps the round going.
-            if (current()) this.apply(game.setup.moveTimeLimit > 0 ? game.expireClock() : game.play(game.legalMoves()[0]));
+            if (current()) this.playFor(player, game.setup.moveTimeLimit > 0 ? game.expireClock() : game.play(game.legalMoves()[0]));
           },
         )
         .catch((e: unknown) => this.fault('computer move', e));
     }, this.config.computerDelayMs);
+  }
+
+  /** The computer played a move in a player's seat: counted when it stood in for a person. */
+  private playFor(player: Player, events: GameEvent[]): void {
+    if (player.kind === 'human') player.standInMoves++;
+    this.apply(events);
   }
 
   private async finishRound(): Promise<void> {
@@ -609,7 +619,8 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
     s.phase = 'over';
     s.toMove = '';
     s.moveDeadline = 0;
-    s.results.push(resultText(game.state));
+    const standInMoves = game.setup.players.map((_, seat) => this.players[playerInSeat(seat, s.round, this.players.length)].standInMoves);
+    s.results.push(resultState({ round: s.round, ...game.state.result!, standInMoves }));
     // TV plays on for as long as anyone watches: its state keeps the last rounds only.
     if (this.table?.kind === 'tv') while (s.results.length > TV_ROUNDS_KEPT) s.results.shift();
     try {

@@ -6,6 +6,7 @@
 import type { Colour } from '../engine/colours';
 import type { GameEvent } from '../engine/events';
 import type { RuleCode, RuleError } from '../engine/game';
+import type { RoundResult } from '../engine/state';
 
 export const ROOM_NAME = 'rolit';
 /** The lobby (Colyseus' LobbyRoom): the listed tables, live. */
@@ -97,6 +98,20 @@ export interface EventsMessage {
   round: number;
   from: number;
   events: GameEvent[];
+}
+
+/**
+ * A finished round's result as the room publishes it (the state's `results`): the engine's
+ * RoundResult with its round, and where a computer played for a person.
+ */
+export interface RoomResult extends RoundResult {
+  /** Round of the match, from 0. */
+  round: number;
+  /**
+   * For each seat of the round, in seat order: the moves a computer played for the person in it
+   * (a stand-in, after a drop, a leave or a resignation); 0 for a computer's own seat.
+   */
+  standInMoves: number[];
 }
 
 /** Sent to every client when a player sends an emote: the player's seat colour and the emote. */

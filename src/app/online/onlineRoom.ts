@@ -10,7 +10,7 @@ import type { Client, Room } from '@colyseus/sdk';
 import type { Colour } from '../../engine/index';
 import type { CreateOptions, JoinOptions, MessageType, PayloadArgs } from '../../wire/contract';
 import {
-  type Emote, type ErrorMessage, JOIN_CODES, type JoinCode, type ResignedMessage, ROOM_FAULT_CLOSE, roomCodeOf, SEAT_TAKEN_BACK, type ServerMessages,
+  type Emote, type ErrorMessage, JOIN_CODES, type JoinCode, type ResignedMessage, ROOM_FAULT_CLOSE, type RoomResult, roomCodeOf, SEAT_TAKEN_BACK, type ServerMessages,
   type ServerMessageType, type YouMessage,
 } from '../../wire/contractCodes';
 import { mergeEvents } from './remoteRound';
@@ -50,7 +50,8 @@ export interface RoomView {
   help: boolean;
   round: number;
   moveDeadline: number;
-  results: string[];
+  /** The finished rounds' results, in order (TV's last rounds only: each says its round). */
+  results: RoomResult[];
   /** File names of the room's records, one per finished round (served at /records/<name>). */
   records: string[];
 }
@@ -169,7 +170,13 @@ function viewOf(state: Record<string, any>): RoomView {
     help: state.help ?? false,
     round: state.round,
     moveDeadline: state.moveDeadline,
-    results: [...state.results],
+    results: [...state.results].map((r: Record<string, any>) => ({
+      round: r.round,
+      scores: Object.fromEntries(r.scores.entries()),
+      playerScores: [...r.playerScores],
+      winners: [...r.winners],
+      standInMoves: [...r.standInMoves],
+    })),
     records: [...(state.records ?? [])],
   };
 }

@@ -7,7 +7,7 @@
  */
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { type Colour, type Level } from '../../engine/index';
-import { EMOTES, groupedRoomCode, MAX_NAME } from '../../wire/contractCodes';
+import { EMOTES, groupedRoomCode, MAX_NAME, type RoomResult } from '../../wire/contractCodes';
 import { inviteLink } from '../../app/online/onlineAddress';
 import type { Emote, OnlineState, RoomView, SeatView } from '../../app/online/onlineRoom';
 import { ONLINE_NAME_KEY, onlineEndpoint, useOnline } from '../../app/online/pageOnline';
@@ -442,7 +442,7 @@ function AnotherDevice({ roomId, seatKey }: { roomId: string; seatKey: string })
 }
 
 /** The room's finished rounds, each opened in the page's replay from the server's record. */
-function FinishedRounds({ records, results }: { records: readonly string[]; results: readonly string[] }) {
+function FinishedRounds({ records, results }: { records: readonly string[]; results: readonly RoomResult[] }) {
   const [opening, setOpening] = useState<string | null>(null);
   const rounds = finishedRounds(records, results).filter((r) => !r.unfinished);
   if (rounds.length === 0) return null;
