@@ -9,7 +9,7 @@
  *
  * Levels, weak to strong: LEVELS. Same seed + same iteration budget (and no movetime) => same move.
  */
-import { type Game, moveName, type Position, type RoundSetup, squareName } from '../engine';
+import { type Game, type Level, LEVELS, moveName, type Position, type RoundSetup, squareName } from '../engine';
 import { ANALYSIS_SOLVER_NODES, masterParams, MctsSearcher } from './mcts';
 import type { AiOptions } from './options';
 import { ownersFromSetup } from './seating';
@@ -22,9 +22,7 @@ export type { Searcher } from './searcher';
 export { ownersFromSetup, Seating } from './seating';
 export { MAXN_SOLVE_EMPTIES } from './mcts';
 
-/** Level names, from weakest to strongest. */
-export const LEVELS = ['beginner', 'greedy', 'tactician', 'strategist', 'master'] as const;
-export type Level = (typeof LEVELS)[number];
+export { LEVELS, type Level } from '../engine';
 export const DEFAULT_LEVEL: Level = 'master';
 /** A newcomer's opponents (no saved choice yet): the middle level, a game they can win. */
 export const FIRST_GAME_LEVEL: Level = 'tactician';

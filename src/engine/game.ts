@@ -23,12 +23,14 @@ export class RuleError extends Error {
   }
 }
 
-/** The reasons a move or a setup is refused, as stable codes (docs/i18n.md). */
-export type RuleCode =
-  | 'other' | 'boardSize' | 'unknownVariant' | 'playerCount' | 'noColours' | 'colourOrder' | 'teamTwoPlayers' | 'teamFourColours'
-  | 'soloOneColour' | 'soloColours' | 'coloursForPlayers' | 'smallBoardPlayers' | 'timeLimit' | 'seedRange' | 'notInPlay'
-  | 'notAMove' | 'notASquare' | 'doubleSameSquare' | 'noTimeLimit' | 'roundOver' | 'takeBacksOff' | 'nothingToTakeBack'
-  | 'occupied' | 'touchesNoBall' | 'mustCapture' | 'doubleNotPro' | 'notADouble' | 'notLegal';
+/** The reasons a move or a setup is refused, as stable codes (docs/i18n.md); a program reading one from elsewhere (the wire) checks it against this list. */
+export const RULE_CODES = [
+  'other', 'boardSize', 'unknownVariant', 'playerCount', 'noColours', 'colourOrder', 'teamTwoPlayers', 'teamFourColours',
+  'soloOneColour', 'soloColours', 'coloursForPlayers', 'smallBoardPlayers', 'timeLimit', 'seedRange', 'notInPlay',
+  'notAMove', 'notASquare', 'doubleSameSquare', 'noTimeLimit', 'roundOver', 'takeBacksOff', 'nothingToTakeBack',
+  'occupied', 'touchesNoBall', 'mustCapture', 'doubleNotPro', 'notADouble', 'notLegal',
+] as const;
+export type RuleCode = (typeof RULE_CODES)[number];
 
 /** Colours in play for each player count (docs/rules.md). Solo: one person plays red and green. */
 export const PLAYER_COLOURS: Record<1 | 2 | 3 | 4, Colour[]> = {

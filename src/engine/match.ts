@@ -5,7 +5,11 @@ import type { BoardSize } from './geometry';
 import { freshSeed, Random } from './random';
 import type { RoundResult } from './state';
 
-/** Who plays a seat of a match: a person, or a computer of a level (the ai's level names). */
+/** Computer levels, from weakest to strongest: the ai plays them; a match, a record and the wire name them. */
+export const LEVELS = ['beginner', 'greedy', 'tactician', 'strategist', 'master'] as const;
+export type Level = (typeof LEVELS)[number];
+
+/** Who plays a seat of a match: a person, or a computer of a level (one of LEVELS). */
 export interface PlayerSpec {
   kind: 'human' | 'computer';
   /** Computer players only. */

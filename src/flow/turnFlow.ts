@@ -109,14 +109,21 @@ export interface TurnFlowHost {
   /** Pause before a computer's turn is asked, so people can follow (ms). */
   computerDelayMs: number;
   /**
-   * A move was played (by a person, a computer, or the clock) and the turn handed on: the flow's
-   * turn() and deadline are the next turn's, or the round is over (game.state.over). Publish it.
+   * A move was played in match player `mover.player`'s seat, by `mover.by` (the person, a computer,
+   * or the clock), and the turn handed on: the flow's turn() and deadline are the next turn's, or
+   * the round is over (game.state.over). Publish it.
    */
-  moved(events: GameEvent[]): void;
+  moved(events: GameEvent[], mover: Mover): void;
   /** The computer could not move: the flow plays the engine's time-out move (or the first legal one) instead. */
   computerFailed(error: unknown): void;
   /** A throw while playing a computer's answer: a fault of the host. */
   fault(error: unknown): void;
+}
+
+/** Who played a move: the match player whose seat it was, and what played it. */
+export interface Mover {
+  player: number;
+  by: 'person' | 'computer' | 'clock';
 }
 
 /** Why a person's move was not played. */
@@ -169,7 +176,7 @@ export class TurnFlow {
     }
     const check = this.game.check(move);
     if (!check.ok) return { code: 'illegalMove', refusal: check.refusal };
-    this.apply(this.game.play(move));
+    this.apply(this.game.play(move), { player, by: 'person' });
     return null;
   }
 
@@ -194,9 +201,9 @@ export class TurnFlow {
     this.deadline = 0;
   }
 
-  private apply(events: GameEvent[]): void {
+  private apply(events: GameEvent[], mover: Mover): void {
     this.nextTurn();
-    this.host.moved(events);
+    this.host.moved(events, mover);
     this.askComputerIfItsTurn();
   }
 
@@ -209,9 +216,10 @@ export class TurnFlow {
     const limit = this.game.setup.moveTimeLimit;
     if (limit > 0) {
       const turnId = this.turnId;
+      const player = this.turn()!.player;
       this.deadline = this.host.clock.now() + limit * 1000;
       this.clock.start(this.deadline, () => {
-        if (turnId === this.turnId) this.apply(this.game.expireClock());
+        if (turnId === this.turnId) this.apply(this.game.expireClock(), { player, by: 'clock' });
       });
     }
   }
@@ -232,12 +240,12 @@ export class TurnFlow {
         .askComputer(this.game, level, wanted)
         .then(
           (move) => {
-            if (move !== null && wanted()) this.apply(this.game.play(move));
+            if (move !== null && wanted()) this.apply(this.game.play(move), { player: turn.player, by: 'computer' });
           },
           (e: unknown) => {
             this.host.computerFailed(e);
             // The computer could not move: the engine's time-out move keeps the round going.
-            if (wanted()) this.apply(this.game.setup.moveTimeLimit > 0 ? this.game.expireClock() : this.game.play(this.game.legalMoves()[0]));
+            if (wanted()) this.apply(this.game.setup.moveTimeLimit > 0 ? this.game.expireClock() : this.game.play(this.game.legalMoves()[0]), { player: turn.player, by: 'computer' });
           },
         )
         .catch((e: unknown) => this.host.fault(e));

@@ -9,7 +9,7 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { BlockList } from 'node:net';
 import { type AuthContext, type BeforeUpgradeHandler, type Client, CloseCode, ErrorCode, matchMaker, ServerError } from '@colyseus/core';
-import { LOBBY_ROOM, QUICK_ROOM, ROOM_NAME, TV_ROOM } from './contract';
+import { LOBBY_ROOM, QUICK_ROOM, ROOM_NAME, TV_ROOM } from '../wire/contract';
 import { clientAddress, type ClientLimiter, type LimitRefusal } from './limits';
 
 /** Rooms that serve everyone, one of each (more only when one is full): nobody's own rooms. */

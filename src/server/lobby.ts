@@ -6,7 +6,7 @@
  */
 import { type AuthContext, type Client, LobbyRoom } from '@colyseus/core';
 import { addressOf, type ClientAuth, coolDownIfFlooded } from './admission';
-import { type ErrorMessage, issuesText, lobbyOptions } from './contract';
+import { type ErrorMessage, issuesText, lobbyOptions } from '../wire/contract';
 import { refuse, type RoomConfig } from './rolitRoom';
 
 export class RolitLobby extends LobbyRoom {

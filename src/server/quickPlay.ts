@@ -6,7 +6,7 @@
  */
 import { type AuthContext, type Client, matchMaker, type QueueMatchGroup, type QueueOptions, QueueRoom } from '@colyseus/core';
 import { addressOf, type ClientAuth, coolDownIfFlooded } from './admission';
-import { issuesText, quickOptions } from './contract';
+import { issuesText, quickOptions } from '../wire/contract';
 import { refuseUnknown } from './lobby';
 import { refuse, type RoomConfig } from './rolitRoom';
 import { ServerTable } from './serverTable';

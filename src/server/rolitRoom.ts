@@ -5,23 +5,24 @@
  * decide the outcome of a move.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { type AuthContext, type Client, CloseCode, type Deferred, type Delayed, ErrorCode, matchMaker, Room, ServerError } from '@colyseus/core';
+import { type AuthContext, type Client as ColyseusClient, CloseCode, type Deferred, type Delayed, ErrorCode, matchMaker, Room, ServerError } from '@colyseus/core';
 import {
   ballCounts, type Colour, type Game, type GameEvent, type Match, PLAYER_COLOURS, playerInSeat, type PlayerSpec,
-  recordDate, resultText, roundSetup, type RoundSetup, seatOfPlayer, setupRefusal, startMatch, toRecord,
+  recordDate, roundSetup, type RoundSetup, type RuleError, seatOfPlayer, setupRefusal, startMatch, toRecord,
 } from '../engine';
-import { type FlowClock, TurnFlow, type TurnFlowHost } from '../flow/turnFlow';
+import { type FlowClock, type Mover, TurnFlow, type TurnFlowHost } from '../flow/turnFlow';
 import { addressOf, type ClientAuth, coolDownIfFlooded } from './admission';
 import type { ComputerPool } from './computerPool';
 import {
-  createOptions, type CreateOptions, type ErrorCode as MessageErrorCode, type ErrorMessage, type FaultMessage, issuesText,
-  type JoinCode, joinOptions, messages, type MessageType, ROOM_FAULT_CLOSE, SEAT_TAKEN_BACK, type TableListing, quickOptions, tvOptions, type YouMessage,
-} from './contract';
+  createOptions, type CreateOptions, type Emote, type ErrorCode as MessageErrorCode, type ErrorMessage, type FaultMessage, issuesText, type JoinCode,
+  joinOptions, MESSAGE_TYPES, type MessageType, parseMessage, type ReceivedMessages, ROOM_FAULT_CLOSE, SEAT_TAKEN_BACK, type ServerMessages,
+  type TableListing, quickOptions, tvOptions, type YouMessage,
+} from '../wire/contract';
 import type { ClientLimiter } from './limits';
 import { recordFileName, saveRecord } from './records';
 import { newRoomCode } from './roomCode';
 import { QUICK_COMPUTER, ServerTable } from './serverTable';
-import { RoomState, SeatState } from './state';
+import { resultState, RoomState, SeatState } from './state';
 
 /** What the server gives every room (not the clients: create options cannot change it). */
 export interface RoomConfig {
@@ -68,7 +69,12 @@ interface Player {
   seatedAt: number;
   /** The secret that takes this person's seat back from any device (`you.seatKey`); null for computers and free seats. */
   seatKey: string | null;
+  /** Moves a computer played for this person this round (the result's `standInMoves`). */
+  standInMoves: number;
 }
+
+/** A client of the room: what it is sent is typed by the wire's ServerMessages. */
+type Client = ColyseusClient<{ auth: ClientAuth; messages: ServerMessages }>;
 
 /** Token bucket of one client's messages. */
 interface Bucket {
@@ -92,7 +98,7 @@ export function refuse(code: JoinCode, text: string): ServerError {
   return new ServerError(ErrorCode.APPLICATION_ERROR, `${code}: ${text}`);
 }
 
-export class RolitRoom extends Room<{ state: RoomState }> {
+export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
   private config!: RoomConfig;
   private players: Player[] = [];
   /** The seats' colours of the lobby (round 0, before the match starts). */
@@ -159,6 +165,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       graceTimer: null,
       seatedAt: 0,
       seatKey: null,
+      standInMoves: 0,
     }));
     const player = options.colour === undefined ? null : this.seatOfColour(options.colour, this.lobby);
     if (options.colour !== undefined) this.checkFreeSeat(options.colour, player);
@@ -188,12 +195,12 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     s.help = options.help;
     this.publishSeats();
 
-    for (const type of Object.keys(messages) as MessageType[]) {
+    for (const type of MESSAGE_TYPES) {
       this.onMessage(type, (client: Client, message: unknown) => this.receive(client, type, message));
     }
     this.onMessage('*', (client: Client, type: string | number) => {
       if (!this.allow(client)) return;
-      this.refuseMessage(client, 'unknownMessage', `unknown message type ${JSON.stringify(String(type).slice(0, 40))} (messages: ${Object.keys(messages).join(', ')})`);
+      this.refuseMessage(client, 'unknownMessage', `unknown message type ${JSON.stringify(String(type).slice(0, 40))} (messages: ${MESSAGE_TYPES.join(', ')})`);
     });
     if (this.table?.kind === 'tv') this.begin();
     // Quick play: the group's players who have not arrived when their reservations run out are replaced by computers.
@@ -400,27 +407,24 @@ export class RolitRoom extends Room<{ state: RoomState }> {
 
   // --- messages -------------------------------------------------------------------------------
 
-  private receive(client: Client, type: MessageType, message: unknown): void {
+  /** What the room does with each client message, given its checked payload (receive checks it first). */
+  private readonly handlers: { [K in MessageType]: (client: Client, message: ReceivedMessages[K]) => void } = {
+    start: (client) => this.start(client),
+    play: (client, { move }) => this.play(client, move),
+    fill: (client, seat) => this.fill(client, seat),
+    rematch: (client) => this.rematch(client),
+    emote: (client, { emote }) => this.emote(client, emote),
+    resign: (client) => this.resign(client),
+  };
+
+  private receive<K extends MessageType>(client: Client, type: K, payload: unknown): void {
     if (this.faulted || !this.allow(client)) return;
     if (this.closesAt && type !== 'emote') return this.refuseMessage(client, 'closing', 'the server is stopping: this room closes in a moment');
-    const parsed = messages[type].safeParse(message);
-    if (!parsed.success) return this.refuseMessage(client, 'malformed', `${type}: ${issuesText(parsed.error)}`);
+    const parsed = parseMessage(type, payload);
+    if (!parsed.ok) return this.refuseMessage(client, 'malformed', `${type}: ${parsed.problem}`);
     if (this.table?.kind === 'tv') return this.refuseMessage(client, 'spectator', 'TV is only watched: its computers play');
     // A throw here is a fault of the room (onUncaughtException), not the sender's.
-    switch (type) {
-      case 'start':
-        return this.start(client);
-      case 'play':
-        return this.play(client, (parsed.data as { move: string }).move);
-      case 'fill':
-        return this.fill(client, parsed.data as { colour: Colour; level: string });
-      case 'rematch':
-        return this.rematch(client);
-      case 'emote':
-        return this.emote(client, (parsed.data as { emote: string }).emote);
-      case 'resign':
-        return this.resign(client);
-    }
+    this.handlers[type](client, parsed.message);
   }
 
   private start(client: Client): void {
@@ -447,10 +451,10 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     if (!player) return this.refuseMessage(client, 'spectator', 'spectators cannot play');
     const refusal = this.flow!.play(this.players.indexOf(player), move);
     if (refusal?.code === 'notYourTurn') return this.refuseMessage(client, 'notYourTurn', `it is ${this.state.toMove}'s turn`);
-    if (refusal) return this.refuseMessage(client, 'illegalMove', refusal.refusal.message, refusal.refusal.code);
+    if (refusal) return this.refuseMessage(client, 'illegalMove', refusal.refusal.message, refusal.refusal);
   }
 
-  private fill(client: Client, { colour, level }: { colour: Colour; level: string }): void {
+  private fill(client: Client, { colour, level }: ReceivedMessages['fill']): void {
     if (!this.isHost(client, 'fill seats')) return;
     if (this.state.phase !== 'waiting') return this.refuseMessage(client, 'notWaiting', 'seats are filled before the match starts');
     const index = this.lobby.players.findIndex((cs) => cs.includes(colour));
@@ -467,7 +471,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     this.startRound(this.state.round + 1);
   }
 
-  private emote(client: Client, emote: string): void {
+  private emote(client: Client, emote: Emote): void {
     const player = this.playerOf(client.sessionId);
     if (!player) return this.refuseMessage(client, 'spectator', 'spectators cannot send emotes');
     this.broadcast('emote', { colour: this.colourOf(player), emote });
@@ -501,8 +505,9 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     return true;
   }
 
-  private refuseMessage(client: Client, code: MessageErrorCode, text: string, reason?: string): void {
-    const message: ErrorMessage = reason === undefined ? { code, text } : { code, text, reason };
+  /** Refuses a client's message, to it alone; an illegal move with the engine's reason and what it names. */
+  private refuseMessage(client: Client, code: MessageErrorCode, text: string, refusal?: RuleError): void {
+    const message: ErrorMessage = refusal ? { code, text, reason: refusal.code, params: refusal.params } : { code, text };
     client.send('error', message);
   }
 
@@ -525,6 +530,7 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     s.throws.clear();
     s.throws.push(...game.state.throws);
     s.moves.clear();
+    for (const player of this.players) player.standInMoves = 0;
     for (const player of this.players.filter((p) => p.resigned)) {
       player.resigned = false;
       // Back at the table for the new round, unless they are away.
@@ -547,14 +553,16 @@ export class RolitRoom extends Room<{ state: RoomState }> {
       computerDelayMs: this.config.computerDelayMs,
       askComputer: (game, level, wanted) =>
         this.config.pool.choose([...game.events], level, { room: this.roomId, owner: this.owner ?? this.roomId, wanted, background: this.table?.kind === 'tv' }),
-      moved: (events) => this.moved(events),
+      moved: (events, mover) => this.moved(events, mover),
       computerFailed: (e) => console.error(`rolit room ${this.roomId}: computer move: ${faultText(e)}`),
       fault: (e) => this.fault('computer move', e),
     };
   }
 
-  /** A move was played and the turn handed on: publish both. */
-  private moved(events: GameEvent[]): void {
+  /** A move was played and the turn handed on: publish both. A computer's move for a person is counted (the result's standInMoves). */
+  private moved(events: GameEvent[], mover: Mover): void {
+    const player = this.players[mover.player];
+    if (mover.by === 'computer' && player.kind === 'human') player.standInMoves++;
     const game = this.game!;
     const from = game.events.length - events.length;
     for (const m of game.state.moves.slice(this.state.moves.length)) this.state.moves.push(m.squares.join('+'));
@@ -578,7 +586,8 @@ export class RolitRoom extends Room<{ state: RoomState }> {
     s.phase = 'over';
     s.toMove = '';
     s.moveDeadline = 0;
-    s.results.push(resultText(game.state));
+    const standInMoves = game.setup.players.map((_, seat) => this.players[playerInSeat(seat, s.round, this.players.length)].standInMoves);
+    s.results.push(resultState({ round: s.round, ...game.state.result!, standInMoves }));
     // TV plays on for as long as anyone watches: its state keeps the last rounds only.
     if (this.table?.kind === 'tv') while (s.results.length > TV_ROUNDS_KEPT) s.results.shift();
     try {

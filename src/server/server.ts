@@ -10,7 +10,7 @@ import { WebSocketTransport } from '@colyseus/ws-transport';
 import { guardMatchmaking, markClientAddresses, refuseCoolingDown } from './admission';
 import { ComputerPool } from './computerPool';
 import type { Level } from '../ai';
-import { DEFAULT_SERVER_PORT, LOBBY_ROOM, QUICK_ROOM, ROOM_NAME, TV_ROOM } from './contract';
+import { DEFAULT_SERVER_PORT, LOBBY_ROOM, QUICK_ROOM, ROOM_NAME, TV_ROOM } from '../wire/contract';
 import { appFiles } from './appFiles';
 import { type FrontHandler, pathOf, putInFront, sendBody } from './front';
 import { ClientLimiter, type ClientLimits, DEFAULT_LIMITS, trustedProxies } from './limits';

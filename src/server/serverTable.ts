@@ -4,7 +4,7 @@
  * the create option `table`, an instance of this class, which no client's request (JSON) can forge.
  */
 import type { Level } from '../ai';
-import type { SeatSpec } from './contract';
+import type { SeatSpec } from '../wire/contract';
 
 /** Level of the computers on the seats of a quick-play table that no player took. */
 export const QUICK_COMPUTER: Level = 'tactician';

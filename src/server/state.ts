@@ -3,6 +3,7 @@
  * by the room and sent to clients as patches by @colyseus/schema.
  */
 import { schema, t, type SchemaType } from '@colyseus/schema';
+import type { RoomResult } from '../wire/contractCodes';
 
 /** A seat of the round being played (or about to be): seats rotate between rounds of a match. */
 export const SeatState = schema(
@@ -32,6 +33,31 @@ export const SeatState = schema(
 );
 export type SeatState = SchemaType<typeof SeatState>;
 
+/** A finished round's result: the wire's RoomResult (its fields' meaning is there). */
+export const ResultState = schema(
+  {
+    round: t.uint16().default(0),
+    /** Balls of each colour in play at the end, by colour. */
+    scores: t.map('uint8'),
+    playerScores: t.array('uint8'),
+    winners: t.array('uint8'),
+    standInMoves: t.array('uint16'),
+  },
+  'ResultState',
+);
+export type ResultState = SchemaType<typeof ResultState>;
+
+/** The state's entry of a finished round's result. */
+export function resultState(result: RoomResult): ResultState {
+  const entry = new ResultState();
+  entry.round = result.round;
+  for (const [colour, balls] of Object.entries(result.scores)) entry.scores.set(colour, balls);
+  entry.playerScores.push(...result.playerScores);
+  entry.winners.push(...result.winners);
+  entry.standInMoves.push(...result.standInMoves);
+  return entry;
+}
+
 export const RoomState = schema(
   {
     /** `waiting` (lobby), `playing`, `over` (a round ended; the host may start a rematch). */
@@ -60,8 +86,8 @@ export const RoomState = schema(
     throws: t.array('string'),
     /** When the mover's time runs out (server time, ms since 1970), 0 without a time limit. */
     moveDeadline: t.float64().default(0),
-    /** One line per finished round: the record's Result tag, e.g. "red 20, yellow 15, green 14, blue 15". */
-    results: t.array('string'),
+    /** The finished rounds' results, in order (TV keeps the last ones only). */
+    results: t.array(ResultState),
     /** File names of this room's saved records, one per finished round. */
     records: t.array('string'),
   },

@@ -5,6 +5,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../app/page/pageSession';
+import type { Level } from '../engine/index';
 import { useLoadProgress } from '../scene/loadProgress';
 import { AnalysisPanel } from './analysis/AnalysisPanel';
 import { AccessLayer } from './a11y/AccessLayer';
@@ -27,7 +28,7 @@ const PlayOnlineDialog = lazy(() => import('./online/PlayOnlineDialog').then((m)
 // Fetched when the page is in an online room (or joining one).
 const OnlinePanel = lazy(() => import('./online/OnlinePanel').then((m) => ({ default: m.OnlinePanel })));
 
-export function App({ levels, defaultLevel }: { levels: readonly string[]; defaultLevel: string }) {
+export function App({ levels, defaultLevel }: { levels: readonly Level[]; defaultLevel: Level }) {
   const [dialog, setDialog] = useState(false);
   useTranslation(); // a language change re-renders the whole overlay in the new language
   useBoardFrame(); // the camera frames the board in the room the panels leave

@@ -10,7 +10,7 @@ import { t } from '../i18n/index';
 import { ratedLevelLabel, ratingNote } from './levelRating';
 import { levelStrength } from './levelTexts';
 import { playerName } from '../i18n/playerNames';
-import { MAX_NAME } from '../server/contractCodes';
+import { MAX_NAME } from '../wire/contractCodes';
 import type { Level } from '../ai/index';
 import { onlineName, useOnline } from '../app/online/pageOnline';
 import { pageStorage } from '../app/page/pageStorage';

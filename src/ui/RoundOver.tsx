@@ -1,4 +1,4 @@
-/** End of a round: final counts per seat, the match standings, next round or new game. */
+/** End of a round: final counts per seat (online, the moves a computer played for a person), the match standings, next round or new game. */
 import { useOnline } from '../app/online/pageOnline';
 import { useState } from 'react';
 import { useSession } from '../app/page/pageSession';
@@ -20,6 +20,8 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
   // Online, the next round is the host's rematch.
   const online = useSession((s) => s.remote !== null);
   const host = useOnline((s) => s.you?.host === true);
+  // Online, per seat: the moves a computer played for the person in it (the room's result of this round).
+  const standInMoves = useOnline((s) => (online ? s.view?.results.find((r) => r.round === round)?.standInMoves : undefined));
   const inReplay = useSession((s) => s.replay !== null);
   const busy = useDirector((s) => s.busy);
   const [hiddenFor, setHiddenFor] = useState<unknown>(null);
@@ -38,7 +40,8 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
           {seats.map((seat, i) => (
             <tr key={i} className={result.winners.includes(i) ? 'winner' : undefined}>
               <td>
-                <Swatches colours={seat.colours} /> {playerName(seat.name)}
+                <Swatches colours={seat.colours} />{' '}
+                {standInMoves?.[i] ? t('hud:standInMoves', { name: playerName(seat.name), count: standInMoves[i] }) : playerName(seat.name)}
               </td>
               <td className="n">{result.playerScores[i]}</td>
               <td>{result.winners.includes(i) ? (result.winners.length > 1 ? t('hud:sharedWin') : t('hud:winsOne')) : ''}</td>

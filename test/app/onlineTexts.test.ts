@@ -1,8 +1,10 @@
 /** The server's refusals in the page's five languages: by their codes, never in the server's English words. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES, JOIN_CODES } from '../../src/server/contract';
+import { ERROR_CODES, JOIN_CODES } from '../../src/wire/contract';
 import { failureOf } from '../../src/app/online/onlineRoom';
 import { onlineTexts } from '../../src/app/online/onlineTexts';
+import { sessionTexts } from '../../src/app/session/sessionTexts';
+import { Game, type RuleError } from '../../src/engine/index';
 import { LANGUAGES, type Language, setLanguage } from '../../src/i18n/index';
 
 const languages = Object.keys(LANGUAGES) as Language[];
@@ -31,6 +33,32 @@ describe('refusals in the page’s language', () => {
       expect(texts.get('somethingNew')).toBe(texts.get('emote'));
       expect(texts.get('somethingNew')).toBe(texts.get(''));
       expect(new Set(ERROR_CODES.map((c) => texts.get(c))).has(texts.get('somethingNew'))).toBe(false);
+    }
+  });
+
+  it('words an illegal move by the engine’s reason and params, exactly as the same move is worded in local play', () => {
+    // One refusal of each kind the engine gives on squares of a fresh round.
+    const game = new Game({ size: 8, players: 4, seed: 1 });
+    const refusals = new Map<string, RuleError>();
+    for (const square of ['d4', 'a1', 'z9', ...'abcdefgh'.split('').flatMap((f) => [3, 6].map((r) => `${f}${r}`))]) {
+      const check = game.check(square);
+      if (!check.ok && !refusals.has(check.refusal.code)) refusals.set(check.refusal.code, check.refusal);
+    }
+    expect([...refusals.keys()]).toEqual(expect.arrayContaining(['occupied', 'touchesNoBall', 'notASquare', 'mustCapture']));
+    for (const language of languages) {
+      setLanguage(language);
+      for (const refusal of refusals.values()) {
+        // As the wire carries it: the engine's code and params, through JSON.
+        const error = JSON.parse(JSON.stringify({ code: 'illegalMove', text: refusal.message, reason: refusal.code, params: refusal.params }));
+        expect(onlineTexts.refusal(error), `${language} ${refusal.code}`).toBe(sessionTexts.refusal(refusal));
+      }
+      expect(onlineTexts.refusal({ code: 'illegalMove', text: 'd4 is occupied', reason: 'occupied', params: { square: 'd4' } })).toContain('d4');
+      // A reason the page does not know, or params of another shape: the generic sentence.
+      const generic = onlineTexts.refusal({ code: 'illegalMove' });
+      expect(onlineTexts.refusal({ code: 'illegalMove', text: 'x', reason: 'newRule' as never, params: {} })).toBe(generic);
+      expect(onlineTexts.refusal({ code: 'illegalMove', text: 'x', reason: 'occupied', params: { square: { at: 'd4' } } as never })).toBe(generic);
+      // A reason on another code is not the engine's refusal.
+      expect(onlineTexts.refusal({ code: 'notYourTurn', text: 'x', reason: 'occupied', params: { square: 'd4' } })).toBe(onlineTexts.refusal({ code: 'notYourTurn' }));
     }
   });
 

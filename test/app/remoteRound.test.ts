@@ -106,12 +106,13 @@ describe('a round from a game server', () => {
     expect(seats.map((s) => s.name)).toEqual(['Bob', 'Ann']);
     const view: RoomView = {
       phase: 'playing', toMove: '', moves: [], spectators: 0, host: 'red', size: 8, variant: 'standard', misere: false, timeLimit: 0, help: false, round: 1, moveDeadline: 0,
-      results: ['red 10, green 6'], records: [],
+      results: [{ round: 0, scores: { red: 10, green: 6 }, playerScores: [10, 6], winners: [0], standInMoves: [0, 0] }], records: [],
       seats: seats.map((s) => ({ colour: s.colours[0], colours: s.colours, name: s.name, kind: 'human', level: 'beginner', connected: true, dropDeadline: 0, standIn: false, resigned: false, score: 0 })),
     };
     expect(roomResults(view)).toEqual([{ scores: { red: 10, green: 6 }, playerScores: [10, 6], winners: [0] }]);
-    expect(roomResults({ ...view, misere: true })[0].winners).toEqual([1]);
-    expect(roomResults({ ...view, results: ['nonsense'] })).toEqual([]);
+    // A room without every earlier round's result (TV keeps its last rounds): no standings rather than shifted ones.
+    expect(roomResults({ ...view, round: 2 })).toEqual([]);
+    expect(roomResults({ ...view, results: [] })).toEqual([]);
     const online = createStore<OnlineState>()(() => ({ status: 'open', roomId: 'abc', view, you: { colour: 'green', host: false }, log: { round: 1, events: [...game.events] }, failure: null, refusal: null, emote: null }) as unknown as OnlineState);
     const unlink = linkOnline(online, store);
     const state = store.getState();

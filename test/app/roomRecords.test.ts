@@ -27,18 +27,18 @@ function finishedRecord(seed: number): { game: Game; text: string } {
 
 describe('the room’s finished rounds', () => {
   it('lists the room’s records by round with each round’s result, leaving out names of another shape', () => {
-    const rounds = finishedRounds(['AbC-round2.rolit', 'AbC-round1.rolit', '../etc/passwd', 'AbC-round10.rolit'], ['red 10, green 6', 'red 3, green 13', 'nonsense']);
+    const result = (round: number, red: number, green: number) => ({ round, scores: { green, red }, playerScores: [red, green], winners: [red > green ? 0 : 1], standInMoves: [0, 0] });
+    const rounds = finishedRounds(['AbC-round2.rolit', 'AbC-round1.rolit', '../etc/passwd', 'AbC-round10.rolit'], [result(1, 3, 13), result(0, 10, 6)]);
     expect(rounds.map((r) => [r.name, r.round])).toEqual([['AbC-round1.rolit', 1], ['AbC-round2.rolit', 2], ['AbC-round10.rolit', 10]]);
     expect(rounds[0].balls).toEqual([['red', 10], ['green', 6]]);
     expect(rounds[1].balls).toEqual([['red', 3], ['green', 13]]);
     // No result known for round 10: the round is listed without one.
     expect(rounds[2].balls).toEqual([]);
     // A round the server saved as it stopped: listed as unfinished, with no result.
-    const [saved] = finishedRounds(['AbC-round3-unfinished.rolit', 'AbC-round3-unfinished.txt'], ['', '', 'red 1, green 2']);
+    const [saved] = finishedRounds(['AbC-round3-unfinished.rolit', 'AbC-round3-unfinished.txt'], [result(2, 1, 2)]);
     expect(saved).toEqual({ name: 'AbC-round3-unfinished.rolit', round: 3, unfinished: true, balls: [] });
     expect(rounds.every((r) => !r.unfinished)).toBe(true);
-    expect(resultBalls('purple 3')).toEqual([]);
-    expect(resultBalls('*')).toEqual([]);
+    expect(resultBalls(undefined)).toEqual([]);
   });
 
   it('fetches a record from the server and says why one cannot be had', async () => {

@@ -3,7 +3,8 @@
  * friend arriving by an invite link (no rules over the room, the host's name, nothing of the local
  * game behind), a player's turn in the status line and the tab's title and seen from their own
  * side, reactions by the sender's seat, a spectator's win chance within seconds and its graph as the
- * round goes (and no Suggest), and a resignation the table is told of while the computer plays on.
+ * round goes (and no Suggest), and a resignation the table is told of while the computer plays on
+ * (the round-over table counts its moves for the player).
  * Screenshots of the table on a laptop (1280x800) and a phone upright (390x844), as a player and
  * as a spectator, in English, French and German: test-artifacts/table-*.png.
  */
@@ -201,6 +202,10 @@ describe('at an online table', () => {
       const carol = await byLink(app.browser, app.served, code, PHONE, { speed: 'instant', webgl: false });
       await carol.page.getByTestId('round-over').waitFor({ timeout: 120_000 });
       await screenshot(carol.page, 'table-round-over-phone');
+      // Yellow's row says the computer played for Bob, and for how many moves.
+      const standIn = gameOf(alice).state.moves.slice(resignedAt).filter((m) => m.colour === 'yellow').length;
+      const roundTable = carol.page.getByTestId('round-over').locator('table').first();
+      expect(await roundTable.locator('tr', { hasText: 'Bob' }).textContent()).toContain(`Bob, computer for ${standIn} moves`);
       const overflowing = await carol.page.evaluate(() => [...document.querySelectorAll('[data-testid="round-over"] .actions .btn')].filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent));
       expect(overflowing).toEqual([]);
       expect(carol.errors).toEqual([]);

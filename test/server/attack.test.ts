@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type ServerProcess, startServerProcess } from '../../scripts/serverProcess';
 import { Game, type GameEvent, playerInSeat } from '../../src/engine';
-import { messages } from '../../src/server/contract';
+import { messages } from '../../src/wire/contract';
 import { eventually, until } from './helpers';
 
 const SEED = 35;

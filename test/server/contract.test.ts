@@ -9,7 +9,7 @@ import { Client } from '@colyseus/sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Game, readRecord } from '../../src/engine';
 import { ComputerPool } from '../../src/server/computerPool';
-import { ROOM_FAULT_CLOSE } from '../../src/server/contract';
+import { ROOM_FAULT_CLOSE } from '../../src/wire/contract';
 import { create, eventually, join, next, playFirst, type Seen, startTestServer, type TestServer, twoPlayers, until } from './helpers';
 
 const GRACE = 0.5;

@@ -5,7 +5,7 @@
  */
 import { Client } from '@colyseus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TableListing } from '../../src/server/contract';
+import type { TableListing } from '../../src/wire/contract';
 import { create, eventually, join, next, type Seen, startTestServer, type TestServer, until, watch } from './helpers';
 
 let server: TestServer;

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { Client } from '@colyseus/sdk';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { TableListing } from '../../src/server/contract';
+import type { TableListing } from '../../src/wire/contract';
 import { create, eventually, first, gameOf, join, movesOf, until, watch } from './helpers';
 
 const REDIS = '/usr/bin/redis-server';

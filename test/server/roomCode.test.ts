@@ -3,7 +3,7 @@
  * random; people may type them in any case, grouped, with O for 0 and I or L for 1.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupedRoomCode, ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH, roomCodeOf } from '../../src/server/contract';
+import { groupedRoomCode, ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH, roomCodeOf } from '../../src/wire/contract';
 import { newRoomCode } from '../../src/server/roomCode';
 import { readOnlineParameters } from '../../src/app/online/onlineAddress';
 import { create, join, startTestServer, type TestServer, until } from './helpers';

@@ -4,7 +4,7 @@
  * and a wrong key takes nothing.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SEAT_TAKEN_BACK, type YouMessage } from '../../src/server/contract';
+import { SEAT_TAKEN_BACK, type YouMessage } from '../../src/wire/contract';
 import { eventually, first, gameOf, join, playFirst, snapshot, startTestServer, type TestServer, twoPlayers, until } from './helpers';
 
 let server: TestServer;

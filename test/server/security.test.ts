@@ -5,7 +5,7 @@
 import { Client } from '@colyseus/sdk';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMOTES, messages } from '../../src/server/contract';
+import { EMOTES, messages } from '../../src/wire/contract';
 import { create, eventually, gameOf, join, next, type Seen, snapshot, startTestServer, type TestServer, twoPlayers, until } from './helpers';
 
 // No rate limit to speak of here, so every fuzzed message reaches the room's checks

@@ -5,7 +5,7 @@
  * the game server's port under vite's dev server (`npm start` runs one beside it, on 2567);
  * VITE_ROLIT_SERVER_PORT, at build time or for the dev server, names another port.
  */
-import { DEFAULT_SERVER_PORT, roomCodeOf } from '../../server/contractCodes';
+import { DEFAULT_SERVER_PORT, roomCodeOf } from '../../wire/contractCodes';
 
 /** What the online parameters say, the rest of the query for the game's own parameters, and a problem with them (a text key and its params). */
 export interface OnlineParameters {

@@ -4,12 +4,11 @@
  * lobby) the local game is back. The server's refusals show as the session's messages.
  */
 import type { StoreApi } from 'zustand/vanilla';
-import { type Colour, playerInSeat, type RoundResult, roundWinners, type Seat } from '../../engine/index';
+import { playerInSeat, type RoundResult, type Seat } from '../../engine/index';
 import { computerName } from '../../i18n/playerNames';
 import type { SessionState } from '../session/session';
 import type { OnlineState, RoomView } from './onlineRoom';
 import { onlineTexts } from './onlineTexts';
-import { resultBalls } from './roomRecords';
 
 /**
  * The name of the player in a seat of the room this round: a person's own, a computer's by its level
@@ -33,19 +32,13 @@ export function seatsOf(view: RoomView): Seat[] {
 }
 
 /**
- * The match's rounds before the room's current one as the engine's results (in each round's seat
- * order, the seats' colours the same every round), from the room's result lines, won as the engine
- * says (roundWinners). None when a line cannot be read, so rounds never shift.
+ * The match's rounds before the room's current one, as the engine's results; none unless the room
+ * has every one of them (TV keeps its last rounds only), so rounds never shift.
  */
 export function roomResults(view: RoomView): RoundResult[] {
-  const lines = view.results.slice(0, view.round);
-  const results = lines.map((line): RoundResult | null => {
-    const scores = Object.fromEntries(resultBalls(line)) as Partial<Record<Colour, number>>;
-    if (Object.keys(scores).length === 0) return null;
-    const playerScores = view.seats.map((seat) => seat.colours.reduce((sum, c) => sum + (scores[c] ?? 0), 0));
-    return { scores, playerScores, winners: roundWinners(playerScores, view.misere) };
-  });
-  return results.every((r) => r !== null) && results.length === view.round ? (results as RoundResult[]) : [];
+  const before = view.results.filter((r) => r.round < view.round).sort((a, b) => a.round - b.round);
+  if (before.length !== view.round || before.some((r, i) => r.round !== i)) return [];
+  return before.map(({ scores, playerScores, winners }) => ({ scores, playerScores, winners }));
 }
 
 export function linkOnline(online: StoreApi<OnlineState>, session: StoreApi<SessionState>): () => void {

@@ -8,15 +8,15 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Client, Room } from '@colyseus/sdk';
 import type { Colour } from '../../engine/index';
-import type { CreateOptions, JoinOptions } from '../../server/contract';
+import type { CreateOptions, JoinOptions, MessageType, PayloadArgs } from '../../wire/contract';
 import {
-  type ClosingMessage, type EMOTES, type ErrorMessage, type FaultMessage, JOIN_CODES, type JoinCode, type ResignedMessage, ROOM_FAULT_CLOSE, roomCodeOf,
-  SEAT_TAKEN_BACK, type YouMessage,
-} from '../../server/contractCodes';
-import { type EventsMessage, mergeEvents } from './remoteRound';
+  type Emote, type ErrorMessage, JOIN_CODES, type JoinCode, type ResignedMessage, ROOM_FAULT_CLOSE, type RoomResult, roomCodeOf, SEAT_TAKEN_BACK, type ServerMessages,
+  type ServerMessageType, type YouMessage,
+} from '../../wire/contractCodes';
+import { mergeEvents } from './remoteRound';
 import type { GameEvent } from '../../engine/index';
 
-export type Emote = (typeof EMOTES)[number];
+export type { Emote } from '../../wire/contractCodes';
 
 /** A seat of the room as the server publishes it (the contract's SeatState). */
 export interface SeatView {
@@ -50,7 +50,8 @@ export interface RoomView {
   help: boolean;
   round: number;
   moveDeadline: number;
-  results: string[];
+  /** The finished rounds' results, in order (TV's last rounds only: each says its round). */
+  results: RoomResult[];
   /** File names of the room's records, one per finished round (served at /records/<name>). */
   records: string[];
 }
@@ -108,8 +109,8 @@ export interface OnlineState {
   takeSeat(colour: Colour, name: string, roomId?: string): Promise<void>;
   /** Leaves the seat and watches (lobby only). */
   watch(name: string): Promise<void>;
-  /** Sends a message of the contract (start, play, fill, rematch, emote). */
-  send(type: 'start' | 'play' | 'fill' | 'rematch' | 'emote' | 'resign', payload?: object): void;
+  /** Sends a message of the contract (start, play, fill, rematch, emote, resign), its payload typed by the wire. */
+  send<K extends MessageType>(type: K, ...payload: PayloadArgs<K>): void;
   /** Leaves the room for good: back to local play. */
   leave(): Promise<void>;
   /** Gets into a room another way (a quick-play seat, live TV) with the page's client, and follows it. */
@@ -169,9 +170,20 @@ function viewOf(state: Record<string, any>): RoomView {
     help: state.help ?? false,
     round: state.round,
     moveDeadline: state.moveDeadline,
-    results: [...state.results],
+    results: [...state.results].map((r: Record<string, any>) => ({
+      round: r.round,
+      scores: Object.fromEntries(r.scores.entries()),
+      playerScores: [...r.playerScores],
+      winners: [...r.winners],
+      standInMoves: [...r.standInMoves],
+    })),
     records: [...(state.records ?? [])],
   };
+}
+
+/** Follows one type of the room's messages, its payload typed by the wire (ServerMessages). */
+function on<K extends ServerMessageType>(room: Room, type: K, handler: (message: ServerMessages[K]) => void): void {
+  room.onMessage(type, handler);
 }
 
 export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
@@ -191,23 +203,23 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       joined.onStateChange((state) => {
         if (room === joined) set({ view: viewOf(state as Record<string, any>) });
       });
-      joined.onMessage('you', (you: YouMessage) => {
+      on(joined, 'you', (you) => {
         if (you.seatKey) deps.tabStorage?.setItem(seatKeyKey(joined.roomId), you.seatKey);
         set({ you });
       });
-      joined.onMessage('events', (message: EventsMessage) => {
+      on(joined, 'events', (message) => {
         try {
           set({ log: mergeEvents(get().log, message) });
         } catch (e) {
           console.error(`online room ${joined.roomId}: ${e instanceof Error ? e.message : String(e)}`);
         }
       });
-      joined.onMessage('error', (error: ErrorMessage) => set({ refusal: { ...error, id: ++ids } }));
-      joined.onMessage('emote', (emote: { colour: Colour; emote: Emote }) => set({ emote: { ...emote, id: ++ids } }));
-      joined.onMessage('resigned', (message: ResignedMessage) => set({ resigned: { ...message, id: ++ids } }));
-      joined.onMessage('closing', ({ seconds }: ClosingMessage) => set({ closing: { deadline: Date.now() + seconds * 1000 } }));
+      on(joined, 'error', (error) => set({ refusal: { ...error, id: ++ids } }));
+      on(joined, 'emote', (emote) => set({ emote: { ...emote, id: ++ids } }));
+      on(joined, 'resigned', (message) => set({ resigned: { ...message, id: ++ids } }));
+      on(joined, 'closing', ({ seconds }) => set({ closing: { deadline: Date.now() + seconds * 1000 } }));
       // The room failed: the round it saved unfinished is listed with the room's records, to play on here.
-      joined.onMessage('fault', ({ record }: FaultMessage) => {
+      on(joined, 'fault', ({ record }) => {
         const view = get().view;
         if (record && view && !view.records.includes(record)) set({ view: { ...view, records: [...view.records, record] } });
       });
@@ -314,7 +326,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
         await join(roomId, { name, spectator: true });
       },
 
-      send(type, payload) {
+      send(type, ...[payload]) {
         room?.send(type, payload ?? {});
       },
 

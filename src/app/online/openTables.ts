@@ -8,7 +8,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Client, Room } from '@colyseus/sdk';
 import { COLOURS, type Colour } from '../../engine/index';
-import type { TableListing } from '../../server/contractCodes';
+import type { TableListing } from '../../wire/contractCodes';
 import { type Failure, failureOf } from './onlineRoom';
 
 /** A public table as the lobby lists it (the contract's listing metadata, with the room's code). */

@@ -8,7 +8,7 @@ import { pageOwned } from '../page/pageOwned';
 import type { SessionState } from '../session/session';
 import { createOnlineRoom, type OnlineDeps, type OnlineState } from './onlineRoom';
 import { linkOnline } from './onlineLink';
-import { MAX_NAME } from '../../server/contractCodes';
+import { MAX_NAME } from '../../wire/contractCodes';
 import { t } from '../../i18n/index';
 
 /** localStorage key of the name this player goes by online. */

@@ -5,6 +5,7 @@
  * a move's outcome, it sends the move and waits for the server's events.
  */
 import type { Colour, GameEvent, RoundResult, Seat } from '../../engine/index';
+import type { EventsMessage } from '../../wire/contractCodes';
 
 export interface RemoteRound {
   /** Round of the match, from 0. */
@@ -38,13 +39,6 @@ export function yourTurnShown(state: { remote: RemoteRound | null; replay: unkno
 /** The tab's title while it is your turn ("Your turn · Rolit 3D"), else the page's own. */
 export function turnTitle(title: string, yourTurn: boolean, words: string): string {
   return yourTurn ? `${words} · ${title}` : title;
-}
-
-/** An `events` message of the room: `events` replace the log from index `from` on. */
-export interface EventsMessage {
-  round: number;
-  from: number;
-  events: GameEvent[];
 }
 
 /** The log of the room's current round after an `events` message (a new round starts a new log). */

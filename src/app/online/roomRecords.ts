@@ -5,10 +5,11 @@
  * results, fetches one to open in the page's replay, and opens an unfinished one to play on here.
  */
 import type { StoreApi } from 'zustand/vanilla';
-import { COLOURS } from '../../engine/index';
+import { type Colour, COLOURS } from '../../engine/index';
 import { CodedProblem } from '../../i18n/codedProblem';
 import { errorText } from '../../i18n/engineReasons';
 import { t } from '../../i18n/index';
+import type { RoomResult } from '../../wire/contractCodes';
 import { MAX_RECORD_CHARS } from '../replay/shareLink';
 import type { SessionState } from '../session/session';
 
@@ -20,8 +21,8 @@ export interface FinishedRound {
   round: number;
   /** Saved as the server stopped, before the round's end ("<room>-round<N>-unfinished.rolit"). */
   unfinished: boolean;
-  /** Each colour's balls at the end (from the room's `results`), empty when unknown. */
-  balls: [colour: string, balls: number][];
+  /** Each colour's balls at the end (from the room's `results`), in the colours' order; empty when unknown. */
+  balls: [colour: Colour, balls: number][];
 }
 
 /** What went wrong fetching a record: one key each in the `record` object of online.json. */
@@ -35,22 +36,20 @@ export class RoomRecordError extends CodedProblem<RecordCode> {
 
 const RECORD_NAME = /^[A-Za-z0-9_-]+?-round(\d+)(-unfinished)?\.rolit$/;
 
-/** "red 20, yellow 15" (the room's `results` line, resultText in the engine) as colours and balls; empty when it is not one. */
-export function resultBalls(line: string | undefined): [string, number][] {
-  const parts = (line ?? '').split(', ').map((p) => /^(\w+) (\d+)$/.exec(p));
-  if (parts.length === 0 || parts.some((m) => !m || !(COLOURS as readonly string[]).includes(m[1]))) return [];
-  return parts.map((m) => [m![1], Number(m![2])]);
+/** A round's result as each colour in play and its balls, in the colours' order (a round's setup lists them so); empty without a result. */
+export function resultBalls(result: Pick<RoomResult, 'scores'> | undefined): [Colour, number][] {
+  return result ? COLOURS.flatMap((c): [Colour, number][] => (result.scores[c] === undefined ? [] : [[c, result.scores[c]]])) : [];
 }
 
 /** The room's saved rounds, in order: its record names with the round each is and its result. Names of another shape are left out. */
-export function finishedRounds(records: readonly string[], results: readonly string[]): FinishedRound[] {
+export function finishedRounds(records: readonly string[], results: readonly RoomResult[]): FinishedRound[] {
   return records
     .map((name) => ({ name, match: RECORD_NAME.exec(name) }))
     .filter((r) => r.match !== null)
     .map(({ name, match }) => {
       const round = Number(match![1]);
       const unfinished = match![2] !== undefined;
-      return { name, round, unfinished, balls: unfinished ? [] : resultBalls(results[round - 1]) };
+      return { name, round, unfinished, balls: unfinished ? [] : resultBalls(results.find((r) => r.round === round - 1)) };
     })
     .sort((a, b) => a.round - b.round);
 }

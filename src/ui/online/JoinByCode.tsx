@@ -5,7 +5,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { onlineName, useOnline } from '../../app/online/pageOnline';
 import { pageStorage } from '../../app/page/pageStorage';
-import { roomCodeOf } from '../../server/contractCodes';
+import { roomCodeOf } from '../../wire/contractCodes';
 import { t } from '../../i18n/index';
 
 /** `label`: the field's words (the Play online dialog's section already says what it is for). */

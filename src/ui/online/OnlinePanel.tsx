@@ -6,8 +6,8 @@
  * a presence word next to the dot.
  */
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { type Colour } from '../../engine/index';
-import { EMOTES, groupedRoomCode, MAX_NAME } from '../../server/contractCodes';
+import { type Colour, type Level } from '../../engine/index';
+import { EMOTES, groupedRoomCode, MAX_NAME, type RoomResult } from '../../wire/contractCodes';
 import { inviteLink } from '../../app/online/onlineAddress';
 import type { Emote, OnlineState, RoomView, SeatView } from '../../app/online/onlineRoom';
 import { ONLINE_NAME_KEY, onlineEndpoint, useOnline } from '../../app/online/pageOnline';
@@ -59,7 +59,7 @@ function useBelowSeats(bar: RefObject<HTMLElement | null>): void {
   }, [bar]);
 }
 
-export function OnlinePanel({ levels, defaultLevel, onRules }: { levels: readonly string[]; defaultLevel: string; onRules: () => void }) {
+export function OnlinePanel({ levels, defaultLevel, onRules }: { levels: readonly Level[]; defaultLevel: Level; onRules: () => void }) {
   const status = useOnline((s) => s.status);
   const phase = useOnline((s) => s.view?.phase ?? null);
   const closing = useOnline((s) => s.closing);
@@ -154,7 +154,7 @@ function useName(): [string, (name: string) => void, boolean] {
   return [name, change, ok];
 }
 
-function Lobby({ levels, defaultLevel, onRules }: { levels: readonly string[]; defaultLevel: string; onRules: () => void }) {
+function Lobby({ levels, defaultLevel, onRules }: { levels: readonly Level[]; defaultLevel: Level; onRules: () => void }) {
   const { roomId, view, you, failure } = useOnline((s) => s);
   const { takeSeat, watch, send, leave } = useOnline.getState();
   const [name, setName, nameOk] = useName();
@@ -227,7 +227,7 @@ function Lobby({ levels, defaultLevel, onRules }: { levels: readonly string[]; d
           {host && freeHuman.length > 0 && (
             <label className="row">
               {t('online:fillLevel')}
-              <select value={level} onChange={(e) => setLevel(e.target.value)}>
+              <select value={level} onChange={(e) => setLevel(e.target.value as Level)}>
                 {levels.map((l) => (
                   <option key={l} value={l}>
                     {levelName(l)}
@@ -442,7 +442,7 @@ function AnotherDevice({ roomId, seatKey }: { roomId: string; seatKey: string })
 }
 
 /** The room's finished rounds, each opened in the page's replay from the server's record. */
-function FinishedRounds({ records, results }: { records: readonly string[]; results: readonly string[] }) {
+function FinishedRounds({ records, results }: { records: readonly string[]; results: readonly RoomResult[] }) {
   const [opening, setOpening] = useState<string | null>(null);
   const rounds = finishedRounds(records, results).filter((r) => !r.unfinished);
   if (rounds.length === 0) return null;

@@ -15,7 +15,7 @@ import { createQuickPlay } from '../../app/online/quickPlay';
 import { onlineTexts } from '../../app/online/onlineTexts';
 import type { Failure } from '../../app/online/onlineRoom';
 import { pageStorage } from '../../app/page/pageStorage';
-import { MAX_NAME } from '../../server/contractCodes';
+import { MAX_NAME } from '../../wire/contractCodes';
 import { colourName, listOf, t } from '../../i18n/index';
 import { ModalDialog } from '../a11y/ModalDialog';
 import { Swatches } from '../hud/Swatches';

@@ -4,6 +4,9 @@
  */
 
 import type { Colour } from '../engine/colours';
+import type { GameEvent } from '../engine/events';
+import type { RuleCode, RuleError } from '../engine/game';
+import type { RoundResult } from '../engine/state';
 
 export const ROOM_NAME = 'rolit';
 /** The lobby (Colyseus' LobbyRoom): the listed tables, live. */
@@ -68,6 +71,7 @@ export const MAX_TIME_LIMIT = 3600;
 
 /** Emotes a player may send: short reactions, no free text. */
 export const EMOTES = ['hello', 'wellPlayed', 'oops', 'thinking', 'goodGame'] as const;
+export type Emote = (typeof EMOTES)[number];
 
 /** Codes of refused messages (the `error` message's `code`); docs/online.md explains each. */
 export const ERROR_CODES = [
@@ -76,16 +80,49 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** A refused message, sent to its sender only. `reason`: the engine's rule code, for illegal moves. */
+/**
+ * A refused message, sent to its sender only. An illegal move carries the engine's refusal:
+ * `reason`, its rule code, and `params`, what the rule names (the square, the capturing moves...),
+ * so that a client words it in its own language as the engine's RuleError.
+ */
 export interface ErrorMessage {
   code: ErrorCode;
+  /** The refusal in English. */
   text: string;
-  reason?: string;
+  reason?: RuleCode;
+  params?: RuleError['params'];
+}
+
+/** The `events` message: `events` replace the round's log from index `from` on (the whole log when `from` is 0). */
+export interface EventsMessage {
+  round: number;
+  from: number;
+  events: GameEvent[];
+}
+
+/**
+ * A finished round's result as the room publishes it (the state's `results`): the engine's
+ * RoundResult with its round, and where a computer played for a person.
+ */
+export interface RoomResult extends RoundResult {
+  /** Round of the match, from 0. */
+  round: number;
+  /**
+   * For each seat of the round, in seat order: the moves a computer played for the person in it
+   * (a stand-in, after a drop, a leave or a resignation); 0 for a computer's own seat.
+   */
+  standInMoves: number[];
+}
+
+/** Sent to every client when a player sends an emote: the player's seat colour and the emote. */
+export interface EmoteMessage {
+  colour: Colour;
+  emote: Emote;
 }
 
 /** Sent to every client when a player resigns: the computer plays their seat to the end of the round. */
 export interface ResignedMessage {
-  colour: string;
+  colour: Colour;
   name: string;
 }
 
@@ -125,6 +162,18 @@ export interface YouMessage {
   /** The secret that takes this seat back from any device (join option `seatKey`); players only. */
   seatKey?: string;
 }
+
+/** Every message the room sends to clients, by type: what the server sends and a client receives. */
+export interface ServerMessages {
+  you: YouMessage;
+  events: EventsMessage;
+  emote: EmoteMessage;
+  resigned: ResignedMessage;
+  error: ErrorMessage;
+  closing: ClosingMessage;
+  fault: FaultMessage;
+}
+export type ServerMessageType = keyof ServerMessages;
 
 /** Close code of a connection whose seat was taken back with its key on another device. */
 export const SEAT_TAKEN_BACK = 4100;

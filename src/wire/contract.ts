@@ -4,8 +4,7 @@
  * A page, a bot and a test all speak this; nothing here knows about Colyseus.
  */
 import { z } from 'zod';
-import { COLOURS } from '../engine';
-import { LEVELS } from '../ai';
+import { COLOURS, LEVELS } from '../engine';
 
 import { EMOTES, MAX_MOVE, MAX_NAME, MAX_SEAT_KEY, MAX_TIME_LIMIT } from './contractCodes';
 
@@ -73,7 +72,7 @@ export const tvOptions = z.object({ name, spectator: z.literal(true).optional() 
 
 const empty = z.union([z.undefined(), z.null(), z.object({}).strict()]);
 
-/** Messages from a client, by type. */
+/** Messages from a client, by type: the room refuses any other type (`unknownMessage`) and a payload of another shape (`malformed`). */
 export const messages = {
   start: empty,
   play: z.object({ move: z.string().max(MAX_MOVE) }).strict(),
@@ -83,6 +82,21 @@ export const messages = {
   resign: empty,
 } as const;
 export type MessageType = keyof typeof messages;
+export const MESSAGE_TYPES = Object.keys(messages) as MessageType[];
+
+/** Each client message's payload as a client writes it (a payload that may be left out includes undefined). */
+export type ClientMessages = { [K in MessageType]: z.input<(typeof messages)[K]> };
+/** Each client message's payload as the room's handler receives it, checked. */
+export type ReceivedMessages = { [K in MessageType]: z.output<(typeof messages)[K]> };
+/** The payload argument of sending a message of type K: optional where the message needs none. */
+export type PayloadArgs<K extends MessageType> = undefined extends ClientMessages[K] ? [payload?: ClientMessages[K]] : [payload: ClientMessages[K]];
+
+/** A payload received as a message of `type`, checked: the message, or why it is malformed ("where: what"). */
+export function parseMessage<K extends MessageType>(type: K, payload: unknown): { ok: true; message: ReceivedMessages[K] } | { ok: false; problem: string } {
+  // messages[type] is the schema of K (TypeScript sees a union of all of them): its output is ReceivedMessages[K].
+  const parsed = (messages[type] as z.ZodType).safeParse(payload);
+  return parsed.success ? { ok: true, message: parsed.data as ReceivedMessages[K] } : { ok: false, problem: issuesText(parsed.error) };
+}
 
 /** zod's issues as one line: "where: what; where: what". */
 export function issuesText(error: z.ZodError): string {
