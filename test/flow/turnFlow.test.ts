@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Game, type GameEvent, type Match, playerInSeat, seatOfPlayer, startMatch } from '../../src/engine';
-import { createMoveClock, type FlowClock, type Holder, TurnFlow, type TurnFlowHost, wallClock, whoseTurn } from '../../src/flow/turnFlow';
+import { createMoveClock, type FlowClock, type Holder, type Mover, TurnFlow, type TurnFlowHost, wallClock, whoseTurn } from '../../src/flow/turnFlow';
 
 const DELAY = 300;
 
@@ -33,6 +33,7 @@ function run(match: Match, round = 0, clock: FlowClock = wallClock) {
   const holders: Holder[] = match.players.map((p) => ({ kind: p.kind, level: p.level ?? 'novice', standIn: false }));
   const questions: Question[] = [];
   const published: GameEvent[][] = [];
+  const movers: Mover[] = [];
   const failures: unknown[] = [];
   const host: TurnFlowHost = {
     clock,
@@ -40,7 +41,10 @@ function run(match: Match, round = 0, clock: FlowClock = wallClock) {
     computerDelayMs: DELAY,
     askComputer: (_game: Game, level: string, wanted: () => boolean) =>
       new Promise<string | null>((resolve, reject) => questions.push({ level, wanted, answer: resolve, fail: reject })),
-    moved: (events) => published.push(events),
+    moved: (events, mover) => {
+      published.push(events);
+      movers.push(mover);
+    },
     computerFailed: (e) => failures.push(e),
     fault: (e) => {
       throw e;
@@ -48,7 +52,7 @@ function run(match: Match, round = 0, clock: FlowClock = wallClock) {
   };
   const flow = new TurnFlow(match, round, host);
   flow.start();
-  return { flow, holders, questions, published, failures };
+  return { flow, holders, questions, published, movers, failures };
 }
 
 const timedOut = (events: readonly GameEvent[]) => events.some((e) => e.type === 'timeExpired');
@@ -87,10 +91,11 @@ describe('whose turn', () => {
 
 describe('a person moves', () => {
   it('plays a legal move of the player to move, and publishes it with the turn handed on', () => {
-    const { flow, published } = run(twoPlayerMatch(0));
+    const { flow, published, movers } = run(twoPlayerMatch(0));
     const turn = flow.turn()!;
     expect(flow.play(turn.player, flow.game.legalMoves()[0])).toBeNull();
     expect(published).toHaveLength(1);
+    expect(movers).toEqual([{ player: turn.player, by: 'person' }]);
     expect(published[0].some((e) => e.type === 'ballPlaced')).toBe(true);
     expect(flow.turn()!.moveNumber).toBe(2);
     expect(flow.turn()!.player).not.toBe(turn.player);
@@ -119,7 +124,8 @@ describe('a person moves', () => {
 
 describe('the move clock', () => {
   it('plays the time-out move at the deadline, not before, and gives the next turn its own deadline', async () => {
-    const { flow, published } = run(twoPlayerMatch(2));
+    const { flow, published, movers } = run(twoPlayerMatch(2));
+    const mover = flow.turn()!.player;
     const first = flow.deadline;
     expect(first).toBe(Date.now() + 2000);
     await vi.advanceTimersByTimeAsync(1999);
@@ -127,6 +133,7 @@ describe('the move clock', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(published).toHaveLength(1);
     expect(timedOut(published[0])).toBe(true);
+    expect(movers).toEqual([{ player: mover, by: 'clock' }]);
     expect(flow.deadline).toBe(first + 2000);
   });
 
@@ -249,7 +256,7 @@ describe('computers and stand-ins', () => {
   });
 
   it('a stand-in plays for a player away for good, through the turns to the round end', async () => {
-    const { flow, holders, questions } = run(twoPlayerMatch(0, ['human', 'computer']));
+    const { flow, holders, questions, movers } = run(twoPlayerMatch(0, ['human', 'computer']));
     holders[0].standIn = true;
     flow.holdersChanged();
     for (let i = 0; !flow.game.state.over && i < 200; i++) {
@@ -258,6 +265,9 @@ describe('computers and stand-ins', () => {
       await vi.advanceTimersByTimeAsync(0);
     }
     expect(flow.game.state.over).toBe(true);
+    // Every move was a computer's, the stand-in's among them (the room counts those for the person).
+    expect(movers.every((m) => m.by === 'computer')).toBe(true);
+    expect(movers.filter((m) => m.player === 0).length).toBeGreaterThan(0);
     expect(flow.turn()).toBeNull();
   });
 
