@@ -16,9 +16,9 @@ import { parseSquare } from '../engine/geometry';
 import { CAMERA_PRESETS, type CameraPreset, type FrameInsets, useCamera } from './cameraStore';
 import { cinematicOn, stopCinematic, useCinematic } from './cinematicCamera';
 import { easeInOut } from './easing';
-import { BOARD_TOP, PITCH, SOCKET_RADIUS, socketX, socketZ, VIEW_BOUNDS } from './layout';
+import { BALL_RADIUS, BOARD_TOP, PITCH, SOCKET_RADIUS, socketX, socketZ, VIEW_BOUNDS } from './layout';
 import { probe } from './renderInfo';
-import { drawnThrow } from './throwBallPose';
+import { drawnThrow, throwRestPlace } from './throwBallPose';
 import { currentView } from './view';
 
 /**
@@ -77,7 +77,10 @@ const corners = (box: Box, centre: Vector3) =>
 const BOUNDS_CORNERS = corners(VIEW_BOUNDS, TARGET);
 /** The sockets with a rim around them (a portrait screen's fit): a ball's colour shows whole in each. */
 const SOCKETS_HALF = 3.5 * PITCH + SOCKET_RADIUS + 0.12;
-const SOCKET_CORNERS = corners({ min: [-SOCKETS_HALF, 0, -SOCKETS_HALF], max: [SOCKETS_HALF, BOARD_TOP + 0.6, SOCKETS_HALF] }, PORTRAIT_TARGET);
+const SOCKETS_BOX: Box = { min: [-SOCKETS_HALF, 0, -SOCKETS_HALF], max: [SOCKETS_HALF, BOARD_TOP + 0.6, SOCKETS_HALF] };
+const SOCKET_CORNERS = corners(SOCKETS_BOX, PORTRAIT_TARGET);
+/** Room kept around the start ball's resting place when it is framed: the ball and a little table. */
+const REST_REACH = BALL_RADIUS + 0.3;
 
 /**
  * The part of the canvas the board is framed in (the panels' insets taken off), as the fit sees
@@ -129,20 +132,42 @@ export function fitRadius(polar: number, azimuth: number, aspect: number, fov: n
   return radius;
 }
 
-function presetSpherical(preset: CameraPreset, area: FreeArea): Spherical {
-  const p = PRESETS[preset];
+/**
+ * What the presets frame on this free area: the point they look at and the corners of the box kept
+ * in view around it. With the start ball lying on the table (`rest`, its resting place), the box
+ * grows to hold it and the point looked at moves with the box's centre, so that the ball stays clear
+ * of the panels (on a phone it rests below the board, where the status line is).
+ */
+function framing(area: FreeArea, rest: Vector3 | null = null): { target: Vector3; box: readonly Vector3[] } {
   const portrait = area.aspect < 1;
-  const polar = portrait ? Math.min(p.polar, PORTRAIT_POLAR) : p.polar;
-  return new Spherical(Math.max(p.radius, fitRadius(polar, p.azimuth, area.aspect, area.fov, portrait ? SOCKET_CORNERS : BOUNDS_CORNERS)), polar, p.azimuth);
+  const target = portrait ? PORTRAIT_TARGET : TARGET;
+  const base = portrait ? SOCKETS_BOX : VIEW_BOUNDS;
+  if (!rest) return { target, box: portrait ? SOCKET_CORNERS : BOUNDS_CORNERS };
+  const min = [Math.min(base.min[0], rest.x - REST_REACH), base.min[1], Math.min(base.min[2], rest.z - REST_REACH)] as const;
+  const max = [Math.max(base.max[0], rest.x + REST_REACH), base.max[1], Math.max(base.max[2], rest.z + REST_REACH)] as const;
+  const moved = new Vector3((min[0] + max[0] - base.min[0] - base.max[0]) / 2, 0, (min[2] + max[2] - base.min[2] - base.max[2]) / 2).add(target);
+  return { target: moved, box: corners({ min, max }, moved) };
 }
 
-/** The point the presets look at on this free area. */
-function homeTarget(area: FreeArea): Vector3 {
-  return area.aspect < 1 ? PORTRAIT_TARGET : TARGET;
+function presetSpherical(preset: CameraPreset, area: FreeArea, rest: Vector3 | null = null): Spherical {
+  const p = PRESETS[preset];
+  const polar = area.aspect < 1 ? Math.min(p.polar, PORTRAIT_POLAR) : p.polar;
+  return new Spherical(Math.max(p.radius, fitRadius(polar, p.azimuth, area.aspect, area.fov, framing(area, rest).box)), polar, p.azimuth);
+}
+
+/** The point the presets look at on this free area (moved toward the start ball lying at `rest`). */
+function homeTarget(area: FreeArea, rest: Vector3 | null = null): Vector3 {
+  return framing(area, rest).target;
 }
 
 export function presetPosition(preset: CameraPreset, area: FreeArea = LANDSCAPE): Vector3 {
   return new Vector3().setFromSpherical(presetSpherical(preset, area)).add(homeTarget(area));
+}
+
+/** The start ball's resting place while one is thrown or lies on the table (its throw simulated), else null. */
+function restingBall(reduced: boolean): Vector3 | null {
+  const place = new Vector3();
+  return throwRestPlace(currentView().throwBall, reduced, place) ? place : null;
 }
 
 /** The seat's side nearest a point of the board: the fixed view the cinematic camera cuts to with reduced motion. */
@@ -181,8 +206,10 @@ export function CameraRig() {
   // The cinematic camera's state, reused every frame: where it is on its path, the centre it looks
   // at, the last move's socket it leans toward, and the side view it last cut to (reduced motion).
   const cinema = useMemo(() => ({ at: new Spherical(), speed: 0, clock: 0, focus: new Vector3(), goal: new Vector3(), lastMove: TARGET.clone(), side: null as CameraPreset | null }), []);
-  // Following the start throw: the player's view it left (null when not following), the throw the viewer took the camera from.
-  const follow = useMemo(() => ({ from: null as Spherical | null, at: new Spherical(), centre: new Vector3(), goal: new Vector3(), declined: -1 }), []);
+  // Following the start throw: the player's view it left (null when not following), the distance and
+  // centre it goes back to (the preset's, framing the ball's resting place too, unless the viewer
+  // had moved the camera), and the throw the viewer took the camera from.
+  const follow = useMemo(() => ({ from: null as Spherical | null, at: new Spherical(), centre: new Vector3(), goal: new Vector3(), homeRadius: 0, homeCentre: new Vector3(), declined: -1 }), []);
 
   // window.rolit.settled waits for a flight to end.
   useEffect(() => {
@@ -238,8 +265,9 @@ export function CameraRig() {
     const target = controls.current.target;
     const from = new Spherical().setFromVector3(camera.position.clone().sub(target));
     // A focus is framed for a landscape screen: narrower ones move back (less than in proportion: a phone's board stays big enough to tap).
-    const to = focus ? new Spherical(focus.radius * Math.max(1, LANDSCAPE_ASPECT / aspect) ** 0.75, focus.polar, focus.azimuth) : presetSpherical(preset, area);
-    const toTarget = focus ? new Vector3(...focus.target) : homeTarget(area);
+    const rest = restingBall(reducedMotionOn(useAccess.getState()));
+    const to = focus ? new Spherical(focus.radius * Math.max(1, LANDSCAPE_ASPECT / aspect) ** 0.75, focus.polar, focus.azimuth) : presetSpherical(preset, area, rest);
+    const toTarget = focus ? new Vector3(...focus.target) : homeTarget(area, rest);
     // Turn the short way round.
     while (to.theta - from.theta > Math.PI) to.theta -= Math.PI * 2;
     while (to.theta - from.theta < -Math.PI) to.theta += Math.PI * 2;
@@ -310,7 +338,8 @@ export function CameraRig() {
   /**
    * One frame of following the start throw, while it plays (not with reduced motion, the cinematic
    * camera, a view of the tour's or after the viewer took the camera); once the ball is at rest, the
-   * flight back to the player's view. Returns whether it moved the camera.
+   * flight back to the player's view, framing the resting ball with the board. Returns whether it
+   * moved the camera.
    */
   const throwFrame = (c: OrbitControlsImpl, delta: number): boolean => {
     const thrown = currentView().throwBall;
@@ -320,18 +349,21 @@ export function CameraRig() {
       follow.from = new Spherical().setFromVector3(camera.position.clone().sub(c.target));
       follow.at.copy(follow.from);
       follow.centre.copy(c.target);
+      const rest = taken.current ? null : restingBall(false);
+      follow.homeRadius = rest ? presetSpherical(useCamera.getState().preset, area, rest).radius : follow.from.radius;
+      follow.homeCentre.copy(homeTarget(area, rest));
     }
     // How far back home the camera is: 0 while it follows, 1 as the throw ends.
     const home = playing ? Math.min(1, Math.max(0, (thrown.progress - THROW_FOLLOW.home) / (1 - THROW_FOLLOW.home))) : 1;
     const ease = 1 - Math.exp(-Math.min(delta, 0.1) / THROW_FOLLOW.ease);
     const ball = drawnThrow.position;
-    const centre = homeTarget(area);
+    const centre = follow.homeCentre;
     follow.goal.set(centre.x + (ball.x - centre.x) * THROW_FOLLOW.lean, 0, centre.z + (ball.z - centre.z) * THROW_FOLLOW.lean);
     follow.centre.lerp(follow.goal, ease);
     follow.at.radius += (follow.from.radius * THROW_FOLLOW.closer - follow.at.radius) * ease;
     const k = easeInOut(home);
     c.target.lerpVectors(follow.centre, centre, k);
-    along.set(follow.at.radius + (follow.from.radius - follow.at.radius) * k, follow.from.phi, follow.from.theta);
+    along.set(follow.at.radius + (follow.homeRadius - follow.at.radius) * k, follow.from.phi, follow.from.theta);
     camera.position.setFromSpherical(along).add(c.target);
     camera.lookAt(c.target);
     if (!playing) follow.from = null; // home: the player's view
