@@ -178,7 +178,7 @@ function Lobby({ levels, defaultLevel, onRules }: { levels: readonly string[]; d
           <h3 id="invite-title">{host ? t('online:invite') : t('online:tableLink')}</h3>
           <div className="row">
             <label className="grow">
-              {t('online:inviteLink')}
+              {host ? t('online:inviteLink') : t('online:tableLinkLabel')}
               <input type="text" readOnly value={link} onFocus={(e) => e.target.select()} data-testid="invite-link" />
             </label>
           </div>
