@@ -206,6 +206,9 @@ export function CameraRig() {
   // The cinematic camera's state, reused every frame: where it is on its path, the centre it looks
   // at, the last move's socket it leans toward, and the side view it last cut to (reduced motion).
   const cinema = useMemo(() => ({ at: new Spherical(), speed: 0, clock: 0, focus: new Vector3(), goal: new Vector3(), lastMove: TARGET.clone(), side: null as CameraPreset | null }), []);
+  // The throw whose resting ball the camera's home view frames (its seed): once it is at rest, a
+  // view that did not frame it (the camera was flying as the throw began) flies home to frame it.
+  const restFramed = useRef(-1);
   // Following the start throw: the player's view it left (null when not following), the distance and
   // centre it goes back to (the preset's, framing the ball's resting place too, unless the viewer
   // had moved the camera), and the throw the viewer took the camera from.
@@ -240,6 +243,23 @@ export function CameraRig() {
     // Only at mount: later screen shapes fly to the preset instead (below).
   }, [camera, invalidate]);
 
+  /** Flies to a view (at once with reduced motion), turning the short way round. */
+  const flyTo = (to: Spherical, toTarget: Vector3) => {
+    const target = controls.current!.target;
+    const from = new Spherical().setFromVector3(camera.position.clone().sub(target));
+    while (to.theta - from.theta > Math.PI) to.theta -= Math.PI * 2;
+    while (to.theta - from.theta < -Math.PI) to.theta += Math.PI * 2;
+    // Reduced motion: no glide, the first frame is already the end of the flight.
+    flight.current = { from, to, fromTarget: target.clone(), toTarget, t: reducedMotionOn(useAccess.getState()) ? 1 : 0 };
+    invalidate();
+  };
+  /** Flies to the preset's view, framing the start ball's resting place too when one lies there. */
+  const flyHome = (rest: Vector3 | null) => {
+    const thrown = currentView().throwBall;
+    if (rest && thrown) restFramed.current = thrown.seed;
+    flyTo(presetSpherical(useCamera.getState().preset, area, rest), homeTarget(area, rest));
+  };
+
   // A preset chosen (a camera button, Reset view), or the screen's shape changed (a phone turned):
   // fly to the preset's fitted view; so too when the panels' room changed, unless the viewer has
   // moved the camera since the last view chosen. A chosen view also stops the cinematic camera.
@@ -262,18 +282,9 @@ export function CameraRig() {
       cinema.side = null; // the cinematic camera fits the new shape itself (reduced motion: cut again)
       return;
     }
-    const target = controls.current.target;
-    const from = new Spherical().setFromVector3(camera.position.clone().sub(target));
     // A focus is framed for a landscape screen: narrower ones move back (less than in proportion: a phone's board stays big enough to tap).
-    const rest = restingBall(reducedMotionOn(useAccess.getState()));
-    const to = focus ? new Spherical(focus.radius * Math.max(1, LANDSCAPE_ASPECT / aspect) ** 0.75, focus.polar, focus.azimuth) : presetSpherical(preset, area, rest);
-    const toTarget = focus ? new Vector3(...focus.target) : homeTarget(area, rest);
-    // Turn the short way round.
-    while (to.theta - from.theta > Math.PI) to.theta -= Math.PI * 2;
-    while (to.theta - from.theta < -Math.PI) to.theta += Math.PI * 2;
-    // Reduced motion: no glide, the first frame is already the end of the flight.
-    flight.current = { from, to, fromTarget: target.clone(), toTarget, t: reducedMotionOn(useAccess.getState()) ? 1 : 0 };
-    invalidate();
+    if (focus) flyTo(new Spherical(focus.radius * Math.max(1, LANDSCAPE_ASPECT / aspect) ** 0.75, focus.polar, focus.azimuth), new Vector3(...focus.target));
+    else flyHome(restingBall(reducedMotionOn(useAccess.getState())));
   }, [request, preset, focus, aspect, area, camera, invalidate, cinema]);
 
   // The last move as the board shows it (the board's centre before the first): the cinematic camera leans toward it.
@@ -352,6 +363,7 @@ export function CameraRig() {
       const rest = taken.current ? null : restingBall(false);
       follow.homeRadius = rest ? presetSpherical(useCamera.getState().preset, area, rest).radius : follow.from.radius;
       follow.homeCentre.copy(homeTarget(area, rest));
+      restFramed.current = thrown.seed;
     }
     // How far back home the camera is: 0 while it follows, 1 as the throw ends.
     const home = playing ? Math.min(1, Math.max(0, (thrown.progress - THROW_FOLLOW.home) / (1 - THROW_FOLLOW.home))) : 1;
@@ -372,10 +384,25 @@ export function CameraRig() {
     return true;
   };
 
+  /**
+   * The start ball has come to rest where the home view does not frame it (the throw was not
+   * followed: the camera was flying to the player's side as it began): fly home to frame it, unless
+   * the viewer has the camera, the cinematic camera or a tour's view does, or with reduced motion
+   * (the camera stays; the ball lies in the throw area, in view).
+   */
+  const frameRestingBall = () => {
+    const thrown = currentView().throwBall;
+    if (!thrown || thrown.progress < 1 || thrown.seed === restFramed.current) return;
+    if (reduced || cinematic || taken.current || flight.current || follow.from || useCamera.getState().focus) return;
+    const rest = restingBall(false);
+    if (rest) flyHome(rest);
+  };
+
   useFrame((_, delta) => {
     const c = controls.current;
     if (!c) return;
     if (throwFrame(c, delta)) return;
+    frameRestingBall();
     if (cinematic && !flight.current) return cinematicFrame(c, delta);
     const f = flight.current;
     if (!f) return;
