@@ -160,8 +160,14 @@ function homeTarget(area: FreeArea, rest: Vector3 | null = null): Vector3 {
   return framing(area, rest).target;
 }
 
+/** Where a preset's view stands and the point it looks at on this free area (framing the start ball lying at `rest` too). */
+export function presetView(preset: CameraPreset, area: FreeArea = LANDSCAPE, rest: Vector3 | null = null): { position: Vector3; target: Vector3 } {
+  const target = homeTarget(area, rest);
+  return { position: new Vector3().setFromSpherical(presetSpherical(preset, area, rest)).add(target), target };
+}
+
 export function presetPosition(preset: CameraPreset, area: FreeArea = LANDSCAPE): Vector3 {
-  return new Vector3().setFromSpherical(presetSpherical(preset, area)).add(homeTarget(area));
+  return presetView(preset, area).position;
 }
 
 /** The start ball's resting place while one is thrown or lies on the table (its throw simulated), else null. */
