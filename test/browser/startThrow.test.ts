@@ -138,6 +138,9 @@ describe('the start throw and the tray', { timeout: 600_000 }, () => {
       const resting = (await page.evaluate(() => window.rolit.thrownBall()))!;
       expect(resting.y + resting.radius).toBeLessThan(viewport.height);
       expect(await panelsOver(page, resting)).toEqual([]);
+      // Above the status line's slot too (on a phone its words stand at the top of the screen while the throw's caption shows).
+      const slot = await page.evaluate(() => document.querySelector('.status-line')!.getBoundingClientRect().top);
+      expect(resting.y + resting.radius).toBeLessThanOrEqual(slot);
       // The camera moved during the throw (a1 went elsewhere on the page) and was back at the player's
       // view when the throw ended (the first frame that waits for a move); Reset view (the player's
       // side) then leaves a1 where it is.
