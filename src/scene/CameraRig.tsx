@@ -79,8 +79,8 @@ const BOUNDS_CORNERS = corners(VIEW_BOUNDS, TARGET);
 const SOCKETS_HALF = 3.5 * PITCH + SOCKET_RADIUS + 0.12;
 const SOCKETS_BOX: Box = { min: [-SOCKETS_HALF, 0, -SOCKETS_HALF], max: [SOCKETS_HALF, BOARD_TOP + 0.6, SOCKETS_HALF] };
 const SOCKET_CORNERS = corners(SOCKETS_BOX, PORTRAIT_TARGET);
-/** Room kept around the start ball's resting place when it is framed: the ball and a little table. */
-const REST_REACH = BALL_RADIUS + 0.3;
+/** Room kept around the start ball's resting place when it is framed: the ball and a rim (each unit of room costs a short screen's board size). */
+const REST_REACH = BALL_RADIUS + 0.05;
 
 /**
  * The part of the canvas the board is framed in (the panels' insets taken off), as the fit sees
@@ -135,8 +135,7 @@ export function fitRadius(polar: number, azimuth: number, aspect: number, fov: n
 /**
  * What the presets frame on this free area: the point they look at and the corners of the box kept
  * in view around it. With the start ball lying on the table (`rest`, its resting place), the box
- * grows to hold it and the point looked at moves with the box's centre, so that the ball stays clear
- * of the panels (on a phone it rests below the board, where the status line is).
+ * grows to hold it and the point looked at moves with the box's centre (homeView).
  */
 function framing(area: FreeArea, rest: Vector3 | null = null): { target: Vector3; box: readonly Vector3[] } {
   const portrait = area.aspect < 1;
@@ -149,21 +148,43 @@ function framing(area: FreeArea, rest: Vector3 | null = null): { target: Vector3
   return { target: moved, box: corners({ min, max }, moved) };
 }
 
-function presetSpherical(preset: CameraPreset, area: FreeArea, rest: Vector3 | null = null): Spherical {
+/** The preset's angles on this free area (a portrait one looks down steeply). */
+function presetAngles(preset: CameraPreset, area: FreeArea): { polar: number; azimuth: number } {
   const p = PRESETS[preset];
-  const polar = area.aspect < 1 ? Math.min(p.polar, PORTRAIT_POLAR) : p.polar;
-  return new Spherical(Math.max(p.radius, fitRadius(polar, p.azimuth, area.aspect, area.fov, framing(area, rest).box)), polar, p.azimuth);
+  return { polar: area.aspect < 1 ? Math.min(p.polar, PORTRAIT_POLAR) : p.polar, azimuth: p.azimuth };
 }
 
-/** The point the presets look at on this free area (moved toward the start ball lying at `rest`). */
-function homeTarget(area: FreeArea, rest: Vector3 | null = null): Vector3 {
-  return framing(area, rest).target;
+function presetSpherical(preset: CameraPreset, area: FreeArea): Spherical {
+  const { polar, azimuth } = presetAngles(preset, area);
+  return new Spherical(Math.max(PRESETS[preset].radius, fitRadius(polar, azimuth, area.aspect, area.fov, framing(area).box)), polar, azimuth);
+}
+
+/** The point the presets look at on this free area. */
+function homeTarget(area: FreeArea): Vector3 {
+  return framing(area).target;
+}
+
+/**
+ * A preset's view on this free area with the start ball lying at `rest`: the preset's own when the
+ * ball (its body) already shows in the free area, else one framing the ball's resting place too, so
+ * that it lies clear of the panels (on a phone it rests below the board, where the status line is).
+ * The board shrinks only when it must (on a laptop's short free area it would, for nothing).
+ */
+function homeView(preset: CameraPreset, area: FreeArea, rest: Vector3 | null): { spherical: Spherical; target: Vector3 } {
+  const spherical = presetSpherical(preset, area);
+  const target = homeTarget(area);
+  if (!rest) return { spherical, target };
+  const { polar, azimuth } = presetAngles(preset, area);
+  const ball = corners({ min: [rest.x - BALL_RADIUS, 0, rest.z - BALL_RADIUS], max: [rest.x + BALL_RADIUS, 2 * BALL_RADIUS, rest.z + BALL_RADIUS] }, target);
+  if (fitRadius(polar, azimuth, area.aspect, area.fov, ball) <= spherical.radius) return { spherical, target };
+  const grown = framing(area, rest);
+  return { spherical: new Spherical(Math.max(PRESETS[preset].radius, fitRadius(polar, azimuth, area.aspect, area.fov, grown.box)), polar, azimuth), target: grown.target };
 }
 
 /** Where a preset's view stands and the point it looks at on this free area (framing the start ball lying at `rest` too). */
 export function presetView(preset: CameraPreset, area: FreeArea = LANDSCAPE, rest: Vector3 | null = null): { position: Vector3; target: Vector3 } {
-  const target = homeTarget(area, rest);
-  return { position: new Vector3().setFromSpherical(presetSpherical(preset, area, rest)).add(target), target };
+  const { spherical, target } = homeView(preset, area, rest);
+  return { position: new Vector3().setFromSpherical(spherical).add(target), target };
 }
 
 export function presetPosition(preset: CameraPreset, area: FreeArea = LANDSCAPE): Vector3 {
@@ -263,7 +284,8 @@ export function CameraRig() {
   const flyHome = (rest: Vector3 | null) => {
     const thrown = currentView().throwBall;
     if (rest && thrown) restFramed.current = thrown.seed;
-    flyTo(presetSpherical(useCamera.getState().preset, area, rest), homeTarget(area, rest));
+    const home = homeView(useCamera.getState().preset, area, rest);
+    flyTo(home.spherical, home.target);
   };
 
   // A preset chosen (a camera button, Reset view), or the screen's shape changed (a phone turned):
@@ -367,8 +389,9 @@ export function CameraRig() {
       follow.at.copy(follow.from);
       follow.centre.copy(c.target);
       const rest = taken.current ? null : restingBall(false);
-      follow.homeRadius = rest ? presetSpherical(useCamera.getState().preset, area, rest).radius : follow.from.radius;
-      follow.homeCentre.copy(homeTarget(area, rest));
+      const home = homeView(useCamera.getState().preset, area, rest);
+      follow.homeRadius = rest ? home.spherical.radius : follow.from.radius;
+      follow.homeCentre.copy(home.target);
       restFramed.current = thrown.seed;
     }
     // How far back home the camera is: 0 while it follows, 1 as the throw ends.

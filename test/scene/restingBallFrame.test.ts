@@ -1,7 +1,8 @@
 /**
  * The camera's home view frames the start ball's resting place with the board (CameraRig's
  * presetView): the ball and every socket project inside the free area, on a phone held upright and
- * on a laptop, and the phone's board keeps its size (the view moves rather than backs off).
+ * on a laptop, and the phone's board keeps its size (the view moves rather than backs off); a ball
+ * already in view changes nothing.
  */
 import { describe, expect, it } from 'vitest';
 import { PerspectiveCamera, Vector3 } from 'three';
@@ -48,5 +49,12 @@ describe('the home view frames the resting start ball', () => {
     expect(withBall).toBeGreaterThan(alone * 0.97);
     // Without the ball framed, it would rest outside the free area (under the status line).
     expect(project(area, presetView('red', area), ballAt(rests[1])).some((p) => !inside(p))).toBe(true);
+  });
+
+  it('a ball already in view changes nothing: the board does not shrink for it', () => {
+    const sideways = freeArea(844, 390, { top: 60, right: 0, bottom: 0, left: 0 }, 38);
+    const rest = new Vector3(-1.5, 0.45, 6.9);
+    expect(project(sideways, presetView('red', sideways), ballAt(rest)).every(inside)).toBe(true);
+    expect(presetView('red', sideways, rest)).toEqual(presetView('red', sideways));
   });
 });
