@@ -16,9 +16,9 @@ import { parseSquare } from '../engine/geometry';
 import { CAMERA_PRESETS, type CameraPreset, type FrameInsets, useCamera } from './cameraStore';
 import { cinematicOn, stopCinematic, useCinematic } from './cinematicCamera';
 import { easeInOut } from './easing';
-import { BOARD_TOP, PITCH, SOCKET_RADIUS, socketX, socketZ, VIEW_BOUNDS } from './layout';
+import { BALL_RADIUS, BOARD_TOP, PITCH, SOCKET_RADIUS, socketX, socketZ, VIEW_BOUNDS } from './layout';
 import { probe } from './renderInfo';
-import { drawnThrow } from './throwBallPose';
+import { drawnThrow, throwRestPlace } from './throwBallPose';
 import { currentView } from './view';
 
 /**
@@ -77,7 +77,10 @@ const corners = (box: Box, centre: Vector3) =>
 const BOUNDS_CORNERS = corners(VIEW_BOUNDS, TARGET);
 /** The sockets with a rim around them (a portrait screen's fit): a ball's colour shows whole in each. */
 const SOCKETS_HALF = 3.5 * PITCH + SOCKET_RADIUS + 0.12;
-const SOCKET_CORNERS = corners({ min: [-SOCKETS_HALF, 0, -SOCKETS_HALF], max: [SOCKETS_HALF, BOARD_TOP + 0.6, SOCKETS_HALF] }, PORTRAIT_TARGET);
+const SOCKETS_BOX: Box = { min: [-SOCKETS_HALF, 0, -SOCKETS_HALF], max: [SOCKETS_HALF, BOARD_TOP + 0.6, SOCKETS_HALF] };
+const SOCKET_CORNERS = corners(SOCKETS_BOX, PORTRAIT_TARGET);
+/** Room kept around the start ball's resting place when it is framed: the ball and a rim (each unit of room costs a short screen's board size). */
+const REST_REACH = BALL_RADIUS + 0.05;
 
 /**
  * The part of the canvas the board is framed in (the panels' insets taken off), as the fit sees
@@ -129,20 +132,69 @@ export function fitRadius(polar: number, azimuth: number, aspect: number, fov: n
   return radius;
 }
 
-function presetSpherical(preset: CameraPreset, area: FreeArea): Spherical {
-  const p = PRESETS[preset];
+/**
+ * What the presets frame on this free area: the point they look at and the corners of the box kept
+ * in view around it. With the start ball lying on the table (`rest`, its resting place), the box
+ * grows to hold it and the point looked at moves with the box's centre (homeView).
+ */
+function framing(area: FreeArea, rest: Vector3 | null = null): { target: Vector3; box: readonly Vector3[] } {
   const portrait = area.aspect < 1;
-  const polar = portrait ? Math.min(p.polar, PORTRAIT_POLAR) : p.polar;
-  return new Spherical(Math.max(p.radius, fitRadius(polar, p.azimuth, area.aspect, area.fov, portrait ? SOCKET_CORNERS : BOUNDS_CORNERS)), polar, p.azimuth);
+  const target = portrait ? PORTRAIT_TARGET : TARGET;
+  const base = portrait ? SOCKETS_BOX : VIEW_BOUNDS;
+  if (!rest) return { target, box: portrait ? SOCKET_CORNERS : BOUNDS_CORNERS };
+  const min = [Math.min(base.min[0], rest.x - REST_REACH), base.min[1], Math.min(base.min[2], rest.z - REST_REACH)] as const;
+  const max = [Math.max(base.max[0], rest.x + REST_REACH), base.max[1], Math.max(base.max[2], rest.z + REST_REACH)] as const;
+  const moved = new Vector3((min[0] + max[0] - base.min[0] - base.max[0]) / 2, 0, (min[2] + max[2] - base.min[2] - base.max[2]) / 2).add(target);
+  return { target: moved, box: corners({ min, max }, moved) };
+}
+
+/** The preset's angles on this free area (a portrait one looks down steeply). */
+function presetAngles(preset: CameraPreset, area: FreeArea): { polar: number; azimuth: number } {
+  const p = PRESETS[preset];
+  return { polar: area.aspect < 1 ? Math.min(p.polar, PORTRAIT_POLAR) : p.polar, azimuth: p.azimuth };
+}
+
+function presetSpherical(preset: CameraPreset, area: FreeArea): Spherical {
+  const { polar, azimuth } = presetAngles(preset, area);
+  return new Spherical(Math.max(PRESETS[preset].radius, fitRadius(polar, azimuth, area.aspect, area.fov, framing(area).box)), polar, azimuth);
 }
 
 /** The point the presets look at on this free area. */
 function homeTarget(area: FreeArea): Vector3 {
-  return area.aspect < 1 ? PORTRAIT_TARGET : TARGET;
+  return framing(area).target;
+}
+
+/**
+ * A preset's view on this free area with the start ball lying at `rest`: the preset's own when the
+ * ball (its body) already shows in the free area, else one framing the ball's resting place too, so
+ * that it lies clear of the panels (on a phone it rests below the board, where the status line is).
+ * The board shrinks only when it must (on a laptop's short free area it would, for nothing).
+ */
+function homeView(preset: CameraPreset, area: FreeArea, rest: Vector3 | null): { spherical: Spherical; target: Vector3 } {
+  const spherical = presetSpherical(preset, area);
+  const target = homeTarget(area);
+  if (!rest) return { spherical, target };
+  const { polar, azimuth } = presetAngles(preset, area);
+  const ball = corners({ min: [rest.x - BALL_RADIUS, 0, rest.z - BALL_RADIUS], max: [rest.x + BALL_RADIUS, 2 * BALL_RADIUS, rest.z + BALL_RADIUS] }, target);
+  if (fitRadius(polar, azimuth, area.aspect, area.fov, ball) <= spherical.radius) return { spherical, target };
+  const grown = framing(area, rest);
+  return { spherical: new Spherical(Math.max(PRESETS[preset].radius, fitRadius(polar, azimuth, area.aspect, area.fov, grown.box)), polar, azimuth), target: grown.target };
+}
+
+/** Where a preset's view stands and the point it looks at on this free area (framing the start ball lying at `rest` too). */
+export function presetView(preset: CameraPreset, area: FreeArea = LANDSCAPE, rest: Vector3 | null = null): { position: Vector3; target: Vector3 } {
+  const { spherical, target } = homeView(preset, area, rest);
+  return { position: new Vector3().setFromSpherical(spherical).add(target), target };
 }
 
 export function presetPosition(preset: CameraPreset, area: FreeArea = LANDSCAPE): Vector3 {
-  return new Vector3().setFromSpherical(presetSpherical(preset, area)).add(homeTarget(area));
+  return presetView(preset, area).position;
+}
+
+/** The start ball's resting place while one is thrown or lies on the table (its throw simulated), else null. */
+function restingBall(reduced: boolean): Vector3 | null {
+  const place = new Vector3();
+  return throwRestPlace(currentView().throwBall, reduced, place) ? place : null;
 }
 
 /** The seat's side nearest a point of the board: the fixed view the cinematic camera cuts to with reduced motion. */
@@ -181,8 +233,13 @@ export function CameraRig() {
   // The cinematic camera's state, reused every frame: where it is on its path, the centre it looks
   // at, the last move's socket it leans toward, and the side view it last cut to (reduced motion).
   const cinema = useMemo(() => ({ at: new Spherical(), speed: 0, clock: 0, focus: new Vector3(), goal: new Vector3(), lastMove: TARGET.clone(), side: null as CameraPreset | null }), []);
-  // Following the start throw: the player's view it left (null when not following), the throw the viewer took the camera from.
-  const follow = useMemo(() => ({ from: null as Spherical | null, at: new Spherical(), centre: new Vector3(), goal: new Vector3(), declined: -1 }), []);
+  // The throw whose resting ball the camera's home view frames (its seed): once it is at rest, a
+  // view that did not frame it (the camera was flying as the throw began) flies home to frame it.
+  const restFramed = useRef(-1);
+  // Following the start throw: the player's view it left (null when not following), the distance and
+  // centre it goes back to (the preset's, framing the ball's resting place too, unless the viewer
+  // had moved the camera), and the throw the viewer took the camera from.
+  const follow = useMemo(() => ({ from: null as Spherical | null, at: new Spherical(), centre: new Vector3(), goal: new Vector3(), homeRadius: 0, homeCentre: new Vector3(), declined: -1 }), []);
 
   // window.rolit.settled waits for a flight to end.
   useEffect(() => {
@@ -213,6 +270,24 @@ export function CameraRig() {
     // Only at mount: later screen shapes fly to the preset instead (below).
   }, [camera, invalidate]);
 
+  /** Flies to a view (at once with reduced motion), turning the short way round. */
+  const flyTo = (to: Spherical, toTarget: Vector3) => {
+    const target = controls.current!.target;
+    const from = new Spherical().setFromVector3(camera.position.clone().sub(target));
+    while (to.theta - from.theta > Math.PI) to.theta -= Math.PI * 2;
+    while (to.theta - from.theta < -Math.PI) to.theta += Math.PI * 2;
+    // Reduced motion: no glide, the first frame is already the end of the flight.
+    flight.current = { from, to, fromTarget: target.clone(), toTarget, t: reducedMotionOn(useAccess.getState()) ? 1 : 0 };
+    invalidate();
+  };
+  /** Flies to the preset's view, framing the start ball's resting place too when one lies there. */
+  const flyHome = (rest: Vector3 | null) => {
+    const thrown = currentView().throwBall;
+    if (rest && thrown) restFramed.current = thrown.seed;
+    const home = homeView(useCamera.getState().preset, area, rest);
+    flyTo(home.spherical, home.target);
+  };
+
   // A preset chosen (a camera button, Reset view), or the screen's shape changed (a phone turned):
   // fly to the preset's fitted view; so too when the panels' room changed, unless the viewer has
   // moved the camera since the last view chosen. A chosen view also stops the cinematic camera.
@@ -235,17 +310,9 @@ export function CameraRig() {
       cinema.side = null; // the cinematic camera fits the new shape itself (reduced motion: cut again)
       return;
     }
-    const target = controls.current.target;
-    const from = new Spherical().setFromVector3(camera.position.clone().sub(target));
     // A focus is framed for a landscape screen: narrower ones move back (less than in proportion: a phone's board stays big enough to tap).
-    const to = focus ? new Spherical(focus.radius * Math.max(1, LANDSCAPE_ASPECT / aspect) ** 0.75, focus.polar, focus.azimuth) : presetSpherical(preset, area);
-    const toTarget = focus ? new Vector3(...focus.target) : homeTarget(area);
-    // Turn the short way round.
-    while (to.theta - from.theta > Math.PI) to.theta -= Math.PI * 2;
-    while (to.theta - from.theta < -Math.PI) to.theta += Math.PI * 2;
-    // Reduced motion: no glide, the first frame is already the end of the flight.
-    flight.current = { from, to, fromTarget: target.clone(), toTarget, t: reducedMotionOn(useAccess.getState()) ? 1 : 0 };
-    invalidate();
+    if (focus) flyTo(new Spherical(focus.radius * Math.max(1, LANDSCAPE_ASPECT / aspect) ** 0.75, focus.polar, focus.azimuth), new Vector3(...focus.target));
+    else flyHome(restingBall(reducedMotionOn(useAccess.getState())));
   }, [request, preset, focus, aspect, area, camera, invalidate, cinema]);
 
   // The last move as the board shows it (the board's centre before the first): the cinematic camera leans toward it.
@@ -310,7 +377,8 @@ export function CameraRig() {
   /**
    * One frame of following the start throw, while it plays (not with reduced motion, the cinematic
    * camera, a view of the tour's or after the viewer took the camera); once the ball is at rest, the
-   * flight back to the player's view. Returns whether it moved the camera.
+   * flight back to the player's view, framing the resting ball with the board. Returns whether it
+   * moved the camera.
    */
   const throwFrame = (c: OrbitControlsImpl, delta: number): boolean => {
     const thrown = currentView().throwBall;
@@ -320,18 +388,23 @@ export function CameraRig() {
       follow.from = new Spherical().setFromVector3(camera.position.clone().sub(c.target));
       follow.at.copy(follow.from);
       follow.centre.copy(c.target);
+      const rest = taken.current ? null : restingBall(false);
+      const home = homeView(useCamera.getState().preset, area, rest);
+      follow.homeRadius = rest ? home.spherical.radius : follow.from.radius;
+      follow.homeCentre.copy(home.target);
+      restFramed.current = thrown.seed;
     }
     // How far back home the camera is: 0 while it follows, 1 as the throw ends.
     const home = playing ? Math.min(1, Math.max(0, (thrown.progress - THROW_FOLLOW.home) / (1 - THROW_FOLLOW.home))) : 1;
     const ease = 1 - Math.exp(-Math.min(delta, 0.1) / THROW_FOLLOW.ease);
     const ball = drawnThrow.position;
-    const centre = homeTarget(area);
+    const centre = follow.homeCentre;
     follow.goal.set(centre.x + (ball.x - centre.x) * THROW_FOLLOW.lean, 0, centre.z + (ball.z - centre.z) * THROW_FOLLOW.lean);
     follow.centre.lerp(follow.goal, ease);
     follow.at.radius += (follow.from.radius * THROW_FOLLOW.closer - follow.at.radius) * ease;
     const k = easeInOut(home);
     c.target.lerpVectors(follow.centre, centre, k);
-    along.set(follow.at.radius + (follow.from.radius - follow.at.radius) * k, follow.from.phi, follow.from.theta);
+    along.set(follow.at.radius + (follow.homeRadius - follow.at.radius) * k, follow.from.phi, follow.from.theta);
     camera.position.setFromSpherical(along).add(c.target);
     camera.lookAt(c.target);
     if (!playing) follow.from = null; // home: the player's view
@@ -340,10 +413,25 @@ export function CameraRig() {
     return true;
   };
 
+  /**
+   * The start ball has come to rest where the home view does not frame it (the throw was not
+   * followed: the camera was flying to the player's side as it began): fly home to frame it, unless
+   * the viewer has the camera, the cinematic camera or a tour's view does, or with reduced motion
+   * (the camera stays; the ball lies in the throw area, in view).
+   */
+  const frameRestingBall = () => {
+    const thrown = currentView().throwBall;
+    if (!thrown || thrown.progress < 1 || thrown.seed === restFramed.current) return;
+    if (reduced || cinematic || taken.current || flight.current || follow.from || useCamera.getState().focus) return;
+    const rest = restingBall(false);
+    if (rest) flyHome(rest);
+  };
+
   useFrame((_, delta) => {
     const c = controls.current;
     if (!c) return;
     if (throwFrame(c, delta)) return;
+    frameRestingBall();
     if (cinematic && !flight.current) return cinematicFrame(c, delta);
     const f = flight.current;
     if (!f) return;

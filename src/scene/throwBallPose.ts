@@ -48,6 +48,19 @@ export function throwRecordingOf(seed: number): ThrowRecording | null {
   return known && !(known instanceof Promise) ? known : null;
 }
 
+/**
+ * Where the start ball comes to rest on the table (its throw's last frame, or the throw area with
+ * reduced motion), or false when no ball is thrown or its throw is not simulated yet. The camera
+ * frames this place with the board, so the resting ball stays clear of the panels.
+ */
+export function throwRestPlace(thrown: ThrowView | null, reducedMotion: boolean, place: Vector3): boolean {
+  if (!thrown) return false;
+  const rec = reducedMotion ? null : throwRecordingOf(thrown.seed);
+  if (rec) place.fromArray(rec.positions, (rec.frames - 1) * 3);
+  else if (reducedMotion) place.set(THROW_AREA[0], FACE_RADIUS, THROW_AREA[1]);
+  return rec !== null || reducedMotion;
+}
+
 /** The thrown ball as last drawn (Balls.tsx writes it each frame; the render probe reads it). */
 export const drawnThrow = { shown: false, position: new Vector3(), quaternion: new Quaternion() };
 

@@ -144,13 +144,29 @@ describe('Play online', () => {
     const eve = await openPage(PHONE);
     const dialog = await playOnline(eve.page, 'Eve');
     // A public table made after the private one shows: the list is live, and the private table not in it.
-    const zed = await create(server.endpoint, { name: 'Zed', colour: 'red', listed: true });
+    const zed = await create(server.endpoint, { name: 'Zed', colour: 'red', listed: true, seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'human' }, { kind: 'computer', level: 'master' }] });
     await dialog.getByText('Zed’s table').waitFor({ timeout: 15_000 });
     const listed = await dialog.getByTestId('open-table').evaluateAll((items) => items.map((item) => item.getAttribute('data-room')));
     expect(listed).toContain(zed.room.roomId);
     expect(listed).not.toContain(hidden);
     await screenshot(eve.page, 'play-online-dialog-phone');
     await audit(eve.page, 'the Play online dialog on a phone');
+    // The computer is named in the page's words, not the server's ("computer (master)").
+    const zedTable = dialog.locator(`[data-room="${zed.room.roomId}"]`);
+    expect(await zedTable.textContent()).toContain('Seated: Zed (Red) and computer (Blue) · Free: Yellow and Green');
+    // Every free colour is offered by name, and chosen from the keyboard: Eve takes the last one, not the first.
+    const joins = zedTable.getByTestId('table-join');
+    expect(await joins.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-colour')))).toEqual(['yellow', 'green']);
+    // Each button's name says the colour in words (its swatch and symbol are not read out); the symbol shows beside it.
+    for (const [name, symbol] of [['Join as Yellow', '▲'], ['Join as Green', '■']]) {
+      const button = zedTable.getByRole('button', { name, exact: true });
+      expect(await button.textContent()).toContain(symbol);
+    }
+    await joins.first().focus();
+    await eve.page.keyboard.press('Tab');
+    expect(await eve.page.evaluate(() => document.activeElement?.getAttribute('data-colour'))).toBe('green');
+    await eve.page.keyboard.press('Enter');
+    await eve.page.waitForFunction(() => window.rolit.online()?.colour === 'green', undefined, { timeout: 30_000 });
     await eve.page.close();
     await ann.page.close();
     await zed.room.leave();
@@ -167,7 +183,7 @@ describe('Play online', () => {
     await page.close();
   }, 120_000);
 
-  it('Watch live: the page watches computers play at once, as a spectator', async () => {
+  it('Watch live: the page watches computers play at once, as a spectator; widened from phone to laptop, the room bar sits under the seats and the move list under it', async () => {
     const { page, errors } = await openPage(PHONE);
     const dialog = await playOnline(page, 'Eve');
     await dialog.getByRole('button', { name: 'Watch computers play' }).click();
@@ -175,7 +191,21 @@ describe('Play online', () => {
     expect(await dialog.count()).toBe(0);
     // The computers' moves arrive and the board shows them.
     await page.waitForFunction(() => window.rolit.state().shown.moves.length >= 2, undefined, { timeout: 60_000, polling: 200 });
+
+    // The room's bar opened on the phone, then the window widened to a laptop's: the bar moves under
+    // the seats panel and the move list (bottom left) stops short of the bar, once the page has laid out.
+    await page.getByTestId('online-bar').locator('summary').click();
+    await page.waitForFunction(() => window.rolit.state().shown.moves.length >= 30, undefined, { timeout: 90_000, polling: 200 });
+    await page.setViewportSize(LAPTOP);
+    const apart = () => {
+      const [seats, bar, list] = ['.seats', '.online-bar', '.moves'].map((s) => document.querySelector(s)!.getBoundingClientRect());
+      return bar.top >= seats.bottom && list.top >= bar.bottom;
+    };
+    const laidOut = await page.waitForFunction(apart, undefined, { timeout: 10_000 }).then(() => true, () => false);
+    const boxes = await page.evaluate(() => ['.seats', '.online-bar', '.moves'].map((s) => document.querySelector(s)!.getBoundingClientRect()).map((r) => `${Math.round(r.top)}-${Math.round(r.bottom)}`).join(' '));
+    await screenshot(page, 'play-online-tv-phone-to-laptop');
+    expect(laidOut, `seats, room bar, move list (top-bottom): ${boxes}`).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
-  }, 120_000);
+  }, 180_000);
 });

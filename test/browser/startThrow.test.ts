@@ -1,8 +1,8 @@
 /**
  * The start throw as a player sees it, on a laptop and a phone held upright: the camera follows the
  * ball, which stays on screen and lands in view, and is back at the player's view as the throw
- * ends; with reduced motion the camera stays put and the ball lies in view near the board. The
- * supply box is sized like a real one: smaller than the board, beside it.
+ * ends, resting clear of every panel; with reduced motion the camera stays put and the ball lies in
+ * view near the board. The supply box is sized like a real one: smaller than the board, beside it.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -55,11 +55,31 @@ async function socketsBox(page: Page): Promise<Box> {
   };
 }
 
+/**
+ * The panels over the canvas the resting start ball must stay clear of (the status line's words,
+ * not its empty slot), each as its box on the page.
+ */
+async function panelBoxes(page: Page): Promise<(Box & { name: string })[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.seats, .toolbar, .moves, .status .bar, .evaluation, .analysis')].map((e) => {
+      const r = e.getBoundingClientRect();
+      return { name: e.className, left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    }),
+  );
+}
+
+/** The panels the ball (its disc on screen) overlaps, by class name. */
+async function panelsOver(page: Page, ball: { x: number; y: number; radius: number }): Promise<string[]> {
+  const panels = await panelBoxes(page);
+  return panels.filter((p) => ball.x + ball.radius > p.left && ball.x - ball.radius < p.right && ball.y + ball.radius > p.top && ball.y - ball.radius < p.bottom).map((p) => p.name);
+}
+
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
 describe('the start throw and the tray', { timeout: 600_000 }, () => {
-  for (const [name, viewport] of [['laptop', LAPTOP], ['phone', PHONE]] as const) {
+  // Seeds whose start ball rolls far from the board's near edge (seed 3 on a laptop, 7 on a phone).
+  for (const [name, viewport, seed] of [['laptop', LAPTOP, 3], ['phone', PHONE, 7]] as const) {
     it(`on a ${name}: with reduced motion the camera stays and the ball lies in view near the board; the tray is smaller than the board, beside it`, async () => {
       const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=7', viewport);
       page.setDefaultTimeout(120_000);
@@ -83,6 +103,7 @@ describe('the start throw and the tray', { timeout: 600_000 }, () => {
       expect(rest.x).toBeLessThan(board.right + reach);
       expect(rest.y).toBeGreaterThan(board.top - reach);
       expect(rest.y).toBeLessThan(board.bottom + reach);
+      expect(await panelsOver(page, rest)).toEqual([]);
 
       // The supply: its longer side on screen well under the board's (a real box of the balls is far
       // smaller than the board), and clear of the board, close beside it.
@@ -98,8 +119,8 @@ describe('the start throw and the tray', { timeout: 600_000 }, () => {
       await page.close();
     });
 
-    it(`on a ${name}: the camera follows the throw, the ball on screen all along and near the middle, and is back at the player's view as the throw ends`, async () => {
-      const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=7', viewport);
+    it(`on a ${name}: the camera follows the throw, the ball on screen all along and near the middle, and is back at the player's view as the throw ends, the resting ball clear of every panel`, async () => {
+      const { page, errors } = await openApp(app.browser, app.served, `?seats=human,human&seed=${seed}`, viewport);
       page.setDefaultTimeout(120_000);
       await waitForScene(page);
       const samples = await recordThrow(page);
@@ -113,6 +134,13 @@ describe('the start throw and the tray', { timeout: 600_000 }, () => {
       expect(centred.length).toBeGreaterThan(thrown.length / 3);
       await waitSettled(page);
       await screenshot(page, `throw-${name}-after`, 120_000);
+      // At rest the ball lies on screen, under none of the panels (on a phone, below the board, above the status line).
+      const resting = (await page.evaluate(() => window.rolit.thrownBall()))!;
+      expect(resting.y + resting.radius).toBeLessThan(viewport.height);
+      expect(await panelsOver(page, resting)).toEqual([]);
+      // Above the status line's slot too (on a phone its words stand at the top of the screen while the throw's caption shows).
+      const slot = await page.evaluate(() => document.querySelector('.status-line')!.getBoundingClientRect().top);
+      expect(resting.y + resting.radius).toBeLessThanOrEqual(slot);
       // The camera moved during the throw (a1 went elsewhere on the page) and was back at the player's
       // view when the throw ended (the first frame that waits for a move); Reset view (the player's
       // side) then leaves a1 where it is.

@@ -31,28 +31,42 @@ const roomForBar = () => window.matchMedia('(min-width: 721px) and (min-height: 
 /**
  * Keeps the bar just below the seats panel (top left), however many seats it lists, and tells the
  * page where the bar ends (`--online-bar-bottom`), so that the move list under it stops short of it.
+ * Both are measured at the frame after any change (the window resized, either panel resized, the
+ * page's panels re-rendered): a window turned from phone to laptop width re-lays the seats out after
+ * its resize event, and the move list must follow the bar's new place.
  */
 function useBelowSeats(bar: RefObject<HTMLElement | null>): void {
   useEffect(() => {
-    const seats = document.querySelector<HTMLElement>('.seats');
     const element = bar.current;
-    if (!seats || !element || typeof ResizeObserver !== 'function') return;
+    if (!element || typeof ResizeObserver !== 'function') return;
     const root = document.documentElement.style;
     let frame = 0;
+    let seats: HTMLElement | null = null;
+    const sizes = new ResizeObserver(() => schedule());
     const place = () => {
-      element.style.setProperty('--seats-bottom', `${Math.ceil(seats.getBoundingClientRect().bottom)}px`);
-      // Where the bar ends once it has moved under the seats: measured at the next frame.
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => root.setProperty('--online-bar-bottom', `${Math.ceil(element.getBoundingClientRect().bottom)}px`));
+      frame = 0;
+      // The seats panel as it is now (observed anew if the HUD put up another one).
+      const now = document.querySelector<HTMLElement>('.seats');
+      if (now !== seats) {
+        if (seats) sizes.unobserve(seats);
+        if (now) sizes.observe(now);
+        seats = now;
+      }
+      if (seats) element.style.setProperty('--seats-bottom', `${Math.ceil(seats.getBoundingClientRect().bottom)}px`);
+      root.setProperty('--online-bar-bottom', `${Math.ceil(element.getBoundingClientRect().bottom)}px`);
     };
-    const observer = new ResizeObserver(place);
-    observer.observe(seats);
-    observer.observe(element);
-    window.addEventListener('resize', place);
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(place);
+    };
+    sizes.observe(element);
+    const changed = new MutationObserver(schedule);
+    changed.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener('resize', schedule);
     place();
     return () => {
-      observer.disconnect();
-      window.removeEventListener('resize', place);
+      sizes.disconnect();
+      changed.disconnect();
+      window.removeEventListener('resize', schedule);
       cancelAnimationFrame(frame);
       root.removeProperty('--online-bar-bottom');
     };
@@ -178,7 +192,7 @@ function Lobby({ levels, defaultLevel, onRules }: { levels: readonly Level[]; de
           <h3 id="invite-title">{host ? t('online:invite') : t('online:tableLink')}</h3>
           <div className="row">
             <label className="grow">
-              {t('online:inviteLink')}
+              {host ? t('online:inviteLink') : t('online:tableLinkLabel')}
               <input type="text" readOnly value={link} onFocus={(e) => e.target.select()} data-testid="invite-link" />
             </label>
           </div>

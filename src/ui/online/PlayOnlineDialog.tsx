@@ -11,6 +11,7 @@ import { useEffect, useId, useState } from 'react';
 import { useStore } from 'zustand';
 import { ONLINE_NAME_KEY, onlineEndpoint, onlineName, useOnline } from '../../app/online/pageOnline';
 import { createOpenTables, type OpenTable, type SeatedPlayer } from '../../app/online/openTables';
+import type { Colour } from '../../engine/index';
 import { createQuickPlay } from '../../app/online/quickPlay';
 import { onlineTexts } from '../../app/online/onlineTexts';
 import type { Failure } from '../../app/online/onlineRoom';
@@ -88,12 +89,13 @@ function QuickPlay({ quick, name, nameOk }: { quick: ReturnType<typeof createQui
 const seatedName = (p: SeatedPlayer) => t('lobby:tables.seatedPlayer', { name: p.kind === 'computer' ? t('lobby:tables.computer') : p.name, colour: colourName(p.colour) });
 
 function TableItem({ table, name, nameOk, onEntered }: { table: OpenTable; name: string; nameOk: boolean; onEntered: () => void }) {
-  const colour = table.phase === 'waiting' ? table.free[0] : undefined;
+  // Before the start, each free colour is a seat to take: one button each, the player chooses.
+  const free = table.phase === 'waiting' ? table.free : [];
   const host = table.host;
   // The buttons say what they do; the table's title (read after) says which table.
   const titleId = useId();
-  const join = () => {
-    void useOnline.getState().takeSeat(colour!, name, table.roomId);
+  const join = (colour: Colour) => {
+    void useOnline.getState().takeSeat(colour, name, table.roomId);
     onEntered();
   };
   const watch = () => {
@@ -114,11 +116,15 @@ function TableItem({ table, name, nameOk, onEntered }: { table: OpenTable; name:
         {table.spectators > 0 && <> · {t('lobby:tables.spectators', { count: table.spectators })}</>}
       </div>
       <div className="row">
-        {colour && (
-          <button type="button" className="btn primary" disabled={!nameOk} aria-describedby={titleId} onClick={join} data-testid="table-join">
+        {free.map((colour) => (
+          <button key={colour} type="button" className={free.length === 1 ? 'btn primary' : 'btn'} disabled={!nameOk} aria-describedby={titleId} onClick={() => join(colour)} data-testid="table-join" data-colour={colour}>
+            {/* The colour's swatch and symbol beside its name; the name alone is read out. */}
+            <span aria-hidden="true">
+              <Swatches colours={[colour]} />
+            </span>{' '}
             {t('lobby:tables.join', { colour: colourName(colour) })}
           </button>
-        )}
+        ))}
         <button type="button" className="btn" disabled={!nameOk} aria-describedby={titleId} onClick={watch} data-testid="table-watch">
           {t('lobby:tables.watch')}
         </button>

@@ -62,7 +62,7 @@ export function EvaluationBar() {
         <tbody>
           {players.map((colours, p) => (
             <tr key={p} data-player={p}>
-              <td>
+              <td className={colours.length > 1 ? 'team' : undefined}>
                 <Swatches colours={colours} /> {coloursName(colours)}
               </td>
               <td className="n">{t.balls(balls[p])}</td>
