@@ -351,8 +351,10 @@ export function CameraRig() {
       const side = nearestSide(cinema.lastMove.x, cinema.lastMove.z);
       if (side === cinema.side) return; // nothing moves: the canvas rests until the next cut
       cinema.side = side;
-      camera.position.copy(presetPosition(side, area));
-      c.target.copy(homeTarget(area));
+      // The side's fixed view, as its camera button shows it (framing the start ball lying on the table too).
+      const view = presetView(side, area, restingBall(true));
+      camera.position.copy(view.position);
+      c.target.copy(view.target);
     } else {
       const dt = Math.min(delta, 0.1);
       const ease = 1 - Math.exp(-dt / CINEMA.follow);
