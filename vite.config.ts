@@ -1,6 +1,8 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { constants as zlib } from 'node:zlib';
 import { visualizer } from 'rollup-plugin-visualizer';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { gameServerPlugin } from './scripts/gameServerPlugin.js';
 import { canvasElementsPlugin } from './scripts/canvasElementsPlugin.js';
 
@@ -18,9 +20,16 @@ const chunkFileName = ({ isDynamicEntry, facadeModuleId, name }: { isDynamicEntr
 // `npm run measure:bundle` (BUNDLE_REPORT=1): a treemap of what each chunk holds, gzip sizes included.
 const bundleReport = process.env.BUNDLE_REPORT ? [visualizer({ filename: 'bundle-report.html', template: 'treemap', gzipSize: true })] : [];
 
+// Each built text file gets its brotli (best quality) and gzip copies beside it, made once here;
+// the game server sends the smallest one the browser takes (src/server/appFiles.ts).
+const compressedCopies = compression({
+  algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }), defineAlgorithm('gzip', { level: 9 })],
+  threshold: 1024,
+});
+
 export default defineConfig({
   // The game server of online play runs beside the dev server (scripts/gameServerPlugin.ts).
-  plugins: [react(), gameServerPlugin(), canvasElementsPlugin(), ...bundleReport],
+  plugins: [react(), gameServerPlugin(), canvasElementsPlugin(), compressedCopies, ...bundleReport],
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 2500,

@@ -7,12 +7,12 @@
  * stylesheets, static and dynamic imports, the AI worker's URL): the page fetches all of them
  * before the first move, except the `later-` chunks (vite.config.ts: fetched when asked for; the
  * script fails if one is imported statically, as the page would then fetch it at start). Prints each HTML/JS/CSS/wasm
- * file's raw and gzip size (node:zlib, level 9, as a server compressing statically would) and the
- * total. Sizes are in KB of 1,024 bytes.
+ * file's raw size and the sizes the game server sends (src/server/appFiles.ts): the build's brotli
+ * copy (`.br`) to a browser that takes brotli, its gzip copy (`.gz`) to one that takes only gzip,
+ * the file itself where the build made no copy (under 1 KB). Sizes are in KB of 1,024 bytes.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
 
 /** Chunks fetched only when asked for (another language, the New-game dialog, online play). */
 const LATER = 'later-';
@@ -50,17 +50,23 @@ function fetchedFiles(): Map<string, string> {
   return reached;
 }
 
+/** The bytes sent of `file`: its compressed copy with `suffix` when the build made one, else the file. */
+const sent = (file: string, suffix: '.br' | '.gz') => {
+  const copy = resolve(dist, file + suffix);
+  return statSync(existsSync(copy) ? copy : resolve(dist, file)).size;
+};
+
 const reached = fetchedFiles();
-let raw = 0;
-let gzip = 0;
-console.log(`${'file'.padEnd(36)} ${'raw KB'.padStart(8)} ${'gzip KB'.padStart(8)}  named by`);
+if (!existsSync(resolve(dist, 'index.html.br'))) throw new Error('no index.html.br in dist/: the build makes the compressed copies (vite.config.ts)');
+const total = { raw: 0, brotli: 0, gzip: 0 };
+console.log(`${'file'.padEnd(36)} ${'raw KB'.padStart(8)} ${'br KB'.padStart(8)} ${'gzip KB'.padStart(8)}  named by`);
 for (const [file, referrer] of reached) {
-  const bytes = read(file);
-  const compressed = gzipSync(bytes, { level: 9 }).length;
-  raw += bytes.length;
-  gzip += compressed;
-  console.log(`${file.padEnd(36)} ${kb(bytes.length)} ${kb(compressed)}  ${referrer}`);
+  const [raw, brotli, gzip] = [read(file).length, sent(file, '.br'), sent(file, '.gz')];
+  total.raw += raw;
+  total.brotli += brotli;
+  total.gzip += gzip;
+  console.log(`${file.padEnd(36)} ${kb(raw)} ${kb(brotli)} ${kb(gzip)}  ${referrer}`);
 }
-console.log(`${'total until the first move'.padEnd(36)} ${kb(raw)} ${kb(gzip)}  (${reached.size} files)`);
+console.log(`${'total until the first move'.padEnd(36)} ${kb(total.raw)} ${kb(total.brotli)} ${kb(total.gzip)}  (${reached.size} files)`);
 const notCounted = assets.filter((name) => !reached.has(`assets/${name}`));
 if (notCounted.length > 0) console.log(`not counted (fetched on user action or never): ${notCounted.join(', ')}`);

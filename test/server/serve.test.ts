@@ -1,12 +1,14 @@
 /**
  * `npm run serve`: one process, the server bundle `npm run build` makes run by plain Node, serves
  * the built app and its rooms on one port (PORT), and the page, loaded from it, finds its rooms on
- * its own origin. The app here is a stand-in for dist/ (an index.html and a large hashed asset).
+ * its own origin. The app here is a stand-in for dist/ (an index.html and large hashed assets, one
+ * with the brotli and gzip copies the build writes beside it, one without).
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Client } from '@colyseus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultServerPort, readOnlineParameters } from '../../src/app/online/onlineAddress';
@@ -19,6 +21,7 @@ let origin = '';
 let bundle = '';
 const index = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
 const script = `console.log(${JSON.stringify('x'.repeat(300_000))});\n`;
+const sceneScript = `console.log(${JSON.stringify('y'.repeat(200_000))});\n`;
 
 beforeAll(async () => {
   dir = await mkdtemp(joinPath(tmpdir(), 'rolit-serve-'));
@@ -26,6 +29,9 @@ beforeAll(async () => {
   await mkdir(joinPath(app, 'assets'), { recursive: true });
   await writeFile(joinPath(app, 'index.html'), index);
   await writeFile(joinPath(app, 'assets', 'index-abc123.js'), script);
+  await writeFile(joinPath(app, 'assets', 'scene-def456.js'), sceneScript);
+  await writeFile(joinPath(app, 'assets', 'scene-def456.js.br'), brotliCompressSync(sceneScript));
+  await writeFile(joinPath(app, 'assets', 'scene-def456.js.gz'), gzipSync(sceneScript));
   await writeFile(joinPath(dir, 'secret.txt'), 'not for the web');
   // The npm scripts: the build makes dist-server/ beside the app, serve runs it with Node.
   expect(npmScripts().build).toContain('vite build --config scripts/server.vite.config.ts');
@@ -60,7 +66,30 @@ describe('npm run serve', () => {
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
     const bytes = Buffer.from(await zipped.arrayBuffer());
     expect(bytes.byteLength < script.length ? gunzipSync(bytes).toString() : bytes.toString()).toBe(script);
-    for (const path of ['/nothing.js', '/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt']) {
+    // fetch decodes on its own: node:http reads the bytes as sent.
+    const sent = (encodings: string) =>
+      new Promise<{ encoding: string | undefined; bytes: Buffer }>((resolve, reject) => {
+        get(`${origin}/assets/scene-def456.js`, { headers: { 'accept-encoding': encodings } }, (response) => {
+          expect(response.headers['content-type']).toMatch(/javascript/);
+          expect(response.headers['cache-control']).toContain('immutable');
+          expect(response.headers.vary).toMatch(/accept-encoding/i);
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ encoding: response.headers['content-encoding'], bytes: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    // The build's copies: brotli where the browser takes it, gzip where it takes only that, else the file.
+    const brotli = await sent('gzip, deflate, br, zstd');
+    expect(brotli.encoding).toBe('br');
+    expect(brotliDecompressSync(brotli.bytes).toString()).toBe(sceneScript);
+    expect(brotli.bytes.byteLength).toBe(brotliCompressSync(sceneScript).byteLength);
+    const gzip = await sent('gzip');
+    expect(gzip.encoding).toBe('gzip');
+    expect(gunzipSync(gzip.bytes).toString()).toBe(sceneScript);
+    const identity = await sent('identity');
+    expect(identity.encoding).toBeUndefined();
+    expect(identity.bytes.toString()).toBe(sceneScript);
+    for (const path of ['/nothing.js', '/assets/scene-def456.js.br/x', '/.hidden', '/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt']) {
       const response = await fetch(origin + path);
       expect(response.status, path).toBe(404);
       expect(await response.text()).not.toContain('not for the web');
