@@ -10,9 +10,16 @@
  * file's raw size and the sizes the game server sends (src/server/appFiles.ts): the build's brotli
  * copy (`.br`) to a browser that takes brotli, its gzip copy (`.gz`) to one that takes only gzip,
  * the file itself where the build made no copy (under 1 KB). Sizes are in KB of 1,024 bytes.
+ *
+ * With --served (after `npx vite build`): also starts the game server with the built app
+ * (`--app dist`, from the sources), loads the page in headless Chromium until it is settled (the
+ * start throw over, the first move possible), and prints what came over the wire: every request,
+ * the worker's included, with its body as sent and its headers.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { launchChromium, openApp } from '../test/browser/harness';
+import { startServerProcess } from './serverProcess';
 
 /** Chunks fetched only when asked for (another language, the New-game dialog, online play). */
 const LATER = 'later-';
@@ -70,3 +77,34 @@ for (const [file, referrer] of reached) {
 console.log(`${'total until the first move'.padEnd(36)} ${kb(total.raw)} ${kb(total.brotli)} ${kb(total.gzip)}  (${reached.size} files)`);
 const notCounted = assets.filter((name) => !reached.has(`assets/${name}`));
 if (notCounted.length > 0) console.log(`not counted (fetched on user action or never): ${notCounted.join(', ')}`);
+
+if (process.argv.includes('--served')) await measureServed();
+
+/** The bytes one cold page load fetches from `npm run serve`'s server until the page is settled. */
+async function measureServed(): Promise<void> {
+  const server = await startServerProcess(['--import', 'tsx', 'src/server/main.ts', '--app', 'dist', '--port', '0', '--host', '127.0.0.1'], { ROLIT_DATA: resolve('node_modules/.cache/rolit-measure-download') });
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ viewport: { width: 960, height: 640 } });
+    const fetched: { url: string; body: number; headers: number; encoding: string }[] = [];
+    context.on('requestfinished', (request) => {
+      void (async () => {
+        const [sizes, response] = [await request.sizes(), await request.response()];
+        const encoding = (await response?.headerValue('content-encoding')) ?? 'none';
+        // The worker's script reports no body size to the page: its length as sent says it.
+        const length = Number((await response?.headerValue('content-length')) ?? 0);
+        fetched.push({ url: new URL(request.url()).pathname, body: Math.max(sizes.responseBodySize, length), headers: sizes.responseHeadersSize, encoding });
+      })();
+    });
+    const { page } = await openApp(browser, { url: `${server.origin}/`, close: async () => undefined }, '?seats=human,human&seed=3', undefined, { context });
+    await page.evaluate(() => window.rolit!.settled());
+    const body = fetched.reduce((sum, f) => sum + f.body, 0);
+    const headers = fetched.reduce((sum, f) => sum + f.headers, 0);
+    console.log(`\nserved by the game server until the page is settled (${fetched.length} requests):`);
+    for (const f of fetched.sort((a, b) => b.body - a.body)) console.log(`${f.url.padEnd(45)} ${kb(f.body)} KB  ${f.encoding}`);
+    console.log(`${'bodies as sent'.padEnd(45)} ${kb(body)} KB; with headers ${kb(body + headers).trim()} KB`);
+  } finally {
+    await browser.close();
+    await server.kill();
+  }
+}
