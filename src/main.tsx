@@ -1,5 +1,5 @@
 /** Starts the page: the session (from the URL and saved settings), the director, window.rolit, React. */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DEFAULT_LEVEL, FIRST_GAME_LEVEL, LEVELS } from './ai/index';
 import { SolveClient } from './ai/browser/solveClient';
@@ -119,8 +119,13 @@ Object.defineProperty(window, 'rolit', {
   configurable: false,
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App levels={LEVELS} defaultLevel={FIRST_GAME_LEVEL} />
-  </StrictMode>,
+// The first render as a transition: React renders it in slices of a few milliseconds, yielding
+// between them, instead of one task that holds the page for the whole HUD.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App levels={LEVELS} defaultLevel={FIRST_GAME_LEVEL} />
+    </StrictMode>,
+  ),
 );

@@ -6,4 +6,3 @@
 export { RolitScene, RolitScene as default } from './RolitScene';
 export { useCamera, createCameraStore, CAMERA_PRESETS, type CameraPreset, type CameraStore } from './cameraStore';
 export { renderInfo, socketScreenPosition, type RendererCounters } from './renderInfo';
-export { webglAvailable } from './webgl';

@@ -1,6 +1,6 @@
 /**
- * The 3D view: checks for WebGL first (a clear message instead of a blank page), then loads the
- * scene lazily so the HUD shows while three.js arrives, with a loading screen in the scene's
+ * The 3D view: checks for WebGL first (a clear message instead of a blank page; the check runs off
+ * the page's thread where it can, scene/webgl.ts), then loads the scene lazily so the HUD shows while three.js arrives, with a loading screen in the scene's
  * place until its first frame can be drawn without a freeze (code, physics, shaders). The one
  * WebGL check and the one error boundary of the 3D view are here.
  */
@@ -8,7 +8,7 @@ import { Component, type ReactNode, Suspense, lazy, useEffect, useState } from '
 import { loadFraction, loadGaveUp, type LoadStep, loadTexts, trackLoad, useLoadProgress } from '../scene/loadProgress';
 import { preloadPhysics } from '../scene/physicsLoad';
 import { t } from '../i18n/index';
-import { webglAvailable } from '../scene/webgl';
+import { noWebglContext, probeWebgl } from '../scene/webgl';
 
 // The physics is fetched beside the scene's code, so the start throw never waits for it.
 const RolitScene = lazy(() => {
@@ -56,16 +56,28 @@ class SceneLoadBoundary extends Component<{ children: ReactNode }, { error: Erro
     console.error('the 3D board failed to start', error);
   }
   override render() {
-    if (this.state.error) {
+    const { error } = this.state;
+    if (error && noWebglContext(error)) return <NoWebgl />;
+    if (error) {
       return (
         <StageMessage title={t('hud:sceneFailed')}>
           <GiveUpLoading />
-          {t('hud:sceneFailedText', { reason: this.state.error.message })}
+          {t('hud:sceneFailedText', { reason: error.message })}
         </StageMessage>
       );
     }
     return this.props.children;
   }
+}
+
+/** The browser draws no WebGL 2: the game goes on without its 3D view, and the page says why. */
+function NoWebgl() {
+  return (
+    <StageMessage title={t('hud:noWebgl')}>
+      <GiveUpLoading />
+      {t('hud:noWebglText')}
+    </StageMessage>
+  );
 }
 
 function StageMessage({ title, children }: { title: string; children: ReactNode }) {
@@ -80,21 +92,24 @@ function StageMessage({ title, children }: { title: string; children: ReactNode 
 }
 
 export function SceneHost() {
-  const [webgl] = useState(webglAvailable);
-  if (!webgl) {
-    return (
-      <StageMessage title={t('hud:noWebgl')}>
-        <GiveUpLoading />
-        {t('hud:noWebglText')}
-      </StageMessage>
-    );
-  }
+  /** Whether the browser draws WebGL 2; null until its check answers. */
+  const [webgl, setWebgl] = useState<boolean | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    void probeWebgl().then(({ available }) => mounted && setWebgl(available));
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  if (webgl === false) return <NoWebgl />;
   return (
     <div className="stage" data-testid="stage">
       <SceneLoadBoundary>
-        <Suspense fallback={null}>
-          <RolitScene />
-        </Suspense>
+        {webgl && (
+          <Suspense fallback={null}>
+            <RolitScene />
+          </Suspense>
+        )}
         <LoadingScreen />
       </SceneLoadBoundary>
     </div>

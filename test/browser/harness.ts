@@ -96,6 +96,8 @@ export async function openApp(browser: Browser, served: Served, search = '', vie
  */
 export async function withoutWebGL(page: Page): Promise<void> {
   await page.addInitScript(() => {
+    // The page checks WebGL in a worker on an OffscreenCanvas where it has one: without it, on the page.
+    delete (window as { OffscreenCanvas?: unknown }).OffscreenCanvas;
     const getContext = HTMLCanvasElement.prototype.getContext;
     HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
       if (/webgl/i.test(kind)) return null;
