@@ -81,6 +81,18 @@ i18next.use(initReactI18next).init({
   parseMissingKeyHandler: (key: string) => `⟦${key}⟧`,
 });
 
+// Numbers in texts ({{count, number}}) through one Intl.NumberFormat per language and precision.
+// i18next's own cache keys its formatters by every option of the call, the value included, so each
+// new number built a new Intl.NumberFormat (a millisecond or more each, the first one far more).
+const numberFormats = new Map<string, Intl.NumberFormat>();
+i18next.services.formatter!.add('number', (value: number, lng: string | undefined, options: Intl.NumberFormatOptions) => {
+  const { minimumFractionDigits, maximumFractionDigits } = options;
+  const key = `${lng}|${minimumFractionDigits}|${maximumFractionDigits}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(lng, { minimumFractionDigits, maximumFractionDigits })));
+  return format.format(value);
+});
+
 /** The text of `key` ("namespace:key") in the current language. */
 export function t(key: string, options?: TOptions): string {
   return i18next.t(key, options) as string;

@@ -97,7 +97,32 @@ describe('choosing and using a language', () => {
       expect(t('replay:linkLength', { count: 1500 })).toBe('1.500 Zeichen');
       setLanguage('fr');
       expect(t('hud:thinking', { seconds: 2.25 })).toMatch(/2,3\s?s/);
+      expect(t('hud:thinking', { seconds: 3 })).toMatch(/3,0\s?s/);
+      expect(t('hud:speedTimes', { speed: 0.5 })).toBe('0,5×');
     } finally {
+      setLanguage('en');
+    }
+  });
+
+  it('numbers in texts reuse one number format per language and precision, whatever the value', () => {
+    const Real = Intl.NumberFormat;
+    let made = 0;
+    Intl.NumberFormat = function (...args: ConstructorParameters<typeof Real>) {
+      made++;
+      return new Real(...args);
+    } as unknown as typeof Real;
+    try {
+      for (const speed of [0.25, 0.5, 1, 2, 4, 8]) t('hud:speedTimes', { speed });
+      for (const seconds of [0.1, 1.25, 7]) t('hud:thinking', { seconds });
+      setLanguage('it');
+      expect(t('hud:speedTimes', { speed: 1234.5 })).toBe('1234,5×');
+      expect(t('hud:speedTimes', { speed: 0.5 })).toBe('0,5×');
+      expect(t('hud:thinking', { seconds: 1 })).toMatch(/1,0\s?s/);
+      // At most one per language and precision (English: plain and one decimal; Italian the same).
+      expect(made).toBeGreaterThan(0);
+      expect(made).toBeLessThanOrEqual(4);
+    } finally {
+      Intl.NumberFormat = Real;
       setLanguage('en');
     }
   });
