@@ -3,7 +3,7 @@
  * page's own match, a replay, and an online room's round, each on its own and as the session's
  * current source (a replay opened over an online round, the room's round back after it).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type RemoteRound } from '../../src/app/online/remoteRound';
 import { RemoteSource } from '../../src/app/online/remoteSource';
 import { localRound, replayRound } from '../../src/app/session/roundSource';
@@ -32,7 +32,7 @@ describe('the page’s own match and a replay', () => {
     const kept: number[] = [];
     const local = localRound(match, game, 0, [], (snapshot) => kept.push(snapshot.state.moves.length));
     expect(local.notYours(game.state.toMove)).toBeNull();
-    expect(local.runsTurns).toBe(true);
+    expect(local.runsComputers && local.runsClock).toBe(true);
     expect(local.play(game.legalMoves()[0])).toBe(true);
     expect(game.state.moves).toHaveLength(1);
     expect(local.awaitingMove()).toBe(false);
@@ -41,6 +41,8 @@ describe('the page’s own match and a replay', () => {
     expect(local.nextRoundRefusal()).toBeNull();
     const replay = replayRound(match, makeRound(match, 0).game, () => undefined, () => 'no next round in a replay');
     expect(replay.nextRoundRefusal()).toBe('no next round in a replay');
+    expect(replay.runsComputers).toBe(true);
+    expect(replay.runsClock).toBe(false);
     // A game put on the table (a replay's step, a new round) is the one played on.
     replay.game = Game.fromEvents(game.events);
     expect(replay.play(replay.game.legalMoves()[0])).toBe(true);
@@ -52,7 +54,7 @@ describe('an online room’s round', () => {
   it('refuses a move the engine refuses without sending it; sends a legal one and awaits its events', () => {
     const { game, sent, round } = server();
     const remote = new RemoteSource(round());
-    expect(remote.runsTurns).toBe(false);
+    expect(remote.runsComputers || remote.runsClock).toBe(false);
     const occupied = Object.keys(game.state.board)[0];
     expect(() => remote.play(occupied)).toThrow(expect.objectContaining({ code: 'occupied' }));
     expect(() => remote.play('a1')).toThrow(expect.objectContaining({ code: 'touchesNoBall' }));
@@ -137,6 +139,27 @@ describe('the session’s current source', () => {
     expect(store.getState().replay).toBeNull();
     expect(store.getState().remote).toBeNull();
     expect(store.getState().snapshot.record).toBe(localRecord);
+  });
+
+  it('a replay of a timed round runs no clock: its position waits as long as wanted', async () => {
+    vi.useFakeTimers();
+    try {
+      const store = onlineSession();
+      store.getState().newGame({ players: [{ kind: 'human', name: 'Ann' }, { kind: 'human', name: 'Bob' }], size: 8, variant: 'standard', misere: false, moveTimeLimit: 2, takeBacks: false, seed: 7 });
+      // The page's own timed round runs its clock.
+      expect(store.getState().clock).not.toBeNull();
+      const { game } = makeRound(twoPeople(2), 0);
+      game.play(game.legalMoves()[0]);
+      expect(store.getState().openRecord(toRecord(game), { ply: 0 })).toBeNull();
+      expect(store.getState().clock).toBeNull();
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(store.getState().snapshot.state.moves).toHaveLength(0);
+      // Back to the page's own round: its clock runs again.
+      store.getState().leaveReplay();
+      expect(store.getState().clock).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a next round is the page’s own match’s only', () => {

@@ -11,7 +11,8 @@ import type { Clock } from '../session/sessionTypes';
 import type { RemoteRound } from './remoteRound';
 
 export class RemoteSource implements RoundSource {
-  readonly runsTurns = false;
+  readonly runsComputers = false;
+  readonly runsClock = false;
   game: Game;
   /** A move sent to the server, its events (or its refusal) not back yet. */
   private sent = false;

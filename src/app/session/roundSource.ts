@@ -13,8 +13,10 @@ export interface RoundSource {
   readonly game: Game;
   /** Why a person at this page may not play `colour` now (a text), or null when they may. */
   notYours(colour: Colour | null): string | null;
-  /** Whether this page runs the move clock and the computer seats (online, the server does). */
-  readonly runsTurns: boolean;
+  /** Whether this page runs the computer seats (online, the server does). */
+  readonly runsComputers: boolean;
+  /** Whether this page runs the move clock (online, the server does; a replay has none). */
+  readonly runsClock: boolean;
   /** A move was sent and its outcome is awaited: no second move meanwhile. */
   awaitingMove(): boolean;
   /**
@@ -42,13 +44,13 @@ export interface LocalRound extends PageTable {
   results: RoundResult[];
 }
 
-/** A round played at this page: every colour may be played here, and the page runs the clock and the computer seats. */
-function pageTable(match: Match, game: Game, own: Pick<RoundSource, 'nextRoundRefusal' | 'roundChanged'>): PageTable {
+/** A round played at this page: every colour may be played here, and the page runs the computer seats. */
+function pageTable(match: Match, game: Game, own: Pick<RoundSource, 'runsClock' | 'nextRoundRefusal' | 'roundChanged'>): PageTable {
   return {
     match,
     game,
     notYours: () => null,
-    runsTurns: true,
+    runsComputers: true,
     awaitingMove: () => false,
     play(move) {
       this.game.play(move);
@@ -61,15 +63,16 @@ function pageTable(match: Match, game: Game, own: Pick<RoundSource, 'nextRoundRe
   };
 }
 
-/** Local play: round `round` of `match`; each change is kept on the device (`keep`). */
+/** Local play: round `round` of `match`, timed by the page; each change is kept on the device (`keep`). */
 export function localRound(match: Match, game: Game, round: number, results: RoundResult[], keep: (snapshot: RoundSnapshot) => void): LocalRound {
-  return { ...pageTable(match, game, { nextRoundRefusal: () => null, roundChanged: keep }), round, results };
+  return { ...pageTable(match, game, { runsClock: true, nextRoundRefusal: () => null, roundChanged: keep }), round, results };
 }
 
 /**
- * A replay: a match of its own (one round, its seats' players); each change is followed along
- * the replay's lines (`follow`), and no next round is dealt from it (`noNextRound`).
+ * A replay: a match of its own (one round, its seats' players), untimed so a position can be
+ * looked at for as long as wanted; each change is followed along the replay's lines (`follow`),
+ * and no next round is dealt from it (`noNextRound`).
  */
 export function replayRound(match: Match, game: Game, follow: (snapshot: RoundSnapshot) => void, noNextRound: () => string): PageTable {
-  return pageTable(match, game, { nextRoundRefusal: noNextRound, roundChanged: follow });
+  return pageTable(match, game, { runsClock: false, nextRoundRefusal: noNextRound, roundChanged: follow });
 }

@@ -93,8 +93,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
     const { setSpeed, setSocketDots, setCoordinates, rulesSeen } = viewerSettings;
     const keeping = createKeeping(kept, deps, now, lent, table);
     // The source says whether the page runs the clock and the computer seats (online, the server does).
-    const timeLimit = createTimeLimit(now, lent, table, { humanToMove: () => source().runsTurns && humanToMove(), changed, notice });
-    const computer = createComputerTurns(deps, now, lent, table, { seatToMove, play, notice, holdsComputers: () => !source().runsTurns || spectator.holdsComputers() });
+    const timeLimit = createTimeLimit(now, lent, table, { humanToMove: () => source().runsClock && humanToMove(), changed, notice });
+    const computer = createComputerTurns(deps, now, lent, table, { seatToMove, play, notice, holdsComputers: () => !source().runsComputers || spectator.holdsComputers() });
     const spectator = createSpectator(lent, table, { computer, changed, notice });
     const replay = createReplayActions(deps, lent, table, {
       cancelComputer: computer.cancel,
