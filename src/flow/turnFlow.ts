@@ -64,6 +64,11 @@ export function computerFor(holder: Holder): string | null {
   return holder.kind === 'computer' || holder.standIn ? (holder.level ?? null) : null;
 }
 
+/** When a turn that starts at `startedAt` ends by the clock (ms since 1970); 0 without a time limit. */
+export function turnDeadline(setup: RoundSetup, startedAt: number): number {
+  return setup.moveTimeLimit > 0 ? startedAt + setup.moveTimeLimit * 1000 : 0;
+}
+
 /** The move clock: the turn's deadline, and the engine's time-out move once it has passed. */
 export interface MoveClock {
   /** Runs `expire` at `deadline` (ms since 1970), stopping any earlier clock. */
@@ -213,11 +218,10 @@ export class TurnFlow {
     this.clock.stop();
     this.deadline = 0;
     if (this.stopped || this.game.state.over) return;
-    const limit = this.game.setup.moveTimeLimit;
-    if (limit > 0) {
+    this.deadline = turnDeadline(this.game.setup, this.host.clock.now());
+    if (this.deadline > 0) {
       const turnId = this.turnId;
       const player = this.turn()!.player;
-      this.deadline = this.host.clock.now() + limit * 1000;
       this.clock.start(this.deadline, () => {
         if (turnId === this.turnId) this.apply(this.game.expireClock(), { player, by: 'clock' });
       });

@@ -10,7 +10,7 @@ import {
   ballCounts, type Colour, type Game, type GameEvent, type Match, PLAYER_COLOURS, playerInSeat, type PlayerSpec,
   recordDate, roundSetup, type RoundSetup, type RuleError, seatOfPlayer, setupRefusal, startMatch, toRecord,
 } from '../engine';
-import { type FlowClock, type Mover, TurnFlow, type TurnFlowHost } from '../flow/turnFlow';
+import { type FlowClock, type Mover, seatOfColour, TurnFlow, type TurnFlowHost } from '../flow/turnFlow';
 import { addressOf, type ClientAuth, coolDownIfFlooded } from './admission';
 import type { ComputerPool } from './computerPool';
 import {
@@ -659,11 +659,13 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
     }
   }
 
-  /** The lobby seat (player index) that plays `colour`; refuses a colour not in play. */
+  /** The lobby seat (player index) that plays `colour`; refuses a colour not in play, with the flow's reason. */
   private seatOfColour(colour: Colour, setup: RoundSetup): number {
-    const index = setup.players.findIndex((cs) => cs.includes(colour));
-    if (index < 0) throw refuse('notInPlay', `${colour} is not in play (colours: ${setup.colours.join(', ')})`);
-    return index;
+    try {
+      return seatOfColour(setup, colour);
+    } catch (e) {
+      throw refuse('notInPlay', (e as Error).message);
+    }
   }
 
   private checkFreeSeat(colour: Colour, index: number | null): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import { linkOnline, roomResults, seatName, seatsOf } from '../../src/app/online/onlineLink';
+import { linkOnline, roomResults, seatName, sessionSeatsOfRoom } from '../../src/app/online/onlineLink';
 import type { OnlineState, RoomView } from '../../src/app/online/onlineRoom';
 import { mergeEvents, type RemoteRound, turnTitle, yourTurnShown } from '../../src/app/online/remoteRound';
 import { useOnlineSessions } from './onlineSessions';
@@ -140,7 +140,7 @@ describe('a round from a game server', () => {
     expect(names(0)).toEqual({ 0: 'Ann', 1: 'Tactician 2', 2: 'Tactician 3' });
     expect(names(1)).toEqual(names(0));
     expect(names(2)).toEqual(names(0));
-    expect(seatsOf(view(1)).map((s) => s.name)).toEqual(view(1).seats.map((_, seat) => names(0)[playerInSeat(seat, 1, 3)]));
+    expect(sessionSeatsOfRoom(view(1)).map((s) => s.name)).toEqual(view(1).seats.map((_, seat) => names(0)[playerInSeat(seat, 1, 3)]));
   });
 
   it('lets a spectator watch and act on nothing', () => {

@@ -57,6 +57,20 @@ function run(match: Match, round = 0, clock: FlowClock = wallClock) {
 
 const timedOut = (events: readonly GameEvent[]) => events.some((e) => e.type === 'timeExpired');
 
+/** Persons play the first legal move of every turn until the round is over. */
+function playToEnd(flow: TurnFlow): void {
+  while (!flow.game.state.over) flow.play(flow.turn()!.player, flow.game.legalMoves()[0]);
+}
+
+/** The mover drops (a computer stands in for them) and the pause before its question passes; returns the turn. */
+async function standInForMover({ flow, holders }: ReturnType<typeof run>) {
+  const turn = flow.turn()!;
+  holders[turn.player].standIn = true;
+  flow.holdersChanged();
+  await vi.advanceTimersByTimeAsync(DELAY);
+  return turn;
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') });
 });
@@ -83,7 +97,7 @@ describe('whose turn', () => {
 
   it('is nobody once the round is over', () => {
     const { flow } = run(twoPlayerMatch(0));
-    while (!flow.game.state.over) flow.play(flow.turn()!.player, flow.game.legalMoves()[0]);
+    playToEnd(flow);
     expect(flow.turn()).toBeNull();
     expect(whoseTurn(flow.game, 0, 2)).toBeNull();
   });
@@ -158,10 +172,9 @@ describe('the move clock', () => {
   });
 
   it('stops: no clock or computer answer plays on', async () => {
-    const { flow, holders, questions, published } = run(twoPlayerMatch(2));
-    holders[flow.turn()!.player].standIn = true;
-    flow.holdersChanged();
-    await vi.advanceTimersByTimeAsync(DELAY);
+    const table = run(twoPlayerMatch(2));
+    const { flow, questions, published } = table;
+    await standInForMover(table);
     expect(questions).toHaveLength(1);
     flow.stop();
     expect(flow.deadline).toBe(0);
@@ -204,11 +217,9 @@ describe('computers and stand-ins', () => {
   });
 
   it('a player who drops on their turn is stood in for; back before the answer, they play it, and the answer is dropped', async () => {
-    const { flow, holders, questions, published } = run(twoPlayerMatch(0));
-    const turn = flow.turn()!;
-    holders[turn.player].standIn = true;
-    flow.holdersChanged();
-    await vi.advanceTimersByTimeAsync(DELAY);
+    const table = run(twoPlayerMatch(0));
+    const { flow, holders, questions, published } = table;
+    const turn = await standInForMover(table);
     expect(questions).toHaveLength(1);
     holders[turn.player].standIn = false;
     flow.holdersChanged();
@@ -287,11 +298,9 @@ describe('computers and stand-ins', () => {
   });
 
   it('drops a computer answer for a turn that has passed', async () => {
-    const { flow, holders, questions, published } = run(twoPlayerMatch(2));
-    const turn = flow.turn()!;
-    holders[turn.player].standIn = true;
-    flow.holdersChanged();
-    await vi.advanceTimersByTimeAsync(DELAY);
+    const table = run(twoPlayerMatch(2));
+    const { flow, questions, published } = table;
+    await standInForMover(table);
     const late = questions[0];
     const move = flow.game.legalMoves()[0];
     await vi.advanceTimersByTimeAsync(2000 - DELAY); // the clock ends the turn first
@@ -307,7 +316,7 @@ describe('rounds', () => {
   it('a rematch is the next round of the same match: a new game, the seats rotated, the last round stopped', async () => {
     const match = twoPlayerMatch(2);
     const first = run(match, 0);
-    while (!first.flow.game.state.over) first.flow.play(first.flow.turn()!.player, first.flow.game.legalMoves()[0]);
+    playToEnd(first.flow);
     expect(first.flow.deadline).toBe(0);
     const second = run(match, 1);
     expect(second.flow.game).not.toBe(first.flow.game);

@@ -21,7 +21,7 @@ export function seatName(view: Pick<RoomView, 'seats' | 'round'>, seat: number):
 }
 
 /** The room's seats as the session's: computers named like local ones; `player` is the match's player in the seat this round (seats rotate between rounds as in a local match). */
-export function seatsOf(view: RoomView): Seat[] {
+export function sessionSeatsOfRoom(view: RoomView): Seat[] {
   return view.seats.map((s, i): Seat => ({
     kind: s.kind === 'computer' ? 'computer' : 'human',
     level: s.kind === 'computer' ? s.level : undefined,
@@ -52,7 +52,7 @@ export function linkOnline(online: StoreApi<OnlineState>, session: StoreApi<Sess
       // A player who resigned plays no more this round: the computer has the seat.
       const seat = view.seats.find((s) => s.colour === you.colour);
       const mine = seat && !seat.resigned ? seat.colours : [];
-      session.getState().showRemote({ round: log.round, events: log.events, seats: seatsOf(view), results: roomResults(view), mine, help: view.help, deadline: view.moveDeadline, send: (move) => state.send('play', { move }) });
+      session.getState().showRemote({ round: log.round, events: log.events, seats: sessionSeatsOfRoom(view), results: roomResults(view), mine, help: view.help, deadline: view.moveDeadline, send: (move) => state.send('play', { move }) });
     } else if (!inRoom && session.getState().remote) session.getState().showRemote(null);
     if (state.refusal && state.refusal !== previous?.refusal) session.getState().remoteRefused(onlineTexts.refusal(state.refusal));
   };

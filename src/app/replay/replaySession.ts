@@ -1,12 +1,12 @@
 /**
  * Replay in the session: open a record at its start, step and jump along its lines (a move
  * that leaves the line makes a variation, see replay.ts), and continue from any move with
- * computer seats. Review has every seat human, so any move may be tried. Leaving puts the live
- * game back as it was in memory.
+ * computer seats. Review has every seat human, so any move may be tried. The replay is a round
+ * source of its own over the live round (the session's openTable): leaving takes it off, and the
+ * live round is shown as it stands, never read back from storage.
  */
 import { type Game, type PlayerSpec, seatsOf } from '../../engine/index';
 import { coloursName } from '../../i18n/index';
-import type { ResumedGame } from '../persistence/currentGame';
 import { gameAt, openReplay, playLineMove, type Replay } from './replay';
 import { replayTexts } from './replayTexts';
 import type { Notify, SessionDeps, SessionState, SessionStore, WritableTable } from '../session/sessionTypes';
@@ -21,17 +21,14 @@ export interface ReplayHost {
   /** The round changed: the session publishes it (and the replay follows the moves). */
   changed(): void;
   notice: Notify;
-  /** A new match's first round: what leaving a replay shows when no live game was on the table. */
-  freshGame(): ResumedGame;
+  /** Puts a replay's game on the table, as a round source over the live round (which waits as it stands). */
+  openTable(game: Game): void;
+  /** Takes the replay's round off the table: the live round is shown again. */
+  closeTable(): void;
 }
 
 export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: SessionStore, table: WritableTable, host: ReplayHost): ReplayActions {
   const { get, set } = store;
-  /**
-   * The live game as it was when the replay opened (the tour opens one too), put back on leaving:
-   * from memory, never from storage, which may hold an older save (storage full) or none.
-   */
-  let live: ResumedGame | null = null;
 
   /**
    * The replay's players: `players`, or for review every seat human (so any move may be tried),
@@ -54,10 +51,10 @@ export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: Se
 
   /** Puts `next` on the table in replay at once (all seats human, so any move may be tried from there). */
   function showReplay(next: Game, replay: Replay): void {
-    if (!get().replay) live = { match: table.match(), round: get().round, results: get().results, game: table.game() };
     host.cancelComputer();
     host.stopClock();
-    table.putGame(next);
+    if (get().replay) table.putGame(next);
+    else host.openTable(next);
     set({ replay, ...replayPlayers(undefined, replay), round: 0, results: [], clock: null, message: null, pendingDouble: null });
     host.changed();
     // After the new log reached the director: it shows the position at once.
@@ -133,16 +130,11 @@ export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: Se
 
     leaveReplay() {
       if (!get().replay) return;
-      const { match, round, results, game } = live ?? host.freshGame();
-      live = null;
       host.cancelComputer();
       host.stopClock();
-      table.putMatch(match);
-      table.putGame(game);
-      set({ replay: null, players: match.players, seats: seatsOf(match, round, game), round, results, clock: null, message: null, pendingDouble: null });
-      host.changed();
+      set({ replay: null });
       // The board shows the live position at once, as after a reload.
-      set({ jumps: get().jumps + 1 });
+      host.closeTable();
     },
   };
 }

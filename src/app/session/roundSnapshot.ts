@@ -4,6 +4,7 @@
  */
 import { ballCounts, type Colour, type Game, type GameEvent, type GameState, type RoundResult, type RoundSetup, type Seat } from '../../engine/index';
 import { type PlayedSeat, playerTags, toRecord } from '../../engine/index';
+import { seatOfColour } from '../../flow/turnFlow';
 
 export interface RoundSnapshot {
   /** The round's event log (what the director animates); a new array on every change. */
@@ -27,13 +28,6 @@ export interface RoundSnapshot {
   readonly record: string;
 }
 
-/** Index of the seat playing `colour`, or null. */
-export function seatOf(seats: readonly Seat[], colour: Colour | null): number | null {
-  if (!colour) return null;
-  const seat = seats.findIndex((s) => s.colours.includes(colour));
-  return seat < 0 ? null : seat;
-}
-
 /** Why undo would take nothing back now (a key of the session's texts), or null when it would. */
 export function undoRefusal(game: Game, seats: readonly Seat[]): 'takeBacksOff' | 'takeBacksNeedHuman' | 'nothingToTakeBack' | null {
   if (!game.setup.takeBacks) return 'takeBacksOff';
@@ -53,7 +47,7 @@ export function takeSnapshot(game: Game, seats: readonly Seat[], named: readonly
     setup: game.setup,
     state: Object.freeze(copy),
     toMove: state.toMove,
-    seatToMove: state.over ? null : seatOf(seats, state.toMove),
+    seatToMove: state.over || !state.toMove ? null : seatOfColour(game.setup, state.toMove),
     legalMoves: Object.freeze(game.legalMoves()),
     scores: Object.freeze(scores),
     playerScores: Object.freeze([...playerScores]),

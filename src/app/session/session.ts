@@ -1,17 +1,19 @@
 /**
- * The game session: the wiring of the current round (an engine Game, private to the session),
- * the seats, settings, match standings and pointer input. After every change of the round it
- * publishes an immutable RoundSnapshot that components select from. Its other jobs are modules
- * lent the store and the table: the time limit (timeLimit.ts), computer turns and suggestions
- * (computerTurns.ts), the spectator's controls (spectator.ts), replay (replaySession.ts) and
- * keeping games on the device (keeping.ts).
+ * The game session: the wiring of the current round, the seats, settings, match standings and
+ * pointer input. The round comes from one current source (roundSource.ts): the page's own match,
+ * a replay over it, or an online room's round, each owning its engine Game; the session asks the
+ * source who may play here and who runs the clock and the computers, never a mode flag. After
+ * every change of the round it publishes an immutable RoundSnapshot that components select from.
+ * Its other jobs are modules lent the store and the table: the time limit (timeLimit.ts),
+ * computer turns and suggestions (computerTurns.ts), the spectator's controls (spectator.ts),
+ * replay (replaySession.ts) and keeping games on the device (keeping.ts).
  *
  * The event log is the source of truth: the director animates `snapshot.events`, and replay,
  * undo, save and share are the log plus the seed. Rules live in the engine only: every click
  * goes through Game.check / Game.play and an illegal one changes nothing but `message`.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { Game, makeRound, type Match, matchStandings, RuleError, type Seat, seatsOf, startMatch } from '../../engine/index';
+import { type Game, makeRound, matchStandings, RuleError, type Seat, seatsOf, startMatch } from '../../engine/index';
 import { createComputerTurns } from '../computer/computerTurns';
 import { clickableSquares, clickOutcome, previewOf } from './input';
 import { createKeeping, loadKept } from '../persistence/keeping';
@@ -19,6 +21,8 @@ import { startingPoint } from '../setup/matchSetup';
 import { follow, namedSeats } from '../replay/replay';
 import { createReplayActions } from '../replay/replaySession';
 import { replayTexts } from '../replay/replayTexts';
+import { RemoteSource } from '../online/remoteSource';
+import { localRound, type PageTable, replayRound, type RoundSource } from './roundSource';
 import { type RoundSnapshot, takeSnapshot, undoRefusal } from './roundSnapshot';
 import { whoseTurn } from '../../flow/turnFlow';
 import { sessionTexts } from './sessionTexts';
@@ -26,7 +30,7 @@ import type { Message, SessionDeps, SessionStart, SessionState, WritableTable } 
 import { shownRound, throwTexts } from './shownRound';
 import { createSpectator } from '../watch/spectator';
 import { createTimeLimit } from './timeLimit';
-import { engineHelpShown, type RemoteRound } from '../online/remoteRound';
+import { engineHelpShown } from '../online/remoteRound';
 import { createViewerSettings } from './viewerSettings';
 
 export type { Clock, Message, SaveNotice, SessionDeps, SessionStart, SessionState } from './sessionTypes';
@@ -42,103 +46,124 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
   // A game in progress resumes unless the URL chooses a new one.
   const kept = loadKept(deps, urlStartsGame);
   const resumed = kept.resumed;
-  let match: Match = resumed?.match ?? startMatch(first);
-  let { game, seats: firstSeats } = resumed ? { game: resumed.game, seats: seatsOf(resumed.match, resumed.round, resumed.game) } : makeRound(match, 0);
-  const table: WritableTable = {
-    game: () => game,
-    match: () => match,
-    putGame: (next: Game) => void (game = next),
-    putMatch: (next: Match) => void (match = next),
-  };
+  const firstMatch = resumed?.match ?? startMatch(first);
+  const { game: firstGame, seats: firstSeats } = resumed ? { game: resumed.game, seats: seatsOf(resumed.match, resumed.round, resumed.game) } : makeRound(firstMatch, 0);
   let messageId = 0;
   /** Events the director reports as shown; the whole log when there is no director. */
   let directorCount = 0;
   let refresh: () => void = () => undefined;
-  /** Online play: the round comes from a game server; the local game waits here meanwhile. */
-  let remote: RemoteRound | null = null;
-  let localTable: { match: Match; game: Game; seats: Seat[]; round: number; results: SessionState['results'] } | null = null;
-  /** A move sent to the server, its events not back yet: no second click meanwhile. */
-  let moveSent = false;
-  /** The server's latest round while a replay is open in online play (a finished round, a look back): shown on leaving the replay. */
-  let remoteWaiting: RemoteRound | null = null;
-  /** The next showRemote puts the server's round back after a replay: rebuilt and shown at once. */
-  let remoteReturning = false;
 
   const store = createStore<SessionState>()((set, get) => {
     const lent = { get, set };
     const notice = (text: string, kind: Message['kind'] = 'notice') => set({ message: { text, kind, id: ++messageId } });
 
+    /** The page's own match: on the table unless a replay or an online room's round is (they lie over it, and it waits as it stood). */
+    const local = localRound(firstMatch, firstGame, resumed?.round ?? 0, resumed?.results ?? [], (snapshot) => keeping.roundChanged(snapshot));
+    /** An online room's round, while the page is in one. */
+    let remote: RemoteSource | null = null;
+    /** A replay open over the live round (local or online). */
+    let replaying: PageTable | null = null;
+    /** Where the round on the table comes from. */
+    const source = (): RoundSource => replaying ?? remote ?? local;
+    const game = () => source().game;
+    /** The round the page plays itself (a replay, else its own match): the modules that replace a match or a game change this one. */
+    const pageTable = () => replaying ?? local;
+    const table: WritableTable = {
+      game,
+      match: () => pageTable().match,
+      putGame: (next: Game) => void (pageTable().game = next),
+      putMatch: (next) => void (pageTable().match = next),
+    };
+
     function seatToMove(): Seat | null {
       const { seats, round } = get();
-      const turn = whoseTurn(game, round, seats.length);
+      const turn = whoseTurn(game(), round, seats.length);
       return turn ? seats[turn.seat] : null;
     }
 
-    /** The table shows the server's round (online, no replay open): the server decides its moves. */
-    const online = () => remote !== null && !get().replay;
-    /** A person at this page is to move: in online play, only for this page's own colours. */
-    const humanToMove = () => seatToMove()?.kind === 'human' && (!online() || remote!.mine.includes(game.state.toMove!));
-    /** A human may move once the board shows their turn (the previous move has come to rest). */
-    const humanMayMove = () => humanToMove() && get().shown.caughtUp && !(online() && moveSent);
-    const previewFor = (square: string | null) => (square && humanMayMove() ? previewOf(game, square, get().pendingDouble) : null);
+    /** A person at this page is to move (online, only for this page's own colours). */
+    const humanToMove = () => seatToMove()?.kind === 'human' && source().notYours(game().state.toMove) === null;
+    /** A human may move once the board shows their turn (the previous move has come to rest) and no move of theirs is awaited. */
+    const humanMayMove = () => humanToMove() && get().shown.caughtUp && !source().awaitingMove();
+    const previewFor = (square: string | null) => (square && humanMayMove() ? previewOf(game(), square, get().pendingDouble) : null);
     const shownOf = (snapshot: RoundSnapshot) => shownRound(snapshot.events, deps.shownByDirector ? directorCount : snapshot.events.length, get().seats);
     const updateInput = () => set({ legalSquares: humanMayMove() ? clickableSquares(get().snapshot.legalMoves) : [], preview: previewFor(get().hovered) });
 
     const viewerSettings = createViewerSettings(deps, lent);
     const { setSpeed, setSocketDots, setCoordinates, rulesSeen } = viewerSettings;
     const keeping = createKeeping(kept, deps, now, lent, table);
-    // Online, the server runs the clock and plays the computer seats.
-    const timeLimit = createTimeLimit(now, lent, table, { humanToMove: () => !online() && humanToMove(), changed, notice });
-    const computer = createComputerTurns(deps, now, lent, table, { seatToMove, play, notice, holdsComputers: () => online() || spectator.holdsComputers() });
+    // The source says whether the page runs the clock and the computer seats (online, the server does).
+    const timeLimit = createTimeLimit(now, lent, table, { humanToMove: () => source().runsClock && humanToMove(), changed, notice });
+    const computer = createComputerTurns(deps, now, lent, table, { seatToMove, play, notice, holdsComputers: () => !source().runsComputers || spectator.holdsComputers() });
     const spectator = createSpectator(lent, table, { computer, changed, notice });
-    /** Leaving a replay with no live game before it: a new match of the first choices. */
-    const freshGame = () => {
-      const fresh = startMatch(first);
-      return { match: fresh, round: 0, results: [], game: makeRound(fresh, 0).game };
-    };
-    const replay = createReplayActions(deps, lent, table, { cancelComputer: computer.cancel, stopClock: timeLimit.stop, changed, notice, freshGame });
+    const replay = createReplayActions(deps, lent, table, {
+      cancelComputer: computer.cancel,
+      stopClock: timeLimit.stop,
+      changed,
+      notice,
+      openTable(next) {
+        const followed = (snapshot: RoundSnapshot) => set({ replay: follow(get().replay!, snapshot.state.moves) });
+        replaying = replayRound({ ...pageTable().match }, next, followed, () => replayTexts.noNextRound);
+      },
+      closeTable() {
+        replaying = null;
+        showLive();
+      },
+    });
+
+    /** Puts the live round back on the table as it stands now, at once: the online room's, else the page's own. */
+    function showLive(): void {
+      set({ message: null, pendingDouble: null });
+      if (remote) return showRemoteRound(true);
+      const { match, round, results } = local;
+      set({ remote: null, players: match.players, seats: seatsOf(match, round, local.game), round, results, clock: null });
+      changed();
+      set({ jumps: get().jumps + 1 });
+    }
+
+    /** Shows the online room's round as the server last sent it (`jump`: its position at once). */
+    function showRemoteRound(jump: boolean): void {
+      const { round } = remote!;
+      // The server runs the clock: the page shows its deadline.
+      set({ remote: round, seats: round.seats, players: remote!.players(), round: round.round, results: round.results, clock: remote!.clock() });
+      changed();
+      if (jump) set({ jumps: get().jumps + 1 });
+    }
 
     /** After every change of the round: a new snapshot, standings, input state, clock, computer, save. */
     function changed(): void {
       const { seats, replay } = get();
-      const snapshot = takeSnapshot(game, seats, namedSeats(seats, replay));
-      if (get().replay) set({ replay: follow(get().replay!, snapshot.state.moves) });
-      else if (!remote) keeping.roundChanged(snapshot);
+      const snapshot = takeSnapshot(game(), seats, namedSeats(seats, replay));
+      source().roundChanged(snapshot);
       const { results } = get();
       const all = snapshot.over && snapshot.result ? [...results, snapshot.result] : results;
       // The director (if linked) hears of the new log here and reports what it shows (setShown).
-      // Online, the standings are the room's: its seats and rules, not those of the local match waiting meanwhile.
-      const [players, misere] = online() ? [seats.length, game.setup.misere] : [match.players.length, match.misere];
+      const { players, misere } = source().standingsRules();
       set({ snapshot, shown: shownOf(snapshot), standings: matchStandings(all, players, misere) });
       updateInput();
       timeLimit.update();
       computer.soon();
     }
 
-    /** A new round (or match) on the table: nothing of the old one's input, clock or thinking is left. */
-    function newRound(round: number, extra: Partial<SessionState>): void {
+    /** A new round of the page's own match on the table: nothing of the old one's input, clock or thinking is left. */
+    function newRound(round: number, results: SessionState['results'], extra: Partial<SessionState>): void {
       computer.cancel();
       timeLimit.stop();
-      const made = makeRound(match, round);
-      game = made.game;
-      set({ ...extra, seats: made.seats, round, clock: null, message: null, pendingDouble: null });
+      replaying = null;
+      const made = makeRound(local.match, round);
+      Object.assign(local, { game: made.game, round, results });
+      set({ ...extra, seats: made.seats, round, results, clock: null, message: null, pendingDouble: null });
       changed();
     }
 
+    /** A person's (or the page's computer's) move, played by the source: here, or sent to the server (its events come back through showRemote). */
     function play(text: string): void {
       if (get().thinking?.purpose === 'suggestion') computer.cancel();
-      if (online()) {
-        // Refused here as locally ("d4 is occupied"), at once and in the page's language; the server
-        // still decides a legal move: its events come back through showRemote.
-        const check = game.check(text);
-        if (!check.ok) throw check.refusal;
-        remote!.send(text);
-        moveSent = true;
+      if (!source().play(text)) {
         set({ message: null, pendingDouble: null });
         return updateInput();
       }
       spectator.moved();
-      game.play(text);
       // The pointer's square is now taken: its preview ("f4 is occupied") waits for the pointer to move.
       set({ message: null, pendingDouble: null, hovered: null });
       changed();
@@ -146,16 +171,16 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
     refresh = changed;
 
-    const snapshot = takeSnapshot(game, firstSeats);
+    const snapshot = takeSnapshot(firstGame, firstSeats);
     return {
       snapshot,
       shown: shownRound(snapshot.events, deps.shownByDirector ? 0 : snapshot.events.length, firstSeats),
       paused: false,
       seats: firstSeats,
-      players: match.players,
-      round: resumed?.round ?? 0,
-      results: resumed?.results ?? [],
-      standings: matchStandings(resumed?.results ?? [], match.players.length, match.misere),
+      players: firstMatch.players,
+      round: local.round,
+      results: local.results,
+      standings: matchStandings(local.results, firstMatch.players.length, firstMatch.misere),
       settings,
       hovered: null,
       preview: null,
@@ -175,16 +200,6 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       jumps: resumed ? 1 : 0,
       ...kept.initial,
       ...replay,
-      leaveReplay() {
-        if (!get().replay) return;
-        replay.leaveReplay();
-        if (!remote) return;
-        // Online: back to the server's round as it stands now.
-        const latest = remoteWaiting ?? remote;
-        remoteWaiting = null;
-        remoteReturning = true;
-        get().showRemote(latest);
-      },
       setSpeed,
       setSocketDots,
       setCoordinates,
@@ -196,7 +211,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       computerPending: computer.pending,
       suggest() {
         // Online, a suggestion is for the player to move at this page, never for a spectator or another's turn.
-        if (online() && !humanToMove()) return notice(remote!.mine.length ? sessionTexts.notYourColour : sessionTexts.spectatorsWatch, 'refusal');
+        const notYours = source().notYours(game().state.toMove);
+        if (notYours) return notice(notYours, 'refusal');
         return engineHelpShown(get()) ? computer.suggest() : notice(sessionTexts.noHelpOnline, 'refusal');
       },
       setSpectatorPaused: spectator.setSpectatorPaused,
@@ -210,51 +226,27 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       remote: null,
 
       showRemote(next) {
-        // A replay open in online play (a finished round of the room, a look back) stays; the server's round waits for its end.
-        if (next && remote && get().replay) return void (remoteWaiting = next);
-        if (!next && remote && get().replay) {
-          remoteWaiting = null;
-          get().leaveReplay();
+        if (!next) {
+          if (!remote) return;
+          // Out of the room: a replay open over its round closes, and the page's own round is back as it stood.
+          remote = null;
+          computer.cancel();
+          timeLimit.stop();
+          if (get().replay) get().leaveReplay();
+          else showLive();
+          return;
         }
-        if (next && !remote) {
+        if (!remote) {
+          // Into a room: a replay closes, and the page's own round waits as it stands.
           if (get().replay) get().leaveReplay();
           computer.cancel();
           timeLimit.stop();
-          localTable = { match, game, seats: get().seats, round: get().round, results: get().results };
+          remote = new RemoteSource(next);
+          return showRemoteRound(remote.underWay());
         }
-        if (!next) {
-          if (!remote || !localTable) return;
-          remote = null;
-          ({ match, game } = localTable);
-          const { seats, round, results } = localTable;
-          localTable = null;
-          moveSent = false;
-          set({ remote: null, players: match.players, seats, round, results, clock: null, message: null, pendingDouble: null });
-          changed();
-          // The local game is shown as it stood, at once.
-          return set({ jumps: get().jumps + 1 });
-        }
-        const known = remote ? remote.events : [];
-        const returning = remoteReturning;
-        remoteReturning = false;
-        const sameRound = !returning && remote !== null && remote.round === next.round && next.events.length >= known.length && known.every((e, i) => e === next.events[i]);
-        const grown = !sameRound || next.events.length !== known.length;
-        // Joining a round under way (or a reload, or back from a replay): its position at once, not every move rolled again.
-        const jump = returning || (!sameRound && next.events.some((e) => e.type === 'ballPlaced'));
-        remote = next;
-        if (grown) {
-          game = Game.fromEvents(next.events);
-          moveSent = false;
-        }
-        const toMove = game.state.toMove;
-        // The server runs the clock: the page shows its deadline.
-        const clock = next.deadline > 0 && toMove && !game.state.over ? { colour: toMove, moveNumber: game.state.moves.length + 1, deadline: next.deadline } : null;
-        // The match's players in match order (seats rotate between rounds), as in local play.
-        const players = next.seats.map(({ kind, level, name }) => ({ kind, level, name }));
-        for (const seat of next.seats) players[seat.player] = { kind: seat.kind, level: seat.level, name: seat.name };
-        set({ remote: next, seats: next.seats, players, round: next.round, results: next.results, clock });
-        changed();
-        if (jump) set({ jumps: get().jumps + 1 });
+        const jump = remote.update(next);
+        // A replay open over the room's round (a finished round, a look back) stays; the room's round is shown on leaving it.
+        if (!get().replay) showRemoteRound(jump);
       },
 
       hoverSquare(square) {
@@ -264,16 +256,18 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       },
 
       clickSquare(square) {
-        if (game.state.over) return notice(sessionTexts.roundIsOver, 'refusal');
+        const { state } = game();
+        if (state.over) return notice(sessionTexts.roundIsOver, 'refusal');
         const { shown } = get();
         if (!shown.caughtUp) return notice(shown.startThrow && shown.startThrow.kind !== 'starts' ? throwTexts.stillRolling : throwTexts.notYet, 'refusal');
         const seat = seatToMove();
-        if (seat && seat.kind !== 'human') return notice(sessionTexts.computerThinking(game.state.toMove!, seat.name), 'refusal');
-        if (online() && !humanToMove()) return notice(remote!.mine.length ? sessionTexts.notYourColour : sessionTexts.spectatorsWatch, 'refusal');
-        if (online() && moveSent) return;
+        if (seat && seat.kind !== 'human') return notice(sessionTexts.computerThinking(state.toMove!, seat.name), 'refusal');
+        const notYours = source().notYours(state.toMove);
+        if (notYours) return notice(notYours, 'refusal');
+        if (source().awaitingMove()) return;
         const guarded = get().clickGuard?.(square);
         if (guarded) return notice(guarded, 'refusal');
-        const outcome = clickOutcome(game, square, get().pendingDouble);
+        const outcome = clickOutcome(game(), square, get().pendingDouble);
         set({ pendingDouble: null });
         if (outcome.kind === 'refuse') return notice(outcome.reason, 'refusal');
         if (outcome.kind === 'startDouble') {
@@ -299,27 +293,27 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       newGame(options) {
         if (remote) get().showRemote(null);
         viewerSettings.newGameChosen(options);
-        match = startMatch(options);
+        local.match = startMatch(options);
         // The seats are chosen again, knowing the stand-in plays for the computer (the seats say so).
-        newRound(0, { players: options.players, results: [], replay: null, standInNotice: false });
+        newRound(0, [], { players: options.players, replay: null, standInNotice: false });
       },
 
       nextRound() {
-        const { round, results } = get();
-        if (!game.state.over || !game.state.result) return notice(sessionTexts.finishRoundFirst, 'refusal');
-        if (get().replay) return notice(replayTexts.noNextRound, 'refusal');
-        if (remote) return notice(sessionTexts.onlineRematch, 'refusal');
-        newRound(round + 1, { results: [...results, game.state.result] });
+        const { result, over } = game().state;
+        if (!over || !result) return notice(sessionTexts.finishRoundFirst, 'refusal');
+        const refusal = source().nextRoundRefusal();
+        if (refusal) return notice(refusal, 'refusal');
+        newRound(local.round + 1, [...local.results, result], {});
       },
 
       undo() {
-        const refusal = undoRefusal(game, get().seats);
+        const refusal = undoRefusal(game(), get().seats);
         if (refusal) return notice(sessionTexts[refusal], 'refusal');
         computer.cancel();
         timeLimit.stop();
         // Back to the last position where a human was to move, so they can try again.
-        do game.takeBack();
-        while (game.state.moves.length > 0 && !humanToMove());
+        do game().takeBack();
+        while (game().state.moves.length > 0 && !humanToMove());
         set({ message: null, pendingDouble: null, clock: null });
         changed();
       },
@@ -371,7 +365,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
       remoteRefused(text) {
         // The server answered the move sent with a refusal, not with events: the turn is playable again.
-        moveSent = false;
+        remote?.refused();
         notice(text, 'refusal');
         updateInput();
       },

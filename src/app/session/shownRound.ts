@@ -6,7 +6,7 @@
  */
 import { colourName, fixedTexts, t } from '../../i18n/index';
 import { applyEvent, ballCounts, type Colour, type GameEvent, type GameState, type PlayedMove, type Seat } from '../../engine/index';
-import { seatOf } from './roundSnapshot';
+import { seatOfColour } from '../../flow/turnFlow';
 
 export interface ShownRound {
   /** Events of the log shown (0..events.length). */
@@ -65,7 +65,7 @@ export function shownRound(events: readonly GameEvent[], count: number, seats: r
     count: n,
     caughtUp: n === events.length,
     toMove: state?.toMove ?? null,
-    seatToMove: state && !state.over ? seatOf(seats, state.toMove) : null,
+    seatToMove: state && !state.over && state.toMove ? seatOfColour(state.setup, state.toMove) : null,
     scores: Object.freeze(counts.scores),
     playerScores: Object.freeze([...counts.playerScores]),
     moves: Object.freeze(state ? state.moves : []),

@@ -3,8 +3,8 @@
  * move's animation over, no dialog open), the time left kept across a dialog, and the engine's
  * time-out move when it runs out. The clock itself is the turn flow's (src/flow), as in the room.
  */
-import type { Colour, Game } from '../../engine/index';
-import { createMoveClock, wallClock } from '../../flow/turnFlow';
+import type { Game } from '../../engine/index';
+import { createMoveClock, type Turn, turnDeadline, wallClock, whoseTurn } from '../../flow/turnFlow';
 import { sessionTexts } from './sessionTexts';
 import type { Clock, Notify, SessionStore, Table } from './sessionTypes';
 
@@ -26,9 +26,8 @@ export interface TimeLimitHost {
 export function createTimeLimit(now: () => number, store: SessionStore, table: Table, host: TimeLimitHost): TimeLimit {
   const { get, set } = store;
   const moveClock = createMoveClock({ now, setTimeout: wallClock.setTimeout });
-  /** Starts the clock for this move with `ms` left, and gives what the page shows. */
-  const start = (colour: Colour, moveNumber: number, ms: number, onExpire: () => void): Clock => {
-    const deadline = now() + ms;
+  /** Starts the clock for this turn, ending at `deadline`, and gives what the page shows. */
+  const start = ({ colour, moveNumber }: Turn, deadline: number, onExpire: () => void): Clock => {
     moveClock.start(deadline, onExpire);
     return { colour, moveNumber, deadline };
   };
@@ -36,24 +35,22 @@ export function createTimeLimit(now: () => number, store: SessionStore, table: T
   let clockLeft: number | null = null;
 
   function update(): void {
-    const { animating, clock, paused } = get();
+    const { animating, clock, paused, round, seats } = get();
     if (paused) return; // pause() keeps the time left
     const game = table.game();
-    const limit = game.setup.moveTimeLimit;
-    const colour = game.state.toMove;
-    const moveNumber = game.state.moves.length + 1;
-    const onExpire = () => expire(game, moveNumber);
+    const turn = whoseTurn(game, round, seats.length);
+    const onExpire = () => expire(game, turn!.moveNumber);
     // The clock waits while the previous move is still being animated.
-    const runs = limit > 0 && colour !== null && host.humanToMove() && !animating;
+    const runs = turn !== null && game.setup.moveTimeLimit > 0 && host.humanToMove() && !animating;
     const left = clockLeft;
     clockLeft = null;
-    if (runs && clock && clock.moveNumber === moveNumber && clock.colour === colour) {
+    if (runs && clock && clock.moveNumber === turn.moveNumber && clock.colour === turn.colour) {
       // Resumed after a dialog: the time that was left, not a fresh limit.
-      if (left !== null) set({ clock: start(colour, moveNumber, left, onExpire) });
+      if (left !== null) set({ clock: start(turn, now() + left, onExpire) });
       return;
     }
     moveClock.stop();
-    if (runs) set({ clock: start(colour, moveNumber, limit * 1000, onExpire) });
+    if (runs) set({ clock: start(turn, turnDeadline(game.setup, now()), onExpire) });
     else if (clock) set({ clock: null });
   }
 

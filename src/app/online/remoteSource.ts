@@ -1,0 +1,91 @@
+/**
+ * A round of an online room as a RoundSource: its Game is rebuilt from the server's events, a
+ * move is checked with the engine first (refused at once, in the page's language, as locally)
+ * and then sent; the server runs the clock and the computer seats and decides the move.
+ */
+import { type Colour, Game, type PlayerSpec } from '../../engine/index';
+import { whoseTurn } from '../../flow/turnFlow';
+import type { RoundSource } from '../session/roundSource';
+import { sessionTexts } from '../session/sessionTexts';
+import type { Clock } from '../session/sessionTypes';
+import type { RemoteRound } from './remoteRound';
+
+export class RemoteSource implements RoundSource {
+  readonly runsComputers = false;
+  readonly runsClock = false;
+  game: Game;
+  /** A move sent to the server, its events (or its refusal) not back yet. */
+  private sent = false;
+
+  constructor(public round: RemoteRound) {
+    this.game = Game.fromEvents(round.events);
+  }
+
+  notYours(colour: Colour | null): string | null {
+    if (colour && this.round.mine.includes(colour)) return null;
+    return this.round.mine.length ? sessionTexts.notYourColour : sessionTexts.spectatorsWatch;
+  }
+
+  awaitingMove(): boolean {
+    return this.sent;
+  }
+
+  play(move: string): false {
+    const check = this.game.check(move);
+    if (!check.ok) throw check.refusal;
+    this.round.send(move);
+    this.sent = true;
+    return false;
+  }
+
+  /** The server refused the move sent (its reason is shown): the turn is playable again. */
+  refused(): void {
+    this.sent = false;
+  }
+
+  /**
+   * The server's next state of the room's round. Returns whether the board jumps to it: a round
+   * joined under way (or a reload) is shown as it stands, not every move rolled again.
+   */
+  update(next: RemoteRound): boolean {
+    const known = this.round.events;
+    const sameRound = this.round.round === next.round && next.events.length >= known.length && known.every((e, i) => e === next.events[i]);
+    const grown = !sameRound || next.events.length !== known.length;
+    this.round = next;
+    if (grown) {
+      this.game = Game.fromEvents(next.events);
+      this.sent = false;
+    }
+    return !sameRound && this.underWay();
+  }
+
+  /** Whether the round has had a move: joined now, it is shown as it stands. */
+  underWay(): boolean {
+    return this.round.events.some((e) => e.type === 'ballPlaced');
+  }
+
+  /** The server's move clock as the page shows it: the deadline of the move to play, or null. */
+  clock(): Clock | null {
+    const turn = whoseTurn(this.game, this.round.round, this.round.seats.length);
+    return this.round.deadline > 0 && turn ? { colour: turn.colour, moveNumber: turn.moveNumber, deadline: this.round.deadline } : null;
+  }
+
+  /** The match's players in match order (seats rotate between rounds), as in local play. */
+  players(): PlayerSpec[] {
+    const players = this.round.seats.map(({ kind, level, name }) => ({ kind, level, name }));
+    for (const seat of this.round.seats) players[seat.player] = { kind: seat.kind, level: seat.level, name: seat.name };
+    return players;
+  }
+
+  standingsRules(): { players: number; misere: boolean } {
+    // The room's seats and rules, not those of the local match waiting meanwhile.
+    return { players: this.round.seats.length, misere: this.game.setup.misere };
+  }
+
+  nextRoundRefusal(): string {
+    return sessionTexts.onlineRematch;
+  }
+
+  /** The room's rounds are the server's: nothing is kept on the device. */
+  roundChanged(): void {}
+}
