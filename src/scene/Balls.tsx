@@ -5,10 +5,11 @@
  */
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { InstancedBufferAttribute, type InstancedMesh, Matrix4, Quaternion, Vector3 } from 'three';
+import { type BufferGeometry, InstancedBufferAttribute, type InstancedMesh, Matrix4, Quaternion, Vector3 } from 'three';
 import { useSession } from '../app/page/pageSession';
 import { parseSquare } from '../engine/geometry';
 import { BALL_DETAIL, createBallGeometry } from './ballGeometry';
+import { builtAhead } from './builtAhead';
 import { type BallSymbols, createBallMaterial } from './ballMaterial';
 import { reducedMotionOn, symbolsOn, useAccess } from '../app/setup/accessPrefs';
 import { BallPoser } from './ballPoses';
@@ -20,13 +21,16 @@ import { BALL_COUNT } from '../director/steps';
 const THROWN = BALL_COUNT;
 const UNIT = new Vector3(1, 1, 1);
 
+/** The balls' shared geometry, with each ball's highlight (the last move's, the legal moves' rolls). */
+export function ballsGeometry(): BufferGeometry {
+  const g = createBallGeometry(BALL_DETAIL);
+  g.setAttribute('highlight', new InstancedBufferAttribute(new Float32Array(BALL_COUNT + 1), 1));
+  return g;
+}
+
 export function Balls() {
   const mesh = useRef<InstancedMesh>(null);
-  const geometry = useMemo(() => {
-    const g = createBallGeometry(BALL_DETAIL);
-    g.setAttribute('highlight', new InstancedBufferAttribute(new Float32Array(BALL_COUNT + 1), 1));
-    return g;
-  }, []);
+  const geometry = useMemo(() => builtAhead(ballsGeometry), []);
   const symbols = useMemo<BallSymbols>(() => ({ value: 0 }), []);
   const material = useMemo(() => createBallMaterial({ highlight: true, symbols }), [symbols]);
   const symbolsShown = useAccess(symbolsOn);

@@ -7,6 +7,7 @@
  */
 import { useFrame, useThree } from '@react-three/fiber';
 import { useLayoutEffect, useMemo } from 'react';
+import { builtAhead } from './builtAhead';
 import { BufferGeometry, DoubleSide, ExtrudeGeometry, Float32BufferAttribute, LatheGeometry, MeshStandardMaterial, Path, Shape, ShapeGeometry, type Texture, Vector2 } from 'three';
 import { useCoordinateLabels } from './BoardCoordinates';
 import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
@@ -153,7 +154,7 @@ export function createBoardMaterial(coordinates: Texture | null = null): MeshSta
 }
 
 export function Board() {
-  const geometry = useMemo(createBoardGeometry, []);
+  const geometry = useMemo(() => builtAhead(createBoardGeometry), []);
   const labels = useCoordinateLabels();
   const material = useMemo(() => createBoardMaterial(labels.texture), [labels.texture]);
   const invalidate = useThree((s) => s.invalidate);

@@ -1,0 +1,25 @@
+/**
+ * The scene's heaviest pieces (the board's geometry, the balls' geometry) built
+ * ahead, one per task, while the 3D view is still loading: otherwise they are built inside the
+ * scene's first render, one task with the renderer's start that holds the page for hundreds of
+ * milliseconds on a slow machine. A component takes its piece once (a remounted scene builds its own).
+ */
+const ahead = new Map<() => unknown, unknown>();
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Builds each of `makers` in a task of its own, for builtAhead to hand out. */
+export async function buildAhead(makers: (() => unknown)[]): Promise<void> {
+  for (const make of makers) {
+    await nextTask();
+    ahead.set(make, make());
+  }
+}
+
+/** What `make` built ahead, taken (so it is handed out once), else a new one. */
+export function builtAhead<T>(make: () => T): T {
+  if (!ahead.has(make)) return make();
+  const built = ahead.get(make) as T;
+  ahead.delete(make);
+  return built;
+}
