@@ -13,7 +13,14 @@ import { noWebglContext, probeWebgl } from '../scene/webgl';
 // The physics is fetched beside the scene's code, so the start throw never waits for it.
 const RolitScene = lazy(() => {
   trackLoad('physics', preloadPhysics()).catch((error: unknown) => console.error('the physics engine could not be loaded; throws are shown at rest', error));
-  return trackLoad('scene', import('../scene/index'));
+  // The scene's heaviest pieces are built a task each before it mounts, not all in its first render.
+  return trackLoad(
+    'scene',
+    import('../scene/index').then(async (scene) => {
+      await scene.buildSceneAhead();
+      return scene;
+    }),
+  );
 });
 
 /** In the scene's place until its first frame: what is loading, with a progress bar. */
