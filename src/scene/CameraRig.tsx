@@ -47,6 +47,12 @@ const PORTRAIT_POLAR = 0.15;
 const TARGET = new Vector3(1.5, 0, 0.6);
 const PORTRAIT_TARGET = new Vector3(0, 0, 0);
 const FLIGHT_SECONDS = 0.9;
+/**
+ * The most of a flight one frame moves on (s): a flight keeps to its time on a machine that draws a
+ * frame in half a second (software rendering) instead of crawling for as many frames as a fast one
+ * draws, and a tab shown again after a while does not end its flight in one jump.
+ */
+const FLIGHT_STEP_SECONDS = 0.5;
 const PAN_LIMIT = 12;
 const MAX_DISTANCE = 48;
 /** Part of the free area's half-width/height the fitted box may use. */
@@ -437,7 +443,7 @@ export function CameraRig() {
     if (cinematic && !flight.current) return cinematicFrame(c, delta);
     const f = flight.current;
     if (!f) return;
-    f.t = Math.min(1, f.t + Math.min(delta, 0.1) / FLIGHT_SECONDS);
+    f.t = Math.min(1, f.t + Math.min(delta, FLIGHT_STEP_SECONDS) / FLIGHT_SECONDS);
     const k = easeInOut(f.t);
     along.set(
       f.from.radius + (f.to.radius - f.from.radius) * k,
