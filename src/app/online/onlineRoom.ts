@@ -131,6 +131,11 @@ export interface OnlineDeps {
   tabStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
 }
 
+/** A connection to the server closed by the server or the network (its close code and reason). */
+export function lostConnection(code: number, reason?: string): Failure {
+  return { kind: 'lost', code: null, detail: `${code}${reason ? ` ${reason}` : ''}` };
+}
+
 /** Which failure a refused create or join (or a network error) is. */
 export function failureOf(error: unknown): Failure {
   const detail = error instanceof Error ? error.message : String(error);

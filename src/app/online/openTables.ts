@@ -9,7 +9,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Client, Room } from '@colyseus/sdk';
 import { COLOURS, type Colour } from '../../engine/index';
 import type { TableListing } from '../../wire/contractCodes';
-import { type Failure, failureOf } from './onlineRoom';
+import { type Failure, failureOf, lostConnection } from './onlineRoom';
 
 /** A public table as the lobby lists it (the contract's listing metadata, with the room's code). */
 export interface OpenTable extends Omit<TableListing, 'phase'> {
@@ -92,7 +92,7 @@ export function createOpenTables(connect: () => Promise<Client>): StoreApi<OpenT
       joined.onLeave((code, reason) => {
         if (lobby !== joined) return;
         lobby = null;
-        set({ status: 'failed', failure: { kind: 'lost', code: null, detail: `${code}${reason ? ` ${reason}` : ''}` } });
+        set({ status: 'failed', failure: lostConnection(code, reason) });
       });
     },
     async stop() {

@@ -8,7 +8,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Client, Room, SeatReservation } from '@colyseus/sdk';
-import { type Failure, failureOf, type OnlineState } from './onlineRoom';
+import { type Failure, failureOf, lostConnection, type OnlineState } from './onlineRoom';
 
 export interface QuickPlayState {
   /** idle; joining the queue; waiting in it; seated: the room was given and entered; failed: see `failure`. */
@@ -63,7 +63,7 @@ export function createQuickPlay(online: Pick<OnlineState, 'client' | 'enter'>, n
       joined.onLeave((code, reason) => {
         if (queue !== joined) return;
         queue = null;
-        set({ status: 'failed', failure: { kind: 'lost', code: null, detail: `${code}${reason ? ` ${reason}` : ''}` } });
+        set({ status: 'failed', failure: lostConnection(code, reason) });
       });
     },
 
