@@ -762,7 +762,11 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
       misere: s.misere,
       timeLimit: s.timeLimit,
       free: s.phase === 'waiting' ? this.players.flatMap((p, i) => (p.kind === 'human' && !p.sessionId ? [this.lobby.players[i][0]] : [])) : [],
-      seated: this.players.flatMap((p, i) => (p.kind === 'computer' || p.sessionId ? [{ colour: this.lobby.players[i][0], name: p.name, kind: p.kind }] : [])),
+      seated: this.players.flatMap((p, i): TableListing['seated'] => {
+        const colour = this.lobby.players[i][0];
+        if (p.kind === 'computer') return [{ colour, name: p.name, kind: p.kind, level: p.level }];
+        return p.sessionId ? [{ colour, name: p.name, kind: p.kind }] : [];
+      }),
       phase: s.phase,
       spectators: s.spectators,
     };

@@ -28,8 +28,8 @@ export interface TableListing {
   timeLimit: number;
   /** The seats a person may still take by colour (each seat's `colour`); none once the match has started. */
   free: Colour[];
-  /** Who sits at the table: each taken seat's colour (a team seat's first), name and kind, in seat order. */
-  seated: { colour: Colour; name: string; kind: 'human' | 'computer' }[];
+  /** Who sits at the table: each taken seat's colour (a team seat's first), name and kind, and a computer's level, in seat order. */
+  seated: { colour: Colour; name: string; kind: 'human' | 'computer'; level?: string }[];
   phase: string;
   spectators: number;
 }

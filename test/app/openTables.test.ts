@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listAfter, tableOf } from '../../src/app/online/openTables';
 
-const seated = [{ colour: 'red', name: 'Ann', kind: 'human' }, { colour: 'green', name: 'computer (master)', kind: 'computer' }];
+const seated = [{ colour: 'red', name: 'Ann', kind: 'human' }, { colour: 'green', name: 'computer (master)', kind: 'computer', level: 'master' }];
 const metadata = { host: 'Ann', size: 8, colours: ['red', 'yellow', 'green', 'blue'], variant: 'standard', misere: false, timeLimit: 30, free: ['yellow', 'blue'], seated, phase: 'waiting', spectators: 1 };
 const listing = (roomId: string, change: Record<string, unknown> = {}) => ({ roomId, name: 'rolit', clients: 2, maxClients: 64, metadata: { ...metadata, ...change } });
 
@@ -30,6 +30,11 @@ describe('the lobby’s listings as open tables', () => {
       listing('A', { misere: 'no' }),
       listing('A', { spectators: undefined }),
     ]) expect(tableOf(bad), JSON.stringify(bad)).toBeNull();
+  });
+
+  it("keeps a computer's level, and nothing but the seat's fields", () => {
+    const odd = [{ colour: 'red', name: 'Ann', kind: 'human', level: 'master', extra: 1 }, { colour: 'green', name: 'c', kind: 'computer', level: 3 }];
+    expect(tableOf(listing('A', { seated: odd }))?.seated).toEqual([{ colour: 'red', name: 'Ann', kind: 'human' }, { colour: 'green', name: 'c', kind: 'computer' }]);
   });
 
   it('keeps only free colours that are in play', () => {

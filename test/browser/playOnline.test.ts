@@ -151,9 +151,9 @@ describe('Play online', () => {
     expect(listed).not.toContain(hidden);
     await screenshot(eve.page, 'play-online-dialog-phone');
     await audit(eve.page, 'the Play online dialog on a phone');
-    // The computer is named in the page's words, not the server's ("computer (master)").
+    // The computer is named by its level in the page's words, not the server's ("computer (master)").
     const zedTable = dialog.locator(`[data-room="${zed.room.roomId}"]`);
-    expect(await zedTable.textContent()).toContain('Seated: Zed (Red) and computer (Blue) · Free: Yellow and Green');
+    expect(await zedTable.textContent()).toContain('Seated: Zed (Red) and computer · master (Blue) · Free: Yellow and Green');
     // Every free colour is offered by name, and chosen from the keyboard: Eve takes the last one, not the first.
     const joins = zedTable.getByTestId('table-join');
     expect(await joins.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-colour')))).toEqual(['yellow', 'green']);

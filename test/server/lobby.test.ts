@@ -75,8 +75,8 @@ describe('lobby', () => {
     for (const colour of ['yellow', 'green', 'blue']) ann.room.send('fill', { colour, level: 'beginner' });
     await until(ann.room, (st) => st.seats.every((s: any) => s.kind === 'computer' || s.name === 'Ann'), 'seats filled');
     await freeIs([], 'no free seat left');
-    expect(watcher.tables.get(id)?.seated.map((seat: { name: string; kind: string }) => `${seat.name} ${seat.kind}`)).toEqual([
-      'Ann human', 'computer (beginner) computer', 'computer (beginner) computer', 'computer (beginner) computer',
+    expect(watcher.tables.get(id)?.seated.map((seat: { name: string; kind: string; level?: string }) => `${seat.name} ${seat.kind} ${seat.level ?? '-'}`)).toEqual([
+      'Ann human -', 'computer (beginner) computer beginner', 'computer (beginner) computer beginner', 'computer (beginner) computer beginner',
     ]);
     ann.room.send('start');
     await eventually(() => watcher.tables.get(id)?.phase === 'playing', 'the round in play');

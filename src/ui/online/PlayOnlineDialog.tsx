@@ -17,7 +17,7 @@ import { onlineTexts } from '../../app/online/onlineTexts';
 import type { Failure } from '../../app/online/onlineRoom';
 import { pageStorage } from '../../app/page/pageStorage';
 import { MAX_NAME } from '../../wire/contractCodes';
-import { colourName, listOf, t } from '../../i18n/index';
+import { colourName, levelName, listOf, t } from '../../i18n/index';
 import { ModalDialog } from '../a11y/ModalDialog';
 import { Swatches } from '../hud/Swatches';
 import { useNow } from '../hud/useNow';
@@ -85,8 +85,11 @@ function QuickPlay({ quick, name, nameOk }: { quick: ReturnType<typeof createQui
   );
 }
 
-/** A seated player as the open tables list them: "Ann (Red)", a computer as such (the server names it in English). */
-const seatedName = (p: SeatedPlayer) => t('lobby:tables.seatedPlayer', { name: p.kind === 'computer' ? t('lobby:tables.computer') : p.name, colour: colourName(p.colour) });
+/** A seated player as the open tables list them: "Ann (Red)", a computer by its level in the page's words (the server names it in English). */
+const seatedName = (p: SeatedPlayer) => {
+  const computer = p.level ? t('lobby:tables.computerLevel', { level: levelName(p.level) }) : t('lobby:tables.computer');
+  return t('lobby:tables.seatedPlayer', { name: p.kind === 'computer' ? computer : p.name, colour: colourName(p.colour) });
+};
 
 function TableItem({ table, name, nameOk, onEntered }: { table: OpenTable; name: string; nameOk: boolean; onEntered: () => void }) {
   // Before the start, each free colour is a seat to take: one button each, the player chooses.
