@@ -65,10 +65,6 @@ function probe(): WebglProbe {
   return probed;
 }
 
-export function webglAvailable(): boolean {
-  return probe().available;
-}
-
 /** A CPU renderer (SwiftShader, llvmpipe): the scene then skips multisampling and draws at 1x. */
 export function softwareRendering(): boolean {
   return probe().software;

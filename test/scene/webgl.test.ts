@@ -5,14 +5,13 @@
  */
 import { WebGLRenderer } from 'three';
 import { describe, expect, it, vi } from 'vitest';
-import { noWebglContext, probeWebgl, softwareRendering, webglAvailable } from '../../src/scene/webgl';
+import { noWebglContext, probeWebgl, softwareRendering } from '../../src/scene/webgl';
 
 describe('the WebGL check', () => {
   it('answers once: no WebGL without a canvas to ask', async () => {
     const first = probeWebgl();
     expect(probeWebgl()).toBe(first);
     expect(await first).toEqual({ available: false, software: false });
-    expect(webglAvailable()).toBe(false);
     expect(softwareRendering()).toBe(false);
   });
 
