@@ -33,6 +33,8 @@ async function hudCounts(page: Page): Promise<number[]> {
 describe('the first minute', { timeout: 240_000 }, () => {
   it('shows a loading screen before the scene, and the rules on a first visit', async () => {
     const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=3', { width: 1280, height: 800 }, { firstVisit: true });
+    // The page's first render is sliced (a transition): the loading screen comes with its commit.
+    await page.getByTestId('loading').waitFor({ timeout: 10_000 });
     const early = await page.evaluate(() => ({
       loading: document.querySelector('[data-testid="loading"]') !== null,
       drawn: (window.rolit.renderInfo()?.triangles ?? 0) > 0,
