@@ -3,6 +3,8 @@
  * once per page, in a worker where the browser has OffscreenCanvas (webglProbe.worker.ts), else on
  * the page's thread.
  */
+import { rendererNameOnce } from './webglRenderer';
+
 export interface WebglProbe {
   available: boolean;
   /** A CPU renderer (SwiftShader, llvmpipe): the scene then skips multisampling and draws at 1x. */
@@ -21,11 +23,7 @@ function rendererOnThisThread(): string | null {
   if (typeof document === 'undefined') return null;
   try {
     const gl = document.createElement('canvas').getContext('webgl2');
-    if (!gl) return null;
-    const debug = gl.getExtension('WEBGL_debug_renderer_info');
-    const renderer = String(debug ? gl.getParameter(debug.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER));
-    gl.getExtension('WEBGL_lose_context')?.loseContext();
-    return renderer;
+    return gl ? rendererNameOnce(gl) : null;
   } catch {
     return null;
   }
