@@ -118,11 +118,12 @@ export async function leaveGrid(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the page has put up window.rolit. A navigation's `load` comes before it: the page's
- * module awaits its language and its tab's game first.
+ * Waits until the page has put up window.rolit and React has committed its first render. A
+ * navigation's `load` comes before both: the page's module awaits its language and its tab's game
+ * first, and its first render is a transition, committed some tasks after the handle is up.
  */
 export async function waitForHandle(page: Page, timeout = 60_000): Promise<void> {
-  await page.waitForFunction(() => typeof window.rolit?.state === 'function', undefined, { timeout });
+  await page.waitForFunction(() => typeof window.rolit?.state === 'function' && (document.getElementById('root')?.childElementCount ?? 0) > 0, undefined, { timeout });
 }
 
 /** Waits until the 3D view has drawn at least once (renderInfo reports triangles). */
