@@ -9,7 +9,10 @@ function woodTexture(): CanvasTexture | null {
   const canvas = document.createElement('canvas');
   canvas.width = 1024;
   canvas.height = 1024;
-  const g = canvas.getContext('2d');
+  // Drawn on the CPU: a GPU-backed canvas is drawn by the GPU process, and under software rendering
+  // that work (seconds of it) ran before the WebGL context's first commands and held the shader
+  // compile back by 3-4 s (measure:startup). Uploaded once, the grain costs nothing after.
+  const g = canvas.getContext('2d', { willReadFrequently: true });
   if (!g) return null;
   let seed = 7;
   const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
