@@ -25,6 +25,7 @@ import { onlineTexts } from './app/online/onlineTexts';
 import { initDirector, linkDirector } from './director/index';
 import { chooseLanguage, LANGUAGE_KEY, setLanguage } from './i18n/index';
 import { App } from './ui/App';
+import { startLoadingScene } from './ui/SceneHost';
 import { renderInfo, sceneDrawing, sideButtonScreenBox, socketScreenPosition, supplyScreenBox, thrownBall } from './scene/renderInfo';
 import { loadProgress } from './scene/loadProgress';
 import { useCamera } from './scene/cameraStore';
@@ -118,6 +119,8 @@ Object.defineProperty(window, 'rolit', {
   writable: false,
   configurable: false,
 });
+
+startLoadingScene();
 
 // The first render as a transition: React renders it in slices of a few milliseconds, yielding
 // between them, instead of one task that holds the page for the whole HUD.

@@ -10,18 +10,34 @@ import { preloadPhysics } from '../scene/physicsLoad';
 import { t } from '../i18n/index';
 import { noWebglContext, probeWebgl } from '../scene/webgl';
 
-// The physics is fetched beside the scene's code, so the start throw never waits for it.
-const RolitScene = lazy(() => {
-  trackLoad('physics', preloadPhysics()).catch((error: unknown) => console.error('the physics engine could not be loaded; throws are shown at rest', error));
-  // The scene's heaviest pieces are built a task each before it mounts, not all in its first render.
-  return trackLoad(
-    'scene',
-    import('../scene/index').then(async (scene) => {
-      await scene.buildSceneAhead();
-      return scene;
-    }),
-  );
-});
+let sceneCode: Promise<typeof import('../scene/index')> | null = null;
+
+/** Fetches the scene's code (once; later calls get the same promise), the physics beside it so the start throw never waits for it. */
+function loadSceneCode(): Promise<typeof import('../scene/index')> {
+  sceneCode ??= (() => {
+    trackLoad('physics', preloadPhysics()).catch((error: unknown) => console.error('the physics engine could not be loaded; throws are shown at rest', error));
+    // The scene's heaviest pieces are built a task each before it mounts, not all in its first render.
+    return trackLoad(
+      'scene',
+      import('../scene/index').then(async (scene) => {
+        await scene.buildSceneAhead();
+        return scene;
+      }),
+    );
+  })();
+  return sceneCode;
+}
+
+/**
+ * Starts the WebGL check at the page's start and, where the 3D view can show, the scene's code
+ * right after it: both then load while React renders the HUD, not after its first commit (a
+ * second or more under software rendering).
+ */
+export function startLoadingScene(): void {
+  void probeWebgl().then(({ available }) => (available ? loadSceneCode() : null)).catch(() => undefined);
+}
+
+const RolitScene = lazy(loadSceneCode);
 
 /** In the scene's place until its first frame: what is loading, with a progress bar. */
 function LoadingScreen() {
