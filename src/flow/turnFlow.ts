@@ -107,8 +107,9 @@ export interface TurnFlowHost {
   holder(player: number): Holder;
   /**
    * Asks a computer of `level` for the turn's move in `game` (a copy of the events, or the game
-   * itself: it must not change it). Resolves with the move, or null when it gave up because its
-   * answer was no longer `wanted`.
+   * itself: it must not change it). Resolves with the move, or null when it gave up (its answer no
+   * longer `wanted`, or a failure the host has already told of): the turn then stays as it is, and
+   * the next hostChanged() asks again.
    */
   askComputer(game: Game, level: string, wanted: () => boolean): Promise<string | null>;
   /** Pause before a computer's turn is asked, so people can follow (ms). */
@@ -123,6 +124,18 @@ export interface TurnFlowHost {
   computerFailed(error: unknown): void;
   /** A throw while playing a computer's answer: a fault of the host. */
   fault(error: unknown): void;
+  /**
+   * Whether a turn may run now: its clock tick and its computer be asked. The page waits until the
+   * board has shown the last move and no dialog is open; the clock keeps the time left meanwhile.
+   * Without it (the room) always. Call hostChanged() when it may have changed.
+   */
+  turnMayRun?(): boolean;
+  /** Whether the computer seats wait (the page's spectator pause; its single step lets one move through). Without it never. */
+  holdsComputers?(): boolean;
+  /** Which turns the move clock times: every turn, a computer's too (the room, the default); persons' turns only (the page); none (a replay). */
+  timing?: 'every' | 'persons' | 'none';
+  /** The open question's answer no longer counts: the host may stop the computer thinking. */
+  questionDropped?(): void;
 }
 
 /** Who played a move: the match player whose seat it was, and what played it. */
@@ -138,31 +151,35 @@ export type PlayRefusal = { code: 'notYourTurn'; colour: Colour | null } | { cod
  * One round of a match, run turn by turn: each turn gets its deadline (a round with a time limit),
  * and a computer holding the mover's seat is asked for its move. A person coming back to their
  * seat plays the turn themselves, by the same deadline: the deadline belongs to the turn, never
- * to who holds the seat. Answers and clocks of a turn that has passed are dropped.
+ * to who holds the seat. Answers and clocks of a turn that has passed are dropped. The host may
+ * hold a turn back (turnMayRun: its clock stops, keeping the time left, and no computer is asked)
+ * and hold the computer seats (holdsComputers).
  */
 export class TurnFlow {
-  readonly game: Game;
-  /** When the turn to move ends by the clock (ms since 1970); 0 without a time limit or a turn. */
+  /** When the turn to move ends by the clock (ms since 1970); 0 without a time limit or a turn, or while the turn is held back. */
   deadline = 0;
   /** Bumped whenever the turn changes hands (or the flow stops), so a late computer answer or clock is dropped. */
   private turnId = 0;
-  /** Bumped with every question to a computer, and when a person takes the seat back: only the latest question's answer counts. */
+  /** Bumped with every question to a computer, and whenever one is dropped: only the latest question's answer counts. */
   private questionId = 0;
-  /** The question open for the turn (its turn and question ids), so a change of another seat asks nothing twice. */
-  private open: { turnId: number; questionId: number } | null = null;
+  /** The question open for the turn (its ids and level), so a change of another seat asks nothing twice. */
+  private open: { turnId: number; questionId: number; level: string } | null = null;
+  /** The time left on the turn's clock while the host holds the turn back (ms), or null. */
+  private left: number | null = null;
   private readonly clock: MoveClock;
   private stopped = false;
 
+  /** Round `round` of `match` from its first move, or from `game`, a position of it (a resumed game, a replay's). */
   constructor(
     readonly match: Match,
     readonly round: number,
     private readonly host: TurnFlowHost,
+    readonly game: Game = makeRound(match, round).game,
   ) {
-    this.game = makeRound(match, round).game;
     this.clock = createMoveClock(host.clock);
   }
 
-  /** Starts the round's first turn (its deadline, a computer to ask). */
+  /** Starts the turn to move (its deadline, a computer to ask). */
   start(): void {
     this.nextTurn();
     this.askComputerIfItsTurn();
@@ -171,6 +188,11 @@ export class TurnFlow {
   /** Whose turn it is; null once the round is over. */
   turn(): Turn | null {
     return whoseTurn(this.game, this.round, this.match.players.length);
+  }
+
+  /** Whether a computer's question for the turn is open (asked, or about to be). */
+  asking(): boolean {
+    return this.open !== null;
   }
 
   /** Match player `player` (a person holding their seat) plays `move`: null when played, or why not. */
@@ -186,24 +208,38 @@ export class TurnFlow {
   }
 
   /**
-   * Who holds a seat changed (a computer stands in, or a person is back): a computer now holding
-   * the mover's seat is asked; a person back in it plays the turn (the computer's answer is
-   * dropped). The turn, and so its deadline, stays.
+   * Takes moves back (the page's undo) to the last turn a person holds, or to the round's start:
+   * the turn changes hands (its clock and any open question are dropped) and the turn taken back
+   * to starts. Throws the engine's RuleError (take-backs off, nothing to take back), changing nothing.
    */
-  holdersChanged(): void {
-    const turn = this.turn();
-    if (!turn) return;
-    // A person holds the mover's seat: the open question no longer counts, even if they leave it again.
-    if (computerFor(this.host.holder(turn.player)) === null) this.questionId++;
-    else this.askComputerIfItsTurn();
+  takeBack(): void {
+    do this.game.takeBack();
+    while (this.game.state.moves.length > 0 && this.computerOfTurn() !== null);
+    this.start();
   }
 
-  /** Nothing plays on: no clock, no computer answer (the room closes, or faulted). */
+  /**
+   * What the host answers changed: who holds a seat (a computer stands in, a person is back or
+   * takes a seat over), whether a turn may run, whether the computers are held. A computer now
+   * holding the mover's seat is asked; a person back in it plays the turn (the open question is
+   * dropped). The turn, and so its deadline, stays: its clock only stops (keeping the time left)
+   * while the host holds the turn back.
+   */
+  hostChanged(): void {
+    this.runClock();
+    const level = this.computerToAsk();
+    if (level === null || (this.open && this.open.level !== level)) this.dropQuestion();
+    if (level !== null) this.askComputerIfItsTurn();
+  }
+
+  /** Nothing plays on: no clock, no computer answer (the room closes, or faulted; the page puts another round on the table). */
   stop(): void {
     this.stopped = true;
     this.turnId++;
+    this.dropQuestion();
     this.clock.stop();
     this.deadline = 0;
+    this.left = null;
   }
 
   private apply(events: GameEvent[], mover: Mover): void {
@@ -212,41 +248,96 @@ export class TurnFlow {
     this.askComputerIfItsTurn();
   }
 
-  /** The turn changes hands: the last one's clock and computer answer are dropped, the new one gets its deadline. */
+  /** The turn changes hands: the last one's clock and computer question are dropped, the new one gets its deadline. */
   private nextTurn(): void {
     this.turnId++;
+    this.dropQuestion();
     this.clock.stop();
     this.deadline = 0;
-    if (this.stopped || this.game.state.over) return;
-    this.deadline = turnDeadline(this.game.setup, this.host.clock.now());
-    if (this.deadline > 0) {
-      const turnId = this.turnId;
-      const player = this.turn()!.player;
-      this.clock.start(this.deadline, () => {
-        if (turnId === this.turnId) this.apply(this.game.expireClock(), { player, by: 'clock' });
-      });
-    }
+    this.left = null;
+    this.runClock();
   }
 
-  /** When a computer holds the mover's seat: asks for its move after the pause, and plays it unless the turn moved on. */
+  private gateOpen(): boolean {
+    return this.host.turnMayRun?.() ?? true;
+  }
+
+  /** The level of the computer holding the mover's seat, or null when a person holds it (or the round is over). */
+  private computerOfTurn(): string | null {
+    const turn = this.turn();
+    return turn ? computerFor(this.host.holder(turn.player)) : null;
+  }
+
+  /** The level of the computer to ask for the turn now, or null when none may be asked (a person's turn, held back, computers held). */
+  private computerToAsk(): string | null {
+    if (this.stopped || !this.gateOpen() || this.host.holdsComputers?.()) return null;
+    return this.computerOfTurn();
+  }
+
+  /** Whether the move clock times this turn: the round has a time limit, and the host times turns like it. */
+  private timed(turn: Turn): boolean {
+    const timing = this.host.timing ?? 'every';
+    if (this.game.setup.moveTimeLimit <= 0 || timing === 'none') return false;
+    return timing === 'every' || computerFor(this.host.holder(turn.player)) === null;
+  }
+
+  /** Runs the turn's clock as the host allows now: held back it stops and keeps the time left, and it runs on the turns the host times. */
+  private runClock(): void {
+    const turn = this.stopped ? null : this.turn();
+    if (turn && !this.gateOpen()) {
+      if (this.deadline > 0) this.left = Math.max(0, this.deadline - this.host.clock.now());
+      this.clock.stop();
+      this.deadline = 0;
+      return;
+    }
+    if (!turn || !this.timed(turn)) {
+      this.clock.stop();
+      this.deadline = 0;
+      this.left = null;
+      return;
+    }
+    if (this.deadline > 0) return;
+    const now = this.host.clock.now();
+    this.deadline = this.left !== null ? now + this.left : turnDeadline(this.game.setup, now);
+    this.left = null;
+    const turnId = this.turnId;
+    this.clock.start(this.deadline, () => {
+      if (turnId === this.turnId) this.apply(this.game.expireClock(), { player: turn.player, by: 'clock' });
+    });
+  }
+
+  /** The open question's answer no longer counts. */
+  private dropQuestion(): void {
+    if (!this.open) return;
+    this.open = null;
+    this.questionId++;
+    this.host.questionDropped?.();
+  }
+
+  /** When a computer holds the mover's seat and may be asked: asks for its move after the pause, and plays it unless the turn moved on. */
   private askComputerIfItsTurn(): void {
     const turn = this.turn();
-    if (!turn || this.stopped) return;
-    const level = computerFor(this.host.holder(turn.player));
-    if (level === null || (this.open?.turnId === this.turnId && this.open.questionId === this.questionId)) return;
+    const level = this.computerToAsk();
+    if (!turn || level === null || (this.open?.turnId === this.turnId && this.open.questionId === this.questionId)) return;
     const [turnId, questionId] = [this.turnId, ++this.questionId];
-    this.open = { turnId, questionId };
+    this.open = { turnId, questionId, level };
     // The answer counts only while the turn is the same, no later question was asked, and a computer still holds the seat.
     const wanted = () => turnId === this.turnId && questionId === this.questionId && computerFor(this.host.holder(turn.player)) !== null;
+    /** The question is answered (or given up): it is no longer open. */
+    const closed = () => {
+      if (this.open?.questionId === questionId) this.open = null;
+    };
     this.host.clock.setTimeout(() => {
       if (!wanted()) return;
       this.host
         .askComputer(this.game, level, wanted)
         .then(
           (move) => {
+            closed();
             if (move !== null && wanted()) this.apply(this.game.play(move), { player: turn.player, by: 'computer' });
           },
           (e: unknown) => {
+            closed();
             this.host.computerFailed(e);
             // The computer could not move: the engine's time-out move keeps the round going.
             if (wanted()) this.apply(this.game.setup.moveTimeLimit > 0 ? this.game.expireClock() : this.game.play(this.game.legalMoves()[0]), { player: turn.player, by: 'computer' });

@@ -272,7 +272,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
     const reconnection = player.reconnection;
     player.reconnection = null;
     player.standIn = player.resigned;
-    if (this.state.phase === 'playing') this.flow?.holdersChanged();
+    if (this.state.phase === 'playing') this.flow?.hostChanged();
     if (previous !== null && this.hostSession === previous) this.hostSession = client.sessionId;
     // The earlier connection no longer holds a seat: its leaving (now or after the grace) changes nothing.
     reconnection?.reject(new Error('the seat was taken back on another device'));
@@ -307,7 +307,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
       // On their turn, with a computer thinking for them, the person plays it (the turn flow drops
       // the computer's answer), and the turn's deadline stands. One who resigned leaves it to the computer.
       player.standIn = player.resigned;
-      if (this.state.phase === 'playing') this.flow?.holdersChanged();
+      if (this.state.phase === 'playing') this.flow?.hostChanged();
       if (this.hostSession === null) this.passHost();
       this.publishSeats();
     }
@@ -644,7 +644,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
     if (player.kind !== 'human' || player.standIn) return;
     player.standIn = true;
     // On their turn the computer thinks for them now; the turn (and so its deadline) stays the same.
-    if (this.state.phase === 'playing') this.flow?.holdersChanged();
+    if (this.state.phase === 'playing') this.flow?.hostChanged();
   }
 
   /**

@@ -6,7 +6,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type RemoteRound } from '../../src/app/online/remoteRound';
 import { RemoteSource } from '../../src/app/online/remoteSource';
-import { localRound, replayRound } from '../../src/app/session/roundSource';
+import { localRound, type PageFlow, replayRound } from '../../src/app/session/roundSource';
+import { TurnFlow, type TurnFlowHost, wallClock } from '../../src/flow/turnFlow';
 import { Game, makeRound, RuleError, type Seat, startMatch, toRecord } from '../../src/engine/index';
 import { useOnlineSessions } from './onlineSessions';
 
@@ -26,25 +27,46 @@ function server(moveTimeLimit = 0) {
 }
 
 describe('the page’s own match and a replay', () => {
-  it('play every colour here, run the clock and the computers, and count the standings by their match', () => {
+  /** The page's turn flows, as the session makes them: persons play every turn here (no computer is asked). */
+  const flows: { timed: boolean; flow: TurnFlow }[] = [];
+  const pageFlow: PageFlow = (match, round, game, timed) => {
+    const host: TurnFlowHost = {
+      clock: wallClock,
+      holder: () => ({ kind: 'human' }),
+      askComputer: () => Promise.resolve(null),
+      computerDelayMs: 0,
+      moved: () => undefined,
+      computerFailed: () => undefined,
+      fault: () => undefined,
+      timing: timed ? 'persons' : 'none',
+    };
+    const flow = new TurnFlow(match, round, host, game);
+    flows.push({ timed, flow });
+    return flow;
+  };
+
+  it('play every colour here on their turn flow (timed in the page’s own match, not in a replay), and count the standings by their match', () => {
     const match = twoPeople(0, true);
     const { game } = makeRound(match, 0);
     const kept: number[] = [];
-    const local = localRound(match, game, 0, [], (snapshot) => kept.push(snapshot.state.moves.length));
+    const local = localRound(match, game, 0, [], pageFlow, (snapshot) => kept.push(snapshot.state.moves.length));
     expect(local.notYours(game.state.toMove)).toBeNull();
-    expect(local.runsComputers && local.runsClock).toBe(true);
+    expect(local.flow.game).toBe(game);
+    expect(flows.at(-1)).toMatchObject({ timed: true, flow: local.flow });
     expect(local.play(game.legalMoves()[0])).toBe(true);
     expect(game.state.moves).toHaveLength(1);
     expect(local.awaitingMove()).toBe(false);
     expect(() => local.play('a1')).toThrow(RuleError);
     expect(local.standingsRules()).toEqual({ players: 2, misere: true });
     expect(local.nextRoundRefusal()).toBeNull();
-    const replay = replayRound(match, makeRound(match, 0).game, () => undefined, () => 'no next round in a replay');
+    const replay = replayRound(match, makeRound(match, 0).game, pageFlow, () => undefined, () => 'no next round in a replay');
     expect(replay.nextRoundRefusal()).toBe('no next round in a replay');
-    expect(replay.runsComputers).toBe(true);
-    expect(replay.runsClock).toBe(false);
-    // A game put on the table (a replay's step, a new round) is the one played on.
-    replay.game = Game.fromEvents(game.events);
+    expect(flows.at(-1)).toMatchObject({ timed: false, flow: replay.flow });
+    // A game put on the table (a replay's jump) gets a turn flow of its own, and is the one played on; the last flow stops.
+    const last = replay.flow;
+    replay.put(Game.fromEvents(game.events));
+    expect(replay.flow).not.toBe(last);
+    expect(last.play(last.turn()!.player, last.game.legalMoves()[0])).toMatchObject({ code: 'notYourTurn' });
     expect(replay.play(replay.game.legalMoves()[0])).toBe(true);
     expect(replay.game.state.moves).toHaveLength(2);
   });
@@ -54,7 +76,7 @@ describe('an online room’s round', () => {
   it('refuses a move the engine refuses without sending it; sends a legal one and awaits its events', () => {
     const { game, sent, round } = server();
     const remote = new RemoteSource(round());
-    expect(remote.runsComputers || remote.runsClock).toBe(false);
+    expect(remote.flow).toBeNull();
     const occupied = Object.keys(game.state.board)[0];
     expect(() => remote.play(occupied)).toThrow(expect.objectContaining({ code: 'occupied' }));
     expect(() => remote.play('a1')).toThrow(expect.objectContaining({ code: 'touchesNoBall' }));

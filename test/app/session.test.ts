@@ -364,6 +364,27 @@ describe('session: the computer fails for good', () => {
   });
 });
 
+describe('session: a computer that fails to answer', () => {
+  it('is said; its turn waits and is asked again at the next change of the round', async () => {
+    const { s, jobs } = session('seats=ai,ai&seed=2', { answerAtOnce: false });
+    await settle();
+    expect(jobs).toHaveLength(1);
+    const occupiedSquare = occupied(s().snapshot);
+    jobs[0].answer(occupiedSquare);
+    await settle();
+    expect(s().snapshot.state.moves).toHaveLength(0);
+    expect(s().message?.text).toMatch(new RegExp(`${occupiedSquare}`));
+    expect(jobs).toHaveLength(1);
+    s().setPaused(true);
+    s().setPaused(false);
+    await settle();
+    expect(jobs).toHaveLength(2);
+    jobs[1].answer();
+    await settle();
+    expect(s().snapshot.state.moves).toHaveLength(1);
+  });
+});
+
 describe('session: round over and match', () => {
   it('standings count the finished round; next round rotates the seats', async () => {
     const { s } = session('seats=ai:greedy,ai:beginner&size=4&seed=11');
@@ -418,6 +439,53 @@ describe('session: time limit', () => {
     expect(s().snapshot.state.moves[0].timedOut).toBe(true);
     expect(s().message?.text).toMatch(/time ran out/);
     expect(s().clock!.moveNumber).toBe(2); // the next player's clock runs
+  });
+
+  it('a dialog stops the clock and keeps the time left; closed, the clock runs on from there', async () => {
+    const { s } = session('seats=human,human&seed=3');
+    const players: MatchOptions['players'] = [{ kind: 'human', name: 'A' }, { kind: 'human', name: 'B' }];
+    s().newGame({ players, size: 8, variant: 'standard', misere: false, moveTimeLimit: 10, takeBacks: true, seed: 3 });
+    await vi.advanceTimersByTimeAsync(4_000);
+    s().setPaused(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(s().snapshot.state.moves).toHaveLength(0);
+    s().setPaused(false);
+    expect(s().clock!.deadline - Date.now()).toBe(6_000);
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect(s().snapshot.state.moves[0].timedOut).toBe(true);
+  });
+
+  it('times persons only: a computer\'s turn has no clock; undo gives the person\'s turn the whole limit again', async () => {
+    const { s, jobs } = session('seats=human,ai&seed=3', { answerAtOnce: false });
+    const players: MatchOptions['players'] = [{ kind: 'human', name: 'A' }, { kind: 'computer', level: 'master', name: 'B' }];
+    s().newGame({ players, size: 8, variant: 'standard', misere: false, moveTimeLimit: 10, takeBacks: true, seed: 3 });
+    await vi.advanceTimersByTimeAsync(0);
+    if (s().thinking) jobs.at(-1)!.answer();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s().seats[s().snapshot.seatToMove!].kind).toBe('human');
+    await vi.advanceTimersByTimeAsync(3_000);
+    s().clickSquare(s().snapshot.legalMoves[0]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s().thinking?.purpose).toBe('move');
+    expect(s().clock).toBeNull();
+    s().undo();
+    expect(jobs.at(-1)!.cancelled).toBe(true);
+    expect(s().thinking).toBeNull();
+    expect(s().clock!.deadline - Date.now()).toBe(10_000);
+  });
+
+  it('a replay over the round holds its clock (the replay is untimed); left, the clock runs on with the time it had', async () => {
+    const { s } = session('seats=human,human&seed=3');
+    const players: MatchOptions['players'] = [{ kind: 'human', name: 'A' }, { kind: 'human', name: 'B' }];
+    s().newGame({ players, size: 8, variant: 'standard', misere: false, moveTimeLimit: 10, takeBacks: true, seed: 3 });
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(s().openRecord(s().snapshot.record)).toBeNull();
+    expect(s().clock).toBeNull();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(s().snapshot.state.moves).toHaveLength(0);
+    s().leaveReplay();
+    expect(s().snapshot.state.moves).toHaveLength(0);
+    expect(s().clock!.deadline - Date.now()).toBe(8_000);
   });
 
   it('the clock waits for the animation of the previous move', async () => {

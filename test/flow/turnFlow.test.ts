@@ -3,7 +3,7 @@
  * whose turn, the move clock, stand-ins, drops and returns, rematches. No network, no server.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Game, type GameEvent, type Match, playerInSeat, seatOfPlayer, startMatch } from '../../src/engine';
+import { type Game, type GameEvent, makeRound, type Match, playerInSeat, seatOfPlayer, startMatch } from '../../src/engine';
 import { createMoveClock, type FlowClock, type Holder, type Mover, TurnFlow, type TurnFlowHost, wallClock, whoseTurn } from '../../src/flow/turnFlow';
 
 const DELAY = 300;
@@ -28,8 +28,8 @@ function twoPlayerMatch(moveTimeLimit: number, players: Holder['kind'][] = ['hum
   });
 }
 
-/** A flow for round `round`, its holders (changed by the test), what it published and the computer's questions. */
-function run(match: Match, round = 0, clock: FlowClock = wallClock) {
+/** A flow for round `round` (from `options.game` if given), its holders (changed by the test), what it published and the computer's questions. */
+function run(match: Match, round = 0, clock: FlowClock = wallClock, options: { game?: Game; host?: Partial<TurnFlowHost> } = {}) {
   const holders: Holder[] = match.players.map((p) => ({ kind: p.kind, level: p.level ?? 'novice', standIn: false }));
   const questions: Question[] = [];
   const published: GameEvent[][] = [];
@@ -49,8 +49,9 @@ function run(match: Match, round = 0, clock: FlowClock = wallClock) {
     fault: (e) => {
       throw e;
     },
+    ...options.host,
   };
-  const flow = new TurnFlow(match, round, host);
+  const flow = new TurnFlow(match, round, host, options.game);
   flow.start();
   return { flow, holders, questions, published, movers, failures };
 }
@@ -66,7 +67,7 @@ function playToEnd(flow: TurnFlow): void {
 async function standInForMover({ flow, holders }: ReturnType<typeof run>) {
   const turn = flow.turn()!;
   holders[turn.player].standIn = true;
-  flow.holdersChanged();
+  flow.hostChanged();
   await vi.advanceTimersByTimeAsync(DELAY);
   return turn;
 }
@@ -210,7 +211,7 @@ describe('computers and stand-ins', () => {
     }
     expect(questions).toHaveLength(1);
     holders[1].standIn = true;
-    flow.holdersChanged();
+    flow.hostChanged();
     await vi.advanceTimersByTimeAsync(DELAY);
     expect(questions).toHaveLength(1);
     expect(questions[0].wanted()).toBe(true);
@@ -222,7 +223,7 @@ describe('computers and stand-ins', () => {
     const turn = await standInForMover(table);
     expect(questions).toHaveLength(1);
     holders[turn.player].standIn = false;
-    flow.holdersChanged();
+    flow.hostChanged();
     expect(questions[0].wanted()).toBe(false);
     questions[0].answer(flow.game.legalMoves()[0]);
     await vi.advanceTimersByTimeAsync(0);
@@ -236,7 +237,7 @@ describe('computers and stand-ins', () => {
     const turn = flow.turn()!;
     for (const standIn of [true, false, true]) {
       holders[turn.player].standIn = standIn;
-      flow.holdersChanged();
+      flow.hostChanged();
       await vi.advanceTimersByTimeAsync(DELAY);
     }
     expect(questions).toHaveLength(2);
@@ -252,11 +253,11 @@ describe('computers and stand-ins', () => {
     const deadline = flow.deadline;
     await vi.advanceTimersByTimeAsync(1000);
     holders[turn.player].standIn = true; // dropped, grace over
-    flow.holdersChanged();
+    flow.hostChanged();
     await vi.advanceTimersByTimeAsync(DELAY);
     expect(questions).toHaveLength(1); // the computer thinks, slower than the clock
     holders[turn.player].standIn = false; // back
-    flow.holdersChanged();
+    flow.hostChanged();
     expect(flow.deadline).toBe(deadline);
     await vi.advanceTimersByTimeAsync(deadline - Date.now() - 1);
     expect(published).toHaveLength(0);
@@ -269,7 +270,7 @@ describe('computers and stand-ins', () => {
   it('a stand-in plays for a player away for good, through the turns to the round end', async () => {
     const { flow, holders, questions, movers } = run(twoPlayerMatch(0, ['human', 'computer']));
     holders[0].standIn = true;
-    flow.holdersChanged();
+    flow.hostChanged();
     for (let i = 0; !flow.game.state.over && i < 200; i++) {
       await vi.advanceTimersByTimeAsync(DELAY);
       questions.at(-1)!.answer(flow.game.legalMoves()[0]);
@@ -326,5 +327,188 @@ describe('rounds', () => {
     await vi.advanceTimersByTimeAsync(2000);
     expect(second.published).toHaveLength(1);
     expect(first.published.every((events) => !timedOut(events))).toBe(true);
+  });
+});
+
+describe("the page's round", () => {
+  /** The page's host: a gate (the board caught up, no dialog), held computers, persons' turns timed. */
+  function page(match: Match, game?: Game) {
+    const gate = { open: true, held: false, dropped: 0 };
+    const table = run(match, 0, wallClock, {
+      game,
+      host: { turnMayRun: () => gate.open, holdsComputers: () => gate.held, timing: 'persons', computerDelayMs: 0, questionDropped: () => void gate.dropped++ },
+    });
+    return { ...table, gate };
+  }
+
+  it('starts from any position of the round: a resumed game, a replay\'s move', async () => {
+    const match = twoPlayerMatch(0, ['computer', 'computer']);
+    const game = makeRound(match, 0).game;
+    for (let i = 0; i < 5; i++) game.play(game.legalMoves()[0]);
+    const { flow, questions, published } = run(match, 0, wallClock, { game });
+    expect(flow.game).toBe(game);
+    expect(flow.turn()!.moveNumber).toBe(6);
+    await vi.advanceTimersByTimeAsync(DELAY);
+    expect(questions).toHaveLength(1);
+    questions[0].answer(game.legalMoves()[0]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(published).toHaveLength(1);
+    expect(game.state.moves).toHaveLength(6);
+  });
+
+  it('a take-back goes back to the last turn a person holds; the clock and the open question are dropped, the turn starts again', async () => {
+    const match = { ...twoPlayerMatch(10, ['human', 'computer']), takeBacks: true };
+    const { flow, questions, published, gate } = page(match);
+    /** The computer answers its open question with its first legal move. */
+    const computerMoves = async () => {
+      await vi.advanceTimersByTimeAsync(0);
+      questions.at(-1)!.answer(flow.game.legalMoves()[0]);
+      await vi.advanceTimersByTimeAsync(0);
+    };
+    if (flow.turn()!.player === 1) await computerMoves();
+    // The person moves, the computer answers, the person moves again: the computer's question is open.
+    const personTurn = flow.turn()!;
+    expect(personTurn.player).toBe(0);
+    expect(flow.deadline).toBe(Date.now() + 10_000);
+    flow.play(0, flow.game.legalMoves()[0]);
+    expect(flow.deadline).toBe(0); // a computer's turn is not timed on the page
+    await computerMoves();
+    await vi.advanceTimersByTimeAsync(4000);
+    flow.play(0, flow.game.legalMoves()[0]);
+    await vi.advanceTimersByTimeAsync(0);
+    const open = questions.at(-1)!;
+    expect(open.wanted()).toBe(true);
+    const count = published.length;
+
+    // Back over the person's move to their turn before, and again over the computer's move to the first.
+    flow.takeBack();
+    expect(flow.turn()).toEqual({ ...personTurn, moveNumber: personTurn.moveNumber + 2 });
+    expect(open.wanted()).toBe(false);
+    expect(gate.dropped).toBe(1);
+    flow.takeBack();
+    expect(flow.turn()).toEqual(personTurn);
+    // The person's turn starts again with the whole time limit; the dropped answer plays nothing.
+    expect(flow.deadline).toBe(Date.now() + 10_000);
+    open.answer(flow.game.legalMoves()[0]);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(published).toHaveLength(count);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(timedOut(published.at(-1)!)).toBe(true);
+  });
+
+  it('a take-back with take-backs off throws the engine\'s refusal and changes nothing', () => {
+    const { flow } = run(twoPlayerMatch(0));
+    flow.play(flow.turn()!.player, flow.game.legalMoves()[0]);
+    const turn = flow.turn();
+    expect(() => flow.takeBack()).toThrow(expect.objectContaining({ code: 'takeBacksOff' }));
+    expect(flow.turn()).toEqual(turn);
+  });
+
+  it('a turn held back by the host (the board still moving) starts its clock and asks its computer once let run', async () => {
+    const match = twoPlayerMatch(10, ['human', 'computer']);
+    const { flow, questions, gate, published } = page(match);
+    gate.open = false;
+    flow.hostChanged();
+    if (flow.turn()!.player === 1) {
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(questions).toHaveLength(0);
+      gate.open = true;
+      flow.hostChanged();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(questions).toHaveLength(1);
+      questions[0].answer(flow.game.legalMoves()[0]);
+      await vi.advanceTimersByTimeAsync(0);
+      gate.open = false;
+      flow.hostChanged();
+    }
+    expect(flow.turn()!.player).toBe(0);
+    expect(flow.deadline).toBe(0);
+    const before = published.length;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(published).toHaveLength(before);
+    gate.open = true;
+    flow.hostChanged();
+    expect(flow.deadline).toBe(Date.now() + 10_000);
+  });
+
+  it('keeps the time left while a dialog holds the turn back, and drops the computer\'s open question until it closes', async () => {
+    const { flow, gate, published } = page(twoPlayerMatch(10));
+    flow.hostChanged();
+    await vi.advanceTimersByTimeAsync(3000);
+    gate.open = false;
+    flow.hostChanged();
+    expect(flow.deadline).toBe(0);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(published).toHaveLength(0);
+    gate.open = true;
+    flow.hostChanged();
+    expect(flow.deadline).toBe(Date.now() + 7000);
+    await vi.advanceTimersByTimeAsync(7000);
+    expect(published).toHaveLength(1);
+    expect(timedOut(published[0])).toBe(true);
+
+    const computers = page(twoPlayerMatch(0, ['computer', 'computer']));
+    await vi.advanceTimersByTimeAsync(0);
+    const first = computers.questions[0];
+    computers.gate.open = false;
+    computers.flow.hostChanged();
+    expect(first.wanted()).toBe(false);
+    expect(computers.gate.dropped).toBe(1);
+    first.answer(computers.flow.game.legalMoves()[0]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(computers.published).toHaveLength(0);
+    computers.gate.open = true;
+    computers.flow.hostChanged();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(computers.questions).toHaveLength(2);
+  });
+
+  it('held computers wait (a person still moves); let go, the computer to move is asked', async () => {
+    const { flow, gate, questions, published } = page(twoPlayerMatch(0, ['human', 'computer']));
+    gate.held = true;
+    flow.hostChanged();
+    if (flow.turn()!.player === 0) expect(flow.play(0, flow.game.legalMoves()[0])).toBeNull();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(flow.turn()!.player).toBe(1);
+    expect(questions).toHaveLength(0);
+    gate.held = false;
+    flow.hostChanged();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(questions).toHaveLength(1);
+    const count = published.length;
+    questions[0].answer(flow.game.legalMoves()[0]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(published).toHaveLength(count + 1);
+  });
+
+  it('times persons\' turns only on the page; a person taking a computer\'s seat over on its turn gets the clock', async () => {
+    const { flow, holders, questions, published } = page(twoPlayerMatch(5, ['computer', 'computer']));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(flow.deadline).toBe(0);
+    expect(published).toHaveLength(0);
+    const mover = flow.turn()!.player;
+    holders[mover] = { kind: 'human' };
+    flow.hostChanged();
+    expect(questions[0].wanted()).toBe(false);
+    expect(flow.deadline).toBe(Date.now() + 5000);
+    // Handed back to the computer on the same turn: no clock, a new question.
+    holders[mover] = { kind: 'computer', level: 'novice' };
+    flow.hostChanged();
+    expect(flow.deadline).toBe(0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(questions).toHaveLength(2);
+  });
+
+  it('a replay played on times no turn; a computer seat given another level is asked again', async () => {
+    const table = run(twoPlayerMatch(5, ['computer', 'computer']), 0, wallClock, { host: { timing: 'none' } });
+    const { flow, holders, questions } = table;
+    await vi.advanceTimersByTimeAsync(DELAY);
+    expect(flow.deadline).toBe(0);
+    expect(questions).toHaveLength(1);
+    holders[flow.turn()!.player].level = 'master';
+    flow.hostChanged();
+    expect(questions[0].wanted()).toBe(false);
+    await vi.advanceTimersByTimeAsync(DELAY);
+    expect(questions.map((q) => q.level)).toEqual(['novice', 'master']);
   });
 });

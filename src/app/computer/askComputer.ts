@@ -1,7 +1,7 @@
 /**
- * The one way the session asks the computer for a move (its own turn, or a suggestion for a
- * human): one question at a time, shown as "thinking" while open; a cancelled question's answer
- * is dropped, never applied.
+ * The one way the session asks the computer for a move (a computer seat's turn, asked by the
+ * round's turn flow, or a suggestion for a human): one question at a time, shown as "thinking"
+ * while open; a cancelled question's answer is dropped, never applied.
  */
 import type { Colour } from '../../engine/index';
 import type { ComputerPlayer, ComputerQuestion, Thinking } from './computer';
@@ -18,16 +18,12 @@ export interface ThinkingState {
 export interface ComputerAsker {
   /** Whether a question is open. */
   readonly busy: boolean;
-  /** Whether a question is open or about to be asked (soon() has scheduled one). */
-  readonly pending: boolean;
   /**
-   * Runs `think` after the current task, once, unless a question is open: a director reacting
-   * to the newest events reports that it is animating first.
+   * Asks, shown as thinking until answered: resolves with the move, or null once cancelled (a
+   * later question cancels an open one); rejects when the computer failed.
    */
-  soon(think: () => void): void;
-  /** Asks; `onMove` gets the answer, a failure becomes the notice `failure` (its detail goes to the console). */
-  ask(question: ComputerQuestion, thinking: Omit<ThinkingState, 'since'>, onMove: (move: string) => void, failure: string): void;
-  /** Drops the open question (its answer is never used) and any question about to be asked. */
+  ask(question: ComputerQuestion, thinking: Omit<ThinkingState, 'since'>): Promise<string | null>;
+  /** Drops the open question (its answer is never used). */
   cancel(): void;
   /** Answers the open question now with the best move found so far. */
   moveNow(): void;
@@ -36,57 +32,40 @@ export interface ComputerAsker {
 export interface AskerHost {
   now(): number;
   showThinking(thinking: ThinkingState | null): void;
-  notice(text: string): void;
 }
 
 export function createComputerAsker(computer: ComputerPlayer, host: AskerHost): ComputerAsker {
-  let open: Thinking | null = null;
-  let token = 0;
-  let soonTimer: ReturnType<typeof setTimeout> | null = null;
-  /** Runs `then` with the answer only if this question is still the open one. */
-  const settle = <T>(mine: number, then: (value: T) => void) => (value: T) => {
-    if (mine !== token) return;
+  let open: { thinking: Thinking; settle: (move: string | null) => void } | null = null;
+  const cancel = () => {
+    const cancelled = open;
     open = null;
     host.showThinking(null);
-    then(value);
+    cancelled?.thinking.cancel();
+    cancelled?.settle(null);
   };
   return {
     get busy() {
       return open !== null;
     },
-    get pending() {
-      return open !== null || soonTimer !== null;
-    },
-    soon(think) {
-      if (soonTimer || open) return;
-      soonTimer = setTimeout(() => {
-        soonTimer = null;
-        think();
-      }, 0);
-    },
-    ask(question, thinking, onMove, failure) {
-      const mine = ++token;
+    ask(question, thinking) {
+      cancel();
       host.showThinking({ ...thinking, since: host.now() });
-      open = computer.think(question);
-      open.result.then(
-        settle(mine, onMove),
-        settle(mine, (error: unknown) => {
-          // The player reads the translated notice; the technical detail (English) goes to the console.
-          console.warn(failure, error);
-          host.notice(failure);
-        }),
-      );
+      const asked = computer.think(question);
+      return new Promise<string | null>((resolve, reject) => {
+        const mine = (open = { thinking: asked, settle: resolve });
+        /** Settles with the answer only while this question is still the open one. */
+        const settle = <T>(then: (value: T) => void) => (value: T) => {
+          if (open !== mine) return;
+          open = null;
+          host.showThinking(null);
+          then(value);
+        };
+        asked.result.then(settle(resolve), settle(reject));
+      });
     },
-    cancel() {
-      token++;
-      open?.cancel();
-      open = null;
-      if (soonTimer) clearTimeout(soonTimer);
-      soonTimer = null;
-      host.showThinking(null);
-    },
+    cancel,
     moveNow() {
-      open?.moveNow();
+      open?.thinking.moveNow();
     },
   };
 }

@@ -11,8 +11,8 @@ import type { Clock } from '../session/sessionTypes';
 import type { RemoteRound } from './remoteRound';
 
 export class RemoteSource implements RoundSource {
-  readonly runsComputers = false;
-  readonly runsClock = false;
+  /** The server runs the round's turn flow (its clock and computer seats). */
+  readonly flow = null;
   game: Game;
   /** A move sent to the server, its events (or its refusal) not back yet. */
   private sent = false;

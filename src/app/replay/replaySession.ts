@@ -15,15 +15,14 @@ import { errorText } from '../../i18n/engineReasons';
 export type ReplayActions = Pick<SessionState, 'openRecord' | 'reopenReplay' | 'replayStep' | 'replayGo' | 'replayContinue' | 'leaveReplay'>;
 
 export interface ReplayHost {
-  /** Drops the computer's open question. */
-  cancelComputer(): void;
-  stopClock(): void;
+  /** The seats changed (back to review): the turn flow drops a computer question that no longer counts. */
+  seatsChanged(): void;
   /** The round changed: the session publishes it (and the replay follows the moves). */
   changed(): void;
   notice: Notify;
-  /** Puts a replay's game on the table, as a round source over the live round (which waits as it stands). */
+  /** Puts a replay's game on the table, as a round source over the live round (which waits as it stands), with a turn flow of its own. */
   openTable(game: Game): void;
-  /** Takes the replay's round off the table: the live round is shown again. */
+  /** Takes the replay's round off the table (its turn flow stops): the live round is shown again. */
   closeTable(): void;
 }
 
@@ -45,14 +44,13 @@ export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: Se
   /** Back to review after playing on with computer seats: their thinking stops, every seat is human. */
   function review(): void {
     if (get().seats.every((s) => s.kind === 'human')) return;
-    host.cancelComputer();
     set(replayPlayers());
+    host.seatsChanged();
   }
 
   /** Puts `next` on the table in replay at once (all seats human, so any move may be tried from there). */
   function showReplay(next: Game, replay: Replay): void {
-    host.cancelComputer();
-    host.stopClock();
+    // A new turn flow over `next`: the last one's clock and computer question stop with it.
     if (get().replay) table.putGame(next);
     else host.openTable(next);
     set({ replay, ...replayPlayers(undefined, replay), round: 0, results: [], clock: null, message: null, pendingDouble: null });
@@ -69,7 +67,7 @@ export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: Se
     const ply = game.state.moves.length;
     if (delta < 0) {
       if (ply === 0) return;
-      host.cancelComputer();
+      // In review every seat is a person's and the replay untimed: its turn flow has nothing open.
       game.takeBack(true);
       set({ message: null, pendingDouble: null });
       host.changed();
@@ -122,7 +120,6 @@ export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: Se
       if (players.length !== game.setup.players.length) return replayTexts.continueSeatCount(players.length, game.setup.players.length);
       const unknown = players.find((p) => p.kind === 'computer' && !deps.levels.includes(p.level ?? ''));
       if (unknown) return replayTexts.continueUnknownLevel(unknown.level ?? '', deps.levels);
-      host.cancelComputer();
       set({ ...replayPlayers(players), message: null, pendingDouble: null });
       host.changed();
       return null;
@@ -130,8 +127,6 @@ export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: Se
 
     leaveReplay() {
       if (!get().replay) return;
-      host.cancelComputer();
-      host.stopClock();
       set({ replay: null });
       // The board shows the live position at once, as after a reload.
       host.closeTable();

@@ -2,10 +2,11 @@
  * Where the round on the table comes from: the page's own match (local play), a recorded round
  * stepped through and played on (a replay), or a game server's room (remote, remoteSource.ts).
  * Each source owns its Game and its play(), and answers what the session would otherwise check
- * a mode for: who may play at this page, who runs the clock and the computer seats, whether a
- * move is awaited, what the standings count and whether a next round follows.
+ * a mode for: who may play at this page, which turn flow runs the round (the page's, or the
+ * server's), whether a move is awaited, what the standings count and whether a next round follows.
  */
 import type { Colour, Game, Match, RoundResult } from '../../engine/index';
+import type { TurnFlow } from '../../flow/turnFlow';
 import type { RoundSnapshot } from './roundSnapshot';
 
 export interface RoundSource {
@@ -13,10 +14,11 @@ export interface RoundSource {
   readonly game: Game;
   /** Why a person at this page may not play `colour` now (a text), or null when they may. */
   notYours(colour: Colour | null): string | null;
-  /** Whether this page runs the computer seats (online, the server does). */
-  readonly runsComputers: boolean;
-  /** Whether this page runs the move clock (online, the server does; a replay has none). */
-  readonly runsClock: boolean;
+  /**
+   * The turn flow this page runs for the round (whose turn, the move clock, the computer seats),
+   * or null for an online room's round, which the server's flow runs.
+   */
+  readonly flow: TurnFlow | null;
   /** A move was sent and its outcome is awaited: no second move meanwhile. */
   awaitingMove(): boolean;
   /**
@@ -32,40 +34,91 @@ export interface RoundSource {
   roundChanged(snapshot: RoundSnapshot): void;
 }
 
-/** A round the page plays itself: its match and Game are the page's to replace (a new round, a replay's step). */
-export interface PageTable extends RoundSource {
-  game: Game;
-  match: Match;
+/**
+ * Makes the turn flow of a round played at this page: round `round` of `match` from the position
+ * `game`, its persons' turns timed (`timed`, the page's own match) or none (a replay).
+ */
+export type PageFlow = (match: Match, round: number, game: Game, timed: boolean) => TurnFlow;
+
+/** What a round played at this page answers for itself. */
+interface PageRules extends Pick<RoundSource, 'nextRoundRefusal' | 'roundChanged'> {
+  /** Whether the move clock times its persons' turns (a replay is looked at as long as wanted). */
+  timed: boolean;
+}
+
+/**
+ * A round played at this page: every colour may be played here, and its turn flow runs the clock
+ * and the computer seats. Its match and Game are the page's to replace (a new round, a replay's jump).
+ */
+export class PageTable implements RoundSource {
+  flow: TurnFlow;
+
+  constructor(
+    public match: Match,
+    public round: number,
+    game: Game,
+    private readonly makeFlow: PageFlow,
+    private readonly rules: PageRules,
+  ) {
+    this.flow = makeFlow(match, round, game, rules.timed);
+  }
+
+  get game(): Game {
+    return this.flow.game;
+  }
+
+  /** Puts `game` on the table (a new round, a replay's jump) with a turn flow of its own; the last one's stops. */
+  put(game: Game): void {
+    this.flow.stop();
+    this.flow = this.makeFlow(this.match, this.round, game, this.rules.timed);
+  }
+
+  /** Every colour may be played here. */
+  readonly notYours: RoundSource['notYours'] = () => null;
+
+  awaitingMove(): boolean {
+    return false;
+  }
+
+  play(move: string): true {
+    const turn = this.flow.turn();
+    if (!turn) throw new Error(`${move}: the round is over`);
+    const refusal = this.flow.play(turn.player, move);
+    if (refusal?.code === 'illegalMove') throw refusal.refusal;
+    if (refusal) throw new Error(`${move}: ${refusal.colour}'s turn is not a person's`);
+    return true;
+  }
+
+  standingsRules() {
+    return { players: this.match.players.length, misere: this.match.misere };
+  }
+
+  nextRoundRefusal(): string | null {
+    return this.rules.nextRoundRefusal();
+  }
+
+  roundChanged(snapshot: RoundSnapshot): void {
+    this.rules.roundChanged(snapshot);
+  }
 }
 
 /** The page's own match: it keeps its round and results while another source is on the table. */
-export interface LocalRound extends PageTable {
-  round: number;
-  results: RoundResult[];
+export class LocalRound extends PageTable {
+  constructor(
+    match: Match,
+    round: number,
+    game: Game,
+    public results: RoundResult[],
+    makeFlow: PageFlow,
+    keep: (snapshot: RoundSnapshot) => void,
+  ) {
+    super(match, round, game, makeFlow, { timed: true, nextRoundRefusal: () => null, roundChanged: keep });
+  }
 }
 
-/** A round played at this page: every colour may be played here, and the page runs the computer seats. */
-function pageTable(match: Match, game: Game, own: Pick<RoundSource, 'runsClock' | 'nextRoundRefusal' | 'roundChanged'>): PageTable {
-  return {
-    match,
-    game,
-    notYours: () => null,
-    runsComputers: true,
-    awaitingMove: () => false,
-    play(move) {
-      this.game.play(move);
-      return true;
-    },
-    standingsRules() {
-      return { players: this.match.players.length, misere: this.match.misere };
-    },
-    ...own,
-  };
-}
-
-/** Local play: round `round` of `match`, timed by the page; each change is kept on the device (`keep`). */
-export function localRound(match: Match, game: Game, round: number, results: RoundResult[], keep: (snapshot: RoundSnapshot) => void): LocalRound {
-  return { ...pageTable(match, game, { runsClock: true, nextRoundRefusal: () => null, roundChanged: keep }), round, results };
+/** Local play: round `round` of `match` at `game`, its persons timed by the page; each change is kept on the device (`keep`). */
+export function localRound(match: Match, game: Game, round: number, results: RoundResult[], makeFlow: PageFlow, keep: (snapshot: RoundSnapshot) => void): LocalRound {
+  return new LocalRound(match, round, game, results, makeFlow, keep);
 }
 
 /**
@@ -73,6 +126,6 @@ export function localRound(match: Match, game: Game, round: number, results: Rou
  * looked at for as long as wanted; each change is followed along the replay's lines (`follow`),
  * and no next round is dealt from it (`noNextRound`).
  */
-export function replayRound(match: Match, game: Game, follow: (snapshot: RoundSnapshot) => void, noNextRound: () => string): PageTable {
-  return pageTable(match, game, { runsClock: false, nextRoundRefusal: noNextRound, roundChanged: follow });
+export function replayRound(match: Match, game: Game, makeFlow: PageFlow, follow: (snapshot: RoundSnapshot) => void, noNextRound: () => string): PageTable {
+  return new PageTable(match, 0, game, makeFlow, { timed: false, nextRoundRefusal: noNextRound, roundChanged: follow });
 }

@@ -2,18 +2,22 @@
  * The game session: the wiring of the current round, the seats, settings, match standings and
  * pointer input. The round comes from one current source (roundSource.ts): the page's own match,
  * a replay over it, or an online room's round, each owning its engine Game; the session asks the
- * source who may play here and who runs the clock and the computers, never a mode flag. After
- * every change of the round it publishes an immutable RoundSnapshot that components select from.
- * Its other jobs are modules lent the store and the table: the time limit (timeLimit.ts),
- * computer turns and suggestions (computerTurns.ts), the spectator's controls (spectator.ts),
- * replay (replaySession.ts) and keeping games on the device (keeping.ts).
+ * source who may play here, never a mode flag. A round played at the page (its own match, a
+ * replay) runs on a TurnFlow (src/flow), as a room's round does at the server: whose turn, the
+ * move clock and its time-out move, when a computer is asked and whether its answer counts. The
+ * session gives the flow its gate (the board has shown the last move, no dialog is open, the round
+ * is on the table), the spectator's hold on the computers, and the page's computer. After every
+ * change of the round it publishes an immutable RoundSnapshot that components select from.
+ * Its other jobs are modules lent the store and the table: the page's computer and suggestions
+ * (computerTurns.ts), the spectator's controls (spectator.ts), replay (replaySession.ts) and
+ * keeping games on the device (keeping.ts).
  *
  * The event log is the source of truth: the director animates `snapshot.events`, and replay,
  * undo, save and share are the log plus the seed. Rules live in the engine only: every click
  * goes through Game.check / Game.play and an illegal one changes nothing but `message`.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { type Game, makeRound, matchStandings, RuleError, type Seat, seatsOf, startMatch } from '../../engine/index';
+import { type Game, type GameEvent, makeRound, matchStandings, RuleError, type Seat, seatsOf, startMatch } from '../../engine/index';
 import { createComputerTurns } from '../computer/computerTurns';
 import { clickableSquares, clickOutcome, previewOf } from './input';
 import { createKeeping, loadKept } from '../persistence/keeping';
@@ -22,14 +26,13 @@ import { follow, namedSeats } from '../replay/replay';
 import { createReplayActions } from '../replay/replaySession';
 import { replayTexts } from '../replay/replayTexts';
 import { RemoteSource } from '../online/remoteSource';
-import { localRound, type PageTable, replayRound, type RoundSource } from './roundSource';
+import { localRound, type PageFlow, type PageTable, replayRound, type RoundSource } from './roundSource';
 import { type RoundSnapshot, takeSnapshot, undoRefusal } from './roundSnapshot';
-import { whoseTurn } from '../../flow/turnFlow';
+import { type Mover, TurnFlow, wallClock, whoseTurn } from '../../flow/turnFlow';
 import { sessionTexts } from './sessionTexts';
 import type { Message, SessionDeps, SessionStart, SessionState, WritableTable } from './sessionTypes';
 import { shownRound, throwTexts } from './shownRound';
 import { createSpectator } from '../watch/spectator';
-import { createTimeLimit } from './timeLimit';
 import { engineHelpShown } from '../online/remoteRound';
 import { createViewerSettings } from './viewerSettings';
 
@@ -57,8 +60,30 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
     const lent = { get, set };
     const notice = (text: string, kind: Message['kind'] = 'notice') => set({ message: { text, kind, id: ++messageId } });
 
+    /** A turn flow for a round played here: it runs while its round is on the table, the board has shown the last move and no dialog is open. */
+    const pageFlow: PageFlow = (match, round, game, timed) => {
+      const flow: TurnFlow = new TurnFlow(match, round, {
+        clock: { now, setTimeout: wallClock.setTimeout },
+        holder(player) {
+          const seat = get().seats.find((s) => s.player === player);
+          if (!seat) throw new Error(`no seat of player ${player} on the table`);
+          return seat;
+        },
+        askComputer: (asked, level) => computer.askMove(asked, level),
+        // The page asks after the current task: a director reacting to the newest events reports that it is animating first.
+        computerDelayMs: 0,
+        moved,
+        computerFailed: (e) => console.warn('the computer could not move', e),
+        fault: (e) => console.error('playing the computer\'s move', e),
+        turnMayRun: () => source().flow === flow && !get().animating && !get().paused,
+        holdsComputers: () => spectator.holdsComputers(),
+        timing: timed ? 'persons' : 'none',
+        questionDropped: () => computer.cancel(),
+      }, game);
+      return flow;
+    };
     /** The page's own match: on the table unless a replay or an online room's round is (they lie over it, and it waits as it stood). */
-    const local = localRound(firstMatch, firstGame, resumed?.round ?? 0, resumed?.results ?? [], (snapshot) => keeping.roundChanged(snapshot));
+    const local = localRound(firstMatch, firstGame, resumed?.round ?? 0, resumed?.results ?? [], pageFlow, (snapshot) => keeping.roundChanged(snapshot));
     /** An online room's round, while the page is in one. */
     let remote: RemoteSource | null = null;
     /** A replay open over the live round (local or online). */
@@ -71,7 +96,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
     const table: WritableTable = {
       game,
       match: () => pageTable().match,
-      putGame: (next: Game) => void (pageTable().game = next),
+      putGame: (next: Game) => pageTable().put(next),
       putMatch: (next) => void (pageTable().match = next),
     };
 
@@ -92,20 +117,18 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
     const viewerSettings = createViewerSettings(deps, lent);
     const { setSpeed, setSocketDots, setCoordinates, rulesSeen } = viewerSettings;
     const keeping = createKeeping(kept, deps, now, lent, table);
-    // The source says whether the page runs the clock and the computer seats (online, the server does).
-    const timeLimit = createTimeLimit(now, lent, table, { humanToMove: () => source().runsClock && humanToMove(), changed, notice });
-    const computer = createComputerTurns(deps, now, lent, table, { seatToMove, play, notice, holdsComputers: () => !source().runsComputers || spectator.holdsComputers() });
-    const spectator = createSpectator(lent, table, { computer, changed, notice });
+    const computer = createComputerTurns(deps, now, lent, table, { seatToMove, notice });
+    const spectator = createSpectator(lent, table, { changed, computersHeld: flowChanged, notice });
     const replay = createReplayActions(deps, lent, table, {
-      cancelComputer: computer.cancel,
-      stopClock: timeLimit.stop,
+      seatsChanged: flowChanged,
       changed,
       notice,
       openTable(next) {
         const followed = (snapshot: RoundSnapshot) => set({ replay: follow(get().replay!, snapshot.state.moves) });
-        replaying = replayRound({ ...pageTable().match }, next, followed, () => replayTexts.noNextRound);
+        replaying = replayRound({ ...pageTable().match }, next, pageFlow, followed, () => replayTexts.noNextRound);
       },
       closeTable() {
+        replaying?.flow.stop();
         replaying = null;
         showLive();
       },
@@ -130,7 +153,39 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       if (jump) set({ jumps: get().jumps + 1 });
     }
 
-    /** After every change of the round: a new snapshot, standings, input state, clock, computer, save. */
+    /**
+     * What the page's turn flows are given changed (the table, the seats, the gate, the held
+     * computers): the flow on the table runs on, one under another source waits; the clock is shown.
+     */
+    function flowChanged(): void {
+      for (const page of replaying ? [local, replaying] : [local]) page.flow.hostChanged();
+      const flow = source().flow;
+      // A dialog keeps the clock shown as it stood (the flow keeps the time left); a room's round shows the server's.
+      if (!flow || get().paused) return;
+      const turn = flow.turn();
+      const shown = get().clock;
+      const clock = flow.deadline > 0 && turn ? { colour: turn.colour, moveNumber: turn.moveNumber, deadline: flow.deadline } : null;
+      if (clock?.deadline !== shown?.deadline || clock?.moveNumber !== shown?.moveNumber || clock?.colour !== shown?.colour) set({ clock });
+    }
+
+    /** A move was played by the flow on the table (a person's, a computer's, or the clock's time-out move): published. */
+    function moved(events: GameEvent[], mover: Mover): void {
+      if (get().thinking?.purpose === 'suggestion') computer.cancel();
+      spectator.moved();
+      const timedOut = events.find((e) => e.type === 'timeExpired');
+      if (mover.by === 'clock' && timedOut) {
+        const placed = events.flatMap((e) => (e.type === 'ballPlaced' ? [e.square] : []));
+        set({ pendingDouble: null });
+        // The engine's time-out move (rules.md): the most balls, the fewest in misère.
+        notice(sessionTexts.timeRanOut(timedOut.colour, placed.join('+'), game().setup.misere));
+      } else {
+        // The pointer's square is now taken: its preview ("f4 is occupied") waits for the pointer to move.
+        set({ message: null, pendingDouble: null, hovered: null });
+      }
+      changed();
+    }
+
+    /** After every change of the round: a new snapshot, standings, input state, the turn flow and its clock, save. */
     function changed(): void {
       const { seats, replay } = get();
       const snapshot = takeSnapshot(game(), seats, namedSeats(seats, replay));
@@ -141,32 +196,27 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       const { players, misere } = source().standingsRules();
       set({ snapshot, shown: shownOf(snapshot), standings: matchStandings(all, players, misere) });
       updateInput();
-      timeLimit.update();
-      computer.soon();
+      flowChanged();
     }
 
     /** A new round of the page's own match on the table: nothing of the old one's input, clock or thinking is left. */
     function newRound(round: number, results: SessionState['results'], extra: Partial<SessionState>): void {
       computer.cancel();
-      timeLimit.stop();
+      replaying?.flow.stop();
       replaying = null;
       const made = makeRound(local.match, round);
-      Object.assign(local, { game: made.game, round, results });
+      Object.assign(local, { round, results });
+      local.put(made.game);
       set({ ...extra, seats: made.seats, round, results, clock: null, message: null, pendingDouble: null });
       changed();
     }
 
-    /** A person's (or the page's computer's) move, played by the source: here, or sent to the server (its events come back through showRemote). */
+    /** A person's move, played by the source: here (its flow publishes it through moved), or sent to the server (its events come back through showRemote). */
     function play(text: string): void {
       if (get().thinking?.purpose === 'suggestion') computer.cancel();
-      if (!source().play(text)) {
-        set({ message: null, pendingDouble: null });
-        return updateInput();
-      }
-      spectator.moved();
-      // The pointer's square is now taken: its preview ("f4 is occupied") waits for the pointer to move.
-      set({ message: null, pendingDouble: null, hovered: null });
-      changed();
+      if (source().play(text)) return;
+      set({ message: null, pendingDouble: null });
+      updateInput();
     }
 
     refresh = changed;
@@ -208,7 +258,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       importHistory: keeping.importHistory,
       reloadHistory: keeping.reloadHistory,
       moveNow: computer.moveNow,
-      computerPending: computer.pending,
+      // Asked by the flow (about to be, or thinking), or a suggestion being found.
+      computerPending: () => computer.busy() || (source().flow?.asking() ?? false),
       suggest() {
         // Online, a suggestion is for the player to move at this page, never for a spectator or another's turn.
         const notYours = source().notYours(game().state.toMove);
@@ -231,7 +282,6 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
           // Out of the room: a replay open over its round closes, and the page's own round is back as it stood.
           remote = null;
           computer.cancel();
-          timeLimit.stop();
           if (get().replay) get().leaveReplay();
           else showLive();
           return;
@@ -240,7 +290,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
           // Into a room: a replay closes, and the page's own round waits as it stands.
           if (get().replay) get().leaveReplay();
           computer.cancel();
-          timeLimit.stop();
+          // The page's own round waits under the room's (its flow's gate closes with the next change).
           remote = new RemoteSource(next);
           return showRemoteRound(remote.underWay());
         }
@@ -307,22 +357,21 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       },
 
       undo() {
-        const refusal = undoRefusal(game(), get().seats);
-        if (refusal) return notice(sessionTexts[refusal], 'refusal');
-        computer.cancel();
-        timeLimit.stop();
-        // Back to the last position where a human was to move, so they can try again.
-        do game().takeBack();
-        while (game().state.moves.length > 0 && !humanToMove());
-        set({ message: null, pendingDouble: null, clock: null });
+        const flow = source().flow;
+        // An online room's round (run by the server's flow) has take-backs off.
+        const refusal = flow ? undoRefusal(game(), get().seats) : 'takeBacksOff';
+        if (!flow || refusal) return notice(sessionTexts[refusal ?? 'takeBacksOff'], 'refusal');
+        if (get().thinking?.purpose === 'suggestion') computer.cancel();
+        // Back to the last position where a person was to move, so they can try again.
+        flow.takeBack();
+        set({ message: null, pendingDouble: null });
         changed();
       },
 
       setAnimating(busy) {
         if (get().animating === busy) return;
         set({ animating: busy });
-        timeLimit.update();
-        if (!busy) computer.soon();
+        flowChanged();
       },
 
       setShown(count) {
@@ -338,13 +387,9 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       setPaused(paused) {
         if (get().paused === paused) return;
         set({ paused });
-        if (paused) {
-          computer.cancel();
-          timeLimit.pause();
-        } else {
-          timeLimit.update();
-          computer.soon();
-        }
+        // The flow's computer question waits with the turn; a suggestion being found is dropped.
+        if (paused && get().thinking?.purpose === 'suggestion') computer.cancel();
+        flowChanged();
       },
 
       dismissProblems() {
@@ -372,7 +417,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
       dispose() {
         computer.cancel();
-        timeLimit.stop();
+        local.flow.stop();
+        replaying?.flow.stop();
       },
     };
   });

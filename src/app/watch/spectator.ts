@@ -6,7 +6,6 @@
 import { t } from '../../i18n/index';
 import { playerName } from '../../i18n/playerNames';
 import type { Seat } from '../../engine/index';
-import type { ComputerTurns } from '../computer/computerTurns';
 import type { SessionState, SessionStore, WritableTable } from '../session/sessionTypes';
 
 /**
@@ -31,8 +30,9 @@ export interface Spectator extends Pick<SessionState, 'setSpectatorPaused' | 'st
 }
 
 export interface SpectatorHost {
-  computer: Pick<ComputerTurns, 'cancel' | 'soon'>;
-  /** The round changed (a seat taken over): the session publishes it. */
+  /** The hold on the computer seats changed: the turn flow drops or asks the computer to move. */
+  computersHeld(): void;
+  /** The round changed (a seat taken over): the session publishes it, and the turn flow hears who holds the seat. */
   changed(): void;
   notice(text: string, kind: 'refusal'): void;
 }
@@ -59,16 +59,15 @@ export function createSpectator(store: SessionStore, table: Pick<WritableTable, 
       if (get().spectatorPaused === paused) return;
       stepping = false;
       set({ spectatorPaused: paused });
-      // A move being thought about is dropped: paused means the board stays as it is.
-      if (paused && get().thinking?.purpose === 'move') host.computer.cancel();
-      if (!paused) host.computer.soon();
+      // Paused, a move being thought about is dropped (the board stays as it is); running, the computer to move is asked.
+      host.computersHeld();
     },
 
     step() {
       // Running: the move being thought about is the step. Paused: ask for one.
       stepping = true;
       set({ spectatorPaused: true });
-      host.computer.soon();
+      host.computersHeld();
     },
 
     takeOver(index, human) {
@@ -76,7 +75,6 @@ export function createSpectator(store: SessionStore, table: Pick<WritableTable, 
       if (!seat) return host.notice(spectatorTexts.noSeat(index + 1), 'refusal');
       if (!seat.level) return host.notice(spectatorTexts.neverComputer(index + 1, seat.name), 'refusal');
       if ((seat.kind === 'human') === human) return;
-      if (get().thinking?.seat === index) host.computer.cancel();
       const kind = human ? 'human' : 'computer';
       // The match's player changes too, so the take-over lasts through the next rounds until handed back.
       const match = table.match();
