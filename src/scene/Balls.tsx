@@ -13,7 +13,8 @@ import { builtAhead } from './builtAhead';
 import { type BallSymbols, createBallMaterial } from './ballMaterial';
 import { reducedMotionOn, symbolsOn, useAccess } from '../app/setup/accessPrefs';
 import { BallPoser } from './ballPoses';
-import { drawnThrow, throwBallPose } from './throwBallPose';
+import { drawnThrow, prepareThrow, throwBallPose } from './throwBallPose';
+import { pageDirector } from '../director/store';
 import { currentView } from './view';
 import { BALL_COUNT } from '../director/steps';
 
@@ -43,6 +44,11 @@ export function Balls() {
     symbols.value = symbolsShown ? 1 : 0;
     invalidate();
   }, [symbols, symbolsShown, invalidate]);
+  // The throw the board is about to show is simulated while the shaders compile, not at its first frame.
+  useEffect(() => {
+    const { director } = pageDirector();
+    prepareThrow(director.sample(director.end).throwBall, reducedMotionOn(useAccess.getState()), invalidate);
+  }, [invalidate]);
   // Reused every frame: the frame loop allocates nothing.
   const scratch = useMemo(() => ({ m: new Matrix4(), p: new Vector3(), q: new Quaternion(), highlight: new Set<number>() }), []);
 

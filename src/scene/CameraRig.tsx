@@ -276,14 +276,19 @@ export function CameraRig() {
     // Only at mount: later screen shapes fly to the preset instead (below).
   }, [camera, invalidate]);
 
-  /** Flies to a view (at once with reduced motion), turning the short way round. */
+  /** Frames this canvas has drawn: before its first, nobody has seen where the camera was. */
+  const framesDrawn = useRef(0);
+
+  /** Flies to a view (at once with reduced motion, or before the first frame), turning the short way round. */
   const flyTo = (to: Spherical, toTarget: Vector3) => {
     const target = controls.current!.target;
     const from = new Spherical().setFromVector3(camera.position.clone().sub(target));
     while (to.theta - from.theta > Math.PI) to.theta -= Math.PI * 2;
     while (to.theta - from.theta < -Math.PI) to.theta += Math.PI * 2;
-    // Reduced motion: no glide, the first frame is already the end of the flight.
-    flight.current = { from, to, fromTarget: target.clone(), toTarget, t: reducedMotionOn(useAccess.getState()) ? 1 : 0 };
+    // Reduced motion, or a view taken before anything was drawn (the start ball already at rest when
+    // the scene first shows): no glide, the first frame is already the end of the flight.
+    const atOnce = reducedMotionOn(useAccess.getState()) || framesDrawn.current === 0;
+    flight.current = { from, to, fromTarget: target.clone(), toTarget, t: atOnce ? 1 : 0 };
     invalidate();
   };
   /** Flies to the preset's view, framing the start ball's resting place too when one lies there. */
@@ -454,9 +459,12 @@ export function CameraRig() {
     camera.position.setFromSpherical(along).add(c.target);
     camera.lookAt(c.target);
     c.update();
+    // This frame draws the flight's end: another is asked for only while it goes on.
     if (f.t >= 1) flight.current = null;
-    invalidate();
+    else invalidate();
   });
+  // After the frame's other work: counts the frames drawn.
+  useFrame(() => void framesDrawn.current++);
 
   return (
     <OrbitControls

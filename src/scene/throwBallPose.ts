@@ -36,6 +36,14 @@ function recording(seed: number, onReady: () => void): ThrowRecording | null {
   return null;
 }
 
+/**
+ * Starts simulating a throw before its first frame (the scene's mount, while the shaders compile):
+ * the first frame then shows it, or frames where it rests. With reduced motion it needs none.
+ */
+export function prepareThrow(thrown: ThrowView | null, reducedMotion: boolean, onReady: () => void): void {
+  if (thrown && !reducedMotion) recording(thrown.seed, onReady);
+}
+
 /** Whether a throw is still being simulated (when it is ready, the ball is drawn along it). */
 export function simulatingThrow(): boolean {
   for (const known of recordings.values()) if (known instanceof Promise) return true;
