@@ -141,6 +141,17 @@ describe('the start throw and the tray', { timeout: 600_000 }, () => {
       // Above the status line's slot too (on a phone its words stand at the top of the screen while the throw's caption shows).
       const slot = await page.evaluate(() => document.querySelector('.status-line')!.getBoundingClientRect().top);
       expect(resting.y + resting.radius).toBeLessThanOrEqual(slot);
+      // With the ball at rest the status line's words ("Blue starts") are back in their slot, over neither the seats nor the moves.
+      const covered = await page.evaluate(() => {
+        const bar = document.querySelector('.status .bar')!.getBoundingClientRect();
+        return [...document.querySelectorAll('.seats, .moves')]
+          .filter((e) => {
+            const r = e.getBoundingClientRect();
+            return r.left < bar.right && r.right > bar.left && r.top < bar.bottom && r.bottom > bar.top;
+          })
+          .map((e) => e.className);
+      });
+      expect(covered).toEqual([]);
       // The camera moved during the throw (a1 went elsewhere on the page) and was back at the player's
       // view when the throw ended (the first frame that waits for a move); Reset view (the player's
       // side) then leaves a1 where it is.

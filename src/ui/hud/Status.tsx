@@ -76,7 +76,7 @@ export function Status() {
       {!ending && hasLine && (
         <div className="bar panel" aria-live="polite" data-testid="status-line">
           {startThrow && (
-            <span className="throw-caption" data-testid="throw-caption" aria-live="polite">
+            <span className={startThrow.kind === 'starts' ? 'throw-caption' : 'throw-caption in-flight'} data-testid="throw-caption" aria-live="polite">
               {captionOf(startThrow, stillBall)}
             </span>
           )}
