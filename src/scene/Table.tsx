@@ -10,8 +10,8 @@ function woodTexture(): CanvasTexture | null {
   canvas.width = 1024;
   canvas.height = 1024;
   // Drawn on the CPU: a GPU-backed canvas is drawn by the GPU process, and under software rendering
-  // that work (seconds of it) ran before the WebGL context's first commands and held the shader
-  // compile back by 3-4 s (measure:startup). Uploaded once, the grain costs nothing after.
+  // that work ran before the WebGL context's first commands: the shader warm-up's first fence
+  // waited 3-4 s for it. Uploaded once, the grain costs nothing after.
   const g = canvas.getContext('2d', { willReadFrequently: true });
   if (!g) return null;
   let seed = 7;
