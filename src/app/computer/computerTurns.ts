@@ -19,6 +19,8 @@ export interface ComputerTurns extends Pick<SessionState, 'moveNow' | 'suggest'>
   askMove(game: Game, level: string): Promise<string | null>;
   /** Drops the open question (its answer is never used). */
   cancel(): void;
+  /** Drops a suggestion being found (a computer's move being thought about stays). */
+  cancelSuggestion(): void;
   /** Whether a question (a computer's move or a suggestion) is open. */
   busy(): boolean;
 }
@@ -67,6 +69,9 @@ export function createComputerTurns(deps: Pick<SessionDeps, 'computer' | 'defaul
       }, (error: unknown) => failed(sessionTexts.computerFailed(level), error));
     },
     cancel: () => computer.cancel(),
+    cancelSuggestion() {
+      if (get().thinking?.purpose === 'suggestion') computer.cancel();
+    },
     busy: () => computer.busy,
 
     moveNow() {

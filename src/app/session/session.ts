@@ -170,7 +170,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
     /** A move was played by the flow on the table (a person's, a computer's, or the clock's time-out move): published. */
     function moved(events: GameEvent[], mover: Mover): void {
-      if (get().thinking?.purpose === 'suggestion') computer.cancel();
+      computer.cancelSuggestion();
       spectator.moved();
       const timedOut = events.find((e) => e.type === 'timeExpired');
       if (mover.by === 'clock' && timedOut) {
@@ -213,7 +213,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
     /** A person's move, played by the source: here (its flow publishes it through moved), or sent to the server (its events come back through showRemote). */
     function play(text: string): void {
-      if (get().thinking?.purpose === 'suggestion') computer.cancel();
+      computer.cancelSuggestion();
       if (source().play(text)) return;
       set({ message: null, pendingDouble: null });
       updateInput();
@@ -359,9 +359,10 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       undo() {
         const flow = source().flow;
         // An online room's round (run by the server's flow) has take-backs off.
-        const refusal = flow ? undoRefusal(game(), get().seats) : 'takeBacksOff';
-        if (!flow || refusal) return notice(sessionTexts[refusal ?? 'takeBacksOff'], 'refusal');
-        if (get().thinking?.purpose === 'suggestion') computer.cancel();
+        if (!flow) return notice(sessionTexts.takeBacksOff, 'refusal');
+        const refusal = undoRefusal(game(), get().seats);
+        if (refusal) return notice(sessionTexts[refusal], 'refusal');
+        computer.cancelSuggestion();
         // Back to the last position where a person was to move, so they can try again.
         flow.takeBack();
         set({ message: null, pendingDouble: null });
@@ -388,7 +389,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         if (get().paused === paused) return;
         set({ paused });
         // The flow's computer question waits with the turn; a suggestion being found is dropped.
-        if (paused && get().thinking?.purpose === 'suggestion') computer.cancel();
+        if (paused) computer.cancelSuggestion();
         flowChanged();
       },
 
