@@ -10,8 +10,7 @@
  * /tmp/before `npm ci && npx vite build --outDir /tmp/dist-before`.
  */
 import type { Browser } from 'playwright-core';
-import { preview } from 'vite';
-import { launchChromium } from '../test/browser/harness';
+import { launchChromium, serveBuiltApp } from '../test/browser/harness';
 import { arg } from './args';
 
 const BEFORE = arg('before', '');
@@ -25,14 +24,6 @@ if (!BEFORE) {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
-
-/** Serves a built app's directory on a free port of 127.0.0.1. */
-async function serve(outDir: string) {
-  const server = await preview({ logLevel: 'silent', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
-  const address = server.httpServer.address();
-  if (!address || typeof address === 'string') throw new Error('vite preview did not report its port');
-  return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() };
-}
 
 /** One cold load of `url`: milliseconds from navigation until settled. */
 async function load(browser: Browser, url: string): Promise<number> {
@@ -52,8 +43,8 @@ async function load(browser: Browser, url: string): Promise<number> {
 
 const browser = await launchChromium();
 const builds = [
-  { name: 'before', served: await serve(BEFORE), times: [] as number[] },
-  { name: 'after', served: await serve(AFTER), times: [] as number[] },
+  { name: 'before', served: await serveBuiltApp(BEFORE), times: [] as number[] },
+  { name: 'after', served: await serveBuiltApp(AFTER), times: [] as number[] },
 ];
 try {
   for (let run = 0; run < RUNS; run++) {

@@ -17,17 +17,17 @@ import { preview, type PreviewServer } from 'vite';
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-background-networking'];
 export const ARTIFACTS = resolve('test-artifacts');
-const DIST = resolve('dist/index.html');
 
 export interface Served {
   url: string;
   close(): Promise<void>;
 }
 
-/** Serves dist/ on a free port of 127.0.0.1. */
-export async function serveBuiltApp(): Promise<Served> {
-  if (!existsSync(DIST)) throw new Error(`${DIST} is missing: build the app first (npx vite build; npm test does it)`);
-  const server: PreviewServer = await preview({ logLevel: 'silent', preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
+/** Serves a built app (dist/ unless another build's directory is given) on a free port of 127.0.0.1. */
+export async function serveBuiltApp(outDir = 'dist'): Promise<Served> {
+  const index = resolve(outDir, 'index.html');
+  if (!existsSync(index)) throw new Error(`${index} is missing: build the app first (npx vite build; npm test does it)`);
+  const server: PreviewServer = await preview({ logLevel: 'silent', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } });
   const address = server.httpServer.address();
   if (!address || typeof address === 'string') throw new Error('vite preview did not report its port');
   return { url: `http://127.0.0.1:${address.port}/`, close: () => server.close() };
