@@ -154,7 +154,11 @@ describe('at an online table', () => {
       const move = parseRecord((await rolitState(bob.page)).record).legalMoves()[0];
       await playByGrid(bob.page, move);
       await leaveGrid(bob.page);
-      await bob.page.waitForFunction((t) => window.rolit.state().shown.toMove !== 'yellow' && document.title === t, title, { timeout: 30_000, polling: 20 });
+      // A loaded machine can take a while (as the other waits here allow); a time-out says what the page showed.
+      await bob.page.waitForFunction((t) => window.rolit.state().shown.toMove !== 'yellow' && document.title === t, title, { timeout: 60_000, polling: 20 }).catch(async (error: Error) => {
+        const seen = await bob.page.evaluate(() => ({ toMove: window.rolit.state().shown.toMove, moves: window.rolit.state().moves.length, shown: window.rolit.state().shown.moves.length, title: document.title, online: window.rolit.online() }));
+        throw new Error(`${error.message}; Bob's page after playing ${move}: ${JSON.stringify(seen)}`);
+      });
 
       // The spectator gets the win chance while the round goes, not "estimating" to its end (it used
       // to be dropped at every move). How soon is printed; on a loaded machine it can take a while.
