@@ -156,7 +156,9 @@ describe('at an online table', () => {
       await leaveGrid(bob.page);
       // A loaded machine can take a while (as the other waits here allow); a time-out says what the page showed.
       await bob.page.waitForFunction((t) => window.rolit.state().shown.toMove !== 'yellow' && document.title === t, title, { timeout: 60_000, polling: 20 }).catch(async (error: Error) => {
-        const seen = await bob.page.evaluate(() => ({ toMove: window.rolit.state().shown.toMove, moves: window.rolit.state().moves.length, shown: window.rolit.state().shown.moves.length, title: document.title, online: window.rolit.online() }));
+        const seen = await bob.page
+          .evaluate(() => ({ toMove: window.rolit.state().shown.toMove, moves: window.rolit.state().moves.length, shown: window.rolit.state().shown.moves.length, title: document.title, online: window.rolit.online() }))
+          .catch(() => '(the page did not answer)');
         throw new Error(`${error.message}; Bob's page after playing ${move}: ${JSON.stringify(seen)}`);
       });
 
