@@ -129,6 +129,12 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
   private arrived = 0;
   /** The lobby's metadata last published (a listed table), to publish only changes. */
   private listing = '';
+  /**
+   * The saves of that metadata still on their way. The room closes only after them: Colyseus'
+   * LobbyRoom takes a listing change heard after a room's removal as the room back, so a change
+   * saved late would leave a closed table in every lobby.
+   */
+  private listingSaved: Promise<void> = Promise.resolve();
   /** TV: the pause before the next round. */
   private tvTimer: Delayed | null = null;
 
@@ -315,7 +321,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
     this.nextTvRound();
   }
 
-  override onLeave(client: Client): void {
+  override async onLeave(client: Client): Promise<void> {
     this.buckets.delete(client.sessionId);
     if (this.spectators.delete(client.sessionId)) {
       this.state.spectators = this.spectators.size;
@@ -332,6 +338,8 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
     if (this.hostSession === client.sessionId) this.passHost();
     this.publishSeats();
     this.releaseIfDeserted();
+    // Colyseus closes an empty room once no onLeave is running: after the listing's saves.
+    await this.listingSaved;
   }
 
   override onDispose(): void {
@@ -773,7 +781,8 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
     const text = JSON.stringify(listing);
     if (text === this.listing) return;
     this.listing = text;
-    this.setMetadata(listing).catch((e: unknown) => this.fault('setMetadata', e));
+    const saved = this.setMetadata(listing).catch((e: unknown) => this.fault('setMetadata', e));
+    this.listingSaved = Promise.all([this.listingSaved, saved]).then(() => undefined);
   }
 
   private publishScores(): void {

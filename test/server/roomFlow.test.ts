@@ -168,3 +168,24 @@ it('a computer whose search fails plays the time-out move, and a stale answer af
   expect(t.state.moves.length).toBe(before + 1);
   expect(t.state.toMove).not.toBe(annColour);
 });
+
+it('a listed table left by its last player closes only after its lobby listing is saved, so no lobby hears of it after its removal', async () => {
+  const t = (opened = await openRoom({}, { name: 'Ann', colour: 'red', colours: ['red', 'green'], listed: true }));
+  const ann = t.join({});
+  const saves: { seated: unknown[] }[] = [];
+  let saved = () => {};
+  Object.assign(t.room, {
+    setMetadata: (listing: { seated: unknown[] }) => {
+      saves.push(listing);
+      return new Promise<void>((resolve) => (saved = resolve));
+    },
+  });
+  let left = false;
+  void t.leave(ann).then(() => (left = true));
+  await t.advance(10);
+  expect(saves.map((s) => s.seated.length)).toEqual([0]);
+  expect(left).toBe(false);
+  saved();
+  await t.advance(10);
+  expect(left).toBe(true);
+});

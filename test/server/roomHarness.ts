@@ -134,10 +134,10 @@ export async function openRoom(config: Partial<RoomConfig>, options: Record<stri
       room.onReconnect(asClient(client));
     },
     /** The client leaves for good. */
-    leave(client: FakeClient): void {
+    leave(client: FakeClient): Promise<void> {
       disconnect(client);
       clients.splice(clients.indexOf(client), 1);
-      room.onLeave(asClient(client));
+      return room.onLeave(asClient(client));
     },
     /** Time passes: the fake timers and the room's clock, in ticks of 10 ms as the framework's. */
     async advance(ms: number): Promise<void> {
