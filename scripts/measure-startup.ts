@@ -8,8 +8,8 @@
  *   the start throw is over and nothing on the page will change by itself.
  * - The longest main-thread task until then (Long Tasks API, buffered from the navigation), and
  *   how many tasks took over 50 ms and over 200 ms (the budget: none).
- * - What the longest task ran: the scripts of the longest animation frame (Long Animation Frames
- *   API), each with its function, source and time.
+ * - What each task of 200 ms or more ran: the scripts inside it that took most (Long Animation
+ *   Frames API), each with its time, function and source.
  * - With --trace: one more load under a Chromium trace, printing its longest tasks by CPU time (on a
  *   shared machine the wall time of a task is partly a wait for the CPU) with what each ran most.
  * Medians over the runs. SwiftShader renders on the CPU and the machine may be shared: compare
@@ -33,8 +33,8 @@ interface LongTasks {
   settledAt: number;
   /** Each main-thread task over 50 ms until settled, in ms. */
   tasks: number[];
-  /** The scripts of the longest animation frame: "12 ms  functionName  source". */
-  longestFrameScripts: string[];
+  /** Each task of the budget or more: its time, start and the scripts it ran that took most (Long Animation Frames). */
+  overBudget: string[];
   /** Shader programs the 3D view compiled, and the draw calls of its last frame (renderInfo). */
   programs: number | undefined;
   calls: number | undefined;
@@ -51,26 +51,35 @@ async function observeLongTasks(page: Page): Promise<void> {
   });
 }
 
-/** Waits until the page is settled; the long tasks until then, and what the longest frame ran. */
+/** Waits until the page is settled; the long tasks until then, and what each task over budget ran. */
 async function longTasksUntilSettled(page: Page): Promise<LongTasks> {
   await page.evaluate(() => window.rolit.settled());
   // No named functions inside: the page has no __name helper that tsx would add for them.
-  return page.evaluate(() => {
+  return page.evaluate((budget) => {
     const settledAt = performance.now();
-    type Script = { duration: number; sourceFunctionName: string; sourceURL: string; invoker: string };
+    type Script = { startTime: number; duration: number; sourceFunctionName: string; sourceURL: string; invoker: string };
     const w = window as unknown as { longTasks: PerformanceEntry[]; longFrames: (PerformanceEntry & { scripts: Script[] })[] };
-    const longest = w.longFrames.filter((e) => e.startTime < settledAt).sort((a, b) => b.duration - a.duration)[0];
+    const tasks = w.longTasks.filter((e) => e.startTime < settledAt);
     const gpu = window.rolit.renderInfo();
     return {
       settledAt,
       programs: gpu?.programs,
       calls: gpu?.calls,
-      tasks: w.longTasks.filter((e) => e.startTime < settledAt).map((e) => e.duration),
-      longestFrameScripts: [...(longest?.scripts ?? [])]
-        .sort((a, b) => b.duration - a.duration)
-        .map((s) => `${s.duration.toFixed(0).padStart(5)} ms  ${s.sourceFunctionName || s.invoker}  ${s.sourceURL.replace(/^.*\//, '') || '(page)'}`),
+      tasks: tasks.map((e) => e.duration),
+      overBudget: tasks
+        .filter((task) => task.duration >= budget)
+        .map((task) => {
+          const end = task.startTime + task.duration;
+          const scripts = w.longFrames
+            .flatMap((frame) => frame.scripts)
+            .filter((s) => s.startTime >= task.startTime - 1 && s.startTime < end)
+            .sort((a, b) => b.duration - a.duration)
+            .slice(0, 4)
+            .map((s) => `${s.duration.toFixed(0)} ms ${s.sourceFunctionName || s.invoker} ${s.sourceURL.replace(/^.*\//, '') || '(page)'}`);
+          return `${task.duration.toFixed(0)} ms at ${task.startTime.toFixed(0)} ms: ${scripts.join('; ') || '(no script: the browser\'s own work)'}`;
+        }),
     };
-  });
+  }, BUDGET_MS);
 }
 
 /** One load in a fresh context, until settled. */
@@ -125,11 +134,11 @@ async function main(): Promise<void> {
   const longest: number[] = [];
   try {
     for (let run = 1; run <= RUNS; run++) {
-      const { settledAt, tasks, longestFrameScripts, programs, calls } = await coldLoad(browser, served);
+      const { settledAt, tasks, overBudget: over, programs, calls } = await coldLoad(browser, served);
       const max = Math.max(0, ...tasks);
       const overBudget = tasks.filter((t) => t >= BUDGET_MS).length;
       console.log(`run ${run}: settled after ${(settledAt / 1000).toFixed(2)} s; longest task ${max.toFixed(0)} ms; ${tasks.length} tasks over 50 ms, ${overBudget} of ${BUDGET_MS} ms or more; ${programs} shader programs, ${calls} draw calls`);
-      if (longestFrameScripts.length > 0) console.log(`  the longest frame's scripts:\n  ${longestFrameScripts.slice(0, 6).join('\n  ')}`);
+      for (const task of over) console.log(`  ${task}`);
       settled.push(settledAt);
       longest.push(max);
     }
