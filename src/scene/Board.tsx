@@ -27,11 +27,17 @@ const SOCKET_SEGMENTS = 24;
  * behind the bowls and the bottom: 160,000 vertices and a start-up task of 0.3-1 s.)
  */
 export function createBoardGeometry(): BufferGeometry {
-  const parts = [createTopFace(), createRim(), ...createSocketBowls()];
+  const parts = [builtAhead(createTopFace), builtAhead(createRim), ...builtAhead(createSocketBowls)];
   const merged = mergeGeometries(parts)!;
   for (const part of parts) part.dispose();
   return merged;
 }
+
+/**
+ * The board's geometry in the steps buildAhead (builtAhead.ts) takes a task each: its parts, then
+ * their merge. The top face's triangulation around 64 holes alone is about 80 ms on a first run.
+ */
+export const BOARD_GEOMETRY_STEPS: (() => unknown)[] = [createTopFace, createRim, createSocketBowls, createBoardGeometry];
 
 /** The outline of the plate's top face, in shape coordinates (x, -z) as the face is turned to lie flat. */
 function plateOutline(): Shape {

@@ -4,7 +4,7 @@
  * in small modules that do not pull in three: import them directly (./cameraStore, ./renderInfo).
  */
 import { ballsGeometry } from './Balls';
-import { createBoardGeometry } from './Board';
+import { BOARD_GEOMETRY_STEPS } from './Board';
 import { buildAhead } from './builtAhead';
 
 export { RolitScene, RolitScene as default } from './RolitScene';
@@ -14,6 +14,6 @@ export { RolitScene, RolitScene as default } from './RolitScene';
  * Not the table's wood: a 2D canvas drawn before the WebGL context exists held that context's start
  * for seconds under software rendering (measure:startup: 3.6-4.5 s tasks in two of three loads).
  */
-export const buildSceneAhead = (): Promise<void> => buildAhead([createBoardGeometry, ballsGeometry]);
+export const buildSceneAhead = (): Promise<void> => buildAhead([...BOARD_GEOMETRY_STEPS, ballsGeometry]);
 export { useCamera, createCameraStore, CAMERA_PRESETS, type CameraPreset, type CameraStore } from './cameraStore';
 export { renderInfo, socketScreenPosition, type RendererCounters } from './renderInfo';

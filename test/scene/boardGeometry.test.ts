@@ -1,6 +1,7 @@
 import { Triangle, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { createBoardGeometry } from '../../src/scene/Board';
+import { BOARD_GEOMETRY_STEPS, createBoardGeometry } from '../../src/scene/Board';
+import { buildAhead, builtAhead } from '../../src/scene/builtAhead';
 import { BOARD_TOP, BOARD_WIDTH, PITCH, SOCKET_DEPTH, SOCKET_RADIUS, socketX, socketZ } from '../../src/scene/layout';
 
 describe('the board geometry', () => {
@@ -73,5 +74,20 @@ describe('the board geometry', () => {
   it('has the top at BOARD_TOP between the sockets and each socket as deep as SOCKET_DEPTH', () => {
     expect(below(socketX(0) + PITCH / 2, socketZ(0) + PITCH / 2)!.y).toBeCloseTo(BOARD_TOP, 5);
     for (let i = 0; i < 64; i++) expect(below(socketX(i) + 0.002, socketZ(i))!.y).toBeCloseTo(BOARD_TOP - SOCKET_DEPTH, 3);
+  });
+});
+
+describe('the board geometry built ahead in steps', () => {
+  it('is the board built whole, and a second board builds its own', async () => {
+    const whole = createBoardGeometry();
+    await buildAhead(BOARD_GEOMETRY_STEPS);
+    const ahead = builtAhead(createBoardGeometry);
+    const again = builtAhead(createBoardGeometry);
+    expect(again).not.toBe(ahead);
+    for (const geometry of [ahead, again]) {
+      expect(geometry.getAttribute('position').array).toEqual(whole.getAttribute('position').array);
+      expect(geometry.getAttribute('normal').array).toEqual(whole.getAttribute('normal').array);
+      expect(geometry.index!.array).toEqual(whole.index!.array);
+    }
   });
 });
