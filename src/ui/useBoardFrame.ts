@@ -90,7 +90,8 @@ export function useBoardFrame(): void {
     const added = new MutationObserver(schedule);
     added.observe(document.body, { childList: true, subtree: true });
     window.addEventListener('resize', schedule);
-    publish();
+    // In the next frame, not in the commit: measuring now would lay out the whole page inside React's task.
+    schedule();
     return () => {
       if (frame) cancelAnimationFrame(frame);
       sizes.disconnect();

@@ -11,9 +11,10 @@ export function useToolbarHeight(toolbar: RefObject<HTMLElement | null>): void {
     if (!element || typeof ResizeObserver !== 'function') return;
     const root = document.documentElement;
     const publish = () => root.style.setProperty('--toolbar-height', `${Math.ceil(element.getBoundingClientRect().height)}px`);
+    // The observer's first report comes after the frame's layout, before its paint: measuring here,
+    // in the commit, would lay out the whole page inside React's task.
     const observer = new ResizeObserver(publish);
     observer.observe(element);
-    publish();
     return () => {
       observer.disconnect();
       root.style.removeProperty('--toolbar-height');
