@@ -7,7 +7,7 @@
  */
 import { Canvas, useThree } from '@react-three/fiber';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { NeutralToneMapping } from 'three';
+import { NeutralToneMapping, WebGLRenderer, type WebGLRendererParameters } from 'three';
 import { t } from '../i18n/index';
 import { useSession } from '../app/page/pageSession';
 import { engineHelpShown } from '../app/online/remoteRound';
@@ -31,6 +31,7 @@ import { GhostBalls, SocketDots, SocketPicker } from './Sockets';
 import { Supply } from './Supply';
 import { Table } from './Table';
 import { useDirectorFrames } from './view';
+import { nextTask } from './nextTask';
 import { softwareRendering } from './webgl';
 
 const BACKGROUND = '#17120e';
@@ -93,8 +94,28 @@ function Contents({ adaptDpr, warm, onWarm }: { adaptDpr: number | null; warm: b
   );
 }
 
+/**
+ * The renderer, made over three tasks before the Canvas gets it: the WebGL context, the renderer's
+ * start on it, then the scene's first render. Each of the first two waits on the GPU process (about
+ * 100 ms each under software rendering); in one task with the render they held the page for 200-300 ms.
+ */
+async function makeRenderer(parameters: WebGLRendererParameters): Promise<WebGLRenderer> {
+  const { alpha = true, antialias, powerPreference } = parameters;
+  // The attributes three would ask for itself (WebGLRenderer's defaults, the Canvas's choices).
+  const attributes: WebGLContextAttributes = { alpha, antialias, powerPreference, depth: true, stencil: false, premultipliedAlpha: true, preserveDrawingBuffer: false, failIfMajorPerformanceCaveat: false };
+  // The Canvas's own <canvas>. Without a context three tries again itself and throws its own error, which the page shows.
+  const context = (parameters.canvas as HTMLCanvasElement).getContext('webgl2', attributes) ?? undefined;
+  await nextTask();
+  const renderer = new WebGLRenderer({ ...parameters, context });
+  renderer.toneMapping = NeutralToneMapping;
+  renderer.toneMappingExposure = 1.05;
+  await nextTask();
+  return renderer;
+}
+
 export function RolitScene() {
   const [software] = useState(softwareRendering);
+  const createRenderer = useCallback((defaults: WebGLRendererParameters) => makeRenderer({ ...defaults, antialias: !software }), [software]);
   const [quality] = useState(() => graphicsQuality(graphicsMode(), software, window.devicePixelRatio));
   const [generation, setGeneration] = useState(0);
   const [lost, setLost] = useState(false);
@@ -132,7 +153,7 @@ export function RolitScene() {
         frameloop={warmFor === generation ? 'demand' : 'never'}
         shadows="percentage"
         dpr={quality.dpr}
-        gl={{ antialias: !software, toneMapping: NeutralToneMapping, toneMappingExposure: 1.05 }}
+        gl={createRenderer}
         camera={{ fov: 38, near: 0.5, far: 250, position: presetPosition(useCamera.getState().preset).toArray() }}
         style={{ touchAction: 'none', display: 'block' }}
         onCreated={onCreated}
