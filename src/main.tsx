@@ -28,6 +28,7 @@ import { App } from './ui/App';
 import { startLoadingScene } from './ui/SceneHost';
 import { renderInfo, sceneDrawing, sideButtonScreenBox, socketScreenPosition, supplyScreenBox, thrownBall } from './scene/renderInfo';
 import { loadProgress } from './scene/loadProgress';
+import { nextTask } from './scene/nextTask';
 import { useCamera } from './scene/cameraStore';
 import { useAccess } from './app/setup/accessPrefs';
 import { initCinematic, readCameraParameter } from './scene/cinematicCamera';
@@ -69,6 +70,9 @@ for (const p of [problem, camera.problem, graphics.problem, online.problem && on
 const addressWithout = (search: string, hash: string) => history.replaceState(history.state, '', `${location.pathname}${search}${hash}`);
 if (!demo && withoutGameParameters(location.search) !== location.search) addressWithout(withoutGameParameters(location.search), location.hash);
 if (tour.open) addressWithout(readTour(location.search).rest, location.hash);
+// The rest of the start (the director, the workers, the online client) in a task of its own,
+// not in the one that started the session: each stays short.
+await nextTask();
 // A share link (at the start, or pasted into the address bar later): its record opens in replay.
 followShareLinks(session, window);
 const exactValues = initExactValues(session, new SolveClient());
