@@ -7,6 +7,7 @@
  */
 import { useThree } from '@react-three/fiber';
 import { useEffect } from 'react';
+import { type Material, type Object3D, Texture } from 'three';
 import { gpuCaughtUp } from './gpuFence';
 import { SHADERS_COMPILED, shaderProgress } from './loadProgress';
 import { compileShadowPrograms } from './shadowWarmup';
@@ -45,6 +46,15 @@ export function ShaderWarmup({ onDone }: { onDone: () => void }) {
         program.getUniforms();
         program.getAttributes();
       }
+      // The textures (the table's wood, the coordinates, the labels) uploaded a task each, not all
+      // in the first frame, which then waited for their upload behind its draw calls.
+      for (const texture of texturesOf(scene)) {
+        await nextTask();
+        if (cancelled) return;
+        gl.initTexture(texture);
+        await gpuCaughtUp(gl);
+      }
+      if (cancelled) return;
       shaderProgress(total, total);
       performance.mark(SHADERS_COMPILED);
       onDone();
@@ -58,4 +68,22 @@ export function ShaderWarmup({ onDone }: { onDone: () => void }) {
     };
   }, [gl, scene, camera, onDone]);
   return null;
+}
+
+/** Every texture the scene's materials use, their own (map, envMap, ...) and their shader's uniforms'. */
+export function texturesOf(scene: Object3D): Set<Texture> {
+  const textures = new Set<Texture>();
+  const take = (value: unknown) => {
+    if (value instanceof Texture) textures.add(value);
+  };
+  scene.traverse((object) => {
+    const material = (object as { material?: Material | Material[] }).material;
+    for (const m of Array.isArray(material) ? material : material ? [material] : []) {
+      for (const value of Object.values(m)) take(value);
+      // A ShaderMaterial's uniforms, and those a material adds to its shader in onBeforeCompile (kept in userData).
+      type Uniforms = { uniforms?: Record<string, { value: unknown }> };
+      for (const uniforms of [(m as Uniforms).uniforms, (m.userData as Uniforms).uniforms]) for (const uniform of Object.values(uniforms ?? {})) take(uniform?.value);
+    }
+  });
+  return textures;
 }
