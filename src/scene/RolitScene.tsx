@@ -95,14 +95,17 @@ function Contents({ adaptDpr, warm, onWarm }: { adaptDpr: number | null; warm: b
 }
 
 /**
- * The renderer, made over three tasks before the Canvas gets it: the WebGL context, the renderer's
- * start on it, then the scene's first render. Each of the first two waits on the GPU process (about
- * 100 ms each under software rendering); in one task with the render they held the page for 200-300 ms.
+ * The renderer, made in tasks of its own before the Canvas gets it: the WebGL context, then the
+ * renderer's start on it, then the scene's first render follows. Each of the first two waits on the
+ * GPU process (about 100 ms each under software rendering); in React's commit with the render they
+ * held the page for 200-300 ms.
  */
 async function makeRenderer(parameters: WebGLRendererParameters): Promise<WebGLRenderer> {
   const { alpha = true, antialias, powerPreference } = parameters;
   // The attributes three would ask for itself (WebGLRenderer's defaults, the Canvas's choices).
   const attributes: WebGLContextAttributes = { alpha, antialias, powerPreference, depth: true, stencil: false, premultipliedAlpha: true, preserveDrawingBuffer: false, failIfMajorPerformanceCaveat: false };
+  // Out of React's commit, which calls this.
+  await nextTask();
   // The Canvas's own <canvas>. Without a context three tries again itself and throws its own error, which the page shows.
   const context = (parameters.canvas as HTMLCanvasElement).getContext('webgl2', attributes) ?? undefined;
   await nextTask();
