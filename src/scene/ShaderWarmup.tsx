@@ -3,7 +3,8 @@
  * one part of the scene per task (renderer.compileAsync with the whole scene's lights), so no
  * single task freezes the page the way compiling everything inside the first render did, then
  * the shadow pass's programs. Each part's programs are sent to the GPU process and awaited by a
- * fence (gpuFence.ts) before three.js asks for their status, which would block the page.
+ * fence (gpuFence.ts) before three.js asks for their status, which would block the page. Then
+ * the scene's textures are uploaded, a task each, so the first frame does not wait for them.
  */
 import { useThree } from '@react-three/fiber';
 import { useEffect } from 'react';
