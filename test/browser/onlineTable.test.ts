@@ -157,9 +157,13 @@ describe('at an online table', () => {
       // A loaded machine can take a while (as the other waits here allow); a time-out says what the page showed.
       await bob.page.waitForFunction((t) => window.rolit.state().shown.toMove !== 'yellow' && document.title === t, title, { timeout: 60_000, polling: 20 }).catch(async (error: Error) => {
         const seen = await bob.page
-          .evaluate(() => ({ toMove: window.rolit.state().shown.toMove, moves: window.rolit.state().moves.length, shown: window.rolit.state().shown.moves.length, title: document.title, online: window.rolit.online() }))
+          .evaluate(() => ({
+            toMove: window.rolit.state().shown.toMove, moves: window.rolit.state().moves.length, shown: window.rolit.state().shown.moves.length, title: document.title, online: window.rolit.online(),
+            message: document.querySelector('[data-testid="message"]')?.textContent ?? null, focused: document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName,
+          }))
           .catch(() => '(the page did not answer)');
-        throw new Error(`${error.message}; Bob's page after playing ${move}: ${JSON.stringify(seen)}`);
+        const room = { toMove: alice.room.state.toMove, moves: alice.room.state.moves.length };
+        throw new Error(`${error.message}; Bob's page after playing ${move}: ${JSON.stringify(seen)}; the room: ${JSON.stringify(room)}; Bob's errors: ${JSON.stringify(bob.errors)}`);
       });
 
       // The spectator gets the win chance while the round goes, not "estimating" to its end (it used
