@@ -2,12 +2,14 @@
  * The 3D view's GPU budget, deterministic counts (no timings): the shader programs a page load
  * compiles and the draw calls of one frame late in a round, with the board nearly full, the
  * supply holding the last balls and the last move's rings (a move that rolled many balls). The
- * moves before are played by the accessible grid on a page without the 3D view;
- * the game then resumes from storage in a page with it (one 3D load).
+ * round is played to there by the engine and written as the tab's saved game (docs/saves.md),
+ * which the page resumes (one 3D load).
  */
 import { describe, expect, it } from 'vitest';
-import { parseRecord } from '../../src/engine/index';
-import { openApp, playByGrid, rolitState, screenshot, waitForScene, waitSettled } from './harness';
+import { type Game, makeRound, parseRecord, startMatch, toRecord } from '../../src/engine/index';
+import { saveText } from '../../src/app/persistence/currentGame';
+import { gameKey } from '../../src/app/persistence/tabGames';
+import { openApp, rolitState, screenshot, waitForScene, waitSettled } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -19,26 +21,31 @@ const DRAW_CALLS = 14;
 /** Balls left in the supply when the 3D view opens. */
 const IN_SUPPLY = 8;
 
+/** The move rolling the most balls: the last move's rings are as many as they get. */
+function mostRolling(game: Game): string {
+  const rolls = (move: string) => {
+    const check = game.check(move);
+    return check.ok ? check.rolls.length : 0;
+  };
+  return game.legalMoves().reduce((best, move) => (rolls(move) > rolls(best) ? move : best));
+}
+
+/** A saved game of four people, round 0 played on to IN_SUPPLY balls left, each move the one rolling the most. */
+function latePositionSave(): string {
+  const match = startMatch({
+    players: ['Ann', 'Ben', 'Cas', 'Dee'].map((name) => ({ kind: 'human' as const, name })),
+    size: 8, variant: 'standard', misere: false, moveTimeLimit: 0, takeBacks: true, seed: 1,
+  });
+  const { game } = makeRound(match, 0);
+  while (64 - Object.keys(game.state.board).length > IN_SUPPLY) game.play(mostRolling(game));
+  return saveText(match, 0, [], toRecord(game), new Date());
+}
+
 describe('the GPU budget', { timeout: 300_000 }, () => {
   it(`compiles at most ${PROGRAMS} shader programs and draws a late position with the supply in at most ${DRAW_CALLS} calls`, async () => {
     const viewport = { width: 1280, height: 800 };
     const context = await app.browser.newContext({ viewport });
-    const before = await openApp(app.browser, app.served, '?seats=human,human,human,human&seed=1&speed=instant', viewport, { webgl: false, context });
-    for (;;) {
-      const game = parseRecord((await rolitState(before.page)).record);
-      if (64 - Object.keys(game.state.board).length === IN_SUPPLY) break;
-      // The move rolling the most balls: the last move's rings are as many as they get.
-      const moves = game.legalMoves();
-      const rolls = (move: string) => {
-        const check = game.check(move);
-        return check.ok ? check.rolls.length : 0;
-      };
-      await playByGrid(before.page, moves.reduce((best, move) => (rolls(move) > rolls(best) ? move : best)));
-      await waitSettled(before.page);
-    }
-    expect(before.errors).toEqual([]);
-    await before.page.close();
-
+    await context.addInitScript(([key, text]) => localStorage.setItem(key, text), [gameKey('late-position'), latePositionSave()] as const);
     const { page, errors } = await openApp(app.browser, app.served, '', viewport, { context });
     await waitForScene(page, 240_000);
     await waitSettled(page, 240_000);

@@ -4,7 +4,7 @@
  * opens and closes (Escape puts the focus back on its button), an action of the menu that opens a
  * dialog closes it and the dialog's closing puts the focus back on the Menu button, and a notice at
  * the top keeps clear of the seats and the bar. Only boxes, texts and focus are looked at: the page
- * runs without WebGL.
+ * runs without WebGL, and each language's two games are loaded once and resized to each screen.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,9 @@ const boxOf = (page: Page, selector: string) =>
   });
 const overlap = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
+/** Waits for two frames after a resize: the page's resize observers have run and it is laid out anew. */
+const laidOut = (page: Page) => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+
 const focusedTestId = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
 
 /** The menu is closed: its button says so and its panel is hidden. */
@@ -55,10 +58,13 @@ function toolbarRow(page: Page) {
 
 describe('the toolbar and its menu', { timeout: 300_000 }, () => {
   it.each(Object.keys(LANGUAGES))('%s: one row at 1280x800 and on a phone, playing and watching, clear of the seats', async (language) => {
-    for (const viewport of [LAPTOP, PHONE_UPRIGHT, PHONE_SIDEWAYS])
-      for (const search of ['?seats=human,ai:beginner', '?seats=ai,ai,ai,ai&speed=0.25']) {
-        const { page, errors, close } = await openIn(language, search, viewport);
-        try {
+    // Each game loads once and is looked at on each screen in turn, as a window resized or a phone turned.
+    for (const search of ['?seats=human,ai:beginner', '?seats=ai,ai,ai,ai&speed=0.25']) {
+      const { page, errors, close } = await openIn(language, search);
+      try {
+        for (const viewport of [LAPTOP, PHONE_UPRIGHT, PHONE_SIDEWAYS]) {
+          await page.setViewportSize(viewport);
+          await laidOut(page);
           const where = `${language} ${viewport.width}x${viewport.height} ${search}`;
           const row = await toolbarRow(page);
           expect(row.tops, `${where}: ${row.names.join(' | ')}`).toHaveLength(1);
@@ -67,11 +73,12 @@ describe('the toolbar and its menu', { timeout: 300_000 }, () => {
           expect(row.left >= 0 && row.right <= viewport.width, `${where}: on screen`).toBe(true);
           expect(overlap(await boxOf(page, '.toolbar'), await boxOf(page, '.seats')), where).toBe(false);
           if (search.includes('ai,ai') && viewport === LAPTOP) await screenshot(page, `toolbar-${language}-watch`, 60_000);
-          expect(errors).toEqual([]);
-        } finally {
-          await close();
         }
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
       }
+    }
   });
 
   it('the menu opens and closes by keyboard, labelled, and gives the focus back to its button', async () => {
