@@ -6,10 +6,8 @@
  * which the page resumes (one 3D load).
  */
 import { describe, expect, it } from 'vitest';
-import { type Game, makeRound, parseRecord, startMatch, toRecord } from '../../src/engine/index';
-import { saveText } from '../../src/app/persistence/currentGame';
-import { gameKey } from '../../src/app/persistence/tabGames';
-import { openApp, rolitState, screenshot, waitForScene, waitSettled } from './harness';
+import { type Game, parseRecord } from '../../src/engine/index';
+import { keepGame, openApp, rolitState, savedGame, screenshot, waitForScene, waitSettled } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -30,22 +28,12 @@ function mostRolling(game: Game): string {
   return game.legalMoves().reduce((best, move) => (rolls(move) > rolls(best) ? move : best));
 }
 
-/** A saved game of four people, round 0 played on to IN_SUPPLY balls left, each move the one rolling the most. */
-function latePositionSave(): string {
-  const match = startMatch({
-    players: ['Ann', 'Ben', 'Cas', 'Dee'].map((name) => ({ kind: 'human' as const, name })),
-    size: 8, variant: 'standard', misere: false, moveTimeLimit: 0, takeBacks: true, seed: 1,
-  });
-  const { game } = makeRound(match, 0);
-  while (64 - Object.keys(game.state.board).length > IN_SUPPLY) game.play(mostRolling(game));
-  return saveText(match, 0, [], toRecord(game), new Date());
-}
-
 describe('the GPU budget', { timeout: 300_000 }, () => {
   it(`compiles at most ${PROGRAMS} shader programs and draws a late position with the supply in at most ${DRAW_CALLS} calls`, async () => {
     const viewport = { width: 1280, height: 800 };
     const context = await app.browser.newContext({ viewport });
-    await context.addInitScript(([key, text]) => localStorage.setItem(key, text), [gameKey('late-position'), latePositionSave()] as const);
+    // Four people, each move the one rolling the most, until IN_SUPPLY balls are left.
+    await keepGame(context, savedGame(['Ann', 'Ben', 'Cas', 'Dee'], { size: 8, seed: 1 }, (game) => (64 - Object.keys(game.state.board).length > IN_SUPPLY ? mostRolling(game) : null)));
     const { page, errors } = await openApp(app.browser, app.served, '', viewport, { context });
     await waitForScene(page, 240_000);
     await waitSettled(page, 240_000);

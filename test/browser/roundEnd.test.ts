@@ -4,15 +4,15 @@
  * winner's moment, then the result dialog, whose dimming lies over every HUD panel. Escape, a click
  * or the tally's Skip goes straight to the dialog; with reduced motion the dialog comes at once.
  *
- * Each game is two people on the 4x4 board: the test plays all but the last move by the accessible
- * grid on a page without the 3D view, resumes the game in the 3D view, plays the last move with a
- * click on its socket and watches what follows.
+ * Each game is two people on the 4x4 board: the engine plays all but the last move and the page
+ * resumes that game in the 3D view as the tab's saved one; the test plays the last move with a click
+ * on its socket and watches what follows.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PNG } from 'pngjs';
 import { parseRecord } from '../../src/engine/index';
-import { ALL_SQUARES, openApp, playByGrid, rolitState, screenshot, socketPosition, waitForScene, waitIdle, waitSettled } from './harness';
+import { ALL_SQUARES, keepGame, openApp, rolitState, savedGame, screenshot, socketPosition, waitForScene, waitIdle } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -34,23 +34,10 @@ interface Frame {
   shownMoves: number;
 }
 
-/**
- * A two-person 4x4 game with every move but the last played, open in the 3D view at normal speed.
- * The moves before the last are played by the accessible grid on a page without the 3D view at
- * instant speed (each drawn move costs seconds of software rendering); that page closed, the game
- * resumes from storage in a page of the same browser context with the 3D view.
- */
+/** A two-person 4x4 game with every move but the last played (the first legal one each time), open in the 3D view at normal speed. */
 async function oneMoveLeft(viewport: { width: number; height: number }, seed: number, reduced = false) {
   const context = await app.browser.newContext({ viewport });
-  const before = await openApp(app.browser, app.served, `?seats=human,human&size=4&seed=${seed}&speed=instant`, viewport, { webgl: false, context });
-  for (;;) {
-    const game = parseRecord((await rolitState(before.page)).record);
-    if (game.setup.size ** 2 - Object.keys(game.state.board).length === 1) break;
-    await playByGrid(before.page, game.legalMoves()[0]);
-    await waitSettled(before.page);
-  }
-  expect(before.errors).toEqual([]);
-  await before.page.close();
+  await keepGame(context, savedGame(['Ann', 'Ben'], { size: 4, seed }, (game) => (16 - Object.keys(game.state.board).length > 1 ? game.legalMoves()[0] : null)));
   const opened = await openApp(app.browser, app.served, '?speed=1', viewport, { context });
   const { page } = opened;
   page.setDefaultTimeout(120_000);
