@@ -23,7 +23,7 @@ import { defaultServerPort, readOnlineParameters } from './app/online/onlineAddr
 import { initOnline, onlineName } from './app/online/pageOnline';
 import { onlineTexts } from './app/online/onlineTexts';
 import { initDirector, linkDirector } from './director/index';
-import { chooseLanguage, LANGUAGE_KEY, setLanguage } from './i18n/index';
+import { chooseLanguage, LANGUAGE_KEY, loadNumberFormats, setLanguage } from './i18n/index';
 import { App } from './ui/App';
 import { startLoadingScene } from './ui/SceneHost';
 import { renderInfo, sceneDrawing, sideButtonScreenBox, socketScreenPosition, supplyScreenBox, thrownBall } from './scene/renderInfo';
@@ -57,6 +57,8 @@ const online = readOnlineParameters(graphics.rest, location, defaultServerPort(i
 initCinematic({ fromUrl: camera.cinematic, demo: demo !== null, storage: demo ? null : storage });
 // Each tab keeps its own game: the one it played before a reload, else the latest no other tab plays.
 const gameKey = demo ? null : await claimTabGame(storage, tabStorage(), navigator.locks ?? null);
+// The session starts in a task of its own, not in the one that evaluated the page's modules.
+await nextTask();
 const session = initSession(
   { computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, firstGameLevel: FIRST_GAME_LEVEL, storage: demo ? null : storage, keepGame: !demo, gameKey: gameKey ?? undefined, shownByDirector: true },
   { search: online.rest },
@@ -125,6 +127,10 @@ Object.defineProperty(window, 'rolit', {
 });
 
 startLoadingScene();
+// Intl's number data in a task of its own while the scene loads, not in the HUD's render.
+await nextTask();
+loadNumberFormats();
+await nextTask();
 
 // The first render as a transition: React renders it in slices of a few milliseconds, yielding
 // between them, instead of one task that holds the page for the whole HUD.

@@ -1,6 +1,6 @@
 /** The language files agree: every key in every language, no extra keys, the same interpolation variables. */
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage, i18next, LANGUAGES, setLanguage, t } from '../../src/i18n/index';
+import { chooseLanguage, i18next, LANGUAGES, loadNumberFormats, setLanguage, t } from '../../src/i18n/index';
 import { RESOURCES } from '../support/allTexts';
 import { ruleText } from '../../src/i18n/engineReasons';
 import { Game, setupRefusal } from '../../src/engine/index';
@@ -121,6 +121,23 @@ describe('choosing and using a language', () => {
       // At most one per language and precision (English: plain and one decimal; Italian the same).
       expect(made).toBeGreaterThan(0);
       expect(made).toBeLessThanOrEqual(4);
+    } finally {
+      Intl.NumberFormat = Real;
+      setLanguage('en');
+    }
+  });
+
+  it('loads the number data ahead with a number format of the page\'s language', () => {
+    const Real = Intl.NumberFormat;
+    const made: unknown[] = [];
+    Intl.NumberFormat = function (...args: ConstructorParameters<typeof Real>) {
+      made.push(args[0]);
+      return new Real(...args);
+    } as unknown as typeof Real;
+    try {
+      setLanguage('fr');
+      loadNumberFormats();
+      expect(made).toEqual(['fr']);
     } finally {
       Intl.NumberFormat = Real;
       setLanguage('en');
