@@ -8,11 +8,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { changedPixels, distinctColours, framesDrawn, openApp, screenshot, waitForScene, waitIdle, waitSettled, useControl } from './harness';
 import { useBuiltApp } from './builtApp';
+import { keepGame, savedGame } from './keptGames';
 
 const app = useBuiltApp();
 
 const CINEMATIC = 'A slow camera that keeps the board and the last move in view; dragging, zooming or a camera button stops it';
-const FOUR_COMPUTERS = '?seats=ai:greedy,ai:greedy,ai:greedy,ai:greedy&seed=3&speed=2';
 
 /** Starts recording, every animation frame, where two sockets are on screen (from the scene's own camera). */
 async function recordView(page: Page): Promise<void> {
@@ -72,14 +72,22 @@ async function waitViewSettled(page: Page, timeout = 120_000): Promise<void> {
   throw new Error('the camera kept moving');
 }
 
-/** A paused all-computer game a few moves in, the HUD's moving parts (evaluation) hidden. */
+/** Four computers a few moves into their round (kept as the tab's game, so no start throw to watch). */
+const FOUR_COMPUTERS = savedGame(
+  [1, 2, 3, 4].map((n) => ({ kind: 'computer', level: 'greedy', name: `Greedy ${n}` })),
+  { size: 8, seed: 3 },
+  (game) => (game.state.moves.length < 3 ? game.legalMoves()[0] : null),
+);
+
+/** The paused game of FOUR_COMPUTERS, the HUD's moving parts (evaluation) hidden; `search` has the view's parameters. */
 async function pausedGame(search: string, reducedMotion = false) {
   // The evaluation hidden and the OS asking for reduced motion from the page's start: one load.
   const context = await app.browser.newContext({ reducedMotion: reducedMotion ? 'reduce' : 'no-preference' });
   await context.addInitScript(() => localStorage.setItem('rolit.evaluation.hidden', 'true'));
+  await keepGame(context, FOUR_COMPUTERS);
   const { page, errors } = await openApp(app.browser, app.served, search, undefined, { context });
   await waitForScene(page, 180_000);
-  await page.waitForFunction(() => window.rolit.state().moves.length >= 3, undefined, { timeout: 120_000 });
+  expect((await page.evaluate(() => window.rolit.state().moves.length)), 'the kept game resumed').toBeGreaterThanOrEqual(3);
   await page.keyboard.press('Space');
   await page.getByTitle('Let the computer players play on (Space)').waitFor();
   await waitIdle(page, 120_000);
@@ -89,7 +97,7 @@ async function pausedGame(search: string, reducedMotion = false) {
 
 describe('cinematic camera', { timeout: 420_000 }, () => {
   it('moves the view by itself, stops at a drag, and Reset view brings the default view back', async () => {
-    const { page, errors } = await pausedGame(FOUR_COMPUTERS);
+    const { page, errors } = await pausedGame('?speed=2');
     const switchButton = page.getByTitle(CINEMATIC);
     expect(await switchButton.getAttribute('aria-pressed')).toBe('false');
     const start = await screenshot(page, 'camera-default');
@@ -135,7 +143,7 @@ describe('cinematic camera', { timeout: 420_000 }, () => {
   });
 
   it('with the reduced-motion setting it only cuts between the sides\' fixed views, and rests between cuts', async () => {
-    const { page, errors } = await pausedGame(`${FOUR_COMPUTERS}&camera=cinematic`, true);
+    const { page, errors } = await pausedGame('?speed=2&camera=cinematic', true);
     expect(await page.getByTitle(CINEMATIC).getAttribute('aria-pressed')).toBe('true');
     // Paused: nothing moves, so the canvas stops drawing although the cinematic camera is on.
     await waitSettled(page);

@@ -7,8 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type Game, parseRecord } from '../../src/engine/index';
-import { keepGame, openApp, rolitState, savedGame, screenshot, waitForScene, waitSettled } from './harness';
+import { openApp, rolitState, screenshot, waitForScene, waitSettled } from './harness';
 import { useBuiltApp } from './builtApp';
+import { keepGame, savedGame } from './keptGames';
 
 const app = useBuiltApp();
 

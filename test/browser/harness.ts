@@ -13,9 +13,6 @@ import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Download, type Locator, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { preview, type PreviewServer } from 'vite';
-import { type BoardSize, type Game, makeRound, startMatch, toRecord } from '../../src/engine/index';
-import { saveText } from '../../src/app/persistence/currentGame';
-import { gameKey } from '../../src/app/persistence/tabGames';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-background-networking'];
@@ -113,29 +110,6 @@ export async function withoutWebGL(page: Page): Promise<void> {
 export async function playByGrid(page: Page, move: string): Promise<void> {
   await page.getByRole('grid').getByRole('button', { name: `${move}, empty, legal`, exact: true }).focus();
   await page.keyboard.press('Enter');
-}
-
-/**
- * A saved game (docs/saves.md) of people named `names`: round 0 on a board of `size` from `seed`,
- * played on by the engine with `nextMove` until it answers null. Reaching a position this way takes
- * no page and no software-drawn frames.
- */
-export function savedGame(names: string[], { size, seed }: { size: BoardSize; seed: number }, nextMove: (game: Game) => string | null): string {
-  const match = startMatch({ players: names.map((name) => ({ kind: 'human', name })), size, variant: 'standard', misere: false, moveTimeLimit: 0, takeBacks: true, seed });
-  const { game } = makeRound(match, 0);
-  for (let move = nextMove(game); move !== null; move = nextMove(game)) game.play(move);
-  return saveText(match, 0, [], toRecord(game), new Date());
-}
-
-/**
- * Puts `save` in the storage of `context` as a kept game, before its first page's script runs: a
- * page opened there without a game in its address resumes it. Written once, so a reload resumes
- * the page's own progress.
- */
-export async function keepGame(context: BrowserContext, save: string): Promise<void> {
-  await context.addInitScript(([key, text]) => {
-    if (localStorage.getItem(key) === null) localStorage.setItem(key, text);
-  }, [gameKey('kept-by-test'), save] as const);
 }
 
 /** Takes the focus off the accessible grid, which shows over the move list while it has the focus (as Tab away from it would). */

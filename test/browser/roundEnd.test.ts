@@ -12,8 +12,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { PNG } from 'pngjs';
 import { parseRecord } from '../../src/engine/index';
-import { ALL_SQUARES, keepGame, openApp, rolitState, savedGame, screenshot, socketPosition, waitForScene, waitIdle } from './harness';
+import { ALL_SQUARES, openApp, rolitState, screenshot, socketPosition, waitForScene, waitIdle } from './harness';
 import { useBuiltApp } from './builtApp';
+import { keepGame, savedGame } from './keptGames';
 
 const app = useBuiltApp();
 
