@@ -4,10 +4,11 @@
  * on a phone held upright and on a laptop each is at least 40 CSS px from its nearest neighbour, big
  * enough to tap. A phone held sideways shows the whole board uncovered too, its far row's sockets at
  * least 20 px apart (the height below the status line is the board's: the controls stand in a corner).
+ * The phone's page is loaded upright and then turned sideways.
  */
 import { describe, expect, it } from 'vitest';
-import { ALL_SQUARES, openApp, screenshot, waitForScene, waitIdle, waitSettled } from './harness';
-import { useBuiltApp } from './builtApp';
+import { ALL_SQUARES, openApp, resizeTo, screenshot, waitForScene, waitIdle, waitSettled } from './harness';
+import { useBuiltApp, useSharedPage } from './builtApp';
 
 const app = useBuiltApp();
 
@@ -24,13 +25,22 @@ const SCREENS = [
   { name: 'phone-sideways', viewport: { width: 844, height: 390 }, locale: 'en-GB', spacing: 20 },
 ] as const;
 
+const GAME = '?seats=human,human&seed=1';
+
+/** One English page on a phone, loaded upright and turned sideways for its second look. */
+const phonePage = useSharedPage(app, async (browser, served) => {
+  const viewport = SCREENS[0].viewport;
+  return openApp(browser, served, GAME, viewport, { context: await browser.newContext({ viewport, locale: 'en-GB' }) });
+});
+
 describe('the board on screen', { timeout: 300_000 }, () => {
   for (const { name, viewport, locale, spacing } of SCREENS) {
     it(`on a ${viewport.width}x${viewport.height} screen (${locale}): every socket on screen and uncovered${spacing ? `, ${spacing} px or more apart` : ''}`, async () => {
-      const context = await app.browser.newContext({ viewport, locale });
-      const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1', viewport, { context });
+      const phone = locale === 'en-GB';
+      const { page, errors } = phone ? await phonePage() : await openApp(app.browser, app.served, GAME, viewport, { context: await app.browser.newContext({ viewport, locale }) });
       page.setDefaultTimeout(120_000);
       await waitForScene(page);
+      if (phone) await resizeTo(page, viewport);
       await waitIdle(page, 120_000);
       await waitSettled(page, 120_000);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale.slice(0, 2));

@@ -126,9 +126,17 @@ export async function waitForHandle(page: Page, timeout = 60_000): Promise<void>
   await page.waitForFunction(() => typeof window.rolit?.state === 'function' && (document.getElementById('root')?.childElementCount ?? 0) > 0, undefined, { timeout });
 }
 
-/** Waits until the 3D view has drawn at least once (renderInfo reports triangles). */
-export async function waitForScene(page: Page, timeout = 60_000): Promise<void> {
-  await page.waitForFunction(() => (window.rolit?.renderInfo()?.triangles ?? 0) > 0, undefined, { timeout, polling: 100 });
+/**
+ * Waits until the 3D view has drawn at least once (renderInfo reports triangles). On timeout the
+ * error says what the page showed: its loading screen's words and what it was still doing.
+ */
+export async function waitForScene(page: Page, timeout = 120_000): Promise<void> {
+  await page.waitForFunction(() => (window.rolit?.renderInfo()?.triangles ?? 0) > 0, undefined, { timeout, polling: 100 }).catch(async (error: Error) => {
+    const seen = await page
+      .evaluate(() => ({ loading: document.querySelector('[data-testid="loading"]')?.textContent ?? null, stage: document.querySelector('.stage-message')?.textContent ?? null, unsettled: window.rolit?.unsettled() ?? null }))
+      .catch(() => '(the page did not answer)');
+    throw new Error(`${error.message}; the page showed ${JSON.stringify(seen)}`);
+  });
 }
 
 /**
@@ -156,6 +164,21 @@ export async function waitSettled(page: Page, timeout = 90_000): Promise<void> {
 export async function framesDrawn(page: Page, n: number, timeout = 60_000): Promise<void> {
   const from = await page.evaluate(() => window.rolit.renderInfo()?.frames ?? 0);
   await page.waitForFunction((target) => (window.rolit.renderInfo()?.frames ?? 0) >= target, from + n, { timeout, polling: 'raf' });
+}
+
+/**
+ * Turns or resizes the page's screen to `viewport`: once the page is at that size and, if the size
+ * changed, its 3D view has drawn a frame at it (the board framed anew; settle with waitSettled).
+ */
+export async function resizeTo(page: Page, viewport: { width: number; height: number }): Promise<void> {
+  const before = await page.evaluate(() => ({ width: innerWidth, height: innerHeight, frames: window.rolit.renderInfo()?.frames ?? 0 }));
+  await page.setViewportSize(viewport);
+  if (before.width === viewport.width && before.height === viewport.height) return;
+  await page.waitForFunction(
+    ({ width, height, frames }) => innerWidth === width && innerHeight === height && (window.rolit.renderInfo()?.frames ?? 0) > frames,
+    { ...viewport, frames: before.frames },
+    { timeout: 60_000 },
+  );
 }
 
 /**

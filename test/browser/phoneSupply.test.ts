@@ -4,14 +4,16 @@
  * widen the panels), from the red seat, in a played game and in a watched one, whole and clear of
  * every panel of the HUD, the evaluation above it and the analysis below it included. On a portrait
  * phone (390x844), where the board fills the width, it stands beyond the board's far side, its near
- * part on screen (the rest runs off the top with the table). The page projects the box with its
+ * part on screen (the rest runs off the top with the table); the phone's page is then turned
+ * sideways. The page projects the box with its
  * balls (rolit.supplyScreenBox). On the laptop windows the side buttons of the colours in play
  * are clear of the panels as well (rolit.sideButtonScreenBox).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openApp, screenshot, waitForScene, waitSettled, waitIdle } from './harness';
-import { useBuiltApp } from './builtApp';
+import { openApp, resizeTo, screenshot, waitForScene, waitSettled, waitIdle } from './harness';
+import { useBuiltApp, useSharedPage } from './builtApp';
+import { keepGame, savedGame } from './keptGames';
 
 const app = useBuiltApp();
 
@@ -41,14 +43,27 @@ async function sideButtons(page: Page): Promise<Record<string, Box>> {
   return page.evaluate(() => Object.fromEntries(Object.keys(window.rolit.state().scores).map((colour) => [colour, window.rolit.sideButtonScreenBox(colour as 'red')!])));
 }
 
+const PHONES = [
+  { width: 390, height: 844 },
+  { width: 844, height: 390 },
+];
+
+/** One played game on a phone, loaded upright and turned sideways for the second look. */
+const phonePage = useSharedPage(app, (browser, served) => openApp(browser, served, '?seats=human,human&seed=1&speed=instant', PHONES[0]));
+
+/** Four computers four moves in (kept as the tab's game: no start throw to watch), all four colours in the evaluation. */
+const WATCHED = savedGame(
+  [1, 2, 3, 4].map((n) => ({ kind: 'computer', level: 'beginner', name: `Beginner ${n}` })),
+  { size: 8, seed: 1 },
+  (game) => (game.state.moves.length < 4 ? game.legalMoves()[0] : null),
+);
+
 describe('the supply on any screen', { timeout: 300_000 }, () => {
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 844, height: 390 },
-  ]) {
+  for (const viewport of PHONES) {
     it(`lies inside a ${viewport.width}x${viewport.height} viewport, beside the board's sockets`, async () => {
-      const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant', viewport);
+      const { page, errors } = await phonePage();
       await waitForScene(page);
+      await resizeTo(page, viewport);
       await waitIdle(page);
       await waitSettled(page);
       const box = (await page.evaluate(() => window.rolit.supplyScreenBox())) as Box;
@@ -70,7 +85,6 @@ describe('the supply on any screen', { timeout: 300_000 }, () => {
       expect(Math.min(box.bottom, viewport.height) - Math.max(box.top, 0)).toBeGreaterThan(30);
       for (const s of [a1, h8]) expect(s.x > box.left && s.x < box.right && s.y > box.top && s.y < box.bottom).toBe(false);
       expect(errors).toEqual([]);
-      await page.close();
     });
   }
 
@@ -81,17 +95,19 @@ describe('the supply on any screen', { timeout: 300_000 }, () => {
     for (const game of ['played', 'watched'] as const) {
       it(`stands whole beside the board and clear of the panels on a ${viewport.width}x${viewport.height} window (${locale}), in a ${game} game`, async () => {
         const context = await app.browser.newContext({ viewport, locale });
-        const search = game === 'played' ? '?seats=human,human&seed=1&speed=instant' : '?seats=ai,ai,ai,ai&seed=1&speed=4';
+        if (game === 'watched') await keepGame(context, WATCHED);
+        const search = game === 'played' ? '?seats=human,human&seed=1&speed=instant' : '?speed=4';
         const { page, errors } = await openApp(app.browser, app.served, search, viewport, { context });
         page.setDefaultTimeout(120_000);
         await waitForScene(page, 120_000);
-        await page.getByTestId('evaluation').waitFor();
         if (game === 'watched') {
-          // A few moves in, all four colours' rows in the evaluation (its tallest), then paused to look.
-          await page.waitForFunction(() => window.rolit.state().moves.length >= 4, undefined, { timeout: 120_000 });
-          await page.locator('[data-testid=evaluation] tbody tr').nth(3).waitFor();
+          // Paused to look, with all four colours' rows in the evaluation (its tallest).
+          expect((await page.evaluate(() => window.rolit.state().moves.length)), 'the kept game resumed').toBeGreaterThanOrEqual(4);
           await page.keyboard.press('Space');
+          await page.locator('button[aria-keyshortcuts="Space"][aria-pressed="true"]').waitFor();
+          await page.locator('[data-testid=evaluation] tbody tr').nth(3).waitFor();
         }
+        await page.getByTestId('evaluation').waitFor();
         await waitIdle(page, 120_000);
         await waitSettled(page, 120_000);
         const box = (await page.evaluate(() => window.rolit.supplyScreenBox()))!;
