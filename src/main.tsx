@@ -60,7 +60,7 @@ const gameKey = demo ? null : await claimTabGame(storage, tabStorage(), navigato
 // The session starts in a task of its own, not in the one that evaluated the page's modules.
 await nextTask();
 const session = initSession(
-  { computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, firstGameLevel: FIRST_GAME_LEVEL, storage: demo ? null : storage, keepGame: !demo, gameKey: gameKey ?? undefined, shownByDirector: true },
+  { computer: workerComputer(), levels: LEVELS, defaultLevel: DEFAULT_LEVEL, firstGameLevel: FIRST_GAME_LEVEL, storage: demo ? null : storage, keepGame: !demo, gameKey: gameKey ?? undefined, shownByDirector: true, startPaused: true },
   { search: online.rest },
 );
 // Rounds another tab adds to (or deletes from) the history show here too.

@@ -59,9 +59,9 @@ function memoryStorage(initial: Record<string, string> = {}) {
 }
 
 let stores: StoreApi<SessionState>[] = [];
-function session(search: string, options: { answerAtOnce?: boolean; storage?: SessionDeps['storage'] } = {}) {
+function session(search: string, options: { answerAtOnce?: boolean; storage?: SessionDeps['storage']; startPaused?: boolean } = {}) {
   const fake = fakeComputer(options.answerAtOnce ?? true);
-  const store = createSession({ computer: fake.computer, levels: LEVELS, defaultLevel: 'master', storage: options.storage ?? null, now: () => Date.now() }, { search });
+  const store = createSession({ computer: fake.computer, levels: LEVELS, defaultLevel: 'master', storage: options.storage ?? null, now: () => Date.now(), startPaused: options.startPaused }, { search });
   stores.push(store);
   return { store, s: () => store.getState(), jobs: fake.jobs, fail: fake.fail };
 }
@@ -266,6 +266,18 @@ describe('session: computer turns', () => {
     const total = Object.values(s().snapshot.state.result!.scores).reduce((a, b) => a + b!, 0);
     expect(total).toBe(64);
     expect(s().thinking).toBeNull();
+  });
+
+  it('started paused (the page, until its view has rendered), asks no computer until unpaused', async () => {
+    const { s, jobs } = session('seats=ai,ai&seed=2', { startPaused: true });
+    expect(s().paused).toBe(true);
+    await settle();
+    expect(jobs).toHaveLength(0);
+    expect(s().snapshot.state.moves).toHaveLength(0);
+    s().setPaused(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(jobs.length).toBeGreaterThan(0);
+    expect(s().snapshot.state.moves.length).toBeGreaterThan(0);
   });
 
   it('waits while the director is animating, shows thinking, and honours move now', async () => {

@@ -37,6 +37,20 @@ async function alicesTable(): Promise<Seen> {
   });
 }
 
+/** In the page: keeps the words of the resignation notice as it first shows (window.resignedNotice), however few frames the page draws. */
+function watchResignedNotice(): void {
+  const w = window as unknown as { resignedNotice?: string };
+  w.resignedNotice = undefined;
+  const look = () => {
+    const words = document.querySelector('[data-testid="resigned-notice"]')?.textContent;
+    if (!words) return;
+    w.resignedNotice = words;
+    observer.disconnect();
+  };
+  const observer = new MutationObserver(look);
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+}
+
 /** Alice plays her first legal move whenever it is her turn, until stopped. */
 function alicePlays(alice: Seen): () => void {
   let playedAt = -1;
@@ -179,12 +193,19 @@ describe('at an online table', () => {
       const resignedAt = alice.room.state.moves.length;
       await bob.page.getByTestId('resign').click();
       await bob.page.getByTestId('resign-confirm').waitFor();
-      // The notice stays 8 s: both pages are watched from before the confirmation, its words read as it shows.
-      const notices = [bob.page, eve.page].map((p) =>
-        p.waitForFunction(() => document.querySelector('[data-testid="resigned-notice"]')?.textContent, undefined, { timeout: 60_000, polling: 'raf' }).then((h) => h.jsonValue()),
-      );
+      // The notice stays 8 s: both pages watch for it from before the confirmation, its words read as it shows.
+      for (const p of [bob.page, eve.page]) await p.evaluate(watchResignedNotice);
       await bob.page.getByTestId('resign-confirmed').click();
-      expect(await Promise.all(notices)).toEqual(['Bob resigned; the computer plays on', 'Bob a abandonné ; l’ordinateur joue à sa place']);
+      const notices = await Promise.all(
+        [bob.page, eve.page].map((p) =>
+          p.waitForFunction(() => (window as unknown as { resignedNotice?: string }).resignedNotice, undefined, { timeout: 60_000, polling: 100 }).then((h) => h.jsonValue()),
+        ),
+      ).catch(async (error: Error) => {
+        const seats = [...alice.room.state.seats].map((seat) => `${seat.colour}${seat.resigned ? ' resigned' : ''}${seat.connected ? '' : ' disconnected'}`);
+        const pages = await Promise.all([bob, eve].map((who) => who.page.evaluate(() => ({ online: window.rolit.online(), message: document.querySelector('[data-testid="message"]')?.textContent ?? null })).catch(() => '(no answer)')));
+        throw new Error(`${error.message}; the room's seats: ${seats.join(', ')}; Bob's and Eve's pages: ${JSON.stringify(pages)}; errors: ${JSON.stringify([bob.errors, eve.errors])}`);
+      });
+      expect(notices).toEqual(['Bob resigned; the computer plays on', 'Bob a abandonné ; l’ordinateur joue à sa place']);
       expect(await bob.page.getByTestId('resign').count()).toBe(0);
       await screenshot(bob.page, 'table-resigned-laptop');
 

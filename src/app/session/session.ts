@@ -225,7 +225,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
     return {
       snapshot,
       shown: shownRound(snapshot.events, deps.shownByDirector ? 0 : snapshot.events.length, firstSeats),
-      paused: false,
+      paused: deps.startPaused ?? false,
       seats: firstSeats,
       players: firstMatch.players,
       round: local.round,

@@ -191,6 +191,12 @@ export interface SessionDeps extends StartingDeps {
   keepGame?: boolean;
   /** The key the game is kept under (each tab's own, page/tabGame.ts); default GAME_KEY. */
   gameKey?: string;
+  /**
+   * Start paused: computers, clocks and animations wait until setPaused(false). The page's view
+   * says when the round may go (its loading screen, a first visit's rules): until it has rendered,
+   * no computer may move unseen.
+   */
+  startPaused?: boolean;
 }
 
 export interface SessionStart {
