@@ -109,6 +109,9 @@ export async function withoutWebGL(page: Page): Promise<void> {
 /** Plays `move` through the accessible grid (focus its socket, Enter), as a keyboard user does: with or without the 3D view. */
 export async function playByGrid(page: Page, move: string): Promise<void> {
   await page.getByRole('grid').getByRole('button', { name: `${move}, empty, legal`, exact: true }).focus();
+  // Enter goes where the focus is: a page that moved it meanwhile says so here, not by a move that never comes.
+  const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-square') ?? document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName);
+  if (focused !== move) throw new Error(`playByGrid ${move}: the focus is on ${focused}, not on the grid's ${move}`);
   await page.keyboard.press('Enter');
 }
 

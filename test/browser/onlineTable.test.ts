@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/index';
 import { create, gameOf, type Seen, startTestServer, type TestServer, until } from '../server/helpers';
-import { leaveGrid, openApp, playByGrid, rolitState, screenshot, type Served, waitForScene } from './harness';
+import { leaveGrid, openApp, playByGrid, rolitState, screenshot, type Served, waitForScene, waitSettled } from './harness';
 import { useBuiltApp } from './builtApp';
 import { audit } from './axe';
 
@@ -164,7 +164,8 @@ describe('at an online table', () => {
       await screenshot(bob.page, 'table-your-turn-laptop');
       await screenshot(eve.page, 'table-spectator-phone-fr');
 
-      // Bob plays by the keyboard; the title is the page's own again.
+      // Bob plays by the keyboard once his page has settled (the view turned to his side, the reaction shown); the title is the page's own again.
+      await waitSettled(bob.page, 120_000);
       const move = parseRecord((await rolitState(bob.page)).record).legalMoves()[0];
       await playByGrid(bob.page, move);
       await leaveGrid(bob.page);
