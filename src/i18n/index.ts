@@ -85,13 +85,13 @@ i18next.use(initReactI18next).init({
 // i18next's own cache keys its formatters by every option of the call, the value included, so each
 // new number built a new Intl.NumberFormat (a millisecond or more each, the first one far more).
 const numberFormats = new Map<string, Intl.NumberFormat>();
-i18next.services.formatter!.add('number', (value: number, lng: string | undefined, options: Intl.NumberFormatOptions) => {
-  const { minimumFractionDigits, maximumFractionDigits } = options;
+function numberFormat(lng: string | undefined, { minimumFractionDigits, maximumFractionDigits }: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
   const key = `${lng}|${minimumFractionDigits}|${maximumFractionDigits}`;
   let format = numberFormats.get(key);
   if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(lng, { minimumFractionDigits, maximumFractionDigits })));
-  return format.format(value);
-});
+  return format;
+}
+i18next.services.formatter!.add('number', (value: number, lng: string | undefined, options: Intl.NumberFormatOptions) => numberFormat(lng, options).format(value));
 
 /**
  * Loads Intl's number data ahead of the first text with a number in it. A page's first
@@ -99,7 +99,7 @@ i18next.services.formatter!.add('number', (value: number, lng: string | undefine
  * own, that is not added to the render that first shows a number (the menu's speed labels).
  */
 export function loadNumberFormats(): void {
-  new Intl.NumberFormat(i18next.language).format(0.5);
+  numberFormat(i18next.language).format(0.5);
 }
 
 /** The text of `key` ("namespace:key") in the current language. */

@@ -127,7 +127,7 @@ describe('choosing and using a language', () => {
     }
   });
 
-  it('loads the number data ahead with a number format of the page\'s language', () => {
+  it('loads the number data ahead with the number format the page\'s texts then use', () => {
     const Real = Intl.NumberFormat;
     const made: unknown[] = [];
     Intl.NumberFormat = function (...args: ConstructorParameters<typeof Real>) {
@@ -135,9 +135,12 @@ describe('choosing and using a language', () => {
       return new Real(...args);
     } as unknown as typeof Real;
     try {
-      setLanguage('fr');
+      setLanguage('nl');
       loadNumberFormats();
-      expect(made).toEqual(['fr']);
+      expect(made).toEqual(['nl']);
+      // The menu's speed labels then format with it: no second format.
+      expect(t('hud:speedTimes', { speed: 2 })).toBe('2×');
+      expect(made).toEqual(['nl']);
     } finally {
       Intl.NumberFormat = Real;
       setLanguage('en');
