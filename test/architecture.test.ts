@@ -1,7 +1,8 @@
 /**
  * The layers of src/ (README.md, Architecture) as dependency-cruiser rules (.dependency-cruiser.cjs):
  * `npm test` fails on an import that crosses a layer the wrong way or closes a cycle. The rules
- * are also run on a small fixture that breaks them, so a rule that matches nothing is seen.
+ * are also run on a small fixture that breaks them, so a rule that matches nothing is seen. And
+ * the page's first scripts keep out the 3D libraries, which load with the scene (docs/app.md, Loading).
  */
 import { resolve } from 'node:path';
 import { cruise, type ICruiseOptions, type ICruiseResult } from 'dependency-cruiser';
@@ -10,14 +11,58 @@ import { expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '..');
 
-async function violations(baseDir: string, options: ICruiseOptions): Promise<string[]> {
+async function cruised(baseDir: string, options: ICruiseOptions): Promise<ICruiseResult> {
   const { output } = await cruise(['src'], { ...options, baseDir, validate: true });
-  return (output as ICruiseResult).summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}${v.cycle ? ` (cycle ${v.cycle.map((c) => c.name).join(' -> ')})` : ''}`);
+  return output as ICruiseResult;
+}
+
+let ownCruise: Promise<ICruiseResult> | undefined;
+/** src/ cruised with the project's own rules, once for the tests that read it. */
+async function projectCruise(): Promise<ICruiseResult> {
+  ownCruise ??= extractDepcruiseOptions(resolve(root, '.dependency-cruiser.cjs')).then((options) => cruised(root, options));
+  return ownCruise;
+}
+
+async function violations(baseDir: string, options: ICruiseOptions): Promise<string[]> {
+  return (await cruised(baseDir, options)).summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}${v.cycle ? ` (cycle ${v.cycle.map((c) => c.name).join(' -> ')})` : ''}`);
 }
 
 it('src/ keeps its layers, with no import cycle', async () => {
-  const options = await extractDepcruiseOptions(resolve(root, '.dependency-cruiser.cjs'));
-  expect(await violations(root, options)).toEqual([]);
+  const { summary } = await projectCruise();
+  expect(summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`)).toEqual([]);
+}, 120_000);
+
+/**
+ * The chains of static imports from `entry` to a module whose path matches `target`, each as
+ * "entry -> ... -> module". Dynamic imports and types are not followed: dependency-cruiser lists a
+ * module's `import()` beside a `typeof import()` of it once, as the type ('type-import').
+ */
+function staticChains({ modules }: ICruiseResult, entry: string, target: RegExp): string[] {
+  const byName = new Map(modules.map((m) => [m.source, m]));
+  const cameFrom = new Map<string, string | null>([[entry, null]]);
+  const queue = [entry];
+  const chains: string[] = [];
+  while (queue.length > 0) {
+    const name = queue.shift()!;
+    for (const d of byName.get(name)?.dependencies ?? []) {
+      if (d.dynamic || d.dependencyTypes.some((t) => t === 'type-only' || t === 'type-import') || cameFrom.has(d.resolved)) continue;
+      cameFrom.set(d.resolved, name);
+      if (target.test(d.resolved)) {
+        const chain = [d.resolved];
+        for (let at: string | null = name; at; at = cameFrom.get(at) ?? null) chain.unshift(at);
+        chains.push(chain.join(' -> '));
+      } else queue.push(d.resolved);
+    }
+  }
+  return chains;
+}
+
+it('the page evaluates its first scripts without three.js or react-three-fiber: they come with the scene', async () => {
+  const result = await projectCruise();
+  // The entry does reach the scene and three, through the scene's dynamic import.
+  expect(staticChains(result, 'src/main.tsx', /^src\/ui\/SceneHost\.tsx$/)).toHaveLength(1);
+  expect(staticChains(result, 'src/scene/index.ts', /node_modules\/three\//).length).toBeGreaterThan(0);
+  expect(staticChains(result, 'src/main.tsx', /node_modules\/(three|@react-three|cannon-es)\//)).toEqual([]);
 }, 120_000);
 
 it('the rules catch a flow naming the page, a server importing the UI, and a cycle', async () => {

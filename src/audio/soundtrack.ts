@@ -5,7 +5,7 @@
  * from the throw's physics recording (ThrowRecording.impacts), once it has been simulated.
  */
 import type { Director } from '../director/timeline';
-import { throwRecordingOf } from '../scene/throwBallPose';
+import { throwRecordingOf } from '../scene/throwRecordings';
 import type { SoundName } from './synth';
 import { TIMING } from '../director/steps';
 

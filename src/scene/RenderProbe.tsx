@@ -12,7 +12,8 @@ import { colourOnTop } from './ballGeometry';
 import { BALL_RADIUS, BALL_REST_Y, SIDE_BUTTON, SIDE_BUTTONS, socketX, socketZ, SUPPLY_WALL_HEIGHT, supplyFootprint, supplySlotPosition } from './layout';
 import { reducedMotionOn, useAccess } from '../app/setup/accessPrefs';
 import { cinematicOn } from './cinematicCamera';
-import { drawnThrow, simulatingThrow } from './throwBallPose';
+import { drawnThrow } from './throwBallPose';
+import { simulatingThrow } from './throwRecordings';
 import { probe, type ScreenBox } from './renderInfo';
 import { currentView } from './view';
 

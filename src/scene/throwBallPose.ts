@@ -1,6 +1,6 @@
 /**
  * The start ball, thrown onto the table like a die at the start of a round. Its motion is a
- * physics recording (throwPhysics.ts, loaded lazily) played back over the director's throw step,
+ * physics recording (throwRecordings.ts) played back over the director's throw step,
  * painted so that the colour of the engine's ballThrown event ends on top. It is drawn as one
  * more instance of the balls' InstancedMesh (Balls.tsx), so it costs no extra draw call.
  */
@@ -8,53 +8,9 @@ import { Quaternion, Vector3 } from 'three';
 import { colourIndex } from '../engine/colours';
 import { FACE_RADIUS, repaint, restingOrientation } from './ballGeometry';
 import { THROW_AREA } from './layout';
-import { physicsModule } from './physicsLoad';
-import type { ThrowRecording } from './throwPhysics';
+import { throwRecording, throwRecordingOf } from './throwRecordings';
 import { TIMING } from '../director/steps';
 import type { ThrowView } from '../director/view';
-
-const recordings = new Map<number, ThrowRecording | Promise<void>>();
-const KEPT_THROWS = 8;
-/** The recording of a throw, or null while it is being simulated (then `onReady` is called). */
-function recording(seed: number, onReady: () => void): ThrowRecording | null {
-  const known = recordings.get(seed);
-  if (known && !(known instanceof Promise)) return known;
-  if (!known) {
-    recordings.set(
-      seed,
-      physicsModule()
-        .then((m) => m.simulateThrow(seed))
-        .then((rec) => {
-          recordings.set(seed, rec);
-          // Every round throws with a new seed: keep only the latest throws (an endless demo must not grow).
-          for (const old of recordings.keys()) if (recordings.size > KEPT_THROWS && old !== seed) recordings.delete(old);
-          onReady();
-        })
-        .catch((error: unknown) => console.error('the throw could not be simulated; the ball is shown at rest', error)),
-    );
-  }
-  return null;
-}
-
-/**
- * Starts simulating a throw before its first frame (the scene's mount, while the shaders compile):
- * the first frame then shows it, or frames where it rests. With reduced motion it needs none.
- */
-export function prepareThrow(thrown: ThrowView | null, reducedMotion: boolean, onReady: () => void): void {
-  if (thrown && !reducedMotion) recording(thrown.seed, onReady);
-}
-
-/** Whether a throw is still being simulated (when it is ready, the ball is drawn along it). */
-export function simulatingThrow(): boolean {
-  for (const known of recordings.values()) if (known instanceof Promise) return true;
-  return false;
-}
-
-/** The recording of a throw already simulated (its impacts drive the bounce sounds), or null. */
-export function throwRecordingOf(seed: number): ThrowRecording | null {
-  const known = recordings.get(seed);
-  return known && !(known instanceof Promise) ? known : null;
-}
 
 /**
  * Where the start ball comes to rest on the table (its throw's last frame, or the throw area with
@@ -85,7 +41,7 @@ const qb = new Quaternion();
  */
 export function throwBallPose(thrown: ThrowView | null, onReady: () => void, position: Vector3, quaternion: Quaternion, reducedMotion = false): boolean {
   if (!thrown) return false;
-  const rec = reducedMotion ? null : recording(thrown.seed, onReady);
+  const rec = reducedMotion ? null : throwRecording(thrown.seed, onReady);
   if (!rec) {
     // Reduced motion, or not simulated yet: at rest, the outcome in the throw area (reduced motion: at once).
     position.set(THROW_AREA[0], FACE_RADIUS, THROW_AREA[1]);
