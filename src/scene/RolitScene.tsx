@@ -5,8 +5,8 @@
  * animation state lives in stores, so nothing is lost). The page (ui/SceneHost) checks for WebGL
  * before loading this module and catches a canvas that fails to start.
  */
-import { Canvas, useThree } from '@react-three/fiber';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { Canvas } from '@react-three/fiber';
+import { type ReactNode, useCallback, useState } from 'react';
 import { NeutralToneMapping, WebGLRenderer, type WebGLRendererParameters } from 'three';
 import { t } from '../i18n/index';
 import { useSession } from '../app/page/pageSession';
@@ -57,14 +57,13 @@ function SceneMessage({ children }: { children: ReactNode }) {
   );
 }
 
-function Contents({ adaptDpr, warm, onWarm }: { adaptDpr: number | null; warm: boolean; onWarm: () => void }) {
+function Contents({ adaptDpr, onWarm }: { adaptDpr: number | null; onWarm: () => void }) {
   useDirectorFrames();
   // Online players see exact values and the strongest move only if the host allowed engine help.
+  // The first visible frame needs no call here: the Canvas asks for one when its frameloop turns
+  // to demand (react-three-fiber invalidates on every change of its store). Another call, from an
+  // effect that runs after that frame, drew the same picture again: a second each under software rendering.
   const help = useSession(engineHelpShown);
-  const invalidate = useThree((s) => s.invalidate);
-  useEffect(() => {
-    if (warm) invalidate(); // the first visible frame
-  }, [warm, invalidate]);
   return (
     <>
       <ShaderWarmup onDone={onWarm} />
@@ -162,7 +161,7 @@ export function RolitScene() {
         onCreated={onCreated}
         data-generation={generation}
       >
-        <Contents adaptDpr={quality.adaptive ? quality.dpr : null} warm={warmFor === generation} onWarm={onWarm} />
+        <Contents adaptDpr={quality.adaptive ? quality.dpr : null} onWarm={onWarm} />
       </Canvas>
       {(lost || rebuilding) && <SceneMessage>{t('hud:contextLost')}</SceneMessage>}
     </div>
