@@ -91,19 +91,46 @@ describe('createSettling (window.rolit.settled)', () => {
     expect(await resolved(settled)).toBe(true);
   });
 
-  it('starts over when something changes while the last frame is drawn', async () => {
+  it('asks for no frame when the canvas has drawn since the last change: settled one quiet animation frame later', async () => {
     const p = fakePage();
+    p.setThinking(false); // a change...
+    p.page.drawn++; // ...and a frame drawn after it
     const settled = p.settling.settled();
+    expect(await resolved(settled)).toBe(false); // quiet now, but not yet a frame later
     p.frame();
-    expect(p.page.requested).toBe(1);
-    p.setThinking(true);
-    p.setThinking(false); // a change, over before the next look: still not the picture that was asked for
+    expect(await resolved(settled)).toBe(true);
+    expect(p.page.requested).toBe(0);
+  });
+
+  it('starts over when something changes after the last frame drawn, and asks for a frame then', async () => {
+    const p = fakePage();
     p.page.drawn++;
+    const settled = p.settling.settled();
+    expect(p.page.requested).toBe(0);
+    p.setThinking(true);
+    p.setThinking(false); // a change, over before the next look: the canvas has not drawn since
     p.frame();
     expect(await resolved(settled)).toBe(false);
+    expect(p.page.requested).toBe(1);
     p.frame();
-    expect(p.page.requested).toBe(2);
+    expect(await resolved(settled)).toBe(false); // the frame asked for is not drawn yet
     p.page.drawn++;
+    p.frame();
+    expect(await resolved(settled)).toBe(true);
+  });
+
+  it('does not settle while something is going on, however many frames are drawn', async () => {
+    const p = fakePage();
+    p.page.moving = ['the camera is flying to a view'];
+    const settled = p.settling.settled();
+    for (let i = 0; i < 5; i++) {
+      p.page.drawn++;
+      p.frame();
+    }
+    expect(await resolved(settled)).toBe(false);
+    p.page.moving = [];
+    p.frame();
+    expect(await resolved(settled)).toBe(false);
     p.frame();
     expect(await resolved(settled)).toBe(true);
   });

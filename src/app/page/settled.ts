@@ -11,7 +11,8 @@
  * - no analysis answer is on its way: the evaluation bar's estimate, the strongest move, exact values;
  * - the canvas is at rest: no camera flight, no throw still being simulated, no frame asked for
  *   and not drawn; the cinematic camera's glide never ends, so its frames do not count;
- * - then one more frame drawn after all that, with nothing changed meanwhile.
+ * - the canvas has drawn a frame since the last change of what it shows (else one is asked for
+ *   and drawn), and all that still holds one animation frame later, with nothing changed meanwhile.
  *
  * Timers are not waited for: the next round's countdown, a time limit's move clock and the demo's
  * stall watchdog run on the page's clock (tests drive them with Playwright's page.clock). Settling
@@ -60,7 +61,13 @@ export interface Settling {
 export function createSettling(sources: SettleSources): Settling {
   const { session, evaluation, strongest, exactValues } = sources;
   let changes = 0;
-  for (const store of [session, evaluation, strongest, exactValues, ...sources.watched]) store.subscribe(() => void changes++);
+  /** Frames the canvas had drawn at the last change: a frame drawn after that one shows it. */
+  let drawnAtChange = 0;
+  for (const store of [session, evaluation, strongest, exactValues, ...sources.watched])
+    store.subscribe(() => {
+      changes++;
+      drawnAtChange = sources.scene()?.drawn() ?? 0;
+    });
 
   function unsettled(): string[] {
     const reasons: string[] = [];
@@ -77,23 +84,28 @@ export function createSettling(sources: SettleSources): Settling {
 
   function settled(): Promise<void> {
     return new Promise((resolve) => {
-      /** Set once all was quiet and a frame was asked for: the change count and frames drawn then. */
-      let drawing: { changes: number; drawn: number } | null = null;
+      /**
+       * Set once all is quiet: the change count then, and the frames drawn then if a frame was
+       * asked for (the canvas had not drawn since the last change), else null.
+       */
+      let quiet: { changes: number; asked: number | null } | null = null;
       const look = () => {
         const scene = sources.scene();
-        if (!drawing) {
-          if (unsettled().length === 0) {
-            drawing = { changes, drawn: scene?.drawn() ?? 0 };
-            scene?.request();
-          }
+        if (unsettled().length > 0) {
+          quiet = null;
           return sources.nextFrame(look);
         }
-        // The frame asked for, drawn after all was quiet; then still quiet, and nothing changed meanwhile.
-        if (scene && scene.drawn() <= drawing.drawn) return sources.nextFrame(look);
-        if (unsettled().length > 0 || changes !== drawing.changes) {
-          drawing = null;
+        if (!quiet || changes !== quiet.changes) {
+          // A software renderer may take a second a frame: ask for one only if the canvas has not
+          // drawn since the last change.
+          const drawn = scene?.drawn() ?? 0;
+          const shown = !scene || drawn > drawnAtChange;
+          quiet = { changes, asked: shown ? null : drawn };
+          if (!shown) scene.request();
           return sources.nextFrame(look);
         }
+        // Still quiet a frame later, nothing changed, and the frame asked for (if any) drawn.
+        if (scene && quiet.asked !== null && scene.drawn() <= quiet.asked) return sources.nextFrame(look);
         resolve();
       };
       look();
