@@ -81,10 +81,11 @@ i18next.use(initReactI18next).init({
   parseMissingKeyHandler: (key: string) => `⟦${key}⟧`,
 });
 
-// Numbers in texts ({{count, number}}) through one Intl.NumberFormat per language and precision.
-// i18next's own cache keys its formatters by every option of the call, the value included, so each
-// new number built a new Intl.NumberFormat (a millisecond or more each, the first one far more).
+// Numbers in texts ({{count, number}}) through one Intl.NumberFormat per precision of the page's
+// language. i18next's own cache keys its formatters by every option of the call, the value included,
+// so each new number built a new Intl.NumberFormat (a millisecond or more each, the first one far more).
 const numberFormats = new Map<string, Intl.NumberFormat>();
+i18next.on('languageChanged', () => numberFormats.clear());
 function numberFormat(lng: string | undefined, { minimumFractionDigits, maximumFractionDigits }: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
   const key = `${lng}|${minimumFractionDigits}|${maximumFractionDigits}`;
   let format = numberFormats.get(key);

@@ -104,7 +104,7 @@ describe('choosing and using a language', () => {
     }
   });
 
-  it('numbers in texts reuse one number format per language and precision, whatever the value', () => {
+  it('numbers in texts reuse one number format per precision of the page\'s language, whatever the value', () => {
     const Real = Intl.NumberFormat;
     let made = 0;
     Intl.NumberFormat = function (...args: ConstructorParameters<typeof Real>) {
