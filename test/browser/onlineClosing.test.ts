@@ -31,7 +31,11 @@ it('shows the closing notice with its seconds, then plays the saved round on her
 
   const stopped = server.stop();
   const notice = page.getByTestId('online-closing');
-  await notice.waitFor({ timeout: 30_000 });
+  await notice.waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
+    // What the page had instead: its online status and the messages it showed.
+    const seen = await page.evaluate(() => ({ online: window.rolit.online(), messages: [...document.querySelectorAll('[data-testid=message], [role=status], [role=alert]')].map((e) => e.textContent) }));
+    throw new Error(`no closing notice; the page had ${JSON.stringify(seen)}; the room: ${JSON.stringify({ phase: ann.room.state.phase, moves: ann.room.state.moves.length })}`, { cause: error });
+  });
   expect(await notice.getAttribute('role')).toBe('status');
   const text = (await notice.textContent()) ?? '';
   expect(text).toMatch(/^The game server is stopping: this room closes in \d+ seconds\. The round in play is saved\./);
