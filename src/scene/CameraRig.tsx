@@ -17,6 +17,7 @@ import { CAMERA_PRESETS, type CameraPreset, type FrameInsets, useCamera } from '
 import { cinematicOn, stopCinematic, useCinematic } from './cinematicCamera';
 import { easeInOut } from './easing';
 import { BALL_RADIUS, BOARD_TOP, PITCH, SOCKET_RADIUS, socketX, socketZ, VIEW_BOUNDS } from './layout';
+import { loadProgress } from './loadProgress';
 import { probe } from './renderInfo';
 import { drawnThrow, throwRestPlace } from './throwBallPose';
 import { currentView } from './view';
@@ -286,9 +287,15 @@ export function CameraRig() {
     while (to.theta - from.theta > Math.PI) to.theta -= Math.PI * 2;
     while (to.theta - from.theta < -Math.PI) to.theta += Math.PI * 2;
     // Reduced motion, or a view taken before anything was drawn (the start ball already at rest when
-    // the scene first shows): no glide, the first frame is already the end of the flight.
-    const atOnce = reducedMotionOn(useAccess.getState()) || framesDrawn.current === 0;
-    flight.current = { from, to, fromTarget: target.clone(), toTarget, t: atOnce ? 1 : 0 };
+    // the scene first shows): no glide, the view is taken now and the next frame shows it. Taken
+    // outside a frame, the controls see no change in that frame and ask for no second one.
+    if (reducedMotionOn(useAccess.getState()) || framesDrawn.current === 0) {
+      flight.current = null;
+      target.copy(toTarget);
+      camera.position.setFromSpherical(to).add(target);
+      camera.lookAt(target);
+      controls.current!.update();
+    } else flight.current = { from, to, fromTarget: target.clone(), toTarget, t: 0 };
     invalidate();
   };
   /** Flies to the preset's view, framing the start ball's resting place too when one lies there. */
@@ -439,6 +446,19 @@ export function CameraRig() {
     const rest = restingBall(false);
     if (rest) flyHome(rest);
   };
+
+  // A ball already at rest when the view first shows (a resumed game, instant speed) is framed as
+  // the shaders are compiled, before the first frame rather than inside it (where the controls'
+  // change would ask for a second frame: a second under software rendering).
+  const latestFrameRestingBall = useRef(frameRestingBall);
+  latestFrameRestingBall.current = frameRestingBall;
+  useEffect(
+    () =>
+      loadProgress.subscribe((now, before) => {
+        if (now.done.shaders && !before.done.shaders && framesDrawn.current === 0) latestFrameRestingBall.current();
+      }),
+    [],
+  );
 
   useFrame((_, delta) => {
     const c = controls.current;

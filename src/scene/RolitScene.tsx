@@ -6,7 +6,7 @@
  * before loading this module and catches a canvas that fails to start.
  */
 import { Canvas } from '@react-three/fiber';
-import { type ReactNode, useCallback, useState } from 'react';
+import { memo, type ReactNode, useCallback, useState } from 'react';
 import { NeutralToneMapping, WebGLRenderer, type WebGLRendererParameters } from 'three';
 import { t } from '../i18n/index';
 import { useSession } from '../app/page/pageSession';
@@ -57,7 +57,11 @@ function SceneMessage({ children }: { children: ReactNode }) {
   );
 }
 
-function Contents({ adaptDpr, onWarm }: { adaptDpr: number | null; onWarm: () => void }) {
+/**
+ * What the canvas holds. Memoised: the page's Canvas re-renders when its first frame is allowed
+ * (frameloop), and a re-render of the scene committed after that frame would ask for a second.
+ */
+const Contents = memo(function Contents({ adaptDpr, onWarm }: { adaptDpr: number | null; onWarm: () => void }) {
   useDirectorFrames();
   // Online players see exact values and the strongest move only if the host allowed engine help.
   // The first visible frame needs no call here: the Canvas asks for one when its frameloop turns
@@ -91,7 +95,7 @@ function Contents({ adaptDpr, onWarm }: { adaptDpr: number | null; onWarm: () =>
       {adaptDpr !== null && <AdaptiveQuality maxDpr={adaptDpr} />}
     </>
   );
-}
+});
 
 /**
  * The renderer, made in tasks of its own before the Canvas gets it: the WebGL context, then the
