@@ -58,15 +58,14 @@ function SceneMessage({ children }: { children: ReactNode }) {
 }
 
 /**
- * What the canvas holds. Memoised: the page's Canvas re-renders when its first frame is allowed
- * (frameloop), and a re-render of the scene committed after that frame would ask for a second.
+ * What the canvas holds. The first visible frame is the Canvas's own: it asks for one when its
+ * frameloop turns to demand (react-three-fiber invalidates on every change of its store).
+ * Memoised: the Canvas re-renders then, and a re-render of the scene committed after that frame
+ * would ask for a second one (a second under software rendering).
  */
 const Contents = memo(function Contents({ adaptDpr, onWarm }: { adaptDpr: number | null; onWarm: () => void }) {
   useDirectorFrames();
   // Online players see exact values and the strongest move only if the host allowed engine help.
-  // The first visible frame needs no call here: the Canvas asks for one when its frameloop turns
-  // to demand (react-three-fiber invalidates on every change of its store). Another call, from an
-  // effect that runs after that frame, drew the same picture again: a second each under software rendering.
   const help = useSession(engineHelpShown);
   return (
     <>
