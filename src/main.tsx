@@ -117,6 +117,7 @@ Object.defineProperty(window, 'rolit', {
       strongest,
       exactValues,
       sceneLoading: () => !loadProgress.getState().settled,
+      sceneRestoring: () => loadProgress.getState().restoring,
       scene: sceneDrawing,
       watched: [director, useCamera, useAccess, loadProgress],
       nextFrame: (callback) => requestAnimationFrame(() => callback()),

@@ -1,12 +1,13 @@
 /**
  * The whole 3D table: one <Canvas> (rendering on demand) with every physical object of the game,
  * filling its parent. It plays the page's director (linked to the session by the page: linkDirector).
- * WebGL context loss: the canvas is rebuilt when the browser restores the context (all game and
- * animation state lives in stores, so nothing is lost). The page (ui/SceneHost) checks for WebGL
+ * WebGL context loss: the canvas is rebuilt when the browser restores the context, or on a new
+ * canvas when it does not within RESTORE_WAIT_MS (all game and animation state lives in stores, so
+ * nothing is lost). The page (ui/SceneHost) checks for WebGL
  * before loading this module and catches a canvas that fails to start.
  */
 import { Canvas } from '@react-three/fiber';
-import { memo, type ReactNode, useCallback, useState } from 'react';
+import { memo, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { NeutralToneMapping, WebGLRenderer, type WebGLRendererParameters } from 'three';
 import { t } from '../i18n/index';
 import { useSession } from '../app/page/pageSession';
@@ -19,7 +20,7 @@ import { ExactLabels } from './ExactLabels';
 import { useCamera } from './cameraStore';
 import { LastMoveRings } from './LastMoveRings';
 import { Lights } from './Lights';
-import { markLoaded, resetShaders } from './loadProgress';
+import { markLoaded, resetShaders, sceneRestoring } from './loadProgress';
 import { RenderProbe } from './RenderProbe';
 import { ShaderWarmup } from './ShaderWarmup';
 import { SideButtons } from './SideButton';
@@ -118,6 +119,13 @@ async function makeRenderer(parameters: WebGLRendererParameters): Promise<WebGLR
   return renderer;
 }
 
+/**
+ * How long a lost context may take to come back before the view is rebuilt on a new canvas. A browser
+ * gives it back within a second or two of its GPU process restarting; one may also never (WebGL
+ * blocked for the page after a GPU crash, a loss nobody restores), and the notice would stay for good.
+ */
+export const RESTORE_WAIT_MS = 5_000;
+
 export function RolitScene() {
   const [software] = useState(softwareRendering);
   const createRenderer = useCallback((defaults: WebGLRendererParameters) => makeRenderer({ ...defaults, antialias: !software }), [software]);
@@ -135,20 +143,31 @@ export function RolitScene() {
   // notice stays until then, so nobody looks at an empty canvas for those seconds.
   const rebuilding = generation > 0 && warmFor !== generation;
 
+  // settled() waits while the view is away (window.rolit.unsettled says so).
+  useEffect(() => sceneRestoring(lost || rebuilding), [lost, rebuilding]);
+  useEffect(() => () => sceneRestoring(false), []);
+
   const onCreated = useCallback(({ gl }: { gl: { domElement: HTMLCanvasElement } }) => {
     const canvas = gl.domElement;
     let retired = false;
-    canvas.addEventListener('webglcontextlost', (event) => {
-      event.preventDefault(); // allows the browser to restore the context
-      // A retired canvas loses its context on purpose when it is unmounted: not news.
-      if (!retired) setLost(true);
-    });
-    canvas.addEventListener('webglcontextrestored', () => {
+    let waiting: ReturnType<typeof setTimeout> | undefined;
+    // A new canvas, made when the context comes back or has not come back in time; a refused context then shows the page's "no WebGL" message.
+    const rebuild = () => {
+      if (retired) return;
       retired = true;
+      clearTimeout(waiting);
       resetShaders();
       setLost(false);
       setGeneration((g) => g + 1);
+    };
+    canvas.addEventListener('webglcontextlost', (event) => {
+      event.preventDefault(); // allows the browser to restore the context
+      // A retired canvas loses its context on purpose when it is unmounted: not news.
+      if (retired) return;
+      setLost(true);
+      waiting = setTimeout(rebuild, RESTORE_WAIT_MS);
     });
+    canvas.addEventListener('webglcontextrestored', rebuild);
   }, []);
 
   return (

@@ -15,6 +15,8 @@ export interface LoadProgress {
   settled: boolean;
   /** Shader programs compiled / to compile (known once the scene is built). */
   shaders: { compiled: number; total: number };
+  /** The canvas lost its WebGL context: the 3D view is gone until it is rebuilt and its shaders compiled again. */
+  restoring: boolean;
 }
 
 /** The loading screen's words (one place, for translation). */
@@ -27,7 +29,7 @@ export const loadTexts = {
   },
 };
 
-const initial = (): LoadProgress => ({ done: { scene: false, physics: false, shaders: false }, settled: false, shaders: { compiled: 0, total: 0 } });
+const initial = (): LoadProgress => ({ done: { scene: false, physics: false, shaders: false }, settled: false, shaders: { compiled: 0, total: 0 }, restoring: false });
 
 export const loadProgress = createStore<LoadProgress>(initial);
 
@@ -63,6 +65,11 @@ export function loadFraction(p: LoadProgress): number {
 
 export function useLoadProgress<T>(selector: (p: LoadProgress) => T): T {
   return useStore(loadProgress, selector);
+}
+
+/** The 3D view lost its WebGL context (true) or shows again after one (false). */
+export function sceneRestoring(restoring: boolean): void {
+  if (loadProgress.getState().restoring !== restoring) loadProgress.setState({ restoring });
 }
 
 /** For a restored WebGL context: the shaders are compiled again. */

@@ -13,7 +13,7 @@ function fakePage() {
   const evaluation = createStore(() => ({ waiting: false })) as unknown as StoreApi<EvaluationState>;
   const strongest = createStore(() => ({ status: 'idle' })) as unknown as StoreApi<StrongestMoveState>;
   const exactValues = createStore(() => ({ status: 'off' })) as unknown as StoreApi<ExactValuesState>;
-  const page = { animating: false, loading: false, moving: [] as string[], drawn: 0, requested: 0 };
+  const page = { animating: false, loading: false, restoring: false, moving: [] as string[], drawn: 0, requested: 0 };
   const scene: SceneFrames = { request: () => void page.requested++, drawn: () => page.drawn, moving: () => page.moving };
   const frames: (() => void)[] = [];
   const settling = createSettling({
@@ -23,6 +23,7 @@ function fakePage() {
     strongest,
     exactValues,
     sceneLoading: () => page.loading,
+    sceneRestoring: () => page.restoring,
     scene: () => scene,
     watched: [],
     nextFrame: (callback) => void frames.push(callback),
@@ -50,6 +51,7 @@ describe('createSettling (window.rolit.settled)', () => {
     const p = fakePage();
     expect(p.settling.unsettled()).toEqual([]);
     p.page.loading = true;
+    p.page.restoring = true;
     p.page.animating = true;
     p.setThinking(true);
     p.evaluation.setState({ waiting: true });
@@ -58,6 +60,7 @@ describe('createSettling (window.rolit.settled)', () => {
     p.page.moving = ['the camera is flying to a view'];
     expect(p.settling.unsettled()).toEqual([
       'the 3D view is loading',
+      'the 3D view lost its WebGL context and is being restored',
       'the board is animating',
       'the computer is thinking',
       'the evaluation bar is waiting for its estimate',

@@ -293,6 +293,19 @@ describe('the 3D board in Chromium', { timeout: 240_000 }, () => {
     expect(changedPixels(shotBefore, shotAfter)).toBeLessThan(shotBefore.width * shotBefore.height * 0.02);
     expect(await socketColour(page, shotAfter, move)).toBe(game.state.toMove);
     expect(await rolitState(page)).toEqual(before);
+
+    // Lost again, and this time nobody gives the context back (as a browser that blocks WebGL for a
+    // while after a GPU crash): the view is rebuilt on a new canvas, and settled waits for it.
+    const canvasBefore = await page.evaluateHandle(() => document.querySelector('canvas')!);
+    await page.evaluate(() => document.querySelector('canvas')!.getContext('webgl2')!.getExtension('WEBGL_lose_context')!.loseContext());
+    await page.waitForFunction(() => window.rolit.unsettled().some((reason) => reason.includes('WebGL context')));
+    await waitSettled(page, 120_000);
+    expect(await page.evaluate((old) => old !== document.querySelector('canvas') && !old.isConnected, canvasBefore), 'a new canvas').toBe(true);
+    expect(await glStatus(page)).toEqual({ canvas: true, webgl: true, lost: false });
+    expect(await page.getByText('restoring the 3D board').count()).toBe(0);
+    const shotRebuilt = await screenshot(page, 'context-rebuilt');
+    expect(changedPixels(shotBefore, shotRebuilt)).toBeLessThan(shotBefore.width * shotBefore.height * 0.02);
+    expect(await rolitState(page)).toEqual(before);
     expect(errors.filter((e) => !/context lost/i.test(e))).toEqual([]);
   });
 

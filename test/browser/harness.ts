@@ -15,7 +15,12 @@ import { PNG } from 'pngjs';
 import { preview, type PreviewServer } from 'vite';
 
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-background-networking'];
+/**
+ * Software WebGL (SwiftShader) in a headless Chromium. Every page of a run has the same origin: a GPU
+ * process reset (its watchdog on a starved machine) must not make Chromium refuse that origin WebGL
+ * for the rest of the run, as it does for a site whose pages were live when its GPU process crashed.
+ */
+export const CHROMIUM_ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-background-networking', '--disable-domain-blocking-for-3d-apis'];
 export const ARTIFACTS = resolve('test-artifacts');
 
 export interface Served {
@@ -65,6 +70,9 @@ export interface OpenOptions {
   context?: BrowserContext;
 }
 
+/** The console and page errors of each page openApp opened, for the harness's own failure messages. */
+const errorsOf = new WeakMap<Page, string[]>();
+
 /**
  * Opens the app with the given query string and waits for window.rolit. Unless `firstVisit`, the
  * page is a returning visitor's: the rules panel (offered on the first visit) does not open.
@@ -79,6 +87,7 @@ export async function openApp(browser: Browser, served: Served, search = '', vie
     });
   }
   const errors: string[] = [];
+  errorsOf.set(page, errors);
   page.on('console', (m: ConsoleMessage) => {
     if (m.type() === 'error') errors.push(`console: ${m.text()}`);
   });
@@ -131,14 +140,23 @@ export async function waitForHandle(page: Page, timeout = 60_000): Promise<void>
 
 /**
  * Waits until the 3D view has drawn at least once (renderInfo reports triangles). On timeout the
- * error says what the page showed: its loading screen's words and what it was still doing.
+ * error says what the page showed: its loading screen's words, what it was still doing, the
+ * renderer's counters, where a corner socket projects, the canvas's size and the page's errors.
  */
 export async function waitForScene(page: Page, timeout = 120_000): Promise<void> {
   await page.waitForFunction(() => (window.rolit?.renderInfo()?.triangles ?? 0) > 0, undefined, { timeout, polling: 100 }).catch(async (error: Error) => {
     const seen = await page
-      .evaluate(() => ({ loading: document.querySelector('[data-testid="loading"]')?.textContent ?? null, stage: document.querySelector('.stage-message')?.textContent ?? null, unsettled: window.rolit?.unsettled() ?? null }))
+      .evaluate(() => ({
+        loading: document.querySelector('[data-testid="loading"]')?.textContent ?? null,
+        stage: document.querySelector('.stage-message, .rolit-scene-message')?.textContent ?? null,
+        unsettled: window.rolit?.unsettled() ?? null,
+        renderer: window.rolit?.renderInfo() ?? null,
+        a1: window.rolit?.socketScreenPosition('a1') ?? null,
+        canvas: [...document.querySelectorAll('canvas')].map((c) => `${c.width}x${c.height}`),
+        visibility: document.visibilityState,
+      }))
       .catch(() => '(the page did not answer)');
-    throw new Error(`${error.message}; the page showed ${JSON.stringify(seen)}`);
+    throw new Error(`${error.message}; the page showed ${JSON.stringify(seen)}; errors ${JSON.stringify(errorsOf.get(page) ?? [])}`);
   });
 }
 

@@ -43,6 +43,8 @@ export interface SettleSources {
   exactValues: StoreApi<ExactValuesState>;
   /** Whether the 3D view is still loading and will be shown. */
   sceneLoading(): boolean;
+  /** Whether the 3D view lost its WebGL context and is being brought back. */
+  sceneRestoring(): boolean;
   /** The mounted canvas, or null when there is none. */
   scene(): SceneFrames | null;
   /** Other things whose changes change the picture (the director, the camera choice, the viewer's settings). */
@@ -73,6 +75,7 @@ export function createSettling(sources: SettleSources): Settling {
     const reasons: string[] = [];
     const s = session.getState();
     if (sources.sceneLoading()) reasons.push('the 3D view is loading');
+    if (sources.sceneRestoring()) reasons.push('the 3D view lost its WebGL context and is being restored');
     if (sources.animating() && !s.paused) reasons.push('the board is animating');
     if (s.computerPending()) reasons.push('the computer is thinking');
     if (evaluation.getState().waiting) reasons.push('the evaluation bar is waiting for its estimate');
