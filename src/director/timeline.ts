@@ -21,6 +21,9 @@ function sameEvent(a: GameEvent, b: GameEvent): boolean {
 
 export type DirectorListener = () => void;
 
+/** Whether a step may start playing now: the clock waits at the start of a step it refuses. */
+export type StepGate = (step: Step) => boolean;
+
 export class Director {
   private steps: Step[] = [];
   private known: GameEvent[] = [];
@@ -29,6 +32,7 @@ export class Director {
   private rate = 1;
   private paused = false;
   private reducedMotion = false;
+  private gate: StepGate | null = null;
   /** Events of the log turned into steps so far (each step records it as `through`). */
   private appended = 0;
   private revisions = 0;
@@ -73,6 +77,15 @@ export class Director {
   /** While paused (a dialog is open) the clock stands still; skip still jumps to the end. */
   setPaused(paused: boolean): void {
     this.paused = paused;
+  }
+
+  /**
+   * Lets `gate` hold each step at its start until it agrees (null: none held). The scene holds a
+   * throw until its physics is simulated, so that its flight is shown from the first moment rather
+   * than joined part way; without a 3D view nothing holds. Skipping to the end passes every gate.
+   */
+  setGate(gate: StepGate | null): void {
+    this.gate = gate;
   }
 
   /**
@@ -135,10 +148,24 @@ export class Director {
   advance(realSeconds: number): boolean {
     if (!(realSeconds >= 0) || this.paused) return this.busy;
     const wasBusy = this.busy;
-    this.clock = Math.min(this.end, this.clock + realSeconds * this.rate);
+    const from = this.clock;
+    const to = Math.min(this.end, from + realSeconds * this.rate);
+    this.clock = this.heldStart(from, to) ?? to;
     this.passMotionOnly();
-    if (wasBusy) this.notify();
+    // Held at a gate, nothing changed: no news (the canvas draws no frame for it).
+    if (wasBusy && this.clock !== from) this.notify();
     return this.busy;
+  }
+
+  /** The start of the first step from `from` (a step starting there included) to `to` that the gate holds, or null. */
+  private heldStart(from: number, to: number): number | null {
+    if (!this.gate) return null;
+    let held: number | null = null;
+    for (let i = this.steps.length - 1; i >= 0 && this.steps[i].start + this.steps[i].duration > from; i--) {
+      const step = this.steps[i];
+      if (step.start >= from && step.start < to && !this.gate(step)) held = step.start;
+    }
+    return held;
   }
 
   /** Snaps to the final state of everything queued. */

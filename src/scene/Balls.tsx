@@ -14,7 +14,7 @@ import { type BallSymbols, createBallMaterial } from './ballMaterial';
 import { reducedMotionOn, symbolsOn, useAccess } from '../app/setup/accessPrefs';
 import { BallPoser } from './ballPoses';
 import { drawnThrow, throwBallPose } from './throwBallPose';
-import { prepareThrow } from './throwRecordings';
+import { prepareThrow, throwPlayable } from './throwRecordings';
 import { pageDirector } from '../director/store';
 import { currentView } from './view';
 import { BALL_COUNT } from '../director/steps';
@@ -49,6 +49,13 @@ export function Balls() {
   useEffect(() => {
     const { director } = pageDirector();
     prepareThrow(director.sample(director.end).throwBall, reducedMotionOn(useAccess.getState()), invalidate);
+  }, [invalidate]);
+  // A throw waits at its start until its physics is simulated, so its flight is shown from the
+  // first moment rather than joined part way (the simulation takes a while on a slow machine).
+  useEffect(() => {
+    const { director } = pageDirector();
+    director.setGate((step) => step.kind !== 'throw' || !step.after.throwBall || reducedMotionOn(useAccess.getState()) || throwPlayable(step.after.throwBall.seed, invalidate));
+    return () => director.setGate(null);
   }, [invalidate]);
   // Reused every frame: the frame loop allocates nothing.
   const scratch = useMemo(() => ({ m: new Matrix4(), p: new Vector3(), q: new Quaternion(), highlight: new Set<number>() }), []);

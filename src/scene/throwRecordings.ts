@@ -9,12 +9,14 @@ import type { ThrowView } from '../director/view';
 
 const recordings = new Map<number, ThrowRecording | Promise<void>>();
 const KEPT_THROWS = 8;
+/** Throws whose simulation failed (the physics did not load): shown at rest. */
+const failed = new Set<number>();
 
-/** The recording of a throw, or null while it is being simulated (then `onReady` is called). */
+/** The recording of a throw, or null while it is being simulated (then `onReady` is called) or if that failed. */
 export function throwRecording(seed: number, onReady: () => void): ThrowRecording | null {
   const known = recordings.get(seed);
   if (known && !(known instanceof Promise)) return known;
-  if (!known) {
+  if (!known && !failed.has(seed)) {
     recordings.set(
       seed,
       physicsModule()
@@ -25,10 +27,23 @@ export function throwRecording(seed: number, onReady: () => void): ThrowRecordin
           for (const old of recordings.keys()) if (recordings.size > KEPT_THROWS && old !== seed) recordings.delete(old);
           onReady();
         })
-        .catch((error: unknown) => console.error('the throw could not be simulated; the ball is shown at rest', error)),
+        .catch((error: unknown) => {
+          recordings.delete(seed);
+          failed.add(seed);
+          console.error('the throw could not be simulated; the ball is shown at rest', error);
+          onReady();
+        }),
     );
   }
   return null;
+}
+
+/**
+ * Whether a throw can be played now: simulated, or its simulation failed (the ball is shown at
+ * rest). Otherwise its simulation is started, and `onReady` is called when it ends.
+ */
+export function throwPlayable(seed: number, onReady: () => void): boolean {
+  return throwRecording(seed, onReady) !== null || failed.has(seed);
 }
 
 /**

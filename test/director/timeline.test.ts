@@ -84,6 +84,50 @@ describe('director: a new round', () => {
   });
 });
 
+describe('director: a gate holding steps at their start', () => {
+  it('waits at the start of a throw the gate refuses, however far the clock is advanced, then plays it whole', () => {
+    const game = new Game({ seed: 5 });
+    const d = new Director();
+    d.sync(game.events);
+    const thrown = d.queue.find((s) => s.kind === 'throw')!;
+    let ready = false;
+    const asked: number[] = [];
+    d.setGate((step) => {
+      if (step.kind === 'throw') asked.push(step.after.throwBall!.seed);
+      return step.kind !== 'throw' || ready;
+    });
+    let news = 0;
+    d.subscribe(() => news++);
+    d.advance(thrown.start + 5); // past the throw's end, were it not held
+    expect(d.time).toBe(thrown.start);
+    expect(d.sample().throwBall!.progress).toBe(0);
+    expect(asked).toContain(thrown.after.throwBall!.seed);
+    // Held, nothing changes: no news for the canvas.
+    const before = news;
+    d.advance(0.5);
+    expect(d.time).toBe(thrown.start);
+    expect(news).toBe(before);
+    expect(d.busy).toBe(true);
+    ready = true;
+    d.advance(TIMING.throw / 2);
+    expect(d.sample().throwBall!.progress).toBeCloseTo(0.5);
+  });
+
+  it('does not hold a step already under way, and skipping passes every gate', () => {
+    const game = new Game({ seed: 5 });
+    const d = new Director();
+    d.sync(game.events);
+    const thrown = d.queue.find((s) => s.kind === 'throw')!;
+    d.advance(thrown.start + 0.1);
+    d.setGate(() => false);
+    d.advance(0.2);
+    expect(d.time).toBeCloseTo(thrown.start + 0.3);
+    d.skip();
+    expect(d.busy).toBe(false);
+    d.setGate(null);
+  });
+});
+
 describe('director: moves', () => {
   it('places a ball along its flight, then rolls the captured balls one after another in event order', () => {
     // A position where a move rolls several balls: play until one does.
