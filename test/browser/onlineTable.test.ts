@@ -216,6 +216,8 @@ describe('at an online table', () => {
       await screenshot(eve.page, 'table-spectator-graph-phone-fr');
       await eve.page.setViewportSize(LAPTOP);
       await screenshot(eve.page, 'table-spectator-laptop-fr');
+      // The spectator's part is over: her page, drawing every move, no longer slows the rest.
+      await eve.page.close();
 
       // The computer played yellow's turns after the resignation, to the round's end; Bob's title never said it was his turn.
       await until(alice.room, (st) => st.phase === 'over', 'the round’s end', 120_000);

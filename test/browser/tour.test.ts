@@ -35,7 +35,7 @@ async function stepTo(page: Page, id: string, action: () => Promise<unknown>, sh
   await page.waitForFunction((want) => document.querySelector('[data-testid=tour]')?.getAttribute('data-step') === want, id);
   await waitIdle(page);
   // A frame drawn since (a page without WebGL, as in the tests of focus and texts, draws none).
-  const drawing = await page.evaluate(() => !!document.createElement('canvas').getContext('webgl2'));
+  const drawing = await page.evaluate(() => document.querySelector('canvas') !== null);
   if (drawing) await page.waitForFunction((n) => (window.rolit.renderInfo()?.frames ?? 0) > n, from, { timeout: 60_000 });
   // The first frame may still be the old board's labels: until the canvas stops drawing.
   await waitSettled(page);
