@@ -54,6 +54,19 @@ const FLIGHT_SECONDS = 0.9;
  * draws, and a tab shown again after a while does not end its flight in one jump.
  */
 const FLIGHT_STEP_SECONDS = 0.5;
+/** The controls' damping: the share of a drag's motion still to come that a 60th of a second applies. */
+const DAMPING_PER_60TH = 0.12;
+
+/**
+ * The controls' damping factor for a frame `delta` seconds long. The controls apply it once a frame,
+ * so a fixed factor makes a drag lag and its glide last a number of frames: seconds of the camera
+ * creeping on where a frame takes half a second (software rendering). By the frame's length, the
+ * motion keeps the same pace per second at any frame rate (from 120 frames a second down: a frame
+ * of next to no time still moves the camera, and the controls then ask for the next one).
+ */
+export function dampingFactor(delta: number): number {
+  return 1 - (1 - DAMPING_PER_60TH) ** (Math.min(1, Math.max(1 / 120, delta)) * 60);
+}
 const PAN_LIMIT = 12;
 const MAX_DISTANCE = 48;
 /** Part of the free area's half-width/height the fitted box may use. */
@@ -485,13 +498,16 @@ export function CameraRig() {
   });
   // After the frame's other work: counts the frames drawn.
   useFrame(() => void framesDrawn.current++);
+  // Before the controls' own update (drei runs it at -1): this frame's damping.
+  useFrame((_, delta) => {
+    if (controls.current) controls.current.dampingFactor = dampingFactor(delta);
+  }, -2);
 
   return (
     <OrbitControls
       ref={controls}
       makeDefault
       enableDamping
-      dampingFactor={0.12}
       minDistance={9}
       maxDistance={Math.max(MAX_DISTANCE, ...CAMERA_PRESETS.map((p) => presetSpherical(p, area).radius * 1.2))}
       minPolarAngle={0}

@@ -3,8 +3,8 @@
  * filling its parent. It plays the page's director (linked to the session by the page: linkDirector).
  * WebGL context loss: the canvas is rebuilt when the browser restores the context, or on a new
  * canvas when it does not within RESTORE_WAIT_MS (all game and animation state lives in stores, so
- * nothing is lost). The page (ui/SceneHost) checks for WebGL
- * before loading this module and catches a canvas that fails to start.
+ * nothing is lost). The page (ui/SceneHost) checks for WebGL before loading this module and
+ * catches a canvas that fails to start.
  */
 import { Canvas } from '@react-three/fiber';
 import { memo, type ReactNode, useCallback, useEffect, useState } from 'react';

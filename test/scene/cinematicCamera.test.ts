@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CINEMATIC_KEY, cinematicOn, initCinematic, readCameraParameter, setCinematic, stopCinematic } from '../../src/scene/cinematicCamera';
-import { fitRadius } from '../../src/scene/CameraRig';
+import { dampingFactor, fitRadius } from '../../src/scene/CameraRig';
 
 /** A localStorage stand-in. */
 function memoryStorage(initial: Record<string, string> = {}) {
@@ -49,5 +49,20 @@ describe('cinematic camera switch', () => {
     fitRadius(0.2, 2.5, 0.5, 38);
     expect(fitRadius(0.7, 0.3, 1.6, 38)).toBe(a);
     expect(fitRadius(0.7, 0.3, 0.5, 38)).toBeGreaterThan(a); // a portrait screen moves back
+  });
+});
+
+describe('the controls\' damping', () => {
+  it('keeps the same pace per second at any frame rate', () => {
+    expect(dampingFactor(1 / 60)).toBeCloseTo(0.12, 6);
+    // What is left of a drag's motion after a second: the same at 60, 10 and 2 frames a second.
+    const leftAfterASecond = (fps: number) => (1 - dampingFactor(1 / fps)) ** fps;
+    expect(leftAfterASecond(10)).toBeCloseTo(leftAfterASecond(60), 9);
+    expect(leftAfterASecond(2)).toBeCloseTo(leftAfterASecond(60), 9);
+    expect(leftAfterASecond(60)).toBeLessThan(1e-3);
+    // A frame after a long pause applies what is left at once; a frame of next to no time still moves.
+    expect(dampingFactor(30)).toBeCloseTo(1, 3);
+    expect(dampingFactor(0)).toBeCloseTo(dampingFactor(1 / 120), 9);
+    expect(dampingFactor(0)).toBeGreaterThan(0.05);
   });
 });
