@@ -42,6 +42,8 @@ export interface RoomConfig {
   limiter: ClientLimiter;
   /** TV: the pause between a round's end and the next (ms). */
   tvPauseMs: number;
+  /** Seconds a seat reservation holds (quick play's players who have not come by then are replaced). */
+  seatReservationSeconds: number;
 }
 
 /** Watchers one TV room holds; more open another. */
@@ -146,6 +148,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
   override async onCreate(raw: Record<string, unknown>): Promise<void> {
     const { config, ...clientOptions } = raw as { config: RoomConfig } & Record<string, unknown>;
     this.config = config;
+    this.seatReservationTimeout = config.seatReservationSeconds;
     // Only the server makes a ServerTable; a client's `table` stays an unknown key, refused below.
     if (clientOptions.table instanceof ServerTable) this.table = clientOptions.table;
     const parsed = createOptions.safeParse(this.table?.options ?? clientOptions);

@@ -51,6 +51,8 @@ export interface ServerConfig {
   trustProxy?: string;
   /** Seconds quick play waits for a group of four before a smaller group gets a table (default 15). */
   quickWaitSeconds?: number;
+  /** Seconds a seat reservation holds (default 15, Colyseus's): a quick-play table starts without those who have not come by then. */
+  seatReservationSeconds?: number;
   /** Pause between TV's rounds (ms, default 5000). */
   tvPauseMs?: number;
   /** Levels of TV's four computers (default serverTable.ts TV_LEVELS, dealt at random). */
@@ -69,6 +71,8 @@ export const DEFAULT_APP_PORT = 8080;
 export const DEFAULT_GRACE_SECONDS = 60;
 /** Seconds between the `closing` notice and the rooms closing when the server stops: time to read it, well within 10 s. */
 export const DEFAULT_CLOSING_SECONDS = 5;
+/** Seconds a seat reservation holds: Colyseus's default, time for a slow phone to open the connection. */
+export const DEFAULT_SEAT_RESERVATION_SECONDS = 15;
 /** Pause between TV's rounds: time to see the result before the next throw. */
 export const DEFAULT_TV_PAUSE_MS = 5000;
 
@@ -88,6 +92,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     closingSeconds: config.closingSeconds ?? DEFAULT_CLOSING_SECONDS,
     limiter,
     tvPauseMs: config.tvPauseMs ?? DEFAULT_TV_PAUSE_MS,
+    seatReservationSeconds: config.seatReservationSeconds ?? DEFAULT_SEAT_RESERVATION_SECONDS,
   };
   let presence: Presence | undefined;
   let driver: MatchMakerDriver | undefined;

@@ -10,9 +10,11 @@ import { first, next, type Seen, startTestServer, type TestServer, until, watch 
 
 /** Seconds a group short of four waits here (the server's default is 15). */
 const WAIT = 1;
+/** Seconds a seat reservation holds here (the server's default is 15). */
+const RESERVATION = 3;
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ quickWaitSeconds: WAIT });
+  server = await startTestServer({ quickWaitSeconds: WAIT, seatReservationSeconds: RESERVATION });
 });
 afterAll(async () => {
   await server?.close();
@@ -70,12 +72,12 @@ describe('quick play', () => {
     await alone.room.leave();
   });
 
-  it('starts without a player who never takes the seat, once the reservation runs out (15 s), a computer on it', async () => {
+  it('starts without a player who never takes the seat, once the reservation runs out, a computer on it', async () => {
     const [ann, bob] = await Promise.all([queue('Ann'), queue('Bob')]);
     const annAt = await takeSeat(ann);
     // Bob got his seat but never takes it.
     await first(bob.seen, 'seat');
-    await until(annAt.room, (st) => st.phase === 'playing', 'the round started without Bob', 20_000);
+    await until(annAt.room, (st) => st.phase === 'playing', 'the round started without Bob', (RESERVATION + 5) * 1000);
     expect(humans(annAt.room)).toEqual(['Ann']);
     expect(annAt.room.state.seats[1]).toMatchObject({ kind: 'computer', level: QUICK_COMPUTER });
     await Promise.all([annAt.room.leave(), bob.seen.room.leave()]);
