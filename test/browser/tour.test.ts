@@ -11,7 +11,6 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ALL_SQUARES, changedPixels, countBallColours, openApp, openRecordByPaste, rolitState, screenshot, socketPosition, waitForScene, waitSettled, waitIdle, useControl, waitForHandle } from './harness';
 import { useBuiltApp } from './builtApp';
-import { keepGame, savedGame } from './keptGames';
 import { TOUR_STEPS } from '../../src/tour/steps';
 import { tourGame, tourRecord } from '../../src/tour/positions';
 
@@ -239,11 +238,8 @@ describe('the guided tour', { timeout: 900_000 }, () => {
   });
 
   it('the throw step plays the physical throw (the same each time) and it rests with the engine starter up; the panel hides neither the seats nor the status line', async () => {
-    // Animations on (no reduced motion, normal speed): the tour's throw is played. The page resumes a
-    // game whose own start throw is over, so the page's start plays none.
-    const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await keepGame(context, savedGame(['Ann', 'Ben'], { size: 8, seed: 11 }, () => null));
-    const { page, errors } = await openApp(app.browser, app.served, '', { width: 1280, height: 800 }, { context });
+    // Animations on (no reduced motion, normal speed): the throw is played.
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=11', { width: 1280, height: 800 });
     page.setDefaultTimeout(120_000);
     await waitForScene(page);
     await waitIdle(page, 120_000);
