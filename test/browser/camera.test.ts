@@ -48,9 +48,9 @@ const viewNow = (page: Page) =>
     return [a.x, a.y, b.x, b.y].map((v) => v.toFixed(1)).join(',');
   });
 
-/** Four computers a few moves into their round (kept as the tab's game, so no start throw to watch). */
 /** Moves the kept game of four computers has played when the page resumes it. */
 const FOUR_COMPUTERS_MOVES = 3;
+/** Four computers a few moves into their round (kept as the tab's game, so no start throw to watch). */
 const FOUR_COMPUTERS = savedGame(
   [1, 2, 3, 4].map((n) => ({ kind: 'computer', level: 'greedy', name: `Greedy ${n}` })),
   { size: 8, seed: 3 },
