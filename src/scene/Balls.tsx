@@ -83,6 +83,7 @@ export function Balls() {
       m.compose(p, q, UNIT);
       drawnThrow.position.copy(p);
       drawnThrow.quaternion.copy(q);
+      drawnThrow.progress = reducedMotion ? 1 : view.throwBall!.progress;
     } else m.makeScale(0, 0, 0);
     im.setMatrixAt(THROWN, m);
     im.instanceMatrix.needsUpdate = true;

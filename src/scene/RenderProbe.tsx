@@ -82,7 +82,7 @@ export function RenderProbe() {
       // A point of its outline: one radius from its centre across the view (the camera's right).
       const right = new Vector3().setFromMatrixColumn(camera.matrixWorld, 0).multiplyScalar(BALL_RADIUS);
       const edge = toPage(x + right.x, y + right.y, z + right.z);
-      return { top: COLOURS[colourOnTop(drawnThrow.quaternion)], ...at, radius: Math.hypot(edge.x - at.x, edge.y - at.y), centre: [x, y, z] };
+      return { top: COLOURS[colourOnTop(drawnThrow.quaternion)], ...at, radius: Math.hypot(edge.x - at.x, edge.y - at.y), centre: [x, y, z], progress: drawnThrow.progress };
     };
     return () => {
       off();

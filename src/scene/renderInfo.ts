@@ -45,6 +45,8 @@ export interface ThrownBall {
   radius: number;
   /** Its centre in scene units (y up, the table at 0). */
   centre: [number, number, number];
+  /** How far through its throw it was drawn: 0 in the hand, 1 at rest. */
+  progress: number;
 }
 
 /**

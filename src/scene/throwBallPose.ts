@@ -25,8 +25,8 @@ export function throwRestPlace(thrown: ThrowView | null, reducedMotion: boolean,
   return rec !== null || reducedMotion;
 }
 
-/** The thrown ball as last drawn (Balls.tsx writes it each frame; the render probe reads it). */
-export const drawnThrow = { shown: false, position: new Vector3(), quaternion: new Quaternion() };
+/** The thrown ball as last drawn, and how far through its throw (0 in the hand, 1 at rest): Balls.tsx writes it each frame; the render probe reads it. */
+export const drawnThrow = { shown: false, progress: 1, position: new Vector3(), quaternion: new Quaternion() };
 
 // Scratch for each frame's interpolation (no allocation per frame).
 const a = new Vector3();

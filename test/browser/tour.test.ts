@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ALL_SQUARES, changedPixels, countBallColours, openApp, openRecordByPaste, rolitState, screenshot, socketPosition, waitForScene, waitSettled, waitIdle, useControl, waitForHandle } from './harness';
 import { useBuiltApp } from './builtApp';
+import { keepGame, savedGame } from './keptGames';
 import { TOUR_STEPS } from '../../src/tour/steps';
 import { tourGame, tourRecord } from '../../src/tour/positions';
 
@@ -238,8 +239,11 @@ describe('the guided tour', { timeout: 900_000 }, () => {
   });
 
   it('the throw step plays the physical throw (the same each time) and it rests with the engine starter up; the panel hides neither the seats nor the status line', async () => {
-    // Animations on (no reduced motion, normal speed): the throw is played.
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=11', { width: 1280, height: 800 });
+    // Animations on (no reduced motion, normal speed): the tour's throw is played. The page resumes a
+    // game whose own start throw is over, so the page's start plays none.
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await keepGame(context, savedGame(['Ann', 'Ben'], { size: 8, seed: 11 }, () => null));
+    const { page, errors } = await openApp(app.browser, app.served, '', { width: 1280, height: 800 }, { context });
     page.setDefaultTimeout(120_000);
     await waitForScene(page);
     await waitIdle(page, 120_000);
@@ -258,10 +262,11 @@ describe('the guided tour', { timeout: 900_000 }, () => {
 
     /**
      * Watches one throw, which `start` sets off: the ball's centre (scene units) at every animation
-     * frame of the throw step from before the throw starts (recorded in the page, so neither a slow
-     * screenshot nor a slow step change misses any of it), a screenshot once it is in the air, and
-     * where it comes to rest. Until the replay's first frame, the ball last drawn may be the one at
-     * rest from before (the same throw's end).
+     * frame drawn while a throw is under way, from the hand to just before rest (recorded in the
+     * page from before the throw starts, so neither a slow screenshot nor the panel's step change,
+     * which React may commit late on a loaded machine, misses any of it), a screenshot once it is in
+     * the air, and where it comes to rest. Until the replay's first frame, the ball last drawn may
+     * be the one at rest from before (the same throw's end).
      */
     async function watchThrow(name: string, start: () => Promise<unknown>) {
       const thrown = () => page.evaluate(() => window.rolit.thrownBall());
@@ -272,7 +277,7 @@ describe('the guided tour', { timeout: 900_000 }, () => {
         const sample = () => {
           if (w.centres_ !== centres) return; // this throw's watch is over
           const ball = window.rolit.thrownBall();
-          if (ball && document.querySelector('[data-testid=tour]')?.getAttribute('data-step') === 'throw') centres.push(ball.centre);
+          if (ball && ball.progress < 1) centres.push(ball.centre);
           requestAnimationFrame(sample);
         };
         requestAnimationFrame(sample);
