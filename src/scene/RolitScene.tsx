@@ -7,7 +7,7 @@
  * catches a canvas that fails to start.
  */
 import { Canvas } from '@react-three/fiber';
-import { memo, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { memo, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { NeutralToneMapping, WebGLRenderer, type WebGLRendererParameters } from 'three';
 import { t } from '../i18n/index';
 import { useSession } from '../app/page/pageSession';
@@ -145,17 +145,30 @@ export function RolitScene() {
 
   // settled() waits while the view is away (window.rolit.unsettled says so).
   useEffect(() => sceneRestoring(lost || rebuilding), [lost, rebuilding]);
-  useEffect(() => () => sceneRestoring(false), []);
+  /** Retires the canvas now mounted: set by onCreated, called when the scene unmounts. */
+  const retireCanvas = useRef(() => {});
+  useEffect(
+    () => () => {
+      // Unmounted, the scene rebuilds nothing: its canvas's loss is not news, and no rebuild is waited for.
+      retireCanvas.current();
+      sceneRestoring(false);
+    },
+    [],
+  );
 
   const onCreated = useCallback(({ gl }: { gl: { domElement: HTMLCanvasElement } }) => {
     const canvas = gl.domElement;
     let retired = false;
     let waiting: ReturnType<typeof setTimeout> | undefined;
+    const retire = () => {
+      retired = true;
+      clearTimeout(waiting);
+    };
+    retireCanvas.current = retire;
     // A new canvas, made when the context comes back or has not come back in time; a refused context then shows the page's "no WebGL" message.
     const rebuild = () => {
       if (retired) return;
-      retired = true;
-      clearTimeout(waiting);
+      retire();
       resetShaders();
       setLost(false);
       setGeneration((g) => g + 1);
