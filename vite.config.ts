@@ -17,6 +17,9 @@ const chunkFileName = ({ isDynamicEntry, facadeModuleId, name }: { isDynamicEntr
   const language = /\/locales\/(\w+)\//.exec(facadeModuleId ?? '')?.[1];
   return `assets/later-${language ? `texts-${language}` : name}-[hash].js`;
 };
+/** The styles of a later chunk come with it (the dynamic import fetches them): named `later-…` too. */
+const LATER_STYLES = ['NewGameDialog.css', 'PlayOnlineDialog.css', 'OnlinePanel.css'];
+const assetFileName = ({ names }: { names: readonly string[] }) => (names.some((name) => LATER_STYLES.includes(name)) ? 'assets/later-[name]-[hash][extname]' : 'assets/[name]-[hash][extname]');
 // `npm run measure:bundle` (BUNDLE_REPORT=1): a treemap of what each chunk holds, gzip sizes included.
 const bundleReport = process.env.BUNDLE_REPORT ? [visualizer({ filename: 'bundle-report.html', template: 'treemap', gzipSize: true })] : [];
 
@@ -33,7 +36,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 2500,
-    rolldownOptions: { output: { chunkFileNames: chunkFileName } },
+    rolldownOptions: { output: { chunkFileNames: chunkFileName, assetFileNames: assetFileName } },
   },
   worker: { format: 'es' },
   test: {
