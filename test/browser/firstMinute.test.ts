@@ -58,7 +58,7 @@ describe('the first minute', { timeout: 240_000 }, () => {
 
   it('the start throw decides: no seat to move and no input until it rests, then a caption names who starts', async () => {
     const seed = seedWithRethrow();
-    const { page, errors } = await openApp(app.browser, app.served, `?seats=human,human&seed=${seed}&speed=0.5`, { width: 1280, height: 800 });
+    const { page, errors } = await openApp(app.browser, app.served, `?seats=human,human&seed=${seed}&speed=1`, { width: 1280, height: 800 });
     const game = parseRecord((await rolitState(page)).record);
     const starter = game.state.toMove!;
     const move = game.legalMoves()[0];
