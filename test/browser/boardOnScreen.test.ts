@@ -25,7 +25,7 @@ const SCREENS = [
   { name: 'phone-sideways', viewport: { width: 844, height: 390 }, locale: 'en-GB', spacing: 20 },
 ] as const;
 
-const GAME = '?seats=human,human&seed=1';
+const GAME = '?seats=human,human&seed=1&speed=instant';
 
 /** One English page on a phone, loaded upright and turned sideways for its second look. */
 const phonePage = useSharedPage(app, async (browser, served) => {

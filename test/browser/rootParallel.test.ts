@@ -55,7 +55,7 @@ describe('root-parallel master in the browser', () => {
         }
       } as typeof Worker;
     });
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:master,ai:master&size=6', undefined, { context });
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:master,ai:master&size=6&seed=1&speed=instant', undefined, { context });
     await waitForScene(page, 120_000);
     expect(await page.evaluate(() => navigator.hardwareConcurrency)).toBe(3);
     await page.waitForFunction(() => window.rolit.state().moves.length >= 3, undefined, { timeout: 120_000, polling: 200 });
