@@ -9,6 +9,7 @@
  */
 import type { Colour } from '../engine/colours';
 import type { BoardSize } from '../engine/geometry';
+import type { ThrownBallView } from '../app/page/handle';
 
 /** The renderer's counters (window.rolit reports them as the app's RenderStats). */
 export interface RendererCounters {
@@ -33,21 +34,8 @@ export const probe = {
   /** Page box (CSS px) of a colour's side button, set by the mounted scene. */
   sideButtonBox: null as null | ((colour: Colour) => ScreenBox),
   /** The thrown start ball as last drawn (colour on top, page position), set by the mounted scene. */
-  thrownBall: null as null | (() => ThrownBall | null),
+  thrownBall: null as null | (() => ThrownBallView | null),
 };
-
-export interface ThrownBall {
-  top: Colour;
-  /** Page position (CSS px) of its centre. */
-  x: number;
-  y: number;
-  /** Its radius on the page (CSS px). */
-  radius: number;
-  /** Its centre in scene units (y up, the table at 0). */
-  centre: [number, number, number];
-  /** How far through its throw it was drawn: 0 in the hand, 1 at rest. */
-  progress: number;
-}
 
 /**
  * What the canvas (drawing on demand) is still to draw. Something moving asks for the next frame
@@ -92,7 +80,7 @@ export function sceneDrawing(): SceneDrawing | null {
 }
 
 /** The thrown start ball as last drawn, or null when none is shown (or no scene is mounted). */
-export function thrownBall(): ThrownBall | null {
+export function thrownBall(): ThrownBallView | null {
   return probe.thrownBall ? probe.thrownBall() : null;
 }
 
