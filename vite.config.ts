@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { basename } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -11,14 +12,15 @@ import { canvasElementsPlugin } from './scripts/canvasElementsPlugin.js';
  * until the first move (`npm run size`, package.json "size-limit") leaves it out: the languages other than
  * English (one chunk each), the New-game and Play online dialogs, the online client.
  */
-const LATER_ENTRIES = [/\/src\/i18n\/locales\/(?!en\/)/, /\/src\/ui\/NewGameDialog\.tsx$/, /\/src\/ui\/online\/PlayOnlineDialog\.tsx$/, /\/src\/ui\/online\/OnlinePanel\.tsx$/, /\/node_modules\/@colyseus\/sdk\//];
+const LATER_COMPONENTS = ['src/ui/NewGameDialog.tsx', 'src/ui/online/PlayOnlineDialog.tsx', 'src/ui/online/OnlinePanel.tsx'];
+const LATER_ENTRIES = [/\/src\/i18n\/locales\/(?!en\/)/, ...LATER_COMPONENTS.map((path) => new RegExp(`/${path.replaceAll('.', '\\.')}$`)), /\/node_modules\/@colyseus\/sdk\//];
 const chunkFileName = ({ isDynamicEntry, facadeModuleId, name }: { isDynamicEntry: boolean; facadeModuleId: string | null; name: string }) => {
   if (!isDynamicEntry || !LATER_ENTRIES.some((entry) => entry.test(facadeModuleId ?? ''))) return 'assets/[name]-[hash].js';
   const language = /\/locales\/(\w+)\//.exec(facadeModuleId ?? '')?.[1];
   return `assets/later-${language ? `texts-${language}` : name}-[hash].js`;
 };
-/** The styles of a later chunk come with it (the dynamic import fetches them): named `later-…` too. */
-const LATER_STYLES = ['NewGameDialog.css', 'PlayOnlineDialog.css', 'OnlinePanel.css'];
+/** The styles of a later component's chunk come with it (the dynamic import fetches them): named `later-…` too. */
+const LATER_STYLES = LATER_COMPONENTS.map((path) => `${basename(path, '.tsx')}.css`);
 const assetFileName = ({ names }: { names: readonly string[] }) => (names.some((name) => LATER_STYLES.includes(name)) ? 'assets/later-[name]-[hash][extname]' : 'assets/[name]-[hash][extname]');
 // `npm run measure:bundle` (BUNDLE_REPORT=1): a treemap of what each chunk holds, gzip sizes included.
 const bundleReport = process.env.BUNDLE_REPORT ? [visualizer({ filename: 'bundle-report.html', template: 'treemap', gzipSize: true })] : [];
