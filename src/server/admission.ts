@@ -3,13 +3,15 @@
  * upgrade is marked with the client's address, which Colyseus then reports as `context.ip`; the
  * matchmaker's requests (create, join, joinById, reconnect) pass the limits first; an upgrade
  * from an address cooling down after a flood is refused, so its SDK cannot reconnect by itself
- * (its refusals held a second each, COOLING_DOWN_ANSWER_MS).
+ * (its refusals held a second each, COOLING_DOWN_ANSWER_MS), and one without a seat
+ * reservation counts as a join.
  * A refusal is code 429 with the text `<code>: <explanation>` (contract.ts LIMIT_CODES).
  */
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { BlockList } from 'node:net';
 import { type AuthContext, type BeforeUpgradeHandler, type Client, CloseCode, ErrorCode, matchMaker, ServerError } from '@colyseus/core';
-import { LOBBY_ROOM, QUICK_ROOM, ROOM_NAME, TV_ROOM } from '../wire/contract';
+import { createOptions, issuesText, LOBBY_ROOM, QUICK_ROOM, ROOM_NAME, TV_ROOM } from '../wire/contract';
+import { kickedForFrames } from './frames';
 import { clientAddress, type ClientLimiter, type LimitRefusal } from './limits';
 
 /** Rooms that serve everyone, one of each (more only when one is full): nobody's own rooms. */
@@ -52,13 +54,12 @@ export interface ClientAuth {
 }
 
 /**
- * Starts the cool-down of a client's address when Colyseus closed it for flooding: past the
- * room's maxMessagesPerSecond it closes with 4002 and leaves its count of the second over the
- * limit; other 4002 closes (an undecodable frame, a connection replaced) do not. Whether it did.
+ * Starts the cool-down of a client's address when the frame guard (frames.ts) closed it with 4002:
+ * past its frame allowance, or for a message that does not decode; other 4002 closes (a
+ * connection replaced by a reconnection) do not. Whether it did.
  */
-export function coolDownIfFlooded(limiter: ClientLimiter, room: { maxMessagesPerSecond: number }, client: Client, code: number | undefined): boolean {
-  const counted = (client as unknown as { _numMessagesLastSecond?: number })._numMessagesLastSecond ?? 0;
-  const flooded = code === CloseCode.WITH_ERROR && counted > room.maxMessagesPerSecond;
+export function coolDownIfFlooded(limiter: ClientLimiter, client: Client, code: number | undefined): boolean {
+  const flooded = code === CloseCode.WITH_ERROR && kickedForFrames(client);
   const address = (client.auth as ClientAuth | undefined)?.address;
   if (flooded && address) limiter.kicked(address);
   return flooded;
@@ -88,8 +89,17 @@ export function guardMatchmaking(limiter: ClientLimiter): () => void {
       return invoke.call(controller, method === 'create' ? 'joinOrCreate' : method, roomName, clientOptions, authContext);
     }
     switch (method) {
-      case 'reconnect':
-        return call();
+      case 'reconnect': {
+        // A reconnection token is a secret like a room code: a wrong one is a guess.
+        const refusal = limiter.guessesLeft(address);
+        if (refusal) throw refused(refusal);
+        try {
+          return await call();
+        } catch (e) {
+          limiter.wrongGuess(address);
+          throw e;
+        }
+      }
       case 'joinById': {
         const refusal = limiter.guessesLeft(address) ?? limiter.takeJoin(address);
         if (refusal) throw refused(refusal);
@@ -103,6 +113,11 @@ export function guardMatchmaking(limiter: ClientLimiter): () => void {
       }
       case 'create':
       case 'joinOrCreate': {
+        // Checked before Colyseus merges the options with the server's, where `config` and `__proto__` would vanish unseen.
+        if (roomName === ROOM_NAME) {
+          const parsed = createOptions.safeParse(clientOptions);
+          if (!parsed.success) throw new ServerError(ErrorCode.APPLICATION_ERROR, `badOptions: ${issuesText(parsed.error)}`);
+        }
         // A client's rooms are reached by their code only, listed ones too: joinOrCreate creates.
         let held = limiter.reserveRoom(address);
         if ('code' in held) {
@@ -147,12 +162,32 @@ async function forgetClosedRooms(limiter: ClientLimiter, address: string): Promi
   }
 }
 
-/** Refuses the WebSocket upgrade (a join's connection, a reconnection) of an address cooling down. */
-export function refuseCoolingDown(limiter: ClientLimiter): BeforeUpgradeHandler {
-  return async (_request, context) => {
-    const refusal = limiter.coolingDown(addressOf(context));
-    if (!refusal) return undefined;
-    await held();
-    return new Response(`${refusal.code}: ${refusal.text}`, { status: LIMIT_STATUS });
+/**
+ * Guards the WebSocket upgrades: an address cooling down is refused; an upgrade that holds no
+ * seat reservation of a room of this process (a raw connection, an expired or made-up session,
+ * a reconnection token that is no longer valid) spends one of the address's joins, and once they
+ * are spent is refused (429) before Colyseus reads it.
+ */
+export function guardUpgrades(limiter: ClientLimiter): BeforeUpgradeHandler {
+  return async (request, context) => {
+    const address = addressOf(context);
+    const coolingDown = limiter.coolingDown(address);
+    if (coolingDown) {
+      await held();
+      return new Response(`${coolingDown.code}: ${coolingDown.text}`, { status: LIMIT_STATUS });
+    }
+    if (holdsReservation(request.url)) return undefined;
+    const refusal = limiter.takeJoin(address);
+    return refusal ? new Response(`${refusal.code}: ${refusal.text}`, { status: LIMIT_STATUS }) : undefined;
   };
+}
+
+/** Whether an upgrade's URL (`/<process>/<room>?sessionId=…[&reconnectionToken=…]`, as the transport reads it) names a seat reserved in a room here. */
+function holdsReservation(url: string): boolean {
+  const parsed = URL.parse(url, 'ws://server');
+  const roomId = parsed && /\/[a-zA-Z0-9_-]+\/([a-zA-Z0-9_-]+)$/.exec(parsed.pathname)?.[1];
+  const sessionId = parsed?.searchParams.get('sessionId');
+  if (!roomId || !sessionId) return false;
+  const room = matchMaker.getLocalRoomById(roomId);
+  return room?.hasReservedSeat(sessionId, parsed.searchParams.get('reconnectionToken') ?? undefined) ?? false;
 }

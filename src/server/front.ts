@@ -14,6 +14,9 @@ import type { Duplex } from 'node:stream';
 import compression from 'compression';
 import { ALLOWED_METHODS, MAX_BODY_BYTES, type Refusal, requestRefusal, upgradeRefusal } from './requestGuard';
 
+/** Status (and error code) of a matchmaking request while the server stops: Service Unavailable. */
+export const SERVER_STOPPING = 503;
+
 /** Answers a request it knows (true), or leaves it for the next (false) without touching `res`. */
 export type FrontHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
@@ -27,8 +30,12 @@ export function answeredInFront(res: ServerResponse): void {
 
 const compress = compression({ filter: (req, res) => answered.has(res) && compression.filter(req, res) });
 
-/** Puts `handlers` in front of the request listeners `http` has (Colyseus', attached when it listened), and guards its upgrades. */
-export function putInFront(http: HttpServer, handlers: FrontHandler[]): void {
+/**
+ * Puts `handlers` in front of the request listeners `http` has (Colyseus', attached when it
+ * listened), and guards its upgrades. While `stopping`, matchmaking is refused here with 503 and
+ * a JSON body in Colyseus' shape (`{ code, error }`), which the SDK reads as the error.
+ */
+export function putInFront(http: HttpServer, handlers: FrontHandler[], stopping: () => boolean): void {
   const others = http.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   http.removeAllListeners('request');
   http.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -37,6 +44,10 @@ export function putInFront(http: HttpServer, handlers: FrontHandler[]): void {
       if (refusal) {
         const allow: Record<string, string> = refusal.status === 405 ? { allow: ALLOWED_METHODS.join(', ') } : {};
         return sendBody(req, res, refusal.status, { ...allow, connection: 'close', 'content-type': 'text/plain; charset=utf-8' }, refusal.text);
+      }
+      if (stopping() && pathOf(req)?.startsWith('/matchmake/')) {
+        const body = { code: SERVER_STOPPING, error: 'closing: the server is stopping; come back in a moment' };
+        return sendBody(req, res, SERVER_STOPPING, { connection: 'close', 'content-type': 'application/json' }, JSON.stringify(body));
       }
       if (req.method === 'GET' || req.method === 'HEAD') {
         await new Promise<void>((resolve, reject) => compress(req as never, res as never, (error?: unknown) => (error ? reject(error) : resolve())));

@@ -18,15 +18,27 @@ export interface ClientLimits {
   searches?: number;
   /** Seconds an address kicked for flooding (close 4002) may not reconnect, create or join; 0 for none. */
   coolDownSeconds: number;
+  /** Sockets (HTTP and WebSocket together) an address holds open at once (connections.ts). */
+  sockets: number;
+  /** Spectators an address has in one room (seating.ts). */
+  watchers: number;
 }
 
-export const DEFAULT_LIMITS: ClientLimits = { rooms: 20, joinsPerMinute: 60, guessesPerMinute: 20, coolDownSeconds: 300 };
+/**
+ * Generous for a classroom behind one address: 30 pages, each with its room's WebSocket and a
+ * browser's few HTTP connections, stay under `sockets`; a class can watch one table.
+ */
+export const DEFAULT_LIMITS: ClientLimits = { rooms: 20, joinsPerMinute: 60, guessesPerMinute: 20, coolDownSeconds: 300, sockets: 128, watchers: 16 };
 
 /** No limit at all (`--limits off`): for load measurements and tests from one address. */
-export const NO_LIMITS: ClientLimits = { rooms: Infinity, joinsPerMinute: Infinity, guessesPerMinute: Infinity, searches: Infinity, coolDownSeconds: 0 };
+export const NO_LIMITS: ClientLimits = {
+  rooms: Infinity, joinsPerMinute: Infinity, guessesPerMinute: Infinity, searches: Infinity, coolDownSeconds: 0, sockets: Infinity, watchers: Infinity,
+};
 
 /** The names `--limits` takes, and the key each sets. */
-const LIMIT_NAMES = { rooms: 'rooms', joins: 'joinsPerMinute', guesses: 'guessesPerMinute', searches: 'searches', cooldown: 'coolDownSeconds' } as const;
+const LIMIT_NAMES = {
+  rooms: 'rooms', joins: 'joinsPerMinute', guesses: 'guessesPerMinute', searches: 'searches', cooldown: 'coolDownSeconds', sockets: 'sockets', watchers: 'watchers',
+} as const;
 
 /**
  * The limits a `--limits` text asks for: `off`, or `name=value` pairs separated by commas
@@ -60,16 +72,45 @@ export interface LimitRefusal {
 /** Prefix of the placeholder of a create under way, which no room code has. */
 const TICKET = '\0create ';
 
-/** Token bucket: `capacity` at most, refilled at `capacity` a minute. */
-interface Bucket {
-  tokens: number;
-  at: number;
+/**
+ * A token bucket: holds `capacity` tokens at most, refilled continuously at `perSecond`; each
+ * thing counted takes one. Over any span of T seconds it lets through at most
+ * `capacity + perSecond * T`, wherever the span starts (no window edge to slip across).
+ */
+export class TokenBucket {
+  private tokens: number;
+  private at: number;
+
+  constructor(
+    readonly capacity: number,
+    readonly perSecond: number,
+    private readonly now: () => number,
+  ) {
+    this.tokens = capacity;
+    this.at = now();
+  }
+
+  /** The tokens now (refilled since the last look). */
+  level(): number {
+    if (this.capacity === Infinity) return Infinity;
+    const now = this.now();
+    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.at) / 1000) * this.perSecond);
+    this.at = now;
+    return this.tokens;
+  }
+
+  /** Takes a token, or says there is none (and takes nothing). */
+  take(): boolean {
+    if (this.level() < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
 }
 
 /** The bookkeeping of every address's limits; `now` gives milliseconds. */
 export class ClientLimiter {
-  private readonly joins = new Map<string, Bucket>();
-  private readonly guesses = new Map<string, Bucket>();
+  private readonly joins = new Map<string, TokenBucket>();
+  private readonly guesses = new Map<string, TokenBucket>();
   /** Open rooms (and creates under way, as pending tickets) by creator's address. */
   private readonly rooms = new Map<string, Set<string>>();
   private readonly roomOwner = new Map<string, string>();
@@ -100,19 +141,19 @@ export class ClientLimiter {
 
   /** Takes one of the address's creates and joins of this minute, or refuses. */
   takeJoin(address: string): LimitRefusal | null {
-    if (this.take(this.joins, address, this.limits.joinsPerMinute)) return null;
+    if (this.bucket(this.joins, address, this.limits.joinsPerMinute).take()) return null;
     return { code: 'tooManyJoins', text: `at most ${this.limits.joinsPerMinute} creates and joins a minute from one address` };
   }
 
   /** Refuses a `joinById` when the address has no wrong guesses left this minute (a guess is spent by `wrongGuess`). */
   guessesLeft(address: string): LimitRefusal | null {
-    if (this.level(this.guesses, address, this.limits.guessesPerMinute) >= 1) return null;
+    if (this.bucket(this.guesses, address, this.limits.guessesPerMinute).level() >= 1) return null;
     return { code: 'tooManyGuesses', text: `at most ${this.limits.guessesPerMinute} room codes that name no room a minute from one address` };
   }
 
   /** The address asked for a room code that names no room. */
   wrongGuess(address: string): void {
-    this.take(this.guesses, address, this.limits.guessesPerMinute);
+    this.bucket(this.guesses, address, this.limits.guessesPerMinute).take();
   }
 
   /** The rooms the address has open (not the creates under way). */
@@ -160,28 +201,17 @@ export class ClientLimiter {
   /** Forgets what no longer limits anyone: full buckets and cool-downs over (keeps memory bounded). */
   prune(): void {
     const now = this.now();
-    for (const [buckets, capacity] of [[this.joins, this.limits.joinsPerMinute], [this.guesses, this.limits.guessesPerMinute]] as const) {
-      for (const address of buckets.keys()) if (this.level(buckets, address, capacity) >= capacity) buckets.delete(address);
+    for (const buckets of [this.joins, this.guesses]) {
+      for (const [address, bucket] of buckets) if (bucket.level() >= bucket.capacity) buckets.delete(address);
     }
     for (const [address, until] of this.coolDowns) if (until <= now) this.coolDowns.delete(address);
   }
 
-  /** The bucket's tokens now (refilled since it was last read). */
-  private level(buckets: Map<string, Bucket>, address: string, capacity: number): number {
-    if (capacity === Infinity) return Infinity;
-    const now = this.now();
-    const bucket = buckets.get(address);
-    if (!bucket) return capacity;
-    bucket.tokens = Math.min(capacity, bucket.tokens + ((now - bucket.at) / 60_000) * capacity);
-    bucket.at = now;
-    return bucket.tokens;
-  }
-
-  private take(buckets: Map<string, Bucket>, address: string, capacity: number): boolean {
-    const tokens = this.level(buckets, address, capacity);
-    if (tokens < 1) return false;
-    if (tokens !== Infinity) buckets.set(address, { tokens: tokens - 1, at: this.now() });
-    return true;
+  /** The address's bucket of an allowance a minute (`capacity` of them, refilled over the minute). */
+  private bucket(buckets: Map<string, TokenBucket>, address: string, capacity: number): TokenBucket {
+    let bucket = buckets.get(address);
+    if (!bucket) buckets.set(address, (bucket = new TokenBucket(capacity, capacity / 60, this.now)));
+    return bucket;
   }
 }
 
@@ -220,6 +250,11 @@ export function trustedProxies(list: string): BlockList {
     else trusted.addSubnet(address, prefix, type);
   }
   return trusted;
+}
+
+/** Whether a socket's peer is one of the trusted proxies. */
+export function isTrustedPeer(trusted: BlockList | null, peer: string | undefined): boolean {
+  return trusted !== null && isTrusted(trusted, plain(peer ?? ''));
 }
 
 function isTrusted(trusted: BlockList, address: string): boolean {

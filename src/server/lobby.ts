@@ -37,7 +37,7 @@ export class RolitLobby extends LobbyRoom {
 
   /** A client closed for flooding starts its address's cool-down, as in a game room. */
   override onLeave(client: Client, code?: number): void {
-    coolDownIfFlooded(this.config.limiter, this, client, code);
+    coolDownIfFlooded(this.config.limiter, client, code);
     super.onLeave(client);
   }
 }

@@ -6,6 +6,8 @@ import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
 import { DEFAULT_LIMITS, type ClientLimits, parseLimits, trustedProxies } from './limits';
+import { DEFAULT_HEAD_SECONDS } from './connections';
+import { serverLog } from './foldedLog';
 import { DEFAULT_QUICK_WAIT_SECONDS } from './quickPlay';
 import { DEFAULT_APP_PORT, DEFAULT_CLOSING_SECONDS, DEFAULT_GRACE_SECONDS, DEFAULT_PORT, startServer } from './server';
 
@@ -26,7 +28,10 @@ const USAGE = `usage: npm run server -- [options]   (npm run serve: the same wit
                        guesses    joinById of codes that name no room, a minute (default ${DEFAULT_LIMITS.guessesPerMinute})
                        searches   computer searches running at once (default threads - 1, at least 1)
                        cooldown   seconds shut out after a kick for flooding (default ${DEFAULT_LIMITS.coolDownSeconds})
+                       sockets    sockets open at once, HTTP and WebSocket together (default ${DEFAULT_LIMITS.sockets})
+                       watchers   spectators in one room (default ${DEFAULT_LIMITS.watchers})
                        each a whole number or off
+  --head-timeout S     seconds a new connection may take to send its request (env ROLIT_HEAD_TIMEOUT; default ${DEFAULT_HEAD_SECONDS})
   --trust-proxy LIST   proxies whose X-Forwarded-For names the client: addresses or networks, comma-separated,
                        e.g. 127.0.0.1,10.0.0.0/8 (env ROLIT_TRUST_PROXY; default none: the socket's address counts)`;
 
@@ -47,6 +52,7 @@ try {
       port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, grace: { type: 'string' },
       'computer-delay': { type: 'string' }, threads: { type: 'string' }, 'quick-wait': { type: 'string' }, redis: { type: 'string' },
       'public-address': { type: 'string' }, app: { type: 'string' }, limits: { type: 'string' }, 'trust-proxy': { type: 'string' },
+      'head-timeout': { type: 'string' },
       help: { type: 'boolean' },
     },
   }).values;
@@ -78,8 +84,9 @@ function checked<T>(name: string, text: string | undefined, parse: (text: string
 const limits: ClientLimits | undefined = checked('limits', args.limits ?? env.ROLIT_LIMITS, (text) => parseLimits(text));
 const trustProxy = args['trust-proxy'] ?? env.ROLIT_TRUST_PROXY;
 checked('trust-proxy', trustProxy, trustedProxies);
+const port = number('port', args.port ?? env.PORT, appDir === undefined ? DEFAULT_PORT : DEFAULT_APP_PORT);
 const server = await startServer({
-  port: number('port', args.port ?? env.PORT, appDir === undefined ? DEFAULT_PORT : DEFAULT_APP_PORT),
+  port,
   host: args.host ?? env.HOST,
   dataDir: args.data ?? env.ROLIT_DATA ?? 'data',
   graceSeconds: number('grace', args.grace ?? env.ROLIT_GRACE, DEFAULT_GRACE_SECONDS),
@@ -91,6 +98,13 @@ const server = await startServer({
   appDir,
   limits,
   trustProxy,
+  headSeconds: number('head-timeout', args['head-timeout'] ?? env.ROLIT_HEAD_TIMEOUT, DEFAULT_HEAD_SECONDS) || DEFAULT_HEAD_SECONDS,
+}).catch((e: NodeJS.ErrnoException) => {
+  // Nothing else to do without the port: end at once, so a supervisor sees it.
+  const where = `port ${port}${args.host ?? env.HOST ? ` of ${args.host ?? env.HOST}` : ''}`;
+  if (e.code === 'EADDRINUSE') console.error(`rolit server: ${where} is in use (another server?): choose another with --port`);
+  else console.error(`rolit server: cannot listen on ${where}: ${e.message}`);
+  process.exit(1);
 });
 // The last line of defence, behind the front's guard and each room's fault handling: a promise
 // rejected with nobody to catch it is logged, not fatal, since the process (every room in play)
@@ -98,7 +112,7 @@ const server = await startServer({
 // An uncaught synchronous exception is different (shared state may be half-updated): it still ends
 // the process, for the supervisor to restart.
 process.on('unhandledRejection', (reason) => {
-  console.error(`rolit server: unhandled rejection: ${reason instanceof Error ? reason.message : String(reason)}`);
+  serverLog.line(`rolit server: unhandled rejection: ${reason instanceof Error ? reason.message : String(reason)}`);
 });
 // Tests and scripts read this line to find the port.
 console.log(`rolit server listening on port ${server.port}${appDir === undefined ? '' : `, serving the app of ${appDir}`}`);

@@ -58,6 +58,6 @@ export class QuickQueue extends QueueRoom {
 
   /** A client closed for flooding starts its address's cool-down, as in a game room. */
   override onLeave(client: Client, code?: number): void {
-    coolDownIfFlooded(this.limiter, this, client, code);
+    coolDownIfFlooded(this.limiter, client, code);
   }
 }

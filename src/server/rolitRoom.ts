@@ -18,7 +18,7 @@ import {
   joinOptions, MESSAGE_TYPES, type MessageType, parseMessage, type ReceivedMessages, ROOM_FAULT_CLOSE, SEAT_TAKEN_BACK, type ServerMessages,
   type TableListing, quickOptions, tvOptions, type YouMessage,
 } from '../wire/contract';
-import type { ClientLimiter } from './limits';
+import { type ClientLimiter, TokenBucket } from './limits';
 import { recordFileName, saveRecord } from './records';
 import { newRoomCode } from './roomCode';
 import { QUICK_COMPUTER, ServerTable } from './serverTable';
@@ -78,12 +78,6 @@ interface Player {
 /** A client of the room: what it is sent is typed by the wire's ServerMessages. */
 type Client = ColyseusClient<{ auth: ClientAuth; messages: ServerMessages }>;
 
-/** Token bucket of one client's messages. */
-interface Bucket {
-  tokens: number;
-  at: number;
-}
-
 /** A new seat key: 128 random bits, in URL-safe base64 (22 characters). */
 function newSeatKey(): string {
   return randomBytes(16).toString('base64url');
@@ -115,7 +109,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
   /** Seatings so far: each seated person's `seatedAt`. */
   private seatings = 0;
   private readonly spectators = new Set<string>();
-  private readonly buckets = new Map<string, Bucket>();
+  private readonly buckets = new Map<string, TokenBucket>();
   private disposed = false;
   /** When the room closes because the server stops (ms since 1970), 0 while it does not. */
   private closesAt = 0;
@@ -292,7 +286,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
   }
 
   override async onDrop(client: Client, code?: number): Promise<void> {
-    const flooded = coolDownIfFlooded(this.config.limiter, this, client, code);
+    const flooded = coolDownIfFlooded(this.config.limiter, client, code);
     const player = this.playerOf(client.sessionId);
     if (player) {
       player.graceTimer = this.clock.setTimeout(() => this.graceOver(player), this.config.graceSeconds * 1000);
@@ -502,18 +496,12 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
 
   /** Rate limit: a token bucket per client; a refused message changes nothing. */
   private allow(client: Client): boolean {
-    const now = this.clock.currentTime;
     const { messagesPerSecond, messageBurst } = this.config;
-    const bucket = this.buckets.get(client.sessionId) ?? { tokens: messageBurst, at: now };
-    bucket.tokens = Math.min(messageBurst, bucket.tokens + ((now - bucket.at) / 1000) * messagesPerSecond);
-    bucket.at = now;
-    this.buckets.set(client.sessionId, bucket);
-    if (bucket.tokens < 1) {
-      this.refuseMessage(client, 'rateLimited', `too many messages: at most ${messagesPerSecond} a second`);
-      return false;
-    }
-    bucket.tokens -= 1;
-    return true;
+    let bucket = this.buckets.get(client.sessionId);
+    if (!bucket) this.buckets.set(client.sessionId, (bucket = new TokenBucket(messageBurst, messagesPerSecond, () => this.clock.currentTime)));
+    if (bucket.take()) return true;
+    this.refuseMessage(client, 'rateLimited', `too many messages: at most ${messagesPerSecond} a second`);
+    return false;
   }
 
   /** Refuses a client's message, to it alone; an illegal move with the engine's reason and what it names. */

@@ -7,7 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { matchMaker, type MatchMakerDriver, type Presence, Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
-import { guardMatchmaking, markClientAddresses, refuseCoolingDown } from './admission';
+import { guardMatchmaking, guardUpgrades, markClientAddresses } from './admission';
+import { DEFAULT_HEAD_SECONDS, guardConnections } from './connections';
+import { colyseusLogger, serverLog } from './foldedLog';
+import { guardFrames } from './frames';
 import { ComputerPool } from './computerPool';
 import type { Level } from '../ai';
 import { DEFAULT_SERVER_PORT, LOBBY_ROOM, QUICK_ROOM, ROOM_NAME, TV_ROOM } from '../wire/contract';
@@ -53,6 +56,8 @@ export interface ServerConfig {
   quickWaitSeconds?: number;
   /** Seconds a seat reservation holds (default 15, Colyseus's): a quick-play table starts without those who have not come by then. */
   seatReservationSeconds?: number;
+  /** Seconds a new socket may take to send its whole request head before it is closed (default 10). */
+  headSeconds?: number;
   /** Pause between TV's rounds (ms, default 5000). */
   tvPauseMs?: number;
   /** Levels of TV's four computers (default serverTable.ts TV_LEVELS, dealt at random). */
@@ -101,7 +106,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     presence = new RedisPresence(config.redis);
     driver = new RedisDriver(config.redis);
   }
-  const transport = new WebSocketTransport({ maxPayload: config.maxMessageBytes ?? 4096, beforeUpgrade: refuseCoolingDown(limiter) });
+  const transport = new WebSocketTransport({ maxPayload: config.maxMessageBytes ?? 4096, beforeUpgrade: guardUpgrades(limiter) });
   const server = new Server({
     transport,
     presence,
@@ -109,7 +114,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     publicAddress: config.publicAddress,
     greet: false,
     gracefullyShutdown: false,
+    logger: colyseusLogger(serverLog),
   });
+  guardFrames();
+  const http = transport.server!;
+  guardConnections(http, limits.sockets, (config.headSeconds ?? DEFAULT_HEAD_SECONDS) * 1000, trusted);
   // Listed tables (create option `listed`) show in the lobby as they change.
   server.define(ROOM_NAME, RolitRoom, { config: roomConfig }).enableRealtimeListing().on('dispose', (room) => limiter.roomClosed(room.roomId));
   server.define(LOBBY_ROOM, RolitLobby, { config: roomConfig });
@@ -117,11 +126,19 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   server.define(TV_ROOM, TvRoom, { config: roomConfig, levels: config.tvLevels });
   const unguard = guardMatchmaking(limiter);
   const prune = setInterval(() => limiter.prune(), 60_000).unref();
-  await server.listen(config.port, config.host);
+  try {
+    // Colyseus logs a failure to listen (a port in use) and waits for ever: the error ends the start here.
+    await Promise.race([server.listen(config.port, config.host), new Promise<never>((_, reject) => http.once('error', reject))]);
+  } catch (e) {
+    clearInterval(prune);
+    unguard();
+    await pool.close();
+    throw e;
+  }
   let stopping = false;
-  putInFront(transport.server!, [health(() => stopping), recordRequests(config.dataDir), ...(config.appDir ? [appFiles(config.appDir)] : [])]);
-  markClientAddresses(transport.server!, trusted);
-  const port = (transport.server!.address() as AddressInfo).port;
+  putInFront(http, [health(() => stopping), recordRequests(config.dataDir), ...(config.appDir ? [appFiles(config.appDir)] : [])], () => stopping);
+  markClientAddresses(http, trusted);
+  const port = (http.address() as AddressInfo).port;
   return {
     port,
     async stop() {

@@ -111,7 +111,7 @@ describe('parseLimits', () => {
   });
 
   it('says which pair is wrong and why', () => {
-    expect(() => parseLimits('room=5')).toThrow('"room=5": no limit named "room" (names: rooms, joins, guesses, searches, cooldown)');
+    expect(() => parseLimits('room=5')).toThrow('"room=5": no limit named "room" (names: rooms, joins, guesses, searches, cooldown, sockets, watchers)');
     expect(() => parseLimits('rooms=0')).toThrow('rooms must be a whole number >= 1, or off');
     expect(() => parseLimits('joins=1.5')).toThrow('"joins=1.5": joins must be a whole number');
     expect(() => parseLimits('joins=-1')).toThrow('whole number');

@@ -35,7 +35,7 @@ beforeAll(async () => {
   await writeFile(joinPath(dir, 'secret.txt'), 'not for the web');
   // The npm scripts: the build makes dist-server/ beside the app, serve runs it with Node.
   expect(npmScripts().build).toContain('vite build --config scripts/server.vite.config.ts');
-  expect(npmScripts().serve).toBe('node dist-server/main.js --app dist');
+  expect(npmScripts().serve).toBe('exec node dist-server/main.js --app dist');
   const built = await buildServer();
   bundle = built.dir;
   const entry = built.entry;

@@ -1,0 +1,47 @@
+/**
+ * Sockets per client address, counted when the TCP connection opens, before a byte is read: an
+ * address holding its `sockets` (HTTP and WebSocket together, limits.ts) has the next one closed
+ * at once, and no other address notices. A socket that has not sent a whole request head (or
+ * WebSocket upgrade) within `headMs` is closed; Node's own header timeout only starts at the
+ * first byte. Sockets of a trusted proxy are not counted here: the proxy carries many clients,
+ * and limits its own connections.
+ */
+import type { Server as HttpServer } from 'node:http';
+import type { BlockList, Socket } from 'node:net';
+import { clientAddress, isTrustedPeer } from './limits';
+
+/** Seconds a socket may take to send its request head: a slow phone's first request takes far less. */
+export const DEFAULT_HEAD_SECONDS = 10;
+
+/** Counts and caps the sockets of each address on `http`; the returned function tells the sockets open of an address. */
+export function guardConnections(http: HttpServer, cap: number, headMs: number, trusted: BlockList | null): (address: string) => number {
+  const open = new Map<string, number>();
+  const waiting = new WeakMap<Socket, ReturnType<typeof setTimeout>>();
+  const headed = (socket: Socket) => {
+    clearTimeout(waiting.get(socket));
+    waiting.delete(socket);
+  };
+  // Before Node's own listener, which starts parsing.
+  http.prependListener('connection', (socket: Socket) => {
+    const peer = socket.remoteAddress;
+    if (cap !== Infinity && !isTrustedPeer(trusted, peer)) {
+      const address = clientAddress(peer, undefined, null);
+      const count = open.get(address) ?? 0;
+      if (count >= cap) return void socket.destroy();
+      open.set(address, count + 1);
+      socket.once('close', () => {
+        const left = (open.get(address) ?? 1) - 1;
+        if (left > 0) open.set(address, left);
+        else open.delete(address);
+      });
+    }
+    waiting.set(socket, setTimeout(() => socket.destroy(), headMs).unref());
+    socket.once('close', () => headed(socket));
+  });
+  http.prependListener('request', (req) => headed(req.socket));
+  http.prependListener('upgrade', (req) => headed(req.socket));
+  http.prependListener('connect', (req) => headed(req.socket));
+  // A later request on a kept-alive socket: Node's own timeout, from its first byte.
+  http.headersTimeout = headMs;
+  return (address) => open.get(address) ?? 0;
+}
