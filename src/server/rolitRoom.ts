@@ -19,7 +19,7 @@ import {
   type TableListing, quickOptions, tvOptions, type YouMessage,
 } from '../wire/contract';
 import { type ClientLimiter, TokenBucket } from './limits';
-import { recordFileName, saveRecord } from './records';
+import { keepRecord, recordFileName, type RecordStore } from './records';
 import { newRoomCode } from './roomCode';
 import { QUICK_COMPUTER, ServerTable } from './serverTable';
 import { resultState, RoomState, SeatState } from './state';
@@ -27,7 +27,7 @@ import { resultState, RoomState, SeatState } from './state';
 /** What the server gives every room (not the clients: create options cannot change it). */
 export interface RoomConfig {
   /** Where finished rounds are saved. */
-  dataDir: string;
+  records: RecordStore;
   /** How long a dropped player keeps the seat before a computer plays on (seconds). */
   graceSeconds: number;
   /** Pause before a computer's move is played, so people can follow (ms). */
@@ -335,6 +335,8 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
     if (this.hostSession === client.sessionId) this.passHost();
     this.publishSeats();
     this.releaseIfDeserted();
+    // The last person left a round in play: the room stays open while the stand-ins finish it (finishRound closes it).
+    if (this.clients.length === 0 && this.state.phase === 'playing') this.autoDispose = false;
     // Colyseus closes an empty room once no onLeave is running: after the listing's saves.
     await this.listingSaved;
   }
@@ -599,6 +601,10 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
     this.publishListing();
     this.nextTvRound();
     this.releaseIfDeserted();
+    if (!this.autoDispose) {
+      this.autoDispose = true;
+      if (this.clients.length === 0) await this.disconnect();
+    }
   }
 
   /** TV: the next round, after a pause, while anyone watches (a watcher arriving later starts it again). */
@@ -620,7 +626,8 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
       const player = this.players[playerInSeat(seat, round, this.players.length)];
       for (const colour of colours) names[colour[0].toUpperCase() + colour.slice(1)] = player.name;
     });
-    return saveRecord(this.config.dataDir, recordFileName(this.roomId, round, !game.state.over), toRecord(game, { Date: recordDate(new Date()), ...names }));
+    const table = this.table?.kind;
+    return keepRecord(this.config.records, recordFileName(this.roomId, round, !game.state.over, table), toRecord(game, { Date: recordDate(new Date()), ...names }));
   }
 
   // --- seats ----------------------------------------------------------------------------------

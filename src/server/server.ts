@@ -19,7 +19,7 @@ import { type FrontHandler, pathOf, putInFront, sendBody } from './front';
 import { ClientLimiter, type ClientLimits, DEFAULT_LIMITS, trustedProxies } from './limits';
 import { RolitLobby } from './lobby';
 import { DEFAULT_QUICK_WAIT_SECONDS, QuickQueue } from './quickPlay';
-import { listRecords, readRecordFile } from './records';
+import { DirectoryRecords, isCursor, type RecordStore } from './records';
 import { RolitRoom, type RoomConfig } from './rolitRoom';
 import { TvRoom } from './tvRoom';
 
@@ -58,6 +58,8 @@ export interface ServerConfig {
   seatReservationSeconds?: number;
   /** Seconds a new socket may take to send its whole request head before it is closed (default 10). */
   headSeconds?: number;
+  /** Days the records of rounds nobody keeps (TV's, quick play's) are kept (default 30; Infinity for ever). */
+  keepDays?: number;
   /** Pause between TV's rounds (ms, default 5000). */
   tvPauseMs?: number;
   /** Levels of TV's four computers (default serverTable.ts TV_LEVELS, dealt at random). */
@@ -80,6 +82,10 @@ export const DEFAULT_CLOSING_SECONDS = 5;
 export const DEFAULT_SEAT_RESERVATION_SECONDS = 15;
 /** Pause between TV's rounds: time to see the result before the next throw. */
 export const DEFAULT_TV_PAUSE_MS = 5000;
+/** Days TV's and quick play's records are kept: time to look back at a round seen, and bounded disk. */
+export const DEFAULT_KEEP_DAYS = 30;
+/** How often records past their time are deleted. */
+const EXPIRY_INTERVAL_MS = 3_600_000;
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const trusted = config.trustProxy ? trustedProxies(config.trustProxy) : null;
@@ -87,8 +93,15 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const limiter = new ClientLimiter(limits);
   // Two threads at least, so that a search of one address never holds up every other room's.
   const pool = new ComputerPool(config.threads ?? Math.max(2, availableParallelism() - 1), { perOwner: limits.searches });
+  const records = await DirectoryRecords.open(config.dataDir);
+  const keepMs = (config.keepDays ?? DEFAULT_KEEP_DAYS) * 86_400_000;
+  const expire = () => {
+    if (keepMs !== Infinity) records.expire(keepMs).catch((e: unknown) => console.error(`rolit records: deleting old records: ${e instanceof Error ? e.message : String(e)}`));
+  };
+  expire();
+  const expiry = setInterval(expire, EXPIRY_INTERVAL_MS).unref();
   const roomConfig: RoomConfig = {
-    dataDir: config.dataDir,
+    records,
     graceSeconds: config.graceSeconds ?? DEFAULT_GRACE_SECONDS,
     computerDelayMs: config.computerDelayMs ?? 600,
     pool,
@@ -131,12 +144,13 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     await Promise.race([server.listen(config.port, config.host), new Promise<never>((_, reject) => http.once('error', reject))]);
   } catch (e) {
     clearInterval(prune);
+    clearInterval(expiry);
     unguard();
     await pool.close();
     throw e;
   }
   let stopping = false;
-  putInFront(http, [health(() => stopping), recordRequests(config.dataDir), ...(config.appDir ? [appFiles(config.appDir)] : [])], () => stopping);
+  putInFront(http, [health(() => stopping), recordRequests(records), ...(config.appDir ? [appFiles(config.appDir)] : [])], () => stopping);
   markClientAddresses(http, trusted);
   const port = (http.address() as AddressInfo).port;
   return {
@@ -146,6 +160,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await server.gracefullyShutdown(false);
       await pool.close();
       clearInterval(prune);
+      clearInterval(expiry);
       unguard();
     },
   };
@@ -166,25 +181,55 @@ function health(stopping: () => boolean): FrontHandler {
   };
 }
 
+/** Records a page of `GET /records` lists unless `limit` says otherwise, and the most it may ask. */
+export const RECORDS_PAGE = 100;
+export const MAX_RECORDS_PAGE = 1000;
+
 /**
  * Saved rounds over HTTP, for the page's replay and for anyone with the server's address:
- * `GET /records` lists the record files (JSON array of names; a round saved unfinished as the
- * server stopped ends in `-unfinished.rolit`), `GET /records/<name>` gives one.
- * Readable from pages of any origin.
+ * `GET /records` lists the records' names a page at a time, newest first (JSON array; a round
+ * saved unfinished ends in `-unfinished.rolit`), `limit` names at most (default RECORDS_PAGE),
+ * after `cursor`; a `Link` header with `rel="next"` gives the next page's address. A bad
+ * parameter gets 400. `GET /records/<name>` gives one. Readable from pages of any origin.
  */
-function recordRequests(dataDir: string): FrontHandler {
-  const cors = { 'access-control-allow-origin': '*' };
+function recordRequests(records: RecordStore): FrontHandler {
+  const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'link' };
+  const text = { ...cors, 'content-type': 'text/plain; charset=utf-8' };
   return async (req, res) => {
     const path = pathOf(req);
     if (path === '/records') {
-      sendBody(req, res, 200, { ...cors, 'content-type': 'application/json' }, JSON.stringify(await listRecords(dataDir)));
+      const query = new URL(req.url ?? '/', 'http://server').searchParams;
+      const problem = pageProblem(query);
+      if (problem) {
+        sendBody(req, res, 400, text, problem);
+        return true;
+      }
+      const limit = Number(query.get('limit') ?? RECORDS_PAGE);
+      const page = records.list(limit, query.get('cursor') ?? undefined);
+      const link: Record<string, string> = page.next ? { link: `</records?limit=${limit}&cursor=${encodeURIComponent(page.next)}>; rel="next"` } : {};
+      sendBody(req, res, 200, { ...cors, ...link, 'content-type': 'application/json' }, JSON.stringify(page.names));
       return true;
     }
     if (path === null || !path.startsWith('/records/')) return false;
     const name = path.slice('/records/'.length);
-    const text = await readRecordFile(dataDir, name);
-    if (text === null) sendBody(req, res, 404, { ...cors, 'content-type': 'text/plain; charset=utf-8' }, `no record named ${JSON.stringify(name.slice(0, 80))}`);
-    else sendBody(req, res, 200, { ...cors, 'content-type': 'text/plain; charset=utf-8' }, text);
+    const record = await records.read(name);
+    if (record === null) sendBody(req, res, 404, text, `no record named ${JSON.stringify(name.slice(0, 80))}`);
+    else sendBody(req, res, 200, text, record);
     return true;
   };
+}
+
+/** What is wrong with the parameters of `GET /records`, or null. */
+function pageProblem(query: URLSearchParams): string | null {
+  for (const key of new Set(query.keys())) {
+    if (key !== 'limit' && key !== 'cursor') return `unknown parameter ${JSON.stringify(key.slice(0, 40))} (parameters: limit, cursor)`;
+    if (query.getAll(key).length > 1) return `${key} given more than once`;
+  }
+  const limit = query.get('limit');
+  if (limit !== null && !(/^\d{1,4}$/.test(limit) && Number(limit) >= 1 && Number(limit) <= MAX_RECORDS_PAGE)) {
+    return `limit must be a whole number from 1 to ${MAX_RECORDS_PAGE}, not ${JSON.stringify(limit.slice(0, 40))}`;
+  }
+  const cursor = query.get('cursor');
+  if (cursor !== null && !isCursor(cursor)) return `cursor must be the one a Link header of an earlier page gave, not ${JSON.stringify(cursor.slice(0, 40))}`;
+  return null;
 }

@@ -13,6 +13,7 @@ import { vi } from 'vitest';
 import type { GameEvent } from '../../src/engine';
 import type { ComputerPool } from '../../src/server/computerPool';
 import { ClientLimiter, NO_LIMITS } from '../../src/server/limits';
+import { DirectoryRecords } from '../../src/server/records';
 import { RolitRoom, type RoomConfig } from '../../src/server/rolitRoom';
 
 export interface Sent {
@@ -72,7 +73,7 @@ export async function openRoom(config: Partial<RoomConfig>, options: Record<stri
     },
   });
   const full: RoomConfig = {
-    dataDir: await mkdtemp(joinPath(tmpdir(), 'rolit-room-')),
+    records: await DirectoryRecords.open(await mkdtemp(joinPath(tmpdir(), 'rolit-room-'))),
     graceSeconds: 1,
     computerDelayMs: 100,
     pool,
