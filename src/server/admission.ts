@@ -13,6 +13,7 @@ import { type AuthContext, type BeforeUpgradeHandler, type Client, CloseCode, Er
 import { createOptions, issuesText, LOBBY_ROOM, QUICK_ROOM, ROOM_NAME, TV_ROOM } from '../wire/contract';
 import { kickedForFrames } from './frames';
 import { clientAddress, type ClientLimiter, type LimitRefusal } from './limits';
+import type { WatchedRoom } from './seating';
 
 /** Rooms that serve everyone, one of each (more only when one is full): nobody's own rooms. */
 const SHARED_ROOMS: readonly string[] = [LOBBY_ROOM, QUICK_ROOM, TV_ROOM];
@@ -103,6 +104,10 @@ export function guardMatchmaking(limiter: ClientLimiter): () => void {
       case 'joinById': {
         const refusal = limiter.guessesLeft(address) ?? limiter.takeJoin(address);
         if (refusal) throw refused(refusal);
+        // A room of this process says at once when it has no spectator's place (seating.ts); its reservation would refuse it anyway.
+        const room = matchMaker.getLocalRoomById(roomName) as Partial<WatchedRoom> | undefined;
+        const noPlace = room?.spectatorRefusal?.(clientOptions, address);
+        if (noPlace) throw new ServerError(ErrorCode.APPLICATION_ERROR, `spectatorsFull: ${noPlace}`);
         try {
           return await call();
         } catch (e) {

@@ -9,12 +9,13 @@ import { DEFAULT_LIMITS, type ClientLimits, parseLimits, trustedProxies } from '
 import { DEFAULT_HEAD_SECONDS } from './connections';
 import { serverLog } from './foldedLog';
 import { DEFAULT_QUICK_WAIT_SECONDS } from './quickPlay';
-import { DEFAULT_APP_PORT, DEFAULT_CLOSING_SECONDS, DEFAULT_GRACE_SECONDS, DEFAULT_PORT, startServer } from './server';
+import { DEFAULT_APP_PORT, DEFAULT_CLOSING_SECONDS, DEFAULT_GRACE_SECONDS, DEFAULT_KEEP_DAYS, DEFAULT_PORT, startServer } from './server';
 
 const USAGE = `usage: npm run server -- [options]   (npm run serve: the same with --app dist)
   --port N             port to listen on (env PORT; default ${DEFAULT_PORT}, ${DEFAULT_APP_PORT} with --app; 0 picks a free one)
   --host ADDRESS       interface to listen on (env HOST; default all)
   --data DIR           directory of finished rounds' records (env ROLIT_DATA; default ./data)
+  --keep-days D        days TV's and quick play's records are kept, or off for ever (env ROLIT_KEEP_DAYS; default ${DEFAULT_KEEP_DAYS})
   --grace SECONDS      how long a dropped player keeps the seat (env ROLIT_GRACE; default ${DEFAULT_GRACE_SECONDS})
   --computer-delay MS  pause before a computer's move (env ROLIT_COMPUTER_DELAY; default 600)
   --threads N          worker threads for computer players (env ROLIT_THREADS; default cores - 1, at least 2)
@@ -52,7 +53,7 @@ try {
       port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, grace: { type: 'string' },
       'computer-delay': { type: 'string' }, threads: { type: 'string' }, 'quick-wait': { type: 'string' }, redis: { type: 'string' },
       'public-address': { type: 'string' }, app: { type: 'string' }, limits: { type: 'string' }, 'trust-proxy': { type: 'string' },
-      'head-timeout': { type: 'string' },
+      'head-timeout': { type: 'string' }, 'keep-days': { type: 'string' },
       help: { type: 'boolean' },
     },
   }).values;
@@ -84,6 +85,7 @@ function checked<T>(name: string, text: string | undefined, parse: (text: string
 const limits: ClientLimits | undefined = checked('limits', args.limits ?? env.ROLIT_LIMITS, (text) => parseLimits(text));
 const trustProxy = args['trust-proxy'] ?? env.ROLIT_TRUST_PROXY;
 checked('trust-proxy', trustProxy, trustedProxies);
+const keepDays = args['keep-days'] ?? env.ROLIT_KEEP_DAYS;
 const port = number('port', args.port ?? env.PORT, appDir === undefined ? DEFAULT_PORT : DEFAULT_APP_PORT);
 const server = await startServer({
   port,
@@ -98,6 +100,7 @@ const server = await startServer({
   appDir,
   limits,
   trustProxy,
+  keepDays: keepDays === 'off' ? Infinity : number('keep-days', keepDays, DEFAULT_KEEP_DAYS),
   headSeconds: number('head-timeout', args['head-timeout'] ?? env.ROLIT_HEAD_TIMEOUT, DEFAULT_HEAD_SECONDS) || DEFAULT_HEAD_SECONDS,
 }).catch((e: NodeJS.ErrnoException) => {
   // Nothing else to do without the port: end at once, so a supervisor sees it.

@@ -21,6 +21,7 @@ import {
 import { type ClientLimiter, TokenBucket } from './limits';
 import { keepRecord, recordFileName, type RecordStore } from './records';
 import { newRoomCode } from './roomCode';
+import { asksForSeat, clientCap, reserveSpectatorPlaces, SpectatorPlaces, type WatchedRoom } from './seating';
 import { QUICK_COMPUTER, ServerTable } from './serverTable';
 import { resultState, RoomState, SeatState } from './state';
 
@@ -94,7 +95,7 @@ export function refuse(code: JoinCode, text: string): ServerError {
   return new ServerError(ErrorCode.APPLICATION_ERROR, `${code}: ${text}`);
 }
 
-export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
+export class RolitRoom extends Room<{ state: RoomState; client: Client }> implements WatchedRoom {
   private config!: RoomConfig;
   private players: Player[] = [];
   /** The seats' colours of the lobby (round 0, before the match starts). */
@@ -109,6 +110,8 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
   /** Seatings so far: each seated person's `seatedAt`. */
   private seatings = 0;
   private readonly spectators = new Set<string>();
+  /** Spectators' places (seating.ts), so that no number of them locks out the players. */
+  private watchers!: SpectatorPlaces;
   private readonly buckets = new Map<string, TokenBucket>();
   private disposed = false;
   /** When the room closes because the server stops (ms since 1970), 0 while it does not. */
@@ -134,6 +137,11 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
   /** TV: the pause before the next round. */
   private tvTimer: Delayed | null = null;
 
+  /** Why a join of `address` with these options would find no spectator's place (admission.ts asks first, for a clear refusal). */
+  spectatorRefusal(options: unknown, address: string): string | null {
+    return this.table?.kind === 'tv' || asksForSeat(options) ? null : this.watchers.refusal(address);
+  }
+
   /** Every client carries its address (admission.ts), for its room's computers and its cool-down. */
   static override async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<ClientAuth> {
     return { address: addressOf(context) };
@@ -143,6 +151,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
     const { config, ...clientOptions } = raw as { config: RoomConfig } & Record<string, unknown>;
     this.config = config;
     this.seatReservationTimeout = config.seatReservationSeconds;
+    this.watchers = new SpectatorPlaces(config.limiter.limits.watchers);
     // Only the server makes a ServerTable; a client's `table` stays an unknown key, refused below.
     if (clientOptions.table instanceof ServerTable) this.table = clientOptions.table;
     const parsed = createOptions.safeParse(this.table?.options ?? clientOptions);
@@ -179,7 +188,11 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
     while (await matchMaker.driver.findOne({ roomId: code })) code = newRoomCode();
     this.roomId = code;
 
-    this.maxClients = this.table?.kind === 'tv' ? TV_WATCHERS : 64;
+    if (this.table?.kind === 'tv') this.maxClients = TV_WATCHERS;
+    else {
+      this.maxClients = clientCap(this.players.length);
+      reserveSpectatorPlaces(this, this.watchers, (sessionId) => this.table?.players.includes(sessionId) ?? false);
+    }
     if (this.table?.kind === 'tv') {
       // Found by joinOrCreate('tv'), so public, but not one of the lobby's tables.
       await this.setMatchmaking({ unlisted: true });
@@ -248,6 +261,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
       } else player = null;
     }
     if (player === null) {
+      this.watchers.joined(client.sessionId);
       this.spectators.add(client.sessionId);
       this.state.spectators = this.spectators.size;
     } else {
@@ -320,6 +334,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
 
   override async onLeave(client: Client): Promise<void> {
     this.buckets.delete(client.sessionId);
+    this.watchers.left(client.sessionId);
     if (this.spectators.delete(client.sessionId)) {
       this.state.spectators = this.spectators.size;
     }

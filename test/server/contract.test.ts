@@ -9,6 +9,7 @@ import { Client } from '@colyseus/sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Game, readRecord } from '../../src/engine';
 import { ComputerPool } from '../../src/server/computerPool';
+import { SPECTATOR_PLACES } from '../../src/server/seating';
 import { ROOM_FAULT_CLOSE } from '../../src/wire/contract';
 import { create, eventually, join, next, playFirst, type Seen, startTestServer, type TestServer, twoPlayers, until } from './helpers';
 
@@ -94,10 +95,11 @@ describe('create and join options', () => {
     expect(back.reconnectionToken).not.toBe(token);
     expect(await refusal(new Client(server.endpoint).reconnect(token))).toMatchObject({ code: 524 });
     await back.leave();
-    // A full room (64 clients) is refused as not found, its message saying locked.
-    const watchers = await Promise.all(Array.from({ length: 63 }, (_, i) => new Client(server.endpoint).joinById(ann.room.roomId, { name: `Eve ${i}`, spectator: true })));
-    expect(await refusal(new Client(server.endpoint).joinById(ann.room.roomId, { name: 'Zed', spectator: true }))).toMatchObject({ code: 522, message: expect.stringContaining('locked') });
-    await Promise.all([ann.room, ...watchers].map((room) => room.leave()));
+    // Spectators have places of their own (SPECTATOR_PLACES): past them one is refused, and a free colour can still be taken.
+    const watchers = await Promise.all(Array.from({ length: SPECTATOR_PLACES }, (_, i) => new Client(server.endpoint).joinById(ann.room.roomId, { name: `Eve ${i}`, spectator: true })));
+    expect(await refusal(new Client(server.endpoint).joinById(ann.room.roomId, { name: 'Zed', spectator: true }))).toMatchObject({ code: 526, message: expect.stringMatching(/^spectatorsFull: /) });
+    const green = await new Client(server.endpoint).joinById(ann.room.roomId, { name: 'Bob', colour: 'green' });
+    await Promise.all([ann.room, green, ...watchers].map((room) => room.leave()));
   });
 });
 
