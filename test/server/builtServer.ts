@@ -14,14 +14,16 @@ export const npmScripts = (): { build: string; serve: string } => JSON.parse(rea
 
 /**
  * Builds the server bundle into a new directory under node_modules/.cache (inside the project, so
- * the bundle finds its packages as dist-server/ does); returns its entry (main.js) and the directory.
+ * the bundle finds its packages as dist-server/ does), or into its folder `sub`; returns its entry
+ * (main.js) and the directory.
  */
-export async function buildServer(): Promise<{ entry: string; dir: string }> {
+export async function buildServer(sub = ''): Promise<{ entry: string; dir: string }> {
   const cache = joinPath('node_modules', '.cache');
   await mkdir(cache, { recursive: true });
   const dir = await mkdtemp(joinPath(cache, 'rolit-server-'));
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'scripts/server.vite.config.ts', '--outDir', dir], { stdio: 'pipe' });
-  return { entry: joinPath(dir, 'main.js'), dir };
+  const out = joinPath(dir, sub);
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'scripts/server.vite.config.ts', '--outDir', out], { stdio: 'pipe' });
+  return { entry: joinPath(out, 'main.js'), dir };
 }
 
 export type BuiltServer = ServerProcess;
