@@ -95,9 +95,13 @@ describe('lobby', () => {
     expect([...third.tables.keys()]).toEqual([id]);
     await Promise.all([tv.leave(), queue.leave()]);
 
-    // The table closes: it leaves the list.
+    // Its people leave: the stand-in plays the round on, still listed; a table whose people leave in its lobby closes and leaves the list.
     await Promise.all([ann.room.leave(), eve.room.leave()]);
-    await eventually(() => !watcher.tables.has(id), 'the closed table gone');
+    const cleo = await create(server.endpoint, { name: 'Cleo', colour: 'red', listed: true });
+    await eventually(() => watcher.tables.has(cleo.room.roomId), 'the second table listed');
+    expect(watcher.tables.get(id)?.phase).toBe('playing');
+    await cleo.room.leave();
+    await eventually(() => !watcher.tables.has(cleo.room.roomId), 'the closed table gone');
     await Promise.all([watcher, late, third].map((l) => l.seen.room.leave()));
   });
 
