@@ -56,7 +56,8 @@ it('SIGTERM to the npm process of `npm run serve` saves the round in play and st
   await expect(startServerProcess([entry, '--port', String(port), '--host', '127.0.0.1', '--threads', '1'], { ROLIT_DATA: data })).rejects.toThrow(
     new RegExp(`exited \\(1\\)[^]*port ${port} of 127\\.0\\.0\\.1 is in use`),
   );
-  expect(Date.now() - started).toBeLessThan(10_000);
+  const inUseMs = Date.now() - started;
+  expect(inUseMs).toBeLessThan(10_000);
 
   const { ann, bob } = await twoPlayers(origin, { size: 6 });
   const mover = ann.room.state.toMove === 'red' ? ann : bob;
@@ -73,7 +74,9 @@ it('SIGTERM to the npm process of `npm run serve` saves the round in play and st
   expect(await exited).toBe(0);
   // The server itself is gone, not orphaned: nothing answers on its port.
   await expect(fetch(`${origin}/health`)).rejects.toThrow();
-  expect(Date.now() - signalled).toBeLessThan(10_000);
+  const stoppedMs = Date.now() - signalled;
+  expect(stoppedMs).toBeLessThan(10_000);
+  console.log(`npm run serve: stopped ${stoppedMs} ms after SIGTERM to npm; a second server on its port exited after ${inUseMs} ms`);
   expect(output).toMatch(/stopping \(SIGTERM\)/);
   expect(existsSync(joinPath(data, `${ann.room.roomId}-round1-unfinished.rolit`))).toBe(true);
 }, 60_000);
