@@ -118,7 +118,7 @@ describe('limits per client address', () => {
     flooder.reconnection.enabled = false;
     const token = flooder.reconnectionToken;
     const closed = new Promise<number>((resolve) => flooder.onLeave((code) => resolve(code)));
-    // Past 80 messages in a second Colyseus closes the connection (4002).
+    // Past its frame allowance (80 at once, frames.ts) the connection is closed (4002).
     for (let i = 0; i < 300; i++) flooder.send('emote', { emote: 'hello' });
     expect(await closed).toBe(4002);
     const coolingDown = { code: 429, message: expect.stringMatching(/^coolingDown: disconnected for flooding: come back in (5\d|60) s$/) };
