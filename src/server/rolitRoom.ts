@@ -228,6 +228,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
   }
 
   override onJoin(client: Client, raw: unknown): void {
+    this.watchers.arrived(client.sessionId);
     let name: string;
     let player: number | null;
     if (this.creator) {

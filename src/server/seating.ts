@@ -2,18 +2,22 @@
  * Seats first: a room's spectators can never lock out its players. Spectators (and any join that
  * asks for no seat) take places of their own, SPECTATOR_PLACES in a room and the `watchers` limit
  * per address (limits.ts), counted from the seat reservation on (a reservation not used within
- * its time gives its place back); the room's client cap is those places plus two per seat (the
- * person, and their return by seat key while the old connection is still there), so a colour the
- * lobby lists as free can always be taken. A dropped player's return holds its own reservation,
- * which the cap never refuses.
+ * its time gives its place back). A join that asks for a seat may have CLAIMS_PER_ADDRESS
+ * reservations of an address waiting at once, so no one address holds the seats' room with
+ * reservations it never uses. The room's client cap is the spectators' places plus four per seat
+ * (the person, their return by seat key while the old connection is still there, and claims
+ * waiting), so a colour the lobby lists as free can be taken. A dropped player's return holds its
+ * own reservation, which the cap never refuses.
  */
 
 /** Spectators one room holds. */
 export const SPECTATOR_PLACES = 48;
+/** Reservations asking for a seat that one address may have waiting in a room. */
+export const CLAIMS_PER_ADDRESS = 2;
 
 /** The client cap of a room of `seats` seats. */
 export function clientCap(seats: number): number {
-  return SPECTATOR_PLACES + 2 * seats;
+  return SPECTATOR_PLACES + 4 * seats;
 }
 
 /** Whether join options ask for a seat (a colour, or one's own by its key), rather than to watch. */
@@ -26,9 +30,10 @@ export interface WatchedRoom {
   spectatorRefusal(options: unknown, address: string): string | null;
 }
 
-/** The spectator places of one room: who holds them, by session, and until when a reservation not yet used holds one. */
+/** The spectator places of one room, and the seat claims waiting: who holds them, by session, and until when a reservation not yet used holds one. */
 export class SpectatorPlaces {
   private readonly places = new Map<string, { address: string; until: number }>();
+  private readonly claims = new Map<string, { address: string; until: number }>();
 
   constructor(
     private readonly perAddress: number,
@@ -53,7 +58,22 @@ export class SpectatorPlaces {
     return true;
   }
 
-  /** The spectator came: the place is theirs until they leave. */
+  /** Holds a reservation asking for a seat; false when the address has its claims waiting. */
+  claim(sessionId: string, address: string, seconds: number): boolean {
+    this.forgetUnused();
+    let mine = 0;
+    for (const claim of this.claims.values()) if (claim.address === address) mine++;
+    if (mine >= CLAIMS_PER_ADDRESS) return false;
+    this.claims.set(sessionId, { address, until: this.now() + seconds * 1000 });
+    return true;
+  }
+
+  /** The client came: a claim is over (seated or refused). */
+  arrived(sessionId: string): void {
+    this.claims.delete(sessionId);
+  }
+
+  /** The spectator joined: the place is theirs until they leave. */
   joined(sessionId: string): void {
     const place = this.places.get(sessionId);
     if (place) place.until = Infinity;
@@ -61,11 +81,12 @@ export class SpectatorPlaces {
 
   left(sessionId: string): void {
     this.places.delete(sessionId);
+    this.claims.delete(sessionId);
   }
 
   private forgetUnused(): void {
     const now = this.now();
-    for (const [sessionId, place] of this.places) if (place.until <= now) this.places.delete(sessionId);
+    for (const held of [this.places, this.claims]) for (const [sessionId, place] of held) if (place.until <= now) held.delete(sessionId);
   }
 }
 
@@ -73,15 +94,17 @@ type Reserve = (sessionId: string, options?: unknown, auth?: { address?: string 
 
 /**
  * Makes the room's seat reservations (Colyseus' `_reserveSeat`, which every join passes) take a
- * spectator's place for a join that asks for no seat, unless `exempt` (a quick-play table's
- * players); one with no place left is refused as a full room would be.
+ * spectator's place for a join that asks for no seat, or a claim for one that asks for a seat,
+ * unless `exempt` (a quick-play table's players); one with none left is refused as a full room.
  */
 export function reserveSpectatorPlaces(room: { seatReservationTimeout: number }, places: SpectatorPlaces, exempt: (sessionId: string) => boolean): void {
   const target = room as unknown as { _reserveSeat: Reserve };
   const reserve = target._reserveSeat.bind(room);
   target._reserveSeat = async (sessionId, options = true, auth, seconds = room.seatReservationTimeout, allowReconnection = false, ...rest) => {
-    const watcher = !allowReconnection && !exempt(sessionId) && !asksForSeat(options);
-    if (watcher && !places.reserve(sessionId, auth?.address ?? 'unknown', seconds)) return false;
+    if (!allowReconnection && !exempt(sessionId)) {
+      const address = auth?.address ?? 'unknown';
+      if (!(asksForSeat(options) ? places.claim(sessionId, address, seconds) : places.reserve(sessionId, address, seconds))) return false;
+    }
     return reserve(sessionId, options, auth, seconds, allowReconnection, ...rest);
   };
 }
