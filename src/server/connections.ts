@@ -13,8 +13,8 @@ import { clientAddress, isTrustedPeer } from './limits';
 /** Seconds a socket may take to send its request head: a slow phone's first request takes far less. */
 export const DEFAULT_HEAD_SECONDS = 10;
 
-/** Counts and caps the sockets of each address on `http`; the returned function tells the sockets open of an address. */
-export function guardConnections(http: HttpServer, cap: number, headMs: number, trusted: BlockList | null): (address: string) => number {
+/** Counts and caps the sockets of each address on `http`, and closes those that send no request head in time. */
+export function guardConnections(http: HttpServer, cap: number, headMs: number, trusted: BlockList | null): void {
   const open = new Map<string, number>();
   const waiting = new WeakMap<Socket, ReturnType<typeof setTimeout>>();
   const headed = (socket: Socket) => {
@@ -43,5 +43,4 @@ export function guardConnections(http: HttpServer, cap: number, headMs: number, 
   http.prependListener('connect', (req) => headed(req.socket));
   // A later request on a kept-alive socket: Node's own timeout, from its first byte.
   http.headersTimeout = headMs;
-  return (address) => open.get(address) ?? 0;
 }
