@@ -106,7 +106,7 @@ const server = await startServer({
   // Nothing else to do without the port: end at once, so a supervisor sees it.
   const where = `port ${port}${args.host ?? env.HOST ? ` of ${args.host ?? env.HOST}` : ''}`;
   if (e.code === 'EADDRINUSE') console.error(`rolit server: ${where} is in use (another server?): choose another with --port`);
-  else console.error(`rolit server: cannot listen on ${where}: ${e.message}`);
+  else console.error(`rolit server: cannot start on ${where}: ${e.message}`);
   process.exit(1);
 });
 // The last line of defence, behind the front's guard and each room's fault handling: a promise
