@@ -191,7 +191,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
     if (this.table?.kind === 'tv') this.maxClients = TV_WATCHERS;
     else {
       this.maxClients = clientCap(this.players.length);
-      reserveSpectatorPlaces(this, this.watchers, (sessionId) => this.table?.players.includes(sessionId) ?? false);
+      reserveSpectatorPlaces(this, this.watchers, this.players.length, (sessionId) => this.table?.players.includes(sessionId) ?? false);
     }
     if (this.table?.kind === 'tv') {
       // Found by joinOrCreate('tv'), so public, but not one of the lobby's tables.

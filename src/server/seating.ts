@@ -2,9 +2,9 @@
  * Seats first: a room's spectators can never lock out its players. Spectators (and any join that
  * asks for no seat) take places of their own, SPECTATOR_PLACES in a room and the `watchers` limit
  * per address (limits.ts), counted from the seat reservation on (a reservation not used within
- * its time gives its place back). A join that asks for a seat may have CLAIMS_PER_ADDRESS
- * reservations of an address waiting at once, so no one address holds the seats' room with
- * reservations it never uses. The room's client cap is the spectators' places plus four per seat
+ * its time gives its place back). Joins that ask for a seat may have as many reservations of one
+ * address waiting at once as the room has seats (a class behind one address takes a table's
+ * seats at once), so no one address holds the seats' room with reservations it never uses. The room's client cap is the spectators' places plus four per seat
  * (the person, their return by seat key while the old connection is still there, and claims
  * waiting), so a colour the lobby lists as free can be taken. A dropped player's return holds its
  * own reservation, which the cap never refuses.
@@ -12,8 +12,6 @@
 
 /** Spectators one room holds. */
 export const SPECTATOR_PLACES = 48;
-/** Reservations asking for a seat that one address may have waiting in a room. */
-export const CLAIMS_PER_ADDRESS = 2;
 
 /** The client cap of a room of `seats` seats. */
 export function clientCap(seats: number): number {
@@ -58,12 +56,12 @@ export class SpectatorPlaces {
     return true;
   }
 
-  /** Holds a reservation asking for a seat; false when the address has its claims waiting. */
-  claim(sessionId: string, address: string, seconds: number): boolean {
+  /** Holds a reservation asking for a seat; false when the address has `most` claims waiting. */
+  claim(sessionId: string, address: string, seconds: number, most: number): boolean {
     this.forgetUnused();
     let mine = 0;
     for (const claim of this.claims.values()) if (claim.address === address) mine++;
-    if (mine >= CLAIMS_PER_ADDRESS) return false;
+    if (mine >= most) return false;
     this.claims.set(sessionId, { address, until: this.now() + seconds * 1000 });
     return true;
   }
@@ -97,13 +95,13 @@ type Reserve = (sessionId: string, options?: unknown, auth?: { address?: string 
  * spectator's place for a join that asks for no seat, or a claim for one that asks for a seat,
  * unless `exempt` (a quick-play table's players); one with none left is refused as a full room.
  */
-export function reserveSpectatorPlaces(room: { seatReservationTimeout: number }, places: SpectatorPlaces, exempt: (sessionId: string) => boolean): void {
+export function reserveSpectatorPlaces(room: { seatReservationTimeout: number }, places: SpectatorPlaces, seats: number, exempt: (sessionId: string) => boolean): void {
   const target = room as unknown as { _reserveSeat: Reserve };
   const reserve = target._reserveSeat.bind(room);
   target._reserveSeat = async (sessionId, options = true, auth, seconds = room.seatReservationTimeout, allowReconnection = false, ...rest) => {
     if (!allowReconnection && !exempt(sessionId)) {
       const address = auth?.address ?? 'unknown';
-      if (!(asksForSeat(options) ? places.claim(sessionId, address, seconds) : places.reserve(sessionId, address, seconds))) return false;
+      if (!(asksForSeat(options) ? places.claim(sessionId, address, seconds, seats) : places.reserve(sessionId, address, seconds))) return false;
     }
     return reserve(sessionId, options, auth, seconds, allowReconnection, ...rest);
   };

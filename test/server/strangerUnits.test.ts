@@ -78,20 +78,20 @@ describe('SpectatorPlaces', () => {
     expect(places.reserve('a4', 'A', 15)).toBe(true);
   });
 
-  it('lets an address have two seat claims waiting, each over when its client comes or its reservation runs out', () => {
+  it('lets an address have as many seat claims waiting as it is given, each over when its client comes or its reservation runs out', () => {
     const clock = { ms: 0 };
     const places = new SpectatorPlaces(2, () => clock.ms, 3);
-    expect(places.claim('a1', 'A', 15)).toBe(true);
-    expect(places.claim('a2', 'A', 15)).toBe(true);
-    expect(places.claim('a3', 'A', 15)).toBe(false);
-    expect(places.claim('b1', 'B', 15)).toBe(true);
+    expect(places.claim('a1', 'A', 15, 2)).toBe(true);
+    expect(places.claim('a2', 'A', 15, 2)).toBe(true);
+    expect(places.claim('a3', 'A', 15, 2)).toBe(false);
+    expect(places.claim('b1', 'B', 15, 2)).toBe(true);
     // Claims take no spectator's place.
     expect(places.refusal('A')).toBeNull();
     places.arrived('a1');
-    expect(places.claim('a4', 'A', 15)).toBe(true);
+    expect(places.claim('a4', 'A', 15, 2)).toBe(true);
     clock.ms = 15_000;
-    expect(places.claim('a5', 'A', 15)).toBe(true);
-    expect(places.claim('a6', 'A', 15)).toBe(true);
+    expect(places.claim('a5', 'A', 15, 2)).toBe(true);
+    expect(places.claim('a6', 'A', 15, 2)).toBe(true);
   });
 
   it('keeps four places per seat beyond the spectators, and tells a seat asked for from a watcher', () => {
