@@ -1,0 +1,228 @@
+/**
+ * The board on your own table (augmented reality), in an emulated WebXR device: IWER, Meta's
+ * Immersive Web Emulation Runtime (the `iwer` package), put on the page by the test alone (an init
+ * script with its bundle from node_modules), with a table top for its hit test. The test stands
+ * the emulated headset by the table, enters AR from the Menu, looks down so the reticle lands on
+ * the table, places the board with the controller's trigger, plays a legal socket and an occupied
+ * one by pointing at them, and leaves. Where AR is refused the page says so and plays on; where the
+ * browser has no AR there is no button.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { BrowserContext, Page } from 'playwright-core';
+import { Quaternion, Vector3 } from 'three';
+import { describe, expect, it } from 'vitest';
+import { parseRecord } from '../../src/engine/index';
+import { parseSquare } from '../../src/engine/geometry';
+import { BOARD_TOP, METRES_PER_UNIT, socketX, socketZ } from '../../src/scene/layout';
+import { useBuiltApp } from './builtApp';
+import { countBallColours, framesDrawn, openApp, playByGrid, rolitState, screenshot, socketPosition, useControl, waitForScene, waitIdle, waitSettled } from './harness';
+
+const app = useBuiltApp();
+const IWER_BUNDLE = readFileSync(createRequire(import.meta.url).resolve('iwer/build/iwer.min.js'), 'utf8');
+
+/** The emulated room (metres, IWER's global space): the table top's height, and where the headset stands, above the table's near edge. */
+const TABLE_Y = 0.75;
+const HEAD: [number, number, number] = [0, 1.1, 0];
+/** How far in front of the headset it looks down at the table. */
+const LOOK_AHEAD = 0.3;
+/** The colour of the emulated room behind the drawn board (the passthrough picture a phone would show). */
+const ROOM_RGB: [number, number, number] = [0x6e, 0x86, 0x9a];
+
+/**
+ * Puts IWER on every page of `context` before the app's scripts run: a Meta Quest 3 with one
+ * horizontal surface for the hit test, standing at HEAD and looking level (its `local` space is
+ * then HEAD, upright), as `window.xrDevice`.
+ */
+async function emulateAr(context: BrowserContext): Promise<void> {
+  await context.addInitScript({ content: IWER_BUNDLE });
+  await context.addInitScript(
+    ({ tableY, head, room }) => {
+      const w = window as unknown as { IWER: any; xrDevice: unknown };
+      /** IWER's synthetic environment, reduced to one table top: what its hit test needs, and a backdrop in the room's colour. */
+      class TableTop {
+        environmentCanvas = document.createElement('canvas');
+        trackedPlanes = new Set();
+        trackedMeshes = new Set();
+        constructor() {
+          this.environmentCanvas.style.cssText = `position:absolute;inset:0;width:100%;height:100%;background:rgb(${room.join(',')})`;
+        }
+        render() {}
+        /** The ray (a pose whose -Z is its direction) meets the table top: one hit, upright. */
+        computeHitTestResults(ray: Float32Array): Float32Array[] {
+          const [dx, dy, dz] = [-ray[8], -ray[9], -ray[10]];
+          const along = (tableY - ray[13]) / dy;
+          if (!(along > 0)) return [];
+          const hit = new Float32Array(16);
+          hit[0] = hit[5] = hit[10] = hit[15] = 1;
+          hit[12] = ray[12] + along * dx;
+          hit[13] = tableY;
+          hit[14] = ray[14] + along * dz;
+          return [hit];
+        }
+      }
+      const device = new w.IWER.XRDevice(w.IWER.metaQuest3);
+      device.installRuntime({ forceInstall: true });
+      device.installSEM(TableTop);
+      device.position.set(...head);
+      w.xrDevice = device;
+    },
+    { tableY: TABLE_Y, head: HEAD, room: ROOM_RGB },
+  );
+}
+
+/** Turns the headset to look down at the table LOOK_AHEAD in front of it. */
+async function lookDown(page: Page): Promise<void> {
+  const down = Math.atan2(HEAD[1] - TABLE_Y, LOOK_AHEAD);
+  await page.evaluate((angle) => (window as unknown as { xrDevice: any }).xrDevice.quaternion.set(-Math.sin(angle / 2), 0, 0, Math.cos(angle / 2)), down);
+}
+
+/** Where a socket's centre is in the room: the board stands where the headset looked, its red side toward it, at the physical size. */
+function socketInRoom(square: string): Vector3 {
+  const index = parseSquare(8, square);
+  return new Vector3(socketX(index), BOARD_TOP, socketZ(index)).multiplyScalar(METRES_PER_UNIT).add(new Vector3(HEAD[0], TABLE_Y, HEAD[2] - LOOK_AHEAD));
+}
+
+/** Points the right controller from beside the headset at `target` (or straight ahead) and pulls its trigger once. */
+async function pullTrigger(page: Page, target?: Vector3): Promise<void> {
+  const from = new Vector3(0.1, 0.95, -0.05);
+  const turn = target ? new Quaternion().setFromUnitVectors(new Vector3(0, 0, -1), target.clone().sub(from).normalize()) : new Quaternion();
+  const pose = { position: from.toArray(), quaternion: turn.toArray() as [number, number, number, number] };
+  await page.evaluate(({ position, quaternion }) => {
+    const right = (window as unknown as { xrDevice: any }).xrDevice.controllers.right;
+    right.position.set(...position);
+    right.quaternion.set(...quaternion);
+    right.updateButtonValue('trigger', 1);
+  }, pose);
+  // IWER applies a button's value at the next frame: pressed, then released.
+  await framesDrawn(page, 2);
+  await page.evaluate(() => (window as unknown as { xrDevice: any }).xrDevice.controllers.right.updateButtonValue('trigger', 0));
+  await framesDrawn(page, 2);
+}
+
+/** The share of a screenshot's pixels that are not the emulated room (what the session drew over it). */
+function drawnShare(png: { width: number; height: number; data: Buffer }): number {
+  let drawn = 0;
+  for (let i = 0; i < png.data.length; i += 4) {
+    if (Math.abs(png.data[i] - ROOM_RGB[0]) + Math.abs(png.data[i + 1] - ROOM_RGB[1]) + Math.abs(png.data[i + 2] - ROOM_RGB[2]) > 24) drawn++;
+  }
+  return drawn / (png.width * png.height);
+}
+
+const arButton = (page: Page) => page.getByRole('button', { name: 'Your table (AR)' });
+
+describe('the board on your own table (AR)', () => {
+  it('places the board on the emulated table, plays a tapped socket, refuses an occupied one and leaves with the game intact', async () => {
+    const context = await app.browser.newContext({ viewport: { width: 960, height: 640 } });
+    await emulateAr(context);
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human,human,human&seed=1&speed=4', undefined, { context });
+    await waitForScene(page);
+    await waitSettled(page);
+
+    // Entered from the Menu by keyboard: the session is asked for, the board waits for a surface.
+    await useControl(page, arButton(page), async (control) => {
+      await control.focus();
+      await page.keyboard.press('Enter');
+    });
+    const controls = page.locator('.ar-controls');
+    await controls.and(page.locator('[data-ar-phase="placing"]')).waitFor({ timeout: 60_000 });
+    expect(await page.evaluate(() => document.querySelector('[data-webxr_runtime]')?.contains(document.querySelector('canvas')))).toBe(true);
+    const empty = await screenshot(page, 'ar-looking-level');
+    // Looking level, the hit test finds nothing: no reticle, no board, only the room.
+    expect(drawnShare(empty)).toBeLessThan(0.01);
+
+    await lookDown(page);
+    await framesDrawn(page, 3);
+    const aiming = await screenshot(page, 'ar-reticle');
+    // The reticle on the table, and nothing else yet: a thin ring.
+    expect(drawnShare(aiming)).toBeGreaterThan(0.0005);
+    expect(drawnShare(aiming)).toBeLessThan(0.05);
+
+    await pullTrigger(page);
+    await controls.and(page.locator('[data-ar-phase="placed"]')).waitFor({ timeout: 60_000 });
+    await framesDrawn(page, 2);
+    const placed = await screenshot(page, 'ar-board-placed');
+    // The board stands on the table with its four start balls, each colour on show.
+    expect(drawnShare(placed)).toBeGreaterThan(0.05);
+    const colours = countBallColours(placed);
+    for (const colour of ['red', 'yellow', 'green', 'blue'] as const) expect(colours[colour], colour).toBeGreaterThan(30);
+
+    // A legal socket that turns balls, pointed at and tapped: the move is played and its balls roll.
+    const before = await rolitState(page);
+    const game = parseRecord(before.record);
+    const move = game.legalMoves().find((m) => {
+      const checked = game.check(m);
+      return checked.ok && checked.rolls.length > 0;
+    })!;
+    expect(move).toBeDefined();
+    // Whether the page animates (the placed ball, the captured balls rolling), seen at every page frame from the tap on.
+    await page.evaluate(() => {
+      const seen = window as unknown as { animated: boolean };
+      seen.animated = false;
+      const look = () => {
+        seen.animated ||= window.rolit.busy();
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    await pullTrigger(page, socketInRoom(move));
+    await page.waitForFunction((n) => window.rolit.state().moves.length === n + 1, before.moves.length, { timeout: 60_000 });
+    const played = await rolitState(page);
+    expect(played.moves.at(-1)).toBe(move);
+    await waitIdle(page);
+    expect(await page.evaluate(() => (window as unknown as { animated: boolean }).animated)).toBe(true);
+    const after = await rolitState(page);
+    expect(after.shown.moves).toEqual(after.moves);
+    await screenshot(page, 'ar-move-played');
+
+    // An occupied socket: refused with the engine's reason, nothing changes.
+    await pullTrigger(page, socketInRoom('d4'));
+    const message = page.getByTestId('message');
+    await expect.poll(() => message.textContent(), { timeout: 30_000 }).toMatch(/d4/);
+    expect(await rolitState(page)).toEqual(after);
+
+    // Leaving (the overlay's button, by keyboard) gives the page its view back with the game as it stands.
+    await page.getByTestId('ar-leave').focus();
+    await page.keyboard.press('Enter');
+    await controls.waitFor({ state: 'detached', timeout: 60_000 });
+    expect(await page.evaluate(() => document.querySelector('.stage canvas') !== null)).toBe(true);
+    await waitSettled(page);
+    expect((await rolitState(page)).moves).toEqual(after.moves);
+    await screenshot(page, 'ar-left');
+    // The page plays on by a click on its own view.
+    const next = parseRecord(after.record).legalMoves()[0];
+    const at = await socketPosition(page, next);
+    await page.mouse.click(at.x, at.y);
+    await page.waitForFunction((n) => window.rolit.state().moves.length === n + 1, after.moves.length, { timeout: 60_000 });
+    expect(errors).toEqual([]);
+  });
+
+  it('says so in plain words when the browser refuses the session, and the page plays on', async () => {
+    const context = await app.browser.newContext({ viewport: { width: 960, height: 640 } });
+    await context.addInitScript(() => {
+      const refusing = {
+        isSessionSupported: async (mode: string) => mode === 'immersive-ar',
+        requestSession: async () => {
+          throw new DOMException('The user denied permission.', 'NotAllowedError');
+        },
+      };
+      Object.defineProperty(navigator, 'xr', { value: refusing, configurable: true });
+    });
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant', undefined, { context });
+    await waitForScene(page);
+    await useControl(page, arButton(page), (control) => control.click());
+    const message = page.getByTestId('message');
+    await expect.poll(() => message.textContent(), { timeout: 60_000 }).toBe('AR could not start: The user denied permission.');
+    const before = await rolitState(page);
+    await playByGrid(page, parseRecord(before.record).legalMoves()[0]);
+    await page.waitForFunction((n) => window.rolit.state().moves.length === n + 1, before.moves.length, { timeout: 60_000 });
+    expect(errors).toEqual([]);
+  });
+
+  it('offers no AR where the browser has none', async () => {
+    const { page } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant', undefined, { webgl: false });
+    await useControl(page, page.getByRole('button', { name: 'Reset view' }));
+    expect(await page.evaluate(() => navigator.xr?.isSessionSupported('immersive-ar') ?? false)).toBe(false);
+    expect(await page.locator('#settings-menu button').allTextContents()).not.toContain('Your table (AR)');
+  });
+});
