@@ -7,99 +7,14 @@
  * one by pointing at them, and leaves. Where AR is refused the page says so and plays on; where the
  * browser has no AR there is no button.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { BrowserContext, Page } from 'playwright-core';
-import { Quaternion, Vector3 } from 'three';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parseRecord } from '../../src/engine/index';
-import { parseSquare } from '../../src/engine/geometry';
-import { BOARD_TOP, METRES_PER_UNIT, socketX, socketZ } from '../../src/scene/layout';
 import { useBuiltApp } from './builtApp';
+import { AR_BUTTON, emulateAr, enterArFromMenu, lookDown, pullTrigger, ROOM_RGB, socketInRoom } from './emulatedAr';
 import { countBallColours, framesDrawn, openApp, playByGrid, rolitState, screenshot, socketPosition, useControl, waitForScene, waitIdle, waitSettled } from './harness';
 
 const app = useBuiltApp();
-const IWER_BUNDLE = readFileSync(createRequire(import.meta.url).resolve('iwer/build/iwer.min.js'), 'utf8');
-
-/** The emulated room (metres, IWER's global space): the table top's height, and where the headset stands, above the table's near edge. */
-const TABLE_Y = 0.75;
-const HEAD: [number, number, number] = [0, 1.1, 0];
-/** How far in front of the headset it looks down at the table. */
-const LOOK_AHEAD = 0.3;
-/** The colour of the emulated room behind the drawn board (the passthrough picture a phone would show). */
-const ROOM_RGB: [number, number, number] = [0x6e, 0x86, 0x9a];
-
-/**
- * Puts IWER on every page of `context` before the app's scripts run: a Meta Quest 3 with one
- * horizontal surface for the hit test, standing at HEAD and looking level (its `local` space is
- * then HEAD, upright), as `window.xrDevice`.
- */
-async function emulateAr(context: BrowserContext): Promise<void> {
-  await context.addInitScript({ content: IWER_BUNDLE });
-  await context.addInitScript(
-    ({ tableY, head, room }) => {
-      const w = window as unknown as { IWER: any; xrDevice: unknown };
-      /** IWER's synthetic environment, reduced to one table top: what its hit test needs, and a backdrop in the room's colour. */
-      class TableTop {
-        environmentCanvas = document.createElement('canvas');
-        trackedPlanes = new Set();
-        trackedMeshes = new Set();
-        constructor() {
-          this.environmentCanvas.style.cssText = `position:absolute;inset:0;width:100%;height:100%;background:rgb(${room.join(',')})`;
-        }
-        render() {}
-        /** The ray (a pose whose -Z is its direction) meets the table top: one hit, upright. */
-        computeHitTestResults(ray: Float32Array): Float32Array[] {
-          const [dx, dy, dz] = [-ray[8], -ray[9], -ray[10]];
-          const along = (tableY - ray[13]) / dy;
-          if (!(along > 0)) return [];
-          const hit = new Float32Array(16);
-          hit[0] = hit[5] = hit[10] = hit[15] = 1;
-          hit[12] = ray[12] + along * dx;
-          hit[13] = tableY;
-          hit[14] = ray[14] + along * dz;
-          return [hit];
-        }
-      }
-      const device = new w.IWER.XRDevice(w.IWER.metaQuest3);
-      device.installRuntime({ forceInstall: true });
-      device.installSEM(TableTop);
-      device.position.set(...head);
-      w.xrDevice = device;
-    },
-    { tableY: TABLE_Y, head: HEAD, room: ROOM_RGB },
-  );
-}
-
-/** Turns the headset to look down at the table LOOK_AHEAD in front of it. */
-async function lookDown(page: Page): Promise<void> {
-  const down = Math.atan2(HEAD[1] - TABLE_Y, LOOK_AHEAD);
-  await page.evaluate((angle) => (window as unknown as { xrDevice: any }).xrDevice.quaternion.set(-Math.sin(angle / 2), 0, 0, Math.cos(angle / 2)), down);
-}
-
-/** Where a socket's centre is in the room: the board stands where the headset looked, its red side toward it, at the physical size. */
-function socketInRoom(square: string): Vector3 {
-  const index = parseSquare(8, square);
-  return new Vector3(socketX(index), BOARD_TOP, socketZ(index)).multiplyScalar(METRES_PER_UNIT).add(new Vector3(HEAD[0], TABLE_Y, HEAD[2] - LOOK_AHEAD));
-}
-
-/** Points the right controller from beside the headset at `target` (or straight ahead) and pulls its trigger once. */
-async function pullTrigger(page: Page, target?: Vector3): Promise<void> {
-  const from = new Vector3(0.1, 0.95, -0.05);
-  const turn = target ? new Quaternion().setFromUnitVectors(new Vector3(0, 0, -1), target.clone().sub(from).normalize()) : new Quaternion();
-  const pose = { position: from.toArray(), quaternion: turn.toArray() as [number, number, number, number] };
-  await page.evaluate(({ position, quaternion }) => {
-    const right = (window as unknown as { xrDevice: any }).xrDevice.controllers.right;
-    right.position.set(...position);
-    right.quaternion.set(...quaternion);
-    right.updateButtonValue('trigger', 1);
-  }, pose);
-  // IWER applies a button's value at the next frame: pressed, then released.
-  await framesDrawn(page, 2);
-  await page.evaluate(() => (window as unknown as { xrDevice: any }).xrDevice.controllers.right.updateButtonValue('trigger', 0));
-  await framesDrawn(page, 2);
-}
-
 /** The share of a screenshot's pixels that are not the emulated room (what the session drew over it). */
 function drawnShare(png: { width: number; height: number; data: Buffer }): number {
   let drawn = 0;
@@ -109,7 +24,7 @@ function drawnShare(png: { width: number; height: number; data: Buffer }): numbe
   return drawn / (png.width * png.height);
 }
 
-const arButton = (page: Page) => page.getByRole('button', { name: 'Your table (AR)' });
+const arButton = (page: Page) => page.getByRole('button', { name: AR_BUTTON });
 
 describe('the board on your own table (AR)', () => {
   it('places the board on the emulated table, plays a tapped socket, refuses an occupied one and leaves with the game intact', async () => {
@@ -120,12 +35,8 @@ describe('the board on your own table (AR)', () => {
     await waitSettled(page);
 
     // Entered from the Menu by keyboard: the session is asked for, the board waits for a surface.
-    await useControl(page, arButton(page), async (control) => {
-      await control.focus();
-      await page.keyboard.press('Enter');
-    });
+    await enterArFromMenu(page);
     const controls = page.locator('.ar-controls');
-    await controls.and(page.locator('[data-ar-phase="placing"]')).waitFor({ timeout: 60_000 });
     expect(await page.evaluate(() => document.querySelector('[data-webxr_runtime]')?.contains(document.querySelector('canvas')))).toBe(true);
     const empty = await screenshot(page, 'ar-looking-level');
     // Looking level, the hit test finds nothing: no reticle, no board, only the room.
@@ -223,6 +134,6 @@ describe('the board on your own table (AR)', () => {
     const { page } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant', undefined, { webgl: false });
     await useControl(page, page.getByRole('button', { name: 'Reset view' }));
     expect(await page.evaluate(() => navigator.xr?.isSessionSupported('immersive-ar') ?? false)).toBe(false);
-    expect(await page.locator('#settings-menu button').allTextContents()).not.toContain('Your table (AR)');
+    expect(await page.locator('#settings-menu button').allTextContents()).not.toContain(AR_BUTTON);
   });
 });
