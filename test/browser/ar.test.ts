@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parseRecord } from '../../src/engine/index';
 import { useBuiltApp } from './builtApp';
-import { AR_BUTTON, emulateAr, enterArFromMenu, lookDown, pullTrigger, ROOM_RGB, socketInRoom } from './emulatedAr';
+import { AR_BUTTON, emulateAr, enterArFromMenu, lookDown, pullTrigger, ROOM_RGB, socketInRoom, squeezeGrip } from './emulatedAr';
 import { countBallColours, framesDrawn, openApp, playByGrid, rolitState, screenshot, socketPosition, useControl, waitForScene, waitIdle, waitSettled } from './harness';
 
 const app = useBuiltApp();
@@ -22,6 +22,12 @@ function drawnShare(png: { width: number; height: number; data: Buffer }): numbe
     if (Math.abs(png.data[i] - ROOM_RGB[0]) + Math.abs(png.data[i + 1] - ROOM_RGB[1]) + Math.abs(png.data[i + 2] - ROOM_RGB[2]) > 24) drawn++;
   }
   return drawn / (png.width * png.height);
+}
+
+/** Presses one of the AR overlay's buttons by keyboard (in the emulator the room's picture lies over the page). */
+async function press(page: Page, name: string): Promise<void> {
+  await page.locator('.ar-controls').getByRole('button', { name, exact: true }).focus();
+  await page.keyboard.press('Enter');
 }
 
 const arButton = (page: Page) => page.getByRole('button', { name: AR_BUTTON });
@@ -58,6 +64,23 @@ describe('the board on your own table (AR)', () => {
     const colours = countBallColours(placed);
     for (const colour of ['red', 'yellow', 'green', 'blue'] as const) expect(colours[colour], colour).toBeGreaterThan(30);
 
+    // Picked up again (a headset's grip, then the overlay's button, by keyboard) and put down where the headset looks.
+    const phase = controls.and(page.locator('[data-ar-phase="placing"]'));
+    await squeezeGrip(page);
+    await phase.waitFor({ timeout: 60_000 });
+    await pullTrigger(page);
+    await controls.and(page.locator('[data-ar-phase="placed"]')).waitFor({ timeout: 60_000 });
+    await press(page, 'Move the board');
+    await phase.waitFor({ timeout: 60_000 });
+    await pullTrigger(page);
+    await controls.and(page.locator('[data-ar-phase="placed"]')).waitFor({ timeout: 60_000 });
+    // Turned a quarter (six presses of Turn left, 15° each): the sockets are where the turned board has them.
+    for (let i = 0; i < 6; i++) await press(page, 'Turn left');
+    await framesDrawn(page, 2);
+    const turned = await screenshot(page, 'ar-board-turned');
+    expect(drawnShare(turned)).toBeGreaterThan(0.05);
+    const quarter = Math.PI / 2;
+
     // A legal socket that turns balls, pointed at and tapped: the move is played and its balls roll.
     const before = await rolitState(page);
     const game = parseRecord(before.record);
@@ -76,7 +99,7 @@ describe('the board on your own table (AR)', () => {
       };
       requestAnimationFrame(look);
     });
-    await pullTrigger(page, socketInRoom(move));
+    await pullTrigger(page, socketInRoom(move, quarter));
     await page.waitForFunction((n) => window.rolit.state().moves.length === n + 1, before.moves.length, { timeout: 60_000 });
     const played = await rolitState(page);
     expect(played.moves.at(-1)).toBe(move);
@@ -87,7 +110,7 @@ describe('the board on your own table (AR)', () => {
     await screenshot(page, 'ar-move-played');
 
     // An occupied socket: refused with the engine's reason, nothing changes.
-    await pullTrigger(page, socketInRoom('d4'));
+    await pullTrigger(page, socketInRoom('d4', quarter));
     const message = page.getByTestId('message');
     await expect.poll(() => message.textContent(), { timeout: 30_000 }).toMatch(/d4/);
     expect(await rolitState(page)).toEqual(after);

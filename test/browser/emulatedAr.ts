@@ -83,10 +83,19 @@ export async function lookDown(page: Page): Promise<void> {
   await page.evaluate((angle) => window.xrDevice.quaternion.set(-Math.sin(angle / 2), 0, 0, Math.cos(angle / 2)), down);
 }
 
-/** Where a socket's centre is in the room: the board stands where the headset looked, its red side toward it, at the physical size. */
-export function socketInRoom(square: string): Vector3 {
+/** Where a socket's centre is in the room: the board stands where the headset looked, its red side toward it (then `turned` about its centre, radians counter-clockwise from above), at the physical size. */
+export function socketInRoom(square: string, turned = 0): Vector3 {
   const index = parseSquare(8, square);
-  return new Vector3(socketX(index), BOARD_TOP, socketZ(index)).multiplyScalar(METRES_PER_UNIT).add(new Vector3(HEAD[0], TABLE_Y, HEAD[2] - LOOK_AHEAD));
+  const onBoard = new Vector3(socketX(index), BOARD_TOP, socketZ(index)).applyAxisAngle(new Vector3(0, 1, 0), turned);
+  return onBoard.multiplyScalar(METRES_PER_UNIT).add(new Vector3(HEAD[0], TABLE_Y, HEAD[2] - LOOK_AHEAD));
+}
+
+/** Squeezes the right controller's grip once (a headset's way to pick the board up). */
+export async function squeezeGrip(page: Page): Promise<void> {
+  await page.evaluate(() => window.xrDevice.controllers.right.updateButtonValue('squeeze', 1));
+  await framesDrawn(page, 2);
+  await page.evaluate(() => window.xrDevice.controllers.right.updateButtonValue('squeeze', 0));
+  await framesDrawn(page, 2);
 }
 
 /** Points the right controller from beside the headset at `target` (or straight ahead) and pulls its trigger once. */
