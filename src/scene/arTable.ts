@@ -31,9 +31,10 @@ const RETICLE_LAYER = 3;
 const SHADOW_OPACITY = 0.35;
 /** The camera's depth range in the room (metres): the board may be a hand's breadth from the phone. */
 const NEAR = 0.02;
+const FAR = 20;
 /** A light probe's irradiance from its constant term alone (three's shGetIrradianceAt: 0.886227 L00). */
 const AMBIENT_IRRADIANCE = 0.886227;
-const FAR = 20;
+
 /** WebXR Lighting Estimation, which @types/webxr lacks. */
 type XRLightProbe = EventTarget;
 interface XRLightEstimate {
@@ -60,7 +61,7 @@ export async function startArTable(session: XRSession, kit: ArKit, onPhase: (pha
   const key = root?.scene.children.find(isDirectional);
   const fill = root?.scene.children.find(isHemisphere);
   if (!root || !table || !key || !fill) {
-    await session.end();
+    await session.end().catch(() => undefined);
     throw new Error('the 3D view is not ready');
   }
   const { gl, scene, camera, invalidate } = root;
