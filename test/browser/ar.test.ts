@@ -115,6 +115,20 @@ describe('the board on your own table (AR)', () => {
     await expect.poll(() => message.textContent(), { timeout: 30_000 }).toMatch(/d4/);
     expect(await rolitState(page)).toEqual(after);
 
+    // The page as a phone's DOM overlay shows it over the room (the emulator's picture set aside): the AR controls, above the status line, cover no panel of the HUD.
+    await page.evaluate(() => ((document.querySelector('[data-webxr_runtime]') as HTMLElement).style.visibility = 'hidden'));
+    await screenshot(page, 'ar-overlay');
+    const overlaps = await page.evaluate(() => {
+      const box = document.querySelector('.ar-controls')!.getBoundingClientRect();
+      return [...document.querySelectorAll('.panel:not(.ar-controls)')]
+        .filter((panel) => !panel.contains(document.querySelector('.ar-controls')) && panel.checkVisibility())
+        .map((panel) => ({ panel: panel.className, r: panel.getBoundingClientRect() }))
+        .filter(({ r }) => r.width > 0 && r.left < box.right && box.left < r.right && r.top < box.bottom && box.top < r.bottom)
+        .map(({ panel }) => panel);
+    });
+    expect(overlaps).toEqual([]);
+    await page.evaluate(() => ((document.querySelector('[data-webxr_runtime]') as HTMLElement).style.visibility = ''));
+
     // Leaving (the overlay's button, by keyboard) gives the page its view back with the game as it stands.
     await page.getByTestId('ar-leave').focus();
     await page.keyboard.press('Enter');
@@ -129,7 +143,8 @@ describe('the board on your own table (AR)', () => {
     await page.mouse.click(at.x, at.y);
     await page.waitForFunction((n) => window.rolit.state().moves.length === n + 1, after.moves.length, { timeout: 60_000 });
     expect(errors).toEqual([]);
-  });
+    // A whole session of frames drawn on the CPU (SwiftShader), each a few hundred ms on a loaded machine.
+  }, 300_000);
 
   it('says so in plain words when the browser refuses the session, and the page plays on', async () => {
     const context = await app.browser.newContext({ viewport: { width: 960, height: 640 } });

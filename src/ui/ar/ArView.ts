@@ -27,7 +27,7 @@ export interface ArPage {
 const TURN_STEP = Math.PI / 12;
 /** What a tap on the overlay may not also do to the board behind it (the session's select). */
 const OVERLAY_CONTROLS = 'button, input, select, a, .panel, [role="dialog"]';
-const CONTROLS_STYLE = 'position:fixed;left:50%;bottom:calc(env(safe-area-inset-bottom,0px) + 64px);transform:translateX(-50%);z-index:40;display:flex;flex-wrap:wrap;justify-content:center;gap:6px;width:max-content;max-width:calc(100vw - 16px);padding:8px';
+const CONTROLS_STYLE = 'display:flex;flex-direction:column;align-items:center;gap:6px;max-width:100%;padding:8px';
 
 function button(text: string, onClick: () => void): HTMLButtonElement {
   const b = document.createElement('button');
@@ -57,13 +57,16 @@ export async function enterAr({ kit, t, returnFocus, opener }: ArPage): Promise<
   leave.dataset.testid = 'ar-leave';
   const status = document.createElement('p');
   status.setAttribute('role', 'status');
-  status.style.cssText = 'flex-basis:100%;margin:0 0 2px;text-align:center';
+  status.style.cssText = 'margin:0;text-align:center';
+  const buttons = document.createElement('div');
+  buttons.style.cssText = 'display:flex;flex-wrap:wrap;justify-content:center;gap:6px';
+  buttons.append(move, button(t('hud:arTurnLeft'), () => table?.turn(TURN_STEP)), button(t('hud:arTurnRight'), () => table?.turn(-TURN_STEP)), leave);
   const controls = document.createElement('div');
   controls.className = 'ar-controls panel';
   controls.setAttribute('role', 'group');
   controls.setAttribute('aria-label', t('hud:arEnter'));
   controls.style.cssText = CONTROLS_STYLE;
-  controls.append(status, move, button(t('hud:arTurnLeft'), () => table?.turn(TURN_STEP)), button(t('hud:arTurnRight'), () => table?.turn(-TURN_STEP)), leave);
+  controls.append(status, buttons);
   const show = (phase: ArPhase) => {
     controls.dataset.arPhase = phase;
     status.textContent = t(phase === 'placed' ? 'hud:arPlaced' : 'hud:arPlacing');
@@ -80,6 +83,7 @@ export async function enterAr({ kit, t, returnFocus, opener }: ArPage): Promise<
   app.addEventListener('beforexrselect', keepTap);
   // The canvas's own picture would cover the room in the overlay: it is drawn in the session now.
   stage.style.visibility = 'hidden';
-  app.append(controls);
+  // Above the status line (its column keeps the board's view clear of the HUD on every screen), or on the page.
+  (app.querySelector('.status') ?? app).prepend(controls);
   leave.focus();
 }
