@@ -15,6 +15,7 @@ import { cinematicOn } from './cinematicCamera';
 import { drawnThrow } from './throwBallPose';
 import { simulatingThrow } from './throwRecordings';
 import { probe, type ScreenBox } from './renderInfo';
+import { arKit } from './arKit';
 import { currentView } from './view';
 
 export function RenderProbe() {
@@ -36,8 +37,10 @@ export function RenderProbe() {
         return reasons;
       },
     };
+    arKit.root = get;
     return () => {
       probe.drawing = null;
+      arKit.root = null;
     };
   }, [get]);
   useEffect(() => {

@@ -8,10 +8,10 @@
  */
 import type { ThreeEvent } from '@react-three/fiber';
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import { type InstancedMesh, type Intersection, Matrix4, MeshStandardMaterial, type Object3D, Plane, type Raycaster, Vector3 } from 'three';
+import { type InstancedMesh, type Intersection, Matrix4, MeshStandardMaterial, type Object3D, Plane, type Ray, type Raycaster, Vector3 } from 'three';
 import { useSession } from '../app/page/pageSession';
 import type { Colour } from '../engine/colours';
-import { isPlayable, parseSquare, squareName } from '../engine/geometry';
+import { type BoardSize, isPlayable, parseSquare, squareName } from '../engine/geometry';
 import { createBallGeometry } from './ballGeometry';
 import { BALL_REST_Y, BOARD_TOP, PAINT, PITCH, SOCKET_DEPTH, socketAt, socketX, socketZ } from './layout';
 
@@ -26,9 +26,20 @@ const GRID_PLANE = new Plane(new Vector3(0, 1, 0), -(BOARD_TOP + 0.02));
  * own, not an invisible mesh: nothing to draw, so no shader program to compile for it.
  */
 function raycastGrid(this: Object3D, raycaster: Raycaster, hits: Intersection[]): void {
-  const point = raycaster.ray.intersectPlane(GRID_PLANE, new Vector3());
-  if (!point || Math.abs(point.x) > GRID_HALF || Math.abs(point.z) > GRID_HALF) return;
-  hits.push({ distance: raycaster.ray.origin.distanceTo(point), point, object: this });
+  const point = gridPoint(raycaster.ray, new Vector3());
+  if (point) hits.push({ distance: raycaster.ray.origin.distanceTo(point), point, object: this });
+}
+
+/** Where a ray (in the board's units) meets the square over the sockets, into `target`; null where it misses. */
+export function gridPoint(ray: Ray, target: Vector3): Vector3 | null {
+  const point = ray.intersectPlane(GRID_PLANE, target);
+  return point && Math.abs(point.x) <= GRID_HALF && Math.abs(point.z) <= GRID_HALF ? point : null;
+}
+
+/** The playable socket under a point of the board on a board of `size`, or null. */
+export function squareAt(point: Vector3, size: BoardSize): string | null {
+  const index = socketAt(point.x, point.z);
+  return index >= 0 && isPlayable(size, index) ? squareName(size, index) : null;
 }
 
 export function SocketPicker() {
@@ -41,10 +52,7 @@ export function SocketPicker() {
   const clickSquare = useSession((s) => s.clickSquare);
   const legal = useSession((s) => s.preview?.legal ?? false);
 
-  const squareOf = (e: ThreeEvent<PointerEvent | MouseEvent>): string | null => {
-    const index = socketAt(e.point.x, e.point.z);
-    return index >= 0 && isPlayable(size, index) ? squareName(size, index) : null;
-  };
+  const squareOf = (e: ThreeEvent<PointerEvent | MouseEvent>): string | null => squareAt(e.point, size);
   const hover = (square: string | null) => {
     if (square === last.current) return;
     last.current = square;

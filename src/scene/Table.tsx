@@ -54,12 +54,14 @@ function woodTexture(): CanvasTexture | null {
 }
 
 export const TABLE_SIZE = 90;
+/** The table mesh's name: augmented reality finds it to show the real table in its place. */
+export const TABLE_NAME = 'table';
 
 export function Table() {
   const texture = useMemo(woodTexture, []);
   useLayoutEffect(() => () => texture?.dispose(), [texture]);
   return (
-    <mesh rotation-x={-Math.PI / 2} receiveShadow>
+    <mesh name={TABLE_NAME} rotation-x={-Math.PI / 2} receiveShadow>
       <planeGeometry args={[TABLE_SIZE, TABLE_SIZE]} />
       <meshLambertMaterial map={texture} color={texture ? "#ffffff" : "#8a5a32"} />
     </mesh>

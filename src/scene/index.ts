@@ -17,3 +17,4 @@ export { RolitScene, RolitScene as default } from './RolitScene';
 export const buildSceneAhead = (): Promise<void> => buildAhead([...BOARD_GEOMETRY_STEPS, ballsGeometry]);
 export { useCamera, createCameraStore, CAMERA_PRESETS, type CameraPreset, type CameraStore } from './cameraStore';
 export { renderInfo, socketScreenPosition, type RendererCounters } from './renderInfo';
+export { arKit, type ArKit } from './arKit';

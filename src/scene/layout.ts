@@ -8,6 +8,8 @@ import type { Colour } from '../engine/colours';
 import { type BoardSize, boardOffset } from '../engine/geometry';
 
 export const BALL_RADIUS = 0.5;
+/** The physical game's scale: a ball 2.4 cm across, the board about 31 cm (augmented reality puts it on a table at this size). */
+export const METRES_PER_UNIT = 0.024;
 /** Distance between socket centres. */
 export const PITCH = 1.3;
 /** Border between the outer sockets and the board's edge, where the side buttons sit. */

@@ -13,7 +13,7 @@ import { noWebglContext, probeWebgl } from '../scene/webgl';
 let sceneCode: Promise<typeof import('../scene/index')> | null = null;
 
 /** Fetches the scene's code (once; later calls get the same promise), the physics beside it so the start throw never waits for it. */
-function loadSceneCode(): Promise<typeof import('../scene/index')> {
+export function loadSceneCode(): Promise<typeof import('../scene/index')> {
   sceneCode ??= (() => {
     trackLoad('physics', preloadPhysics()).catch((error: unknown) => console.error('the physics engine could not be loaded; throws are shown at rest', error));
     // The scene's heaviest pieces are built a task each before it mounts, not all in its first render.

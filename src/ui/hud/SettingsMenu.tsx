@@ -13,6 +13,7 @@ import { useSession } from '../../app/page/pageSession';
 import { SPEEDS } from '../../app/setup/settings';
 import { t } from '../../i18n/index';
 import { HelpButton } from '../a11y/HelpOverlay';
+import { ArButton } from '../ar/ArButton';
 import { useOpenDialogs } from '../a11y/openDialogs';
 import { ResetViewButton } from '../a11y/ResetView';
 import { CameraButtons } from '../CameraButtons';
@@ -150,6 +151,9 @@ export function SettingsMenu({ onRules }: { onRules: () => void }) {
           </span>
           <span data-closes-menu>
             <CinematicSwitch />
+          </span>
+          <span data-closes-menu>
+            <ArButton />
           </span>
         </Section>
         <Section title={t('hud:menuMore')}>
