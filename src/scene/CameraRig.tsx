@@ -454,10 +454,22 @@ export function CameraRig() {
    */
   const frameRestingBall = () => {
     const thrown = currentView().throwBall;
+    if (!thrown && restFramed.current >= 0) return frameBoard();
     if (!thrown || thrown.progress < 1 || thrown.seed === restFramed.current) return;
     if (reduced || cinematic || taken.current || flight.current || follow.from || useCamera.getState().focus) return;
     const rest = restingBall(false);
     if (rest) flyHome(rest);
+  };
+
+  /**
+   * The start ball the home view framed has gone back into the box (the first move): the home view
+   * frames the board alone again, closer, unless the viewer has the camera, the cinematic camera or
+   * a tour's view does.
+   */
+  const frameBoard = () => {
+    restFramed.current = -1;
+    if (cinematic || taken.current || follow.from || useCamera.getState().focus) return;
+    flyHome(null);
   };
 
   // A ball already at rest when the view first shows (a resumed game, instant speed) is framed as
