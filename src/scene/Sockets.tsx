@@ -45,10 +45,10 @@ export function SocketPicker() {
     const index = socketAt(e.point.x, e.point.z);
     return index >= 0 && isPlayable(size, index) ? squareName(size, index) : null;
   };
-  const hover = (square: string | null) => {
-    if (square === last.current) return;
+  const hover = (square: string | null, tap = false) => {
+    if (square === last.current && !tap) return;
     last.current = square;
-    hoverSquare(square);
+    hoverSquare(square, tap);
   };
 
   useLayoutEffect(() => {
@@ -70,7 +70,7 @@ export function SocketPicker() {
         if (!square) return;
         if (touch.current && tapped.current !== square) {
           tapped.current = square;
-          return hover(square);
+          return hover(square, true);
         }
         tapped.current = null;
         clickSquare(square);
