@@ -7,12 +7,12 @@
  * board, a click plays it. All of it is engine help: with help off there is no panel (the socket
  * buttons would give the legal moves away; the accessible board grid plays from the keyboard).
  */
-import { useSyncExternalStore } from 'react';
 import { analysisTexts } from '../../app/analysis/analysisTexts';
 import { bestMoves, signedValue, socketOutcomes, socketValues, useExactValues } from '../../app/analysis/exactValues';
 import { useSession } from '../../app/page/pageSession';
 import { colourCounts } from '../../i18n/index';
 import { useEngineHelp } from '../engineHelp';
+import { useSmallScreen } from '../useSmallScreen';
 import { StrongestMove } from './StrongestMove';
 import { texts } from './texts';
 import './analysis.css';
@@ -50,17 +50,8 @@ function ExactStatus() {
 }
 
 /** Phones: the toolbar and status fill the bottom; the analysis board is a desktop tool for now. */
-const SMALL_SCREEN = '(max-width: 720px), (max-height: 480px)';
-const smallScreen = () => window.matchMedia(SMALL_SCREEN).matches;
-const onScreenChange = (listener: () => void) => {
-  const query = window.matchMedia(SMALL_SCREEN);
-  query.addEventListener('change', listener);
-  return () => query.removeEventListener('change', listener);
-};
-
 export function AnalysisPanel() {
-  const small = useSyncExternalStore(onScreenChange, smallScreen);
-  return small ? null : <AnalysisBoard />;
+  return useSmallScreen() ? null : <AnalysisBoard />;
 }
 
 function AnalysisBoard() {
