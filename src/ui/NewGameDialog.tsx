@@ -246,17 +246,23 @@ export function NewGameDialog({ levels, defaultLevel, online = false, onClose }:
               <input type="radio" name="listed" checked={listed} onChange={() => setListed(true)} /> {t('lobby:create.public')}
             </label>
           </div>
-          <div className="row">
-            <button type="button" className={`btn${online ? ' primary' : ''}`} disabled={setupReason !== null || !namesOk} onClick={playOnline} data-testid="create-room">
-              {t('online:createRoom')}
-            </button>
-          </div>
+          {!online && (
+            <div className="row">
+              <button type="button" className="btn" disabled={setupReason !== null || !namesOk} onClick={playOnline} data-testid="create-room">
+                {t('online:createRoom')}
+              </button>
+            </div>
+          )}
         </fieldset>
         <div className="actions">
           <button type="button" className="btn" onClick={onClose}>
             {t('dialogs:cancel')}
           </button>
-          {!online && (
+          {online ? (
+            <button type="submit" className="btn primary" disabled={setupReason !== null || !namesOk} data-testid="create-room">
+              {t('online:createRoom')}
+            </button>
+          ) : (
             <button type="submit" className="btn primary" disabled={setupReason !== null || seedReason !== null || !namesOk}>
               {t('dialogs:start')}
             </button>

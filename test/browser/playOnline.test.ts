@@ -141,7 +141,12 @@ describe('Play online', () => {
     // Named for what it does, the button that creates the table on screen, and no way back to Play online or to a local game.
     const setUp = ann.page.getByRole('dialog');
     await setUp.getByRole('heading', { name: 'Create a table' }).waitFor();
-    await expect.poll(() => setUp.getByTestId('create-room').evaluate((b) => b.getBoundingClientRect().bottom <= innerHeight && b.getBoundingClientRect().top >= 0)).toBe(true);
+    const onScreen = (b: Element) => {
+      const r = b.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight && document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2)?.closest('button') === b;
+    };
+    await expect.poll(() => setUp.getByTestId('create-room').evaluate(onScreen)).toBe(true);
+    await expect.poll(() => setUp.getByTestId('play-online').evaluate((part) => part.getBoundingClientRect().bottom <= innerHeight)).toBe(true);
     expect(await setUp.getByRole('button', { name: 'Play online' }).count()).toBe(0);
     expect(await setUp.getByRole('button', { name: 'Start' }).count()).toBe(0);
     await screenshot(ann.page, 'play-online-set-up-table-phone');
