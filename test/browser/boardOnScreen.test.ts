@@ -5,7 +5,8 @@
  * on a laptop, 40 on a phone held upright, 32 held sideways. Every side button's centre is on
  * screen, and the coordinates printed on the frame are tall enough to read (9 px: the height of a
  * digit of their font, from its measured ink, at the scale the board is drawn at by their row or
- * column). The phone's page is loaded upright and then turned sideways.
+ * column). The phone's page is loaded upright and then turned sideways; its first move is played by
+ * touch (a first tap previews it and says to tap again, the second plays it).
  */
 import { describe, expect, it } from 'vitest';
 import { ALL_SQUARES, leaveGrid, openApp, resizeTo, screenshot, waitForScene, waitIdle, waitSettled } from './harness';
@@ -37,7 +38,7 @@ const LABEL_OUT = BOARD_WIDTH / 2 - MARGIN / 2 - 3.5 * PITCH;
 /** One English page on a phone, loaded upright and turned sideways for its second look. */
 const phonePage = useSharedPage(app, async (browser, served) => {
   const viewport = SCREENS[0].viewport;
-  return openApp(browser, served, GAME, viewport, { context: await browser.newContext({ viewport, locale: 'en-GB' }) });
+  return openApp(browser, served, GAME, viewport, { context: await browser.newContext({ viewport, locale: 'en-GB', hasTouch: true }) });
 });
 
 describe('the board on screen', { timeout: 300_000 }, () => {
@@ -52,10 +53,20 @@ describe('the board on screen', { timeout: 300_000 }, () => {
       if ((await page.evaluate(() => window.rolit.state().moves.length)) === 0) {
         await waitSettled(page, 120_000);
         expect(await page.evaluate(() => window.rolit.thrownBall())).not.toBeNull();
-        // Through the accessible grid (its names are in the page's language): focus f4, Enter.
-        await page.locator('.board-grid button[data-square="f4"]').focus();
-        await page.keyboard.press('Enter');
-        await leaveGrid(page);
+        if (phone) {
+          // A first tap previews the move and says how to play it; a second tap on it plays it.
+          const f4 = (await page.evaluate(() => window.rolit.socketScreenPosition('f4')))!;
+          await page.touchscreen.tap(f4.x, f4.y);
+          await expect.poll(() => page.getByTestId('preview').textContent()).toBe('f4: rolls 1 ball · tap again to play');
+          expect(await page.evaluate(() => window.rolit.state().moves)).toEqual([]);
+          await page.touchscreen.tap(f4.x, f4.y);
+        } else {
+          // Through the accessible grid (its names are in the page's language): focus f4, Enter.
+          await page.locator('.board-grid button[data-square="f4"]').focus();
+          await page.keyboard.press('Enter');
+          await leaveGrid(page);
+        }
+        await page.waitForFunction(() => window.rolit.state().moves.length === 1);
       }
       await waitSettled(page, 120_000);
       // The start ball has gone back into its box.
