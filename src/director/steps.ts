@@ -59,6 +59,7 @@ export interface TableModel {
   colours: (Colour | null)[];
   /** Ball id in each supply slot, -1 when empty. */
   supply: number[];
+  /** The start ball, from its throw until the first move puts it back into the box. */
   throwBall: { index: number; colour: Colour; inPlay: boolean; seed: number } | null;
   lit: Colour | null;
   result: RoundResult | null;
@@ -253,6 +254,8 @@ export class StepWriter {
         const taken = takeFromSupply(after);
         after.balls[square] = taken.ball;
         after.colours[square] = event.colour;
+        // The start ball has done its work: it goes back into the box as the first move is played.
+        after.throwBall = null;
         this.push('place', TIMING.place, before, after, [
           { kind: 'arrive', ball: taken.ball, square, slot: taken.slot, colour: event.colour, delay: 0, duration: TIMING.place },
         ]);

@@ -36,6 +36,8 @@ export interface ThrowView {
   seed: number;
   /** 0..1 through the flight; 1 when the ball is at rest showing `colour`. */
   progress: number;
+  /** 0..1 on its way back into the box while the round's first move is played; 0 while it lies where it came to rest. */
+  boxed: number;
 }
 
 /** The end of a round at a moment: the count, then the winner's moment, then done (the result shown). */
@@ -84,6 +86,8 @@ export function sampleInto(view: VisualState, t: number, step: Step | null, betw
   view.litButton = after.lit;
   if (step.kind === 'throw') {
     view.throwBall = throwInto(parts.throwBall, after.throwBall!, clamp01(local / TIMING.throw));
+  } else if (step.kind === 'place' && step.before.throwBall && !after.throwBall) {
+    view.throwBall = throwInto(parts.throwBall, step.before.throwBall, 1, clamp01(local / step.duration));
   } else if (step.kind === 'clear') {
     view.throwBall = null;
   }
@@ -162,7 +166,7 @@ export function emptyVisualState(): VisualState {
     leaving: perSocket(() => ({ kind: 'leaving', slot: 0, progress: 0 })),
     rolling: perSocket(() => ({ kind: 'rolling', from: 'red', progress: 0 })),
     counting: perSocket(() => ({ kind: 'counting', progress: 0 })),
-    throwBall: { index: 0, colour: 'red', inPlay: false, seed: 0, progress: 0 },
+    throwBall: { index: 0, colour: 'red', inPlay: false, seed: 0, progress: 0, boxed: 0 },
     roundOver: { result: { scores: {}, playerScores: [], winners: [] }, phase: 'done', counted: {}, counting: null, winners: [], progress: 0 },
   });
   return view;
@@ -181,12 +185,13 @@ function socketInto(socket: SocketView, ball: number, colour: Colour, phase: Soc
   return socket;
 }
 
-function throwInto(view: ThrowView, thrown: NonNullable<TableModel['throwBall']>, progress: number): ThrowView {
+function throwInto(view: ThrowView, thrown: NonNullable<TableModel['throwBall']>, progress: number, boxed = 0): ThrowView {
   view.index = thrown.index;
   view.colour = thrown.colour;
   view.inPlay = thrown.inPlay;
   view.seed = thrown.seed;
   view.progress = progress;
+  view.boxed = boxed;
   return view;
 }
 

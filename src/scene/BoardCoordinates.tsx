@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { CanvasTexture, SRGBColorSpace } from 'three';
 import { useSession } from '../app/page/pageSession';
 import { type BoardSize, boardOffset, squareName } from '../engine/geometry';
-import { BOARD_WIDTH, MARGIN, socketX, socketZ } from './layout';
+import { BOARD_WIDTH, COORDINATE_FONT, MARGIN, socketX, socketZ } from './layout';
 import { currentView } from './view';
 
 const PIXELS = 1024;
@@ -24,7 +24,7 @@ export function drawCoordinates(canvas: HTMLCanvasElement, size: BoardSize): voi
   if (!g) return;
   g.clearRect(0, 0, PIXELS, PIXELS);
   g.fillStyle = 'rgba(205, 215, 235, 0.62)'; // subtle: a light grey-blue on the navy board
-  g.font = '600 34px system-ui, sans-serif';
+  g.font = `${COORDINATE_FONT.weight} ${Math.round((COORDINATE_FONT.size / BOARD_WIDTH) * PIXELS)}px ${COORDINATE_FONT.family}`;
   g.textAlign = 'center';
   g.textBaseline = 'middle';
   const off = boardOffset(size);

@@ -16,7 +16,7 @@ import { parseSquare } from '../engine/geometry';
 import { CAMERA_PRESETS, type CameraPreset, type FrameInsets, useCamera } from './cameraStore';
 import { cinematicOn, stopCinematic, useCinematic } from './cinematicCamera';
 import { easeInOut } from './easing';
-import { BALL_RADIUS, BOARD_TOP, PITCH, SOCKET_RADIUS, socketX, socketZ, VIEW_BOUNDS } from './layout';
+import { BALL_RADIUS, BOARD_TOP, BOARD_WIDTH, COORDINATE_FONT, MARGIN, socketX, socketZ, VIEW_BOUNDS } from './layout';
 import { loadProgress } from './loadProgress';
 import { probe } from './renderInfo';
 import { drawnThrow, throwRestPlace } from './throwBallPose';
@@ -34,11 +34,13 @@ const PRESETS: Record<CameraPreset, { radius: number; polar: number; azimuth: nu
   top: { radius: 18, polar: 0.0001, azimuth: 0 },
 };
 /**
- * On a free area taller than wide (a phone held upright) the seats' views look down steeply and
- * frame the sockets only (the board's border may leave the screen at the sides), so that the board
- * fills the width and the far row's sockets stay as far apart as the near row's, big enough to tap.
+ * On a free area taller than wide (a phone held upright, or sideways between its side panels) the
+ * seats' views look down nearly straight and frame the sockets and the frame's middle, where the
+ * coordinates and the side buttons' centres are (the board's outer rim may leave the screen at the
+ * sides), so that the board fills the width and the far row's sockets stay as far apart as the near
+ * row's, big enough to tap.
  */
-const PORTRAIT_POLAR = 0.15;
+const PORTRAIT_POLAR = 0.06;
 /**
  * The point the views look at: a landscape screen's, right of the board's centre toward the supply
  * and toward the throw, so that from the red seat the board stands left of the screen's middle and
@@ -95,9 +97,13 @@ type Box = { min: readonly [number, number, number]; max: readonly [number, numb
 const corners = (box: Box, centre: Vector3) =>
   [0, 1, 2, 3, 4, 5, 6, 7].map((i) => new Vector3(box[i & 1 ? 'max' : 'min'][0], box[i & 2 ? 'max' : 'min'][1], box[i & 4 ? 'max' : 'min'][2]).sub(centre));
 const BOUNDS_CORNERS = corners(VIEW_BOUNDS, TARGET);
-/** The sockets with a rim around them (a portrait screen's fit): a ball's colour shows whole in each. */
-const SOCKETS_HALF = 3.5 * PITCH + SOCKET_RADIUS + 0.12;
-const SOCKETS_BOX: Box = { min: [-SOCKETS_HALF, 0, -SOCKETS_HALF], max: [SOCKETS_HALF, BOARD_TOP + 0.6, SOCKETS_HALF] };
+/**
+ * The sockets and the frame's middle, its coordinates' width beyond (a portrait screen's fit), up to
+ * the board's top: seen from above, a higher corner would stand nearer the camera and shrink the
+ * board for nothing (the outer sockets' balls lie well inside).
+ */
+const SOCKETS_HALF = BOARD_WIDTH / 2 - MARGIN / 2 + COORDINATE_FONT.size / 3;
+const SOCKETS_BOX: Box = { min: [-SOCKETS_HALF, 0, -SOCKETS_HALF], max: [SOCKETS_HALF, BOARD_TOP, SOCKETS_HALF] };
 const SOCKET_CORNERS = corners(SOCKETS_BOX, PORTRAIT_TARGET);
 /** Room kept around the start ball's resting place when it is framed: the ball and a rim (each unit of room costs a short screen's board size). */
 const REST_REACH = BALL_RADIUS + 0.05;
@@ -112,8 +118,14 @@ export interface FreeArea {
   fov: number;
   shiftX: number;
   shiftY: number;
+  /** A screen too short for a slanted view (a phone held sideways): framed like a portrait one. */
+  short: boolean;
 }
-const LANDSCAPE: FreeArea = { aspect: LANDSCAPE_ASPECT, fov: FOV, shiftX: 0, shiftY: 0 };
+const LANDSCAPE: FreeArea = { aspect: LANDSCAPE_ASPECT, fov: FOV, shiftX: 0, shiftY: 0, short: false };
+/** Screens up to this height (CSS px: a phone held sideways, as in hud.css) are short. */
+const SHORT_SCREEN = 500;
+/** Whether the presets look down nearly straight and frame the sockets and the frame's middle only. */
+const steep = (area: FreeArea) => area.aspect < 1 || area.short;
 
 export function freeArea(width: number, height: number, insets: FrameInsets, fov: number): FreeArea {
   // Panels that would leave less than half the screen are not taken off (a tiny window): the board uses all of it.
@@ -124,7 +136,7 @@ export function freeArea(width: number, height: number, insets: FrameInsets, fov
   const w = Math.max(1, width - left - right);
   const h = Math.max(1, height - top - bottom);
   const half = Math.atan(Math.tan((fov * Math.PI) / 360) * (h / Math.max(1, height)));
-  return { aspect: w / h, fov: (half * 360) / Math.PI, shiftX: (right - left) / 2, shiftY: (bottom - top) / 2 };
+  return { aspect: w / h, fov: (half * 360) / Math.PI, shiftX: (right - left) / 2, shiftY: (bottom - top) / 2, short: height <= SHORT_SCREEN };
 }
 
 /**
@@ -158,7 +170,7 @@ export function fitRadius(polar: number, azimuth: number, aspect: number, fov: n
  * grows to hold it and the point looked at moves with the box's centre (homeView).
  */
 function framing(area: FreeArea, rest: Vector3 | null = null): { target: Vector3; box: readonly Vector3[] } {
-  const portrait = area.aspect < 1;
+  const portrait = steep(area);
   const target = portrait ? PORTRAIT_TARGET : TARGET;
   const base = portrait ? SOCKETS_BOX : VIEW_BOUNDS;
   if (!rest) return { target, box: portrait ? SOCKET_CORNERS : BOUNDS_CORNERS };
@@ -171,7 +183,7 @@ function framing(area: FreeArea, rest: Vector3 | null = null): { target: Vector3
 /** The preset's angles on this free area (a portrait one looks down steeply). */
 function presetAngles(preset: CameraPreset, area: FreeArea): { polar: number; azimuth: number } {
   const p = PRESETS[preset];
-  return { polar: area.aspect < 1 ? Math.min(p.polar, PORTRAIT_POLAR) : p.polar, azimuth: p.azimuth };
+  return { polar: steep(area) ? Math.min(p.polar, PORTRAIT_POLAR) : p.polar, azimuth: p.azimuth };
 }
 
 function presetSpherical(preset: CameraPreset, area: FreeArea): Spherical {
@@ -454,10 +466,22 @@ export function CameraRig() {
    */
   const frameRestingBall = () => {
     const thrown = currentView().throwBall;
+    if (!thrown && restFramed.current >= 0) return frameBoard();
     if (!thrown || thrown.progress < 1 || thrown.seed === restFramed.current) return;
     if (reduced || cinematic || taken.current || flight.current || follow.from || useCamera.getState().focus) return;
     const rest = restingBall(false);
     if (rest) flyHome(rest);
+  };
+
+  /**
+   * The start ball the home view framed has gone back into the box (the first move): the home view
+   * frames the board alone again, closer, unless the viewer has the camera, the cinematic camera or
+   * a tour's view does.
+   */
+  const frameBoard = () => {
+    restFramed.current = -1;
+    if (cinematic || taken.current || follow.from || useCamera.getState().focus) return;
+    flyHome(null);
   };
 
   // A ball already at rest when the view first shows (a resumed game, instant speed) is framed as

@@ -53,10 +53,10 @@ export function SocketPicker() {
   const legal = useSession((s) => s.preview?.legal ?? false);
 
   const squareOf = (e: ThreeEvent<PointerEvent | MouseEvent>): string | null => squareAt(e.point, size);
-  const hover = (square: string | null) => {
-    if (square === last.current) return;
+  const hover = (square: string | null, tap = false) => {
+    if (square === last.current && !tap) return;
     last.current = square;
-    hoverSquare(square);
+    hoverSquare(square, tap);
   };
 
   useLayoutEffect(() => {
@@ -78,7 +78,7 @@ export function SocketPicker() {
         if (!square) return;
         if (touch.current && tapped.current !== square) {
           tapped.current = square;
-          return hover(square);
+          return hover(square, true);
         }
         tapped.current = null;
         clickSquare(square);

@@ -77,6 +77,9 @@ export const VIEW_BOUNDS = {
  */
 export const THROW_AREA: [number, number] = [-2.5, BOARD_WIDTH / 2 + 0.8];
 
+/** The coordinates' font on the board's frame; its size in scene units (the height of its em). */
+export const COORDINATE_FONT = { weight: 600, size: 0.48, family: 'system-ui, sans-serif' };
+
 export function socketX(index: number): number {
   return ((index & 7) - 3.5) * PITCH;
 }

@@ -7,7 +7,7 @@
 import { Quaternion, Vector3 } from 'three';
 import { colourIndex } from '../engine/colours';
 import { FACE_RADIUS, repaint, restingOrientation } from './ballGeometry';
-import { THROW_AREA } from './layout';
+import { BALL_RADIUS, SUPPLY_CLEAR_Y, SUPPLY_FLOOR, supplyFootprint, THROW_AREA } from './layout';
 import { throwRecording, throwRecordingOf } from './throwRecordings';
 import { TIMING } from '../director/steps';
 import type { ThrowView } from '../director/view';
@@ -34,13 +34,37 @@ const b = new Vector3();
 const qa = new Quaternion();
 const qb = new Quaternion();
 
+/** How high the start ball's arc back into the box rises above the straight line from its resting place. */
+const BOXING_ARC = 3;
+
 /**
- * Where the thrown ball is at this point of its throw. Returns false when it is not to be shown
- * (no throw, or still in flight while its physics is being simulated). With reduced motion there
- * is no bouncing throw: the ball lies at rest showing its result from the start.
+ * Where the thrown ball is at this point of its throw, or of its way back into the box (as the
+ * first move is played it is lifted off the table in an arc and dropped into the supply, out of
+ * sight among the balls). Returns false when it is not to be shown (no throw, still in flight
+ * while its physics is being simulated, or going back with reduced motion: it is gone at once).
+ * With reduced motion there is no bouncing throw: the ball lies at rest showing its result from
+ * the start.
  */
 export function throwBallPose(thrown: ThrowView | null, onReady: () => void, position: Vector3, quaternion: Quaternion, reducedMotion = false): boolean {
-  if (!thrown) return false;
+  if (!thrown || (thrown.boxed > 0 && reducedMotion)) return false;
+  const shown = restingOrFlying(thrown, onReady, position, quaternion, reducedMotion);
+  if (shown && thrown.boxed > 0) {
+    // Three quarters of the way in an arc to above the box, the last quarter straight down into it.
+    const { centre } = supplyFootprint();
+    const above = SUPPLY_CLEAR_Y + BALL_RADIUS;
+    const u = Math.min(1, thrown.boxed / 0.75);
+    const e = u * u * (3 - 2 * u);
+    const down = Math.max(0, (thrown.boxed - 0.75) / 0.25) ** 2;
+    position.set(
+      position.x + (centre[0] - position.x) * e,
+      position.y + (above - position.y) * u + BOXING_ARC * Math.sin(Math.PI * u) - (above - SUPPLY_FLOOR - BALL_RADIUS) * down,
+      position.z + (centre[1] - position.z) * e,
+    );
+  }
+  return shown;
+}
+
+function restingOrFlying(thrown: ThrowView, onReady: () => void, position: Vector3, quaternion: Quaternion, reducedMotion: boolean): boolean {
   const rec = reducedMotion ? null : throwRecording(thrown.seed, onReady);
   if (!rec) {
     // Reduced motion, or not simulated yet: at rest, the outcome in the throw area (reduced motion: at once).

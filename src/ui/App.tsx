@@ -29,7 +29,8 @@ const PlayOnlineDialog = lazy(() => import('./online/PlayOnlineDialog').then((m)
 const OnlinePanel = lazy(() => import('./online/OnlinePanel').then((m) => ({ default: m.OnlinePanel })));
 
 export function App({ levels, defaultLevel }: { levels: readonly Level[]; defaultLevel: Level }) {
-  const [dialog, setDialog] = useState(false);
+  // The new-game dialog, for a local game or to set up an online table (Play online's "Set up a table…").
+  const [dialog, setDialog] = useState<false | 'local' | 'online'>(false);
   useTranslation(); // a language change re-renders the whole overlay in the new language
   useBoardFrame(); // the camera frames the board in the room the panels leave
   // The first visit offers the rules (once the table is there, so the loading screen shows first),
@@ -42,14 +43,14 @@ export function App({ levels, defaultLevel }: { levels: readonly Level[]; defaul
   const tableAway = useSession((s) => s.remote === null) && inRoom;
   useYourTurn();
   useOwnSide();
-  const open = () => setDialog(true);
+  const open = () => setDialog('local');
   const playOnline = usePlayOnline((s) => s.open);
   // The game also waits for the 3D view, so the start throw is seen from its beginning.
   const loading = !useLoadProgress((p) => p.settled);
   // Every modal dialog but the clip's counts (useDialogFocus); `dialog` and `playOnline` also cover
   // the new-game and Play online dialogs' lazy loading, before they have mounted.
   const dialogOpen = useOpenDialogs(anyPausingDialog);
-  const paused = dialog || playOnline || dialogOpen || loading;
+  const paused = dialog !== false || playOnline || dialogOpen || loading;
   useEffect(() => useSession.getState().setPaused(paused), [paused]);
   const closeRules = () => {
     useSession.getState().rulesSeen();
@@ -82,12 +83,12 @@ export function App({ levels, defaultLevel }: { levels: readonly Level[]; defaul
       {(rules === 'asked' || (rules === 'offered' && someonePlays && !inRoom)) && !loading && <RulesPanel onClose={closeRules} />}
       {dialog && (
         <Suspense fallback={null}>
-          <NewGameDialog levels={levels} defaultLevel={defaultLevel} onClose={() => setDialog(false)} />
+          <NewGameDialog levels={levels} defaultLevel={defaultLevel} online={dialog === 'online'} onClose={() => setDialog(false)} />
         </Suspense>
       )}
       {playOnline && (
         <Suspense fallback={null}>
-          <PlayOnlineDialog onNewGame={open} />
+          <PlayOnlineDialog onSetUpTable={() => setDialog('online')} />
         </Suspense>
       )}
     </div>

@@ -1,5 +1,5 @@
 /** The new-game dialog: players (human or computer with a level), board size and the rules.md options. */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { type BoardSize, type MatchOptions, type PlayerSpec, roundSetup, type RuleError, setupRefusal, type Variant } from '../engine/index';
 import { useSession } from '../app/page/pageSession';
 import { computerName, TIME_LIMITS } from '../app/setup/settings';
@@ -19,6 +19,8 @@ import { PlayOnlineButton } from './online/PlayOnlineButton';
 export interface NewGameDialogProps {
   levels: readonly string[];
   defaultLevel: string;
+  /** Opened to set up an online table (Play online's "Set up a table…"): named so, its online part in view, no way back to Play online or to a local game. */
+  online?: boolean;
   onClose: () => void;
 }
 
@@ -27,7 +29,7 @@ function refusal(reason: RuleError | null): { disabled?: true; title?: string } 
   return reason ? { disabled: true, title: ruleSentence(reason) } : {};
 }
 
-export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogProps) {
+export function NewGameDialog({ levels, defaultLevel, online = false, onClose }: NewGameDialogProps) {
   const newGame = useSession((s) => s.newGame);
   // The dialog starts from the game on the table: "new game" = the same again unless changed.
   const current = useSession((s) => s.players);
@@ -47,7 +49,11 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
   // An online table is private (reached by its link or code) unless listed under Open tables.
   const [listed, setListed] = useState(false);
   const dialog = useRef<HTMLDivElement>(null);
+  const onlinePart = useRef<HTMLFieldSetElement>(null);
   useDialogFocus(dialog, onClose);
+  useEffect(() => {
+    if (online) onlinePart.current?.scrollIntoView({ block: 'nearest' });
+  }, [online]);
 
   // The engine's setup check decides what the dialog allows: each choice is asked with the others as they are.
   // Each choice is disabled exactly when the engine refuses it, with its reason as the tooltip.
@@ -79,6 +85,7 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (online) return playOnline();
     if (setupReason || seedReason || !namesOk) return;
     const options: MatchOptions = {
       players: seats.slice(0, count).map((s) => (s.kind === 'human' ? { kind: 'human', name: s.name.trim() } : { kind: 'computer', level: s.level!, name: s.name.trim() })),
@@ -123,10 +130,12 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
   return (
     <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="new-game-title" ref={dialog}>
       <form className="card dialog" onSubmit={submit}>
-        <h2 id="new-game-title">{t('dialogs:newGame')}</h2>
-        <p className="start-online">
-          {t('lobby:startHint')} <PlayOnlineButton before={onClose} />
-        </p>
+        <h2 id="new-game-title">{online ? t('lobby:create.title') : t('dialogs:newGame')}</h2>
+        {!online && (
+          <p className="start-online">
+            {t('lobby:startHint')} <PlayOnlineButton before={onClose} />
+          </p>
+        )}
         <fieldset>
           <legend>{t('dialogs:players')}</legend>
           <div className="row" role="radiogroup" aria-label={t('dialogs:playerCount')}>
@@ -221,7 +230,7 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
           </div>
           {seedReason && <div className="error">{ruleSentence(seedReason)}</div>}
         </fieldset>
-        <fieldset data-testid="play-online">
+        <fieldset data-testid="play-online" ref={onlinePart}>
           <legend>{t('lobby:create.title')}</legend>
           <p className="note">{t('online:playOnlineNote')}</p>
           <div className="row">
@@ -237,19 +246,27 @@ export function NewGameDialog({ levels, defaultLevel, onClose }: NewGameDialogPr
               <input type="radio" name="listed" checked={listed} onChange={() => setListed(true)} /> {t('lobby:create.public')}
             </label>
           </div>
-          <div className="row">
-            <button type="button" className="btn" disabled={setupReason !== null || !namesOk} onClick={playOnline} data-testid="create-room">
-              {t('online:createRoom')}
-            </button>
-          </div>
+          {!online && (
+            <div className="row">
+              <button type="button" className="btn" disabled={setupReason !== null || !namesOk} onClick={playOnline} data-testid="create-room">
+                {t('online:createRoom')}
+              </button>
+            </div>
+          )}
         </fieldset>
         <div className="actions">
           <button type="button" className="btn" onClick={onClose}>
             {t('dialogs:cancel')}
           </button>
-          <button type="submit" className="btn primary" disabled={setupReason !== null || seedReason !== null || !namesOk}>
-            {t('dialogs:start')}
-          </button>
+          {online ? (
+            <button type="submit" className="btn primary" disabled={setupReason !== null || !namesOk} data-testid="create-room">
+              {t('online:createRoom')}
+            </button>
+          ) : (
+            <button type="submit" className="btn primary" disabled={setupReason !== null || seedReason !== null || !namesOk}>
+              {t('dialogs:start')}
+            </button>
+          )}
         </div>
       </form>
     </div>

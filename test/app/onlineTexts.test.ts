@@ -1,7 +1,7 @@
 /** The server's refusals in the page's five languages: by their codes, never in the server's English words. */
 import { afterAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, JOIN_CODES } from '../../src/wire/contract';
-import { failureOf } from '../../src/app/online/onlineRoom';
+import { failureOf, lostConnection } from '../../src/app/online/onlineRoom';
 import { onlineTexts } from '../../src/app/online/onlineTexts';
 import { sessionTexts } from '../../src/app/session/sessionTexts';
 import { Game, type RuleError } from '../../src/engine/index';
@@ -83,6 +83,12 @@ describe('refusals in the page’s language', () => {
       expect(onlineTexts.failure(unknown, '')).toBe(onlineTexts.failure({ kind: 'refused', code: null }, ''));
       expect(seen.has(onlineTexts.failure(unknown, ''))).toBe(false);
     }
+  });
+
+  it('a lost connection shows no raw close code: its reason’s words only, or no details at all', () => {
+    setLanguage('en');
+    expect(onlineTexts.failureDetail(lostConnection())).toBeNull();
+    expect(onlineTexts.failureDetail(lostConnection('the server went away'))).toBe('Details: the server went away');
   });
 
   it('sorts failures into kinds: a taken seat, a started match, an unknown room, a server down', () => {

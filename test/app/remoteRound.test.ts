@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import { linkOnline, roomResults, seatName, sessionSeatsOfRoom } from '../../src/app/online/onlineLink';
+import { linkOnline, resignedSeats, roomResults, seatName, sessionSeatsOfRoom } from '../../src/app/online/onlineLink';
 import type { OnlineState, RoomView } from '../../src/app/online/onlineRoom';
 import { mergeEvents, type RemoteRound, turnTitle, yourTurnShown } from '../../src/app/online/remoteRound';
 import { useOnlineSessions } from './onlineSessions';
@@ -14,7 +14,7 @@ function setup() {
   const match = startMatch({ players: [{ kind: 'human', name: 'Ann' }, { kind: 'human', name: 'Bob' }], size: 8, variant: 'standard', misere: false, moveTimeLimit: 0, takeBacks: false, seed: 7 });
   const { game: server, seats } = makeRound(match, 0);
   const sent: string[] = [];
-  const round = (mine: Seat['colours']): RemoteRound => ({ round: 0, events: [...server.events], seats, results: [], mine, help: false, deadline: 0, send: (m) => sent.push(m) });
+  const round = (mine: Seat['colours']): RemoteRound => ({ round: 0, events: [...server.events], seats, results: [], mine, resigned: {}, help: false, deadline: 0, send: (m) => sent.push(m) });
   return { store, server, seats, sent, round };
 }
 
@@ -85,7 +85,7 @@ describe('a round from a game server', () => {
     const match = startMatch({ players: [{ kind: 'human', name: 'Ann' }, { kind: 'human', name: 'Bob' }], size: 4, variant: 'standard', misere: true, moveTimeLimit: 0, takeBacks: false, seed: 5 });
     const { game: server, seats } = makeRound(match, 0);
     while (!server.state.over) server.play(server.legalMoves()[0]);
-    store.getState().showRemote({ round: 0, events: [...server.events], seats, results: [], mine: [], help: false, deadline: 0, send: () => undefined });
+    store.getState().showRemote({ round: 0, events: [...server.events], seats, results: [], mine: [], resigned: {}, help: false, deadline: 0, send: () => undefined });
     const { standings, leaders } = store.getState().standings;
     expect(standings).toHaveLength(2);
     const balls = server.state.result!.playerScores;
@@ -141,6 +141,11 @@ describe('a round from a game server', () => {
     expect(names(1)).toEqual(names(0));
     expect(names(2)).toEqual(names(0));
     expect(sessionSeatsOfRoom(view(1)).map((s) => s.name)).toEqual(view(1).seats.map((_, seat) => names(0)[playerInSeat(seat, 1, 3)]));
+    // A person who resigned: their seat's colour with the level of the computer playing on (the seats panel says so).
+    expect(resignedSeats(view(0))).toEqual({});
+    const resigned = view(0);
+    resigned.seats[0] = { ...resigned.seats[0], resigned: true };
+    expect(resignedSeats(resigned)).toEqual({ red: 'tactician' });
   });
 
   it('lets a spectator watch and act on nothing', () => {

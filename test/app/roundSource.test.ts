@@ -22,7 +22,7 @@ function server(moveTimeLimit = 0) {
   const { game, seats } = makeRound(twoPeople(moveTimeLimit), 0);
   const sent: string[] = [];
   const mover = seats.find((s) => s.colours.includes(game.state.toMove!))!;
-  const round = (mine: Seat['colours'] = mover.colours, deadline = 0): RemoteRound => ({ round: 0, events: [...game.events], seats, results: [], mine, help: false, deadline, send: (m) => sent.push(m) });
+  const round = (mine: Seat['colours'] = mover.colours, deadline = 0): RemoteRound => ({ round: 0, events: [...game.events], seats, results: [], mine, resigned: {}, help: false, deadline, send: (m) => sent.push(m) });
   return { game, seats, sent, mover, round };
 }
 

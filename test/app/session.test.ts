@@ -144,6 +144,17 @@ describe('session: human play', () => {
     expect(s().preview).toMatchObject({ square: move, legal: false });
   });
 
+  it("a first tap previews a socket as tapped (the status line says to tap again); pointing otherwise does not", () => {
+    const { s } = session('seats=human,human&seed=3');
+    const move = s().snapshot.legalMoves[0];
+    s().hoverSquare(move, true);
+    expect(s()).toMatchObject({ hovered: move, tapped: true, preview: { square: move, legal: true } });
+    s().hoverSquare(move);
+    expect(s().tapped).toBe(false);
+    s().hoverSquare(null, true);
+    expect(s().tapped).toBe(false);
+  });
+
   it('a refusal goes when the player points at another socket', () => {
     const { s } = session('seats=human,human&seed=3');
     s().hoverSquare('a1');

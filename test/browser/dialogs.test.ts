@@ -42,6 +42,26 @@ async function checkDialog(page: Page, button: string, title: string) {
 }
 
 describe('modal dialogs', { timeout: 300_000 }, () => {
+  it('on a phone held sideways the first visit’s rules scroll inside, their Play button held on screen', async () => {
+    const viewport = { width: 844, height: 390 };
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant', viewport, { firstVisit: true, webgl: false });
+    const rules = page.getByTestId('rules');
+    await rules.waitFor();
+    const seen = await rules.evaluate((overlay) => {
+      const card = overlay.querySelector('.dialog')!;
+      const play = [...card.querySelectorAll('button')].find((b) => b.textContent === 'Play')!.getBoundingClientRect();
+      return { scrolls: card.scrollHeight > card.clientHeight, playTop: play.top, playBottom: play.bottom };
+    });
+    await screenshot(page, 'dialog-rules-phone-sideways');
+    expect(seen.scrolls).toBe(true); // the case in question: more words than the screen's height
+    expect(seen.playTop).toBeGreaterThanOrEqual(0);
+    expect(seen.playBottom).toBeLessThanOrEqual(viewport.height);
+    await rules.getByRole('button', { name: 'Play', exact: true }).click();
+    await rules.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('Share, History and Open keep Tab inside, close on Escape, give focus back, pass axe', async () => {
     const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant', undefined, { webgl: false });
     await waitSettled(page);

@@ -36,6 +36,24 @@ describe('messages in French', { timeout: 300_000 }, () => {
     await page.close();
   });
 
+  it('a refused click is said once, in its message: not again by the status line or the analysis panel', async () => {
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant', undefined, { webgl: false });
+    await page.evaluate(() => localStorage.setItem('rolit.language', 'fr'));
+    await page.reload();
+    await waitSettled(page);
+    const places = '[data-testid="message"], [data-testid="preview"], [data-testid="analysis-preview"]';
+    const sayings = () => page.evaluate((selector) => [...document.querySelectorAll(selector)].map((e) => `${e.getAttribute('data-testid')}: ${e.textContent}`).filter((t) => t.includes('a1 ne touche aucune boule')), places);
+    // Pointing at a1 (the grid's focus, as a hover): the status line says why it cannot be played.
+    await page.locator('.board-grid button[data-square="a1"]').focus();
+    await expect.poll(sayings).toEqual(['preview: a1 ne touche aucune boule']);
+    // Clicking it: its message says so, alone.
+    await page.keyboard.press('Enter');
+    await expect.poll(sayings).toEqual(['message: a1 ne touche aucune boule']);
+    expect(await page.evaluate(() => window.rolit.state().moves)).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('default player names follow a switch of language', async () => {
     const { page, errors } = await openApp(app.browser, app.served, '?seats=human,ai:beginner&seed=4', undefined, { webgl: false });
     const seatNames = () => page.locator('.seats .name').allInnerTexts();

@@ -134,6 +134,8 @@ describe('at an online table', () => {
     await bob.page.getByTestId('online-name').fill('Bob');
     await bob.page.getByTestId('take-yellow').click();
     await bob.page.waitForFunction(() => window.rolit.online()?.colour === 'yellow');
+    // Seated, he is at Alice's table, no longer asked to join it.
+    await expect.poll(() => bob.page.getByTestId('lobby-title').textContent()).toBe('At Alice’s table');
     const eve = await byLink(app.browser, app.served, code, PHONE, { locale: 'fr-FR' });
     await eve.page.getByTestId('lobby').waitFor({ timeout: 90_000 });
     const title = await bob.page.title();
@@ -208,6 +210,8 @@ describe('at an online table', () => {
       });
       expect(notices).toEqual(['Bob resigned; the computer plays on', 'Bob a abandonné ; l’ordinateur joue à sa place']);
       expect(await bob.page.getByTestId('resign').count()).toBe(0);
+      // His seat no longer reads "human": the computer plays on for him.
+      expect(await bob.page.locator('.seat[data-seat="1"] .kind').textContent()).toMatch(/^Yellow · resigned · computer \(.+\)$/);
       await screenshot(bob.page, 'table-resigned-laptop');
 
       // The spectator's graph grows as the round goes, before its end is on the board.

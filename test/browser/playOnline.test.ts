@@ -135,10 +135,22 @@ describe('Play online', () => {
     for (const { page } of [eve, ann, cy]) await page.close();
   }, 120_000);
 
-  it('a private table is not listed; a server that cannot be reached is said in words', async () => {
-    const ann = await openPage(LAPTOP);
-    await ann.page.getByRole('button', { name: 'New game' }).click();
-    await ann.page.getByRole('dialog').getByTestId('create-room').click();
+  it('Set up a table… opens the table’s setup, its online part in view; a private table is not listed; a server that cannot be reached is said in words', async () => {
+    const ann = await openPage(PHONE);
+    await (await playOnline(ann.page, 'Ann')).getByTestId('create-table').click();
+    // Named for what it does, the button that creates the table on screen, and no way back to Play online or to a local game.
+    const setUp = ann.page.getByRole('dialog');
+    await setUp.getByRole('heading', { name: 'Create a table' }).waitFor();
+    const onScreen = (b: Element) => {
+      const r = b.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= innerHeight && document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2)?.closest('button') === b;
+    };
+    await expect.poll(() => setUp.getByTestId('create-room').evaluate(onScreen)).toBe(true);
+    await expect.poll(() => setUp.getByTestId('play-online').evaluate((part) => part.getBoundingClientRect().bottom <= innerHeight)).toBe(true);
+    expect(await setUp.getByRole('button', { name: 'Play online' }).count()).toBe(0);
+    expect(await setUp.getByRole('button', { name: 'Start' }).count()).toBe(0);
+    await screenshot(ann.page, 'play-online-set-up-table-phone');
+    await setUp.getByTestId('create-room').click();
     await ann.page.waitForFunction(() => window.rolit.online()?.host === true, undefined, { timeout: 30_000 });
     const hidden = (await online(ann.page))!.room;
     const eve = await openPage(PHONE);

@@ -98,8 +98,10 @@ describe('watching computer games', { timeout: 240_000 }, () => {
       exact: page.getByLabel('Exact values'),
       suggest: page.getByRole('button', { name: 'Suggest', exact: true }),
     };
-    await page.getByTestId('analysis').waitFor(); // the panel is there (its socket buttons), without the help
+    await page.getByTestId('board-grid').waitFor({ state: 'attached' });
     for (const [what, control] of Object.entries(help)) expect(await control.count(), what).toBe(0);
+    // Nor the analysis panel: its socket buttons would give the legal moves away.
+    expect(await page.getByTestId('analysis').count()).toBe(0);
     // Its key says where to switch it on.
     await page.keyboard.press('s');
     await page.getByText('Engine help is off: switch it on in the menu.').waitFor();

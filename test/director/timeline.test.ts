@@ -84,6 +84,30 @@ describe('director: a new round', () => {
   });
 });
 
+describe('director: the start ball goes back into the box', () => {
+  it('lies where it came to rest until the first move, goes back as that move is played, and stays away after a take-back', () => {
+    const game = new Game({ seed: 5 });
+    const d = new Director();
+    d.sync(game.events);
+    d.skip();
+    expect(d.sample().throwBall).toMatchObject({ progress: 1, boxed: 0 });
+    game.play(game.legalMoves()[0]);
+    d.sync(game.events);
+    const place = d.queue.find((s) => s.kind === 'place')!;
+    expect(d.sample(place.start).throwBall).toMatchObject({ progress: 1, boxed: 0 });
+    expect(d.sample(place.start + place.duration / 2).throwBall!.boxed).toBeCloseTo(0.5);
+    d.skip();
+    expect(d.sample().throwBall).toBeNull();
+    // The second move's step has no start ball to put away.
+    game.play(game.legalMoves()[0]);
+    game.takeBack(true);
+    game.takeBack(true);
+    d.sync(game.events);
+    d.skip();
+    expect(d.sample().throwBall).toBeNull();
+  });
+});
+
 describe('director: a gate holding steps at their start', () => {
   it('waits at the start of a throw the gate refuses, however far the clock is advanced, then plays it whole', () => {
     const game = new Game({ seed: 5 });

@@ -52,9 +52,9 @@ describe('the home view frames the resting start ball', () => {
   });
 
   it('a ball already in view changes nothing: the board does not shrink for it', () => {
-    const sideways = freeArea(844, 390, { top: 60, right: 0, bottom: 0, left: 0 }, 38);
+    const laptop = screens.laptop;
     const rest = new Vector3(-1.5, 0.45, 6.9);
-    expect(project(sideways, presetView('red', sideways), ballAt(rest)).every(inside)).toBe(true);
-    expect(presetView('red', sideways, rest)).toEqual(presetView('red', sideways));
+    expect(project(laptop, presetView('red', laptop), ballAt(rest)).every(inside)).toBe(true);
+    expect(presetView('red', laptop, rest)).toEqual(presetView('red', laptop));
   });
 });

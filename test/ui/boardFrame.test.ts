@@ -31,6 +31,6 @@ describe('the board frame', () => {
     expect(area.shiftY).toBe(92);
     expect(area.fov).toBeLessThan(38);
     // Panels leaving less than half the screen are not taken off.
-    expect(freeArea(390, 300, { top: 100, right: 0, bottom: 100, left: 0 }, 38)).toEqual({ aspect: 1.3, fov: 38, shiftX: 0, shiftY: 0 });
+    expect(freeArea(390, 300, { top: 100, right: 0, bottom: 100, left: 0 }, 38)).toEqual({ aspect: 1.3, fov: 38, shiftX: 0, shiftY: 0, short: true });
   });
 });

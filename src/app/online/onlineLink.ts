@@ -4,7 +4,7 @@
  * lobby) the local game is back. The server's refusals show as the session's messages.
  */
 import type { StoreApi } from 'zustand/vanilla';
-import { playerInSeat, type RoundResult, type Seat } from '../../engine/index';
+import { type Colour, playerInSeat, type RoundResult, type Seat } from '../../engine/index';
 import { computerName } from '../../i18n/playerNames';
 import type { SessionState } from '../session/session';
 import type { OnlineState, RoomView } from './onlineRoom';
@@ -31,6 +31,11 @@ export function sessionSeatsOfRoom(view: RoomView): Seat[] {
   }));
 }
 
+/** The room's resigned seats by their first colour, with the level of the computer that plays on for each. */
+export function resignedSeats(view: Pick<RoomView, 'seats'>): Partial<Record<Colour, string>> {
+  return Object.fromEntries(view.seats.filter((s) => s.resigned).map((s) => [s.colours[0], s.level]));
+}
+
 /**
  * The match's rounds before the room's current one, as the engine's results; none unless the room
  * has every one of them (TV keeps its last rounds only), so rounds never shift.
@@ -52,7 +57,7 @@ export function linkOnline(online: StoreApi<OnlineState>, session: StoreApi<Sess
       // A player who resigned plays no more this round: the computer has the seat.
       const seat = view.seats.find((s) => s.colour === you.colour);
       const mine = seat && !seat.resigned ? seat.colours : [];
-      session.getState().showRemote({ round: log.round, events: log.events, seats: sessionSeatsOfRoom(view), results: roomResults(view), mine, help: view.help, deadline: view.moveDeadline, send: (move) => state.send('play', { move }) });
+      session.getState().showRemote({ round: log.round, events: log.events, seats: sessionSeatsOfRoom(view), results: roomResults(view), mine, resigned: resignedSeats(view), help: view.help, deadline: view.moveDeadline, send: (move) => state.send('play', { move }) });
     } else if (!inRoom && session.getState().remote) session.getState().showRemote(null);
     if (state.refusal && state.refusal !== previous?.refusal) session.getState().remoteRefused(onlineTexts.refusal(state.refusal));
   };

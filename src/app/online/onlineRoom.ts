@@ -69,7 +69,7 @@ export interface Failure {
   kind: FailureKind;
   /** The server's code of a refused create or join (docs/online.md), null for anything else. */
   code: JoinCode | null;
-  /** The server's or the network's own words (English), for the curious. */
+  /** The server's or the network's own words (English), for the curious; never a bare code. */
   detail: string;
 }
 
@@ -131,9 +131,9 @@ export interface OnlineDeps {
   tabStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
 }
 
-/** A connection to the server closed by the server or the network (its close code and reason). */
-export function lostConnection(code: number, reason?: string): Failure {
-  return { kind: 'lost', code: null, detail: `${code}${reason ? ` ${reason}` : ''}` };
+/** A connection to the server closed by the server or the network: its reason's words as the detail, never the bare close code (no raw codes where a player reads). */
+export function lostConnection(reason?: string): Failure {
+  return { kind: 'lost', code: null, detail: reason ?? '' };
 }
 
 /** Which failure a refused create or join (or a network error) is. */
@@ -242,7 +242,8 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
         // The seat went to another device with its key: this tab's token is spent (its key still takes the seat back).
         const kind = code === SERVER_SHUTDOWN ? 'closed' : code === ROOM_FAULT_CLOSE ? 'faulted' : code === SEAT_TAKEN_BACK ? 'seatMoved' : 'lost';
         if (kind === 'seatMoved') deps.tabStorage?.removeItem(tokenKey(joined.roomId));
-        set({ status: 'failed', failure: { kind, code: null, detail: `${code}${reason ? ` ${reason}` : ''}` } });
+        // The kind says what happened in the player's words; the close code is no reading for a player.
+        set({ status: 'failed', failure: { kind, code: null, detail: reason ?? '' } });
       });
     }
 

@@ -89,10 +89,10 @@ export function createOpenTables(connect: () => Promise<Client>): StoreApi<OpenT
       lobby = joined;
       set({ status: 'open' });
       for (const type of ['rooms', '+', '-']) joined.onMessage(type, (payload: unknown) => set({ tables: listAfter(get().tables, type, payload) }));
-      joined.onLeave((code, reason) => {
+      joined.onLeave((_code, reason) => {
         if (lobby !== joined) return;
         lobby = null;
-        set({ status: 'failed', failure: lostConnection(code, reason) });
+        set({ status: 'failed', failure: lostConnection(reason) });
       });
     },
     async stop() {

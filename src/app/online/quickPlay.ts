@@ -60,10 +60,10 @@ export function createQuickPlay(online: Pick<OnlineState, 'client' | 'enter'>, n
         // The room has the seat: the queue lets this page go.
         joined.send('confirm');
       });
-      joined.onLeave((code, reason) => {
+      joined.onLeave((_code, reason) => {
         if (queue !== joined) return;
         queue = null;
-        set({ status: 'failed', failure: lostConnection(code, reason) });
+        set({ status: 'failed', failure: lostConnection(reason) });
       });
     },
 

@@ -17,6 +17,8 @@ export interface RemoteRound {
   results: RoundResult[];
   /** The colours this page plays (its seat's); empty for a spectator. */
   mine: readonly Colour[];
+  /** The seats whose person resigned this round, by their first colour: the level of the server's computer playing on for them. */
+  resigned: Readonly<Partial<Record<Colour, string>>>;
   /** Players may use engine help (the host allowed it); spectators always may. */
   help: boolean;
   /** When the mover's time runs out (ms since 1970, the server's clock), 0 without a time limit. */

@@ -180,7 +180,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         notice(sessionTexts.timeRanOut(timedOut.colour, placed.join('+'), game().setup.misere));
       } else {
         // The pointer's square is now taken: its preview ("f4 is occupied") waits for the pointer to move.
-        set({ message: null, pendingDouble: null, hovered: null });
+        set({ message: null, pendingDouble: null, hovered: null, tapped: false });
       }
       changed();
     }
@@ -233,6 +233,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       standings: matchStandings(local.results, firstMatch.players.length, firstMatch.misere),
       settings,
       hovered: null,
+      tapped: false,
       preview: null,
       legalSquares: [],
       pendingDouble: null,
@@ -299,10 +300,10 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         if (!get().replay) showRemoteRound(jump);
       },
 
-      hoverSquare(square) {
+      hoverSquare(square, tap = false) {
         // A refusal answered a click; pointing at another socket moves on from it.
         const movedOn = square !== null && square !== get().hovered && get().message?.kind === 'refusal';
-        set({ hovered: square, preview: previewFor(square), ...(movedOn ? { message: null } : {}) });
+        set({ hovered: square, tapped: tap && square !== null, preview: previewFor(square), ...(movedOn ? { message: null } : {}) });
       },
 
       clickSquare(square) {

@@ -65,6 +65,8 @@ export interface SessionState {
   standings: MatchStandings;
   settings: AppSettings;
   hovered: string | null;
+  /** Whether the hovered socket was previewed by a first tap on a touch screen (a second tap plays it). */
+  tapped: boolean;
   preview: Preview | null;
   /** Squares a human may play now (both squares of Pro doubles); empty on a computer's turn. */
   legalSquares: string[];
@@ -106,7 +108,8 @@ export interface SessionState {
    * seats and the clock are the server's.
    */
   showRemote(round: RemoteRound | null): void;
-  hoverSquare(square: string | null): void;
+  /** Points at a socket (null: at none); `tap`: a first tap on a touch screen, whose preview a second tap plays. */
+  hoverSquare(square: string | null, tap?: boolean): void;
   clickSquare(square: string): void;
   /** Drops the first ball of a half-made Pro double (Escape); true when there was one. */
   cancelDouble(): boolean;

@@ -4,14 +4,15 @@
  * final balls, the best moves marked in words once every move is solved), the strongest level's
  * move on demand (marked on the board), and every legal socket as a button, so the "what would
  * roll" preview is there from the keyboard: focusing a socket previews it like hovering the
- * board, a click plays it.
+ * board, a click plays it. All of it is engine help: with help off there is no panel (the socket
+ * buttons would give the legal moves away; the accessible board grid plays from the keyboard).
  */
-import { useSyncExternalStore } from 'react';
 import { analysisTexts } from '../../app/analysis/analysisTexts';
 import { bestMoves, signedValue, socketOutcomes, socketValues, useExactValues } from '../../app/analysis/exactValues';
 import { useSession } from '../../app/page/pageSession';
 import { colourCounts } from '../../i18n/index';
 import { useEngineHelp } from '../engineHelp';
+import { useSmallScreen } from '../useSmallScreen';
 import { StrongestMove } from './StrongestMove';
 import { texts } from './texts';
 import './analysis.css';
@@ -20,10 +21,11 @@ function PreviewLine() {
   const preview = useSession((s) => s.preview);
   // Above the socket buttons: the panel grows upwards from the bottom of the page, so a preview
   // that wraps to more lines (four colours' counts) never moves the button under the pointer.
-  if (!preview) return <p className="analysis-preview" data-testid="analysis-preview" aria-live="polite" />;
+  // Why a socket is refused is the status line's to say (once, in one place), not this panel's.
+  if (!preview?.legal) return <p className="analysis-preview" data-testid="analysis-preview" aria-live="polite" />;
   return (
     <p className="analysis-preview" data-testid="analysis-preview" aria-live="polite">
-      {preview.legal ? texts.rolls(preview.first ? `${preview.first}+${preview.square}` : preview.square, preview.rolls) : texts.illegal(preview.square, preview.reason ?? '')}
+      {texts.rolls(preview.first ? `${preview.first}+${preview.square}` : preview.square, preview.rolls)}
       {preview.after && (
         <>
           <br />
@@ -48,17 +50,8 @@ function ExactStatus() {
 }
 
 /** Phones: the toolbar and status fill the bottom; the analysis board is a desktop tool for now. */
-const SMALL_SCREEN = '(max-width: 720px), (max-height: 480px)';
-const smallScreen = () => window.matchMedia(SMALL_SCREEN).matches;
-const onScreenChange = (listener: () => void) => {
-  const query = window.matchMedia(SMALL_SCREEN);
-  query.addEventListener('change', listener);
-  return () => query.removeEventListener('change', listener);
-};
-
 export function AnalysisPanel() {
-  const small = useSyncExternalStore(onScreenChange, smallScreen);
-  return small ? null : <AnalysisBoard />;
+  return useSmallScreen() ? null : <AnalysisBoard />;
 }
 
 function AnalysisBoard() {
@@ -72,23 +65,19 @@ function AnalysisBoard() {
   const { hoverSquare, clickSquare } = useSession.getState();
   // Exact values and the strongest move are engine help: shown when switched on (online, if the host allowed it).
   const help = useEngineHelp();
-  const bySocket = socketValues(help ? values : {}, misere);
-  const outcomeBySocket = socketOutcomes(help ? outcomes : {});
+  const bySocket = socketValues(values, misere);
+  const outcomeBySocket = socketOutcomes(outcomes);
   // The best moves are known once every move is solved; a socket is best when one of its moves is.
   const best = new Set(done ? [...bestMoves(outcomes)].flatMap((move) => move.split('+')) : []);
-  // Without engine help and not to move: nothing to show.
-  if (!help && squares.length === 0) return null;
+  // Without engine help, nothing: its socket buttons would give the legal moves away.
+  if (!help) return null;
   return (
     <section className="analysis panel" aria-label={texts.panelLabel} data-testid="analysis">
-      {help && (
-        <>
-          <label title={texts.exactTitle}>
-            <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} /> {texts.exactValues}
-          </label>
-          <ExactStatus />
-          <StrongestMove />
-        </>
-      )}
+      <label title={texts.exactTitle}>
+        <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} /> {texts.exactValues}
+      </label>
+      <ExactStatus />
+      <StrongestMove />
       <PreviewLine />
       {squares.length > 0 && (
         <ul className="analysis-sockets" aria-label={texts.socketsLabel}>

@@ -12,7 +12,6 @@ export const texts = fixedTexts(
     socket: (move: string, value: string | null) => (value === null ? move : `${move} ${value}`),
     rolls: (square: string, rolls: readonly string[]) => (rolls.length ? t('analysis:rolls', { square, rolls: listOf(rolls) }) : t('analysis:rollsNone', { square })),
     after: (counts: string) => t('analysis:after', { counts }),
-    illegal: (square: string, reason: string) => `${square}: ${reason}`,
     continueNote: (move: number) => t('analysis:continueNote', { move: move + 1 }),
     seatLabel: (colours: string) => t('analysis:seatLabel', { colours }),
     computer: (level: string) => t('analysis:computer', { level: levelName(level) }),

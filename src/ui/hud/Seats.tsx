@@ -1,7 +1,7 @@
 /** The seats of the round: who plays which colours, their ball count, who is to move and thinking. */
 import { useSession } from '../../app/page/pageSession';
 import { TakeOverButton } from '../watch/TakeOver';
-import { coloursName, t } from '../../i18n/index';
+import { coloursName, levelName, t } from '../../i18n/index';
 import { playerName } from '../../i18n/playerNames';
 import { Swatches } from './Swatches';
 import { hudTexts, seatKind } from './hudTexts';
@@ -20,6 +20,8 @@ export function Seats() {
   // In review every seat is a person's (any move may be tried); the record says who played.
   // Online: which seat is this page's (said in words, not by colour), and the players' reactions by their seats.
   const mine = useSession((s) => (s.replay ? null : (s.remote?.mine ?? null)));
+  // Online: a person who resigned is no longer a person playing; the server's computer plays on.
+  const resigned = useSession((s) => (s.replay ? null : (s.remote?.resigned ?? null)));
   const reactions = useReactions();
   const recorded = useSession((s) => (s.replay && s.seats.every((seat) => seat.kind === 'human') ? s.replay.players : null));
   return (
@@ -47,7 +49,7 @@ export function Seats() {
                 <TakeOverButton seat={seat} index={i} />
               </span>
               <span className="kind">
-                {coloursName(seat.colours)} · {recorded?.[i] ? seatKind({ ...seat, ...recorded[i] }, null) : seatKind(seat, standIn)}
+                {coloursName(seat.colours)} · {resigned?.[seat.colours[0]] ? t('online:resignedSeat', { level: levelName(resigned[seat.colours[0]]!) }) : recorded?.[i] ? seatKind({ ...seat, ...recorded[i] }, null) : seatKind(seat, standIn)}
               </span>
             </span>
             <span className="count" title={t('hud:countTitle')}>

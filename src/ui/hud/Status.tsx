@@ -20,6 +20,7 @@ export function Status() {
   const { toMove, moves, over, startThrow } = useSession((s) => s.shown);
   const paused = useSession((s) => s.paused);
   const preview = useSession((s) => s.preview);
+  const tapped = useSession((s) => s.tapped);
   const seats = useSession((s) => s.seats);
   const thinking = useSession((s) => s.thinking);
   const clock = useSession((s) => s.clock);
@@ -92,9 +93,11 @@ export function Status() {
               )}
             </span>
           )}
-          {preview && (
+          {/* A refused click is said once: by its message, not again by the refused socket's preview. */}
+          {preview && !(message?.kind === 'refusal' && !preview.legal) && (
             <span data-testid="preview" className={preview.legal ? undefined : 'illegal'}>
               {preview.legal ? hudTexts.rolls(preview.square, preview.rolls.length) : preview.reason}
+              {preview.legal && tapped && <b className="tap-again"> · {t('hud:tapAgain')}</b>}
             </span>
           )}
           {showsCaption && (

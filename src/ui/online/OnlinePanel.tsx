@@ -181,9 +181,10 @@ function Lobby({ levels, defaultLevel, onRules }: { levels: readonly Level[]; de
   const host = you?.host === true;
   const freeHuman = view.seats.filter((s) => s.kind === 'human' && !s.name);
   const joinAs = name.trim() || t('online:defaultName');
-  // A guest is asked to the host's table; the invitation's words are the host's.
+  // A guest is asked to the host's table (the invitation's words are the host's); once seated, is at it.
   const hostSeat = view.seats.findIndex((s) => s.colour === view.host);
-  const title = host ? t('online:lobbyTitle') : hostSeat >= 0 ? t('online:joinTable', { host: seatName(view, hostSeat) }) : t('online:joinThisTable');
+  const hostName = hostSeat >= 0 ? seatName(view, hostSeat) : null;
+  const title = host || (seated && !hostName) ? t('online:lobbyTitle') : hostName ? t(seated ? 'online:atTable' : 'online:joinTable', { host: hostName }) : t('online:joinThisTable');
   return (
     <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="lobby-title" ref={ref} data-testid="lobby">
       <div className="card dialog online-lobby">

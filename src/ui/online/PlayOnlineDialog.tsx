@@ -165,7 +165,7 @@ function OpenTables({ tables, name, nameOk, onEntered }: { tables: ReturnType<ty
   );
 }
 
-export function PlayOnlineDialog({ onNewGame }: { onNewGame: () => void }) {
+export function PlayOnlineDialog({ onSetUpTable }: { onSetUpTable: () => void }) {
   // Before the dialog's first render (its focus handling notes where the focus was): back on the
   // control that opened it, or on the Menu button when that control's menu has closed meanwhile.
   useState(() => returnFocus(usePlayOnline.getState().opener));
@@ -193,7 +193,7 @@ export function PlayOnlineDialog({ onNewGame }: { onNewGame: () => void }) {
   };
   const createTable = () => {
     close();
-    onNewGame();
+    onSetUpTable();
   };
   const ids = { name: useId(), create: useId(), code: useId(), tv: useId() };
   return (

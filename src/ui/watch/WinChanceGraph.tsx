@@ -10,10 +10,11 @@ import { useSession } from '../../app/page/pageSession';
 import { coloursName } from '../../i18n/index';
 import { useEngineHelpHidden } from '../engineHelp';
 import { spreadLabels } from './graphLabels';
+import { useSmallScreen } from '../useSmallScreen';
 import { watchTexts as t } from './texts';
 
-const W = 196;
-const H = 64;
+/** The graph's size in CSS px, drawn at that size (never scaled: its initials stay 9 px and apart); a phone's fits its narrow move list. */
+const SIZE = { wide: [196, 64], small: [128, 40] } as const;
 const DASHES = ['', '6 3', '2 2', '8 2 2 2'];
 /** The initials' line height (their font is 9 px, watch.css): the least distance between two of them. */
 const LABEL = 10;
@@ -27,6 +28,7 @@ export function WinChanceGraph() {
   const players = useSession((s) => s.snapshot.setup.players);
   const size = useSession((s) => s.snapshot.setup.size);
   const help = useSession(engineHelpShown);
+  const [W, H] = SIZE[useSmallScreen() ? 'small' : 'wide'];
   if (hidden || !help || history.length < 2) return null;
   const totalMoves = size * size - 4;
   const x = (move: number) => (move / totalMoves) * (W - 12) + 2;
