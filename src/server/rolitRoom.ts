@@ -12,6 +12,7 @@ import {
 } from '../engine';
 import { type FlowClock, type Mover, seatOfColour, TurnFlow, type TurnFlowHost } from '../flow/turnFlow';
 import { addressOf, type ClientAuth, coolDownIfFlooded } from './admission';
+import { FALLBACK_LEVEL, fallbackMove } from './computerFallback';
 import type { ComputerPool } from './computerPool';
 import {
   createOptions, type CreateOptions, type Emote, type ErrorCode as MessageErrorCode, type ErrorMessage, type FaultMessage, issuesText, type JoinCode,
@@ -139,6 +140,8 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
   private listingSaved: Promise<void> = Promise.resolve();
   /** TV: the pause before the next round. */
   private tvTimer: Delayed | null = null;
+  /** Computer levels whose searches failed in this room (each told once): they play at FALLBACK_LEVEL. */
+  private readonly failedLevels = new Set<string>();
 
   /** Every client carries its address (admission.ts), for its room's computers and its cool-down. */
   static override async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<ClientAuth> {
@@ -565,9 +568,19 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
       askComputer: (game, level, wanted) =>
         this.config.pool.choose([...game.events], level, { room: this.roomId, owner: this.owner ?? this.roomId, wanted, background: this.table?.kind === 'tv' }),
       moved: (events, mover) => this.moved(events, mover),
-      computerFailed: (e) => console.error(`rolit room ${this.roomId}: computer move: ${faultText(e)}`),
+      computerFailed: (e, level) => this.computerFailed(e, level),
+      fallbackMove,
       fault: (e) => this.fault('computer move', e),
     };
+  }
+
+  /** A level that cannot search is told once (a log line, every client's `computerFallback`); its seats play at the fallback level. */
+  private computerFailed(error: unknown, level: string): void {
+    if (this.failedLevels.has(level)) return;
+    this.failedLevels.add(level);
+    console.error(`rolit room ${this.roomId}: the ${level} computer cannot search (${faultText(error)}); its seats play at ${FALLBACK_LEVEL}`);
+    const toMove = this.game?.state.toMove;
+    if (toMove) this.broadcast('computerFallback', { colour: toMove, level, fallback: FALLBACK_LEVEL });
   }
 
   /** A move was played and the turn handed on: publish both. A computer's move for a person is counted (the result's standInMoves). */
