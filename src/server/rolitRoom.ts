@@ -13,6 +13,7 @@ import {
 import { type FlowClock, type Mover, seatOfColour, TurnFlow, type TurnFlowHost } from '../flow/turnFlow';
 import { addressOf, type ClientAuth, coolDownIfFlooded } from './admission';
 import { FALLBACK_LEVEL, fallbackMove } from './computerFallback';
+import { refuseUnknown } from './unknownMessage';
 import type { ComputerPool } from './computerPool';
 import {
   createOptions, type CreateOptions, type Emote, type ErrorCode as MessageErrorCode, type ErrorMessage, type FaultMessage, issuesText, type JoinCode,
@@ -192,8 +193,9 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
     if (this.table?.kind === 'tv') {
       // Found by joinOrCreate('tv'), so public, but not one of the lobby's tables.
       await this.setMatchmaking({ unlisted: true });
-    } else if (!options.listed) {
+    } else if (!this.table) {
       // Reached by its code only: `join('rolit')` never matches a room a client was not invited to.
+      // A listed table goes public once its creator has joined, so its first listing shows them seated.
       this.setPrivate(true).catch((e: unknown) => this.fault('setPrivate', e));
     }
     // A client flooding messages far past the soft limit (messagesPerSecond) is disconnected.
@@ -210,9 +212,8 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
     for (const type of MESSAGE_TYPES) {
       this.onMessage(type, (client: Client, message: unknown) => this.receive(client, type, message));
     }
-    this.onMessage('*', (client: Client, type: string | number) => {
-      if (!this.allow(client)) return;
-      this.refuseMessage(client, 'unknownMessage', `unknown message type ${JSON.stringify(String(type).slice(0, 40))} (messages: ${MESSAGE_TYPES.join(', ')})`);
+    this.onMessage('*', (client: Client, type: string | number | undefined) => {
+      if (this.allow(client)) refuseUnknown(client, type, `the room's messages are ${MESSAGE_TYPES.join(', ')}`);
     });
     if (this.table?.kind === 'tv') this.begin();
     // Quick play: the group's players who have not arrived when their reservations run out are replaced by computers.
@@ -226,6 +227,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
   override onJoin(client: Client, raw: unknown): void {
     let name: string;
     let player: number | null;
+    const creating = this.creator !== null;
     if (this.creator) {
       ({ name, player } = this.creator);
       this.creator = null;
@@ -264,6 +266,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
     }
     if (this.hostSession === null) this.passHost();
     this.publishSeats();
+    if (creating && this.options.listed) this.list();
     this.welcome(client);
     if (this.table?.kind === 'quick' && this.arrived === this.table.players.length) this.begin();
     this.nextTvRound();
@@ -599,6 +602,8 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
     const game = this.game!;
     const s = this.state;
     s.toMove = game.state.toMove ?? '';
+    s.legal.clear();
+    s.legal.push(...game.legalMoves());
     s.moveDeadline = this.flow!.deadline;
     this.publishScores();
     if (game.state.over) this.saving = this.finishRound().catch((e: unknown) => this.fault('finishRound', e));
@@ -772,6 +777,12 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
     s.host = host ? this.colourOf(host) : '';
     this.publishScores();
     this.publishListing();
+  }
+
+  /** A listed table enters the lobby once its creator has joined, so that its first listing shows them at the table. */
+  private list(): void {
+    const listed = this.setPrivate(false).catch((e: unknown) => this.fault('setPrivate', e));
+    this.listingSaved = Promise.all([this.listingSaved, listed]).then(() => undefined);
   }
 
   /** A listed table's entry in the lobby (its metadata), published when it changes. */
