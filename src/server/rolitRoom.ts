@@ -23,6 +23,7 @@ import {
 import type { ClientLimiter } from './limits';
 import { recordFileName, saveRecord } from './records';
 import { newRoomCode } from './roomCode';
+import { atPace } from './tvPace';
 import { QUICK_COMPUTER, ServerTable } from './serverTable';
 import { resultState, RoomState, SeatState } from './state';
 
@@ -44,6 +45,8 @@ export interface RoomConfig {
   limiter: ClientLimiter;
   /** TV: the pause between a round's end and the next (ms). */
   tvPauseMs: number;
+  /** TV: the least time from one move to the next (ms; tvPace.ts), in place of computerDelayMs. */
+  tvMoveMs: number;
   /** Seconds a seat reservation holds (quick play's players who have not come by then are replaced). */
   seatReservationSeconds: number;
 }
@@ -564,12 +567,16 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
   /** What the round's turn flow is given: the room's clock, its players' seats, the computer pool. */
   private flowHost(): TurnFlowHost {
     const clock: FlowClock = { now: () => Date.now(), setTimeout: (run, ms) => this.clock.setTimeout(run, ms) };
+    const tv = this.table?.kind === 'tv';
     return {
       clock,
       holder: (player) => this.players[player],
-      computerDelayMs: this.config.computerDelayMs,
-      askComputer: (game, level, wanted) =>
-        this.config.pool.choose([...game.events], level, { room: this.roomId, owner: this.owner ?? this.roomId, wanted, background: this.table?.kind === 'tv' }),
+      // TV asks at once and plays each answer at its pace; other rooms pause before asking.
+      computerDelayMs: tv ? 0 : this.config.computerDelayMs,
+      askComputer: (game, level, wanted) => {
+        const answer = this.config.pool.choose([...game.events], level, { room: this.roomId, owner: this.owner ?? this.roomId, wanted, background: tv });
+        return tv ? atPace(answer, this.config.tvMoveMs, this.clock) : answer;
+      },
       moved: (events, mover) => this.moved(events, mover),
       computerFailed: (e, level) => this.computerFailed(e, level),
       fallbackMove,
