@@ -11,7 +11,7 @@ import type { Colour } from '../../engine/index';
 import type { CreateOptions, JoinOptions, MessageType, PayloadArgs } from '../../wire/contract';
 import {
   type Emote, type ErrorMessage, JOIN_CODES, type JoinCode, type ResignedMessage, type ComputerFallbackMessage, ROOM_FAULT_CLOSE, type RoomResult, roomCodeOf, SEAT_TAKEN_BACK, type ServerMessages,
-  type ServerMessageType, type YouMessage,
+  type ServerMessageType, TV_ROOM, type YouMessage,
 } from '../../wire/contractCodes';
 import { mergeEvents } from './remoteRound';
 import type { GameEvent } from '../../engine/index';
@@ -84,6 +84,8 @@ export interface OnlineState {
   /** idle: local play; connecting; open; dropped: the connection is lost and being retried; failed. */
   status: 'idle' | 'connecting' | 'open' | 'dropped' | 'failed';
   roomId: string | null;
+  /** The room is TV (docs/online.md, TV): its address is `?tv`, whichever TV room serves it. */
+  tv: boolean;
   view: RoomView | null;
   /** This page's seat colour ('' for a spectator), whether it hosts, and its seat's key. */
   you: YouMessage | null;
@@ -206,7 +208,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       // 5 s): the page only ever rejoins its own seat with its token, and the retries are bounded.
       joined.reconnection.minUptime = 0;
       deps.tabStorage?.setItem(tokenKey(joined.roomId), joined.reconnectionToken);
-      set({ status: 'open', roomId: joined.roomId, failure: null, refusal: null });
+      set({ status: 'open', roomId: joined.roomId, tv: joined.name === TV_ROOM, failure: null, refusal: null });
       joined.onStateChange((state) => {
         if (room === joined) set({ view: viewOf(state as Record<string, any>) });
       });
@@ -275,6 +277,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
     return {
       status: 'idle',
       roomId: null,
+      tv: false,
       view: null,
       you: null,
       log: null,
@@ -341,7 +344,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
 
       async leave() {
         await quit();
-        set({ status: 'idle', roomId: null, view: null, you: null, log: null, failure: null, refusal: null, emote: null, resigned: null, fallback: null, closing: null });
+        set({ status: 'idle', roomId: null, tv: false, view: null, you: null, log: null, failure: null, refusal: null, emote: null, resigned: null, fallback: null, closing: null });
       },
 
       async enter(joinRoom) {
