@@ -8,7 +8,7 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { type Colour, type Level } from '../../engine/index';
 import { EMOTES, groupedRoomCode, MAX_NAME, type RoomResult } from '../../wire/contractCodes';
-import { inviteLink } from '../../app/online/onlineAddress';
+import { inviteLink, tvLink } from '../../app/online/onlineAddress';
 import type { Emote, RoomView, SeatView } from '../../app/online/onlineRoom';
 import { ONLINE_NAME_KEY, onlineEndpoint, useOnline } from '../../app/online/pageOnline';
 import { onlineTexts } from '../../app/online/onlineTexts';
@@ -360,7 +360,7 @@ function ResignConfirm({ onClose }: { onClose: () => void }) {
 }
 
 function RoomBar() {
-  const { roomId, view, you } = useOnline((s) => s);
+  const { roomId, view, you, tv } = useOnline((s) => s);
   const { send, leave } = useOnline.getState();
   const [open, setOpen] = useState(roomForBar);
   const bar = useRef<HTMLDetailsElement>(null);
@@ -407,6 +407,14 @@ function RoomBar() {
         </div>
       )}
       {player && you?.seatKey && <AnotherDevice roomId={roomId} seatKey={you.seatKey} />}
+      {tv && (
+        <p className="note">
+          <a href={tvLink(location)} data-testid="tv-link">
+            {t('lobby:tv.link')}
+          </a>{' '}
+          {t('lobby:tv.linkNote')}
+        </p>
+      )}
       <FinishedRounds records={view.records} results={view.results} />
       <div className="row">
         {view.phase === 'over' && you?.host && (
