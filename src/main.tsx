@@ -79,7 +79,9 @@ await nextTask();
 followShareLinks(session, window);
 const exactValues = initExactValues(session, new SolveClient());
 const { director } = initDirector();
-linkDirector(session, director);
+/** Whether the page watches TV: its board catches up when it falls behind (set once online play starts, below). */
+let watchingTv = () => false;
+linkDirector(session, director, () => watchingTv());
 initRoundCountdown(session);
 // The evaluation bar's background search has its own worker, so it never delays a computer's move.
 const evaluation = initEvaluator(session, { createWorker: () => new Worker(new URL('./ai/browser/worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike });
@@ -92,6 +94,7 @@ const onlineRoom = initOnline({
   session,
   address: { search: () => location.search, replace: (search) => addressWithout(search, location.hash) },
 });
+watchingTv = () => onlineRoom.getState().tv;
 if (online.room && !demo) void onlineRoom.getState().open(online.room, onlineName(storage), online.seatKey);
 else if (online.tv && !demo) void watchTv(onlineRoom.getState(), onlineName(storage));
 initTour(session, tour.open);

@@ -2,7 +2,7 @@
  * Connects the page's session to the director: the event log, speed and pause go in; busy/idle
  * comes back as setAnimating (the session waits for it before the next computer move) and the
  * number of events shown as setShown (the HUD follows the board). A board that falls behind
- * the log catches up at once.
+ * the log (on TV) catches up at once.
  */
 import type { StoreApi } from 'zustand';
 import { animationSpeed, reducedMotionOn, useAccess } from '../app/setup/accessPrefs';
@@ -20,8 +20,12 @@ function movesIn(events: readonly GameEvent[], from: number, to: number): number
   return moves;
 }
 
-/** Wires a director to a session store; returns the function that unwires it. */
-export function linkDirector(session: StoreApi<SessionState>, target: Director): () => void {
+/**
+ * Wires a director to a session store; returns the function that unwires it. `catchesUp` says
+ * whether the board catches up when it falls behind (the page's TV: a round only watched, played
+ * at the server's pace); elsewhere every move is shown, however late.
+ */
+export function linkDirector(session: StoreApi<SessionState>, target: Director, catchesUp: () => boolean = () => true): () => void {
   const pull = (state: SessionState) => {
     // A log the director cannot play must not break the session that is notifying us: say so.
     try {
@@ -42,7 +46,7 @@ export function linkDirector(session: StoreApi<SessionState>, target: Director):
    * background while an online room plays on) shows the rest at once, so it never lags further.
    */
   const catchUp = (events: readonly GameEvent[]) => {
-    if (movesIn(events, target.shownEvents, events.length) > MOST_MOVES_BEHIND) target.skip();
+    if (catchesUp() && movesIn(events, target.shownEvents, events.length) > MOST_MOVES_BEHIND) target.skip();
   };
   const report = () => {
     const busy = target.busy;
