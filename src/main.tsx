@@ -20,7 +20,7 @@ import { initRoundCountdown } from './app/watch/roundCountdown';
 import { followShareLinks } from './app/replay/followShareLinks';
 import { withoutGameParameters } from './app/setup/url';
 import { defaultServerPort, readOnlineParameters } from './app/online/onlineAddress';
-import { initOnline, onlineName } from './app/online/pageOnline';
+import { initOnline, onlineName, watchTv } from './app/online/pageOnline';
 import { onlineTexts } from './app/online/onlineTexts';
 import { initDirector, linkDirector } from './director/index';
 import { chooseLanguage, LANGUAGE_KEY, loadNumberFormats, setLanguage } from './i18n/index';
@@ -79,7 +79,9 @@ await nextTask();
 followShareLinks(session, window);
 const exactValues = initExactValues(session, new SolveClient());
 const { director } = initDirector();
-linkDirector(session, director);
+/** Whether the page watches TV: its board catches up when it falls behind (set once online play starts, below). */
+let watchingTv = () => false;
+linkDirector(session, director, () => watchingTv());
 initRoundCountdown(session);
 // The evaluation bar's background search has its own worker, so it never delays a computer's move.
 const evaluation = initEvaluator(session, { createWorker: () => new Worker(new URL('./ai/browser/worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike });
@@ -92,7 +94,9 @@ const onlineRoom = initOnline({
   session,
   address: { search: () => location.search, replace: (search) => addressWithout(search, location.hash) },
 });
+watchingTv = () => onlineRoom.getState().tv;
 if (online.room && !demo) void onlineRoom.getState().open(online.room, onlineName(storage), online.seatKey);
+else if (online.tv && !demo) void watchTv(onlineRoom.getState(), onlineName(storage));
 initTour(session, tour.open);
 startSound(director, { demo: demo !== null });
 Object.defineProperty(window, 'rolit', {
@@ -108,7 +112,8 @@ Object.defineProperty(window, 'rolit', {
     online: () => {
       const { status, roomId, view, you, failure } = onlineRoom.getState();
       if (status === 'idle') return null;
-      return { room: roomId, status, phase: view?.phase ?? null, colour: you?.colour ?? null, host: you?.host ?? false, spectators: view?.spectators ?? 0, failure: failure?.kind ?? null };
+      const movesShown = session.getState().shown.moves.length;
+      return { room: roomId, status, phase: view?.phase ?? null, colour: you?.colour ?? null, host: you?.host ?? false, spectators: view?.spectators ?? 0, failure: failure?.kind ?? null, movesPlayed: view?.moves.length ?? 0, movesShown };
     },
     settling: createSettling({
       session,

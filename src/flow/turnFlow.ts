@@ -120,8 +120,17 @@ export interface TurnFlowHost {
    * the round is over (game.state.over). Publish it.
    */
   moved(events: GameEvent[], mover: Mover): void;
-  /** The computer could not move: the flow plays the engine's time-out move (or the first legal one) instead. */
-  computerFailed(error: unknown): void;
+  /**
+   * The computer of `level` could not search (a fault, never a choice): the host tells of it. When
+   * its answer was still wanted, the flow then plays fallbackMove's move for the seat instead.
+   */
+  computerFailed(error: unknown, level: string): void;
+  /**
+   * The move a computer seat plays when its level failed: a fallback level's, which needs no
+   * search thread. Without it (a host whose askComputer tells of a failure and answers null), a
+   * failure is a fault of the host.
+   */
+  fallbackMove?(game: Game): string;
   /** A throw while playing a computer's answer: a fault of the host. */
   fault(error: unknown): void;
   /**
@@ -338,9 +347,10 @@ export class TurnFlow {
           },
           (e: unknown) => {
             closed();
-            this.host.computerFailed(e);
-            // The computer could not move: the engine's time-out move keeps the round going.
-            if (wanted()) this.apply(this.game.setup.moveTimeLimit > 0 ? this.game.expireClock() : this.game.play(this.game.legalMoves()[0]), { player: turn.player, by: 'computer' });
+            this.host.computerFailed(e, level);
+            if (!this.host.fallbackMove) throw e;
+            // The computer could not search: the fallback level plays its move, so the round goes on.
+            if (wanted()) this.apply(this.game.play(this.host.fallbackMove(this.game)), { player: turn.player, by: 'computer' });
           },
         )
         .catch((e: unknown) => this.host.fault(e));

@@ -18,8 +18,12 @@ export interface SearchJob {
   level: string;
 }
 
-/** The thread's entry beside this module: TypeScript from the sources, JavaScript once built (npm run build). */
-const THREAD_ENTRY = new URL(import.meta.url.endsWith('.ts') ? './computerThread.ts' : './computerThread.js', import.meta.url);
+/**
+ * The thread's entry beside this module: TypeScript from the sources, JavaScript once built (npm
+ * run build). Judged by the URL's path: loaded by tsx's tsImport (the game server inside vite's
+ * dev server) the module's URL ends in a query (`?tsx-namespace=…`).
+ */
+const THREAD_ENTRY = new URL(new URL(import.meta.url).pathname.endsWith('.ts') ? './computerThread.ts' : './computerThread.js', import.meta.url);
 
 export type SearchReply = { id: number; move: string } | { id: number; error: string };
 

@@ -1,49 +1,62 @@
 /**
- * The lobby (docs/online.md, Lobby): Colyseus' LobbyRoom, which lists the public rooms live (the
- * `rolit` rooms created with `listed: true`, each with its TableListing as metadata). It takes no
- * options and offers no `filter` (the page sorts and filters the list itself); any message is
- * refused with `unknownMessage`, changing nothing.
+ * The lobby (docs/online.md, Lobby): the public rooms live (the `rolit` rooms created with
+ * `listed: true`, each with its TableListing as metadata), on Colyseus' lobby channel as its
+ * LobbyRoom follows it, with two differences: a table's listing is sent only when it changed
+ * (Colyseus announces a room on every join and every metadata change, often both for one event),
+ * and there is no `filter` (the page sorts and filters the list itself). It takes no options; any
+ * message is refused with `unknownMessage`, changing nothing.
  */
-import { type AuthContext, type Client, LobbyRoom } from '@colyseus/core';
+import { type AuthContext, type Client, type IRoomCache, matchMaker, Room, subscribeLobby } from '@colyseus/core';
 import { addressOf, type ClientAuth, coolDownIfFlooded } from './admission';
-import { type ErrorMessage, issuesText, lobbyOptions } from '../wire/contract';
+import { issuesText, lobbyOptions } from '../wire/contract';
 import { refuse, type RoomConfig } from './rolitRoom';
+import { refuseUnknown } from './unknownMessage';
 
-export class RolitLobby extends LobbyRoom {
+export class RolitLobby extends Room {
   private config!: RoomConfig;
+  /** The listed tables by code: each listing as last sent, and its text to tell a change. */
+  private readonly tables = new Map<string, { listing: IRoomCache; text: string }>();
+  private unsubscribe: (() => void) | null = null;
 
   static override async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<ClientAuth> {
     return { address: addressOf(context) };
   }
 
   override async onCreate(raw: { config: RoomConfig }): Promise<void> {
-    await super.onCreate(raw);
     this.config = raw.config;
     this.maxMessagesPerSecond = raw.config.messageBurst * 4;
+    // Found by joinOrCreate('lobby'), so public, but itself no table.
+    await this.setMatchmaking({ unlisted: true });
     this.onMessage('*', (client: Client, type: string | number) => refuseUnknown(client, type, 'the lobby takes no messages'));
+    this.unsubscribe = await subscribeLobby((code, listing) => this.changed(code, listing));
+    for (const listing of await matchMaker.query({ private: false, unlisted: false })) this.changed(listing.roomId, listing);
   }
 
-  /** LobbyRoom's `filter` message is left out: it is refused as unknown. */
-  override onMessage(type: string | number, ...rest: unknown[]): () => void {
-    if (type === 'filter') return () => {};
-    return (super.onMessage as (type: string | number, ...rest: unknown[]) => () => void)(type, ...rest);
+  /** A table was listed or changed (`+`, only when its listing differs from the one sent), or it left the lobby (`-`). */
+  private changed(code: string, listing: IRoomCache | null): void {
+    if (!listing) {
+      if (this.tables.delete(code)) this.broadcast('-', code);
+      return;
+    }
+    // A copy: the local driver hands out the room's own listing object, which changes in place.
+    const text = JSON.stringify(listing);
+    if (this.tables.get(code)?.text === text) return;
+    this.tables.set(code, { listing: JSON.parse(text) as IRoomCache, text });
+    this.broadcast('+', [code, listing]);
   }
 
   override onJoin(client: Client, options: unknown): void {
     const parsed = lobbyOptions.safeParse(options);
     if (!parsed.success) throw refuse('badOptions', `${issuesText(parsed.error)} (the lobby takes no options)`);
-    super.onJoin(client, {});
+    client.send('rooms', [...this.tables.values()].map((t) => t.listing));
   }
 
   /** A client closed for flooding starts its address's cool-down, as in a game room. */
   override onLeave(client: Client, code?: number): void {
     coolDownIfFlooded(this.config.limiter, client, code);
-    super.onLeave(client);
   }
-}
 
-/** Answers a message a room does not take with `error` `unknownMessage`. */
-export function refuseUnknown(client: Client, type: string | number, what: string): void {
-  const error: ErrorMessage = { code: 'unknownMessage', text: `unknown message type ${JSON.stringify(String(type).slice(0, 40))}: ${what}` };
-  client.send('error', error);
+  override onDispose(): void {
+    this.unsubscribe?.();
+  }
 }

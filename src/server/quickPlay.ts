@@ -7,7 +7,7 @@
 import { type AuthContext, type Client, matchMaker, type QueueMatchGroup, type QueueOptions, QueueRoom } from '@colyseus/core';
 import { addressOf, type ClientAuth, coolDownIfFlooded } from './admission';
 import { issuesText, quickOptions } from '../wire/contract';
-import { refuseUnknown } from './lobby';
+import { refuseUnknown } from './unknownMessage';
 import { refuse, type RoomConfig } from './rolitRoom';
 import { ServerTable } from './serverTable';
 
@@ -54,6 +54,8 @@ export class QuickQueue extends QueueRoom {
     if (!parsed.success) throw refuse('badOptions', `${issuesText(parsed.error)} (quick play takes { name })`);
     // The table's room receives these as the player's join options.
     this.addToQueue(client, { rank: QUICK_RANK, options: { name: parsed.data.name } });
+    // addToQueue sent `clients` 1 without noting it, so the next cycle would send 1 again: noted, the queue sends only changes.
+    (client.userData as { lastQueueClientCount?: number }).lastQueueClientCount = 1;
   }
 
   /** A client closed for flooding starts its address's cool-down, as in a game room. */

@@ -12,6 +12,8 @@ import {
 } from '../engine';
 import { type FlowClock, type Mover, seatOfColour, TurnFlow, type TurnFlowHost } from '../flow/turnFlow';
 import { addressOf, type ClientAuth, coolDownIfFlooded } from './admission';
+import { FALLBACK_LEVEL, fallbackMove } from './computerFallback';
+import { refuseUnknown } from './unknownMessage';
 import type { ComputerPool } from './computerPool';
 import {
   createOptions, type CreateOptions, type Emote, type ErrorCode as MessageErrorCode, type ErrorMessage, type FaultMessage, issuesText, type JoinCode,
@@ -22,6 +24,7 @@ import { type ClientLimiter, TokenBucket } from './limits';
 import { keepRecord, recordFileName, type RecordStore } from './records';
 import { newRoomCode } from './roomCode';
 import { asksForSeat, clientCap, reserveSpectatorPlaces, SpectatorPlaces, type WatchedRoom } from './seating';
+import { atPace } from './tvPace';
 import { QUICK_COMPUTER, ServerTable } from './serverTable';
 import { resultState, RoomState, SeatState } from './state';
 
@@ -43,6 +46,8 @@ export interface RoomConfig {
   limiter: ClientLimiter;
   /** TV: the pause between a round's end and the next (ms). */
   tvPauseMs: number;
+  /** TV: the least time from one move to the next (ms; tvPace.ts), in place of computerDelayMs. */
+  tvMoveMs: number;
   /** Seconds a seat reservation holds (quick play's players who have not come by then are replaced). */
   seatReservationSeconds: number;
 }
@@ -136,6 +141,8 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
   private listingSaved: Promise<void> = Promise.resolve();
   /** TV: the pause before the next round. */
   private tvTimer: Delayed | null = null;
+  /** Computer levels whose searches failed in this room (each told once): they play at FALLBACK_LEVEL. */
+  private readonly failedLevels = new Set<string>();
 
   /** Why a join of `address` with these options would find no spectator's place (admission.ts asks first, for a clear refusal). */
   spectatorRefusal(options: unknown, address: string): string | null {
@@ -196,8 +203,9 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
     if (this.table?.kind === 'tv') {
       // Found by joinOrCreate('tv'), so public, but not one of the lobby's tables.
       await this.setMatchmaking({ unlisted: true });
-    } else if (!options.listed) {
+    } else if (!this.table) {
       // Reached by its code only: `join('rolit')` never matches a room a client was not invited to.
+      // A listed table goes public once its creator has joined, so its first listing shows them seated.
       this.setPrivate(true).catch((e: unknown) => this.fault('setPrivate', e));
     }
     // A client flooding messages far past the soft limit (messagesPerSecond) is disconnected.
@@ -214,9 +222,8 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
     for (const type of MESSAGE_TYPES) {
       this.onMessage(type, (client: Client, message: unknown) => this.receive(client, type, message));
     }
-    this.onMessage('*', (client: Client, type: string | number) => {
-      if (!this.allow(client)) return;
-      this.refuseMessage(client, 'unknownMessage', `unknown message type ${JSON.stringify(String(type).slice(0, 40))} (messages: ${MESSAGE_TYPES.join(', ')})`);
+    this.onMessage('*', (client: Client, type: string | number | undefined) => {
+      if (this.allow(client)) refuseUnknown(client, type, `the room's messages are ${MESSAGE_TYPES.join(', ')}`);
     });
     if (this.table?.kind === 'tv') this.begin();
     // Quick play: the group's players who have not arrived when their reservations run out are replaced by computers.
@@ -231,6 +238,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
     this.watchers.arrived(client.sessionId);
     let name: string;
     let player: number | null;
+    const creating = this.creator !== null;
     if (this.creator) {
       ({ name, player } = this.creator);
       this.creator = null;
@@ -270,6 +278,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
     }
     if (this.hostSession === null) this.passHost();
     this.publishSeats();
+    if (creating && this.options.listed) this.list();
     this.welcome(client);
     if (this.table?.kind === 'quick' && this.arrived === this.table.players.length) this.begin();
     this.nextTvRound();
@@ -564,16 +573,30 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
   /** What the round's turn flow is given: the room's clock, its players' seats, the computer pool. */
   private flowHost(): TurnFlowHost {
     const clock: FlowClock = { now: () => Date.now(), setTimeout: (run, ms) => this.clock.setTimeout(run, ms) };
+    const tv = this.table?.kind === 'tv';
     return {
       clock,
       holder: (player) => this.players[player],
-      computerDelayMs: this.config.computerDelayMs,
-      askComputer: (game, level, wanted) =>
-        this.config.pool.choose([...game.events], level, { room: this.roomId, owner: this.owner ?? this.roomId, wanted, background: this.table?.kind === 'tv' }),
+      // TV asks at once and plays each answer at its pace; other rooms pause before asking.
+      computerDelayMs: tv ? 0 : this.config.computerDelayMs,
+      askComputer: (game, level, wanted) => {
+        const answer = this.config.pool.choose([...game.events], level, { room: this.roomId, owner: this.owner ?? this.roomId, wanted, background: tv });
+        return tv ? atPace(answer, this.config.tvMoveMs, this.clock) : answer;
+      },
       moved: (events, mover) => this.moved(events, mover),
-      computerFailed: (e) => console.error(`rolit room ${this.roomId}: computer move: ${faultText(e)}`),
+      computerFailed: (e, level) => this.computerFailed(e, level),
+      fallbackMove,
       fault: (e) => this.fault('computer move', e),
     };
+  }
+
+  /** A level that cannot search is told once (a log line, every client's `computerFallback`); its seats play at the fallback level. */
+  private computerFailed(error: unknown, level: string): void {
+    if (this.failedLevels.has(level)) return;
+    this.failedLevels.add(level);
+    console.error(`rolit room ${this.roomId}: the ${level} computer cannot search (${faultText(error)}); its seats play at ${FALLBACK_LEVEL}`);
+    const toMove = this.game?.state.toMove;
+    if (toMove) this.broadcast('computerFallback', { colour: toMove, level, fallback: FALLBACK_LEVEL });
   }
 
   /** A move was played and the turn handed on: publish both. A computer's move for a person is counted (the result's standInMoves). */
@@ -592,6 +615,8 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
     const game = this.game!;
     const s = this.state;
     s.toMove = game.state.toMove ?? '';
+    s.legal.clear();
+    s.legal.push(...game.legalMoves());
     s.moveDeadline = this.flow!.deadline;
     this.publishScores();
     if (game.state.over) this.saving = this.finishRound().catch((e: unknown) => this.fault('finishRound', e));
@@ -770,6 +795,12 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
     s.host = host ? this.colourOf(host) : '';
     this.publishScores();
     this.publishListing();
+  }
+
+  /** A listed table enters the lobby once its creator has joined, so that its first listing shows them at the table. */
+  private list(): void {
+    const listed = this.setPrivate(false).catch((e: unknown) => this.fault('setPrivate', e));
+    this.listingSaved = Promise.all([this.listingSaved, listed]).then(() => undefined);
   }
 
   /** A listed table's entry in the lobby (its metadata), published when it changes. */

@@ -21,6 +21,7 @@ import { RolitLobby } from './lobby';
 import { DEFAULT_QUICK_WAIT_SECONDS, QuickQueue } from './quickPlay';
 import { DirectoryRecords, isCursor, type RecordStore } from './records';
 import { RolitRoom, type RoomConfig } from './rolitRoom';
+import { DEFAULT_TV_MOVE_MS } from './tvPace';
 import { TvRoom } from './tvRoom';
 
 export interface ServerConfig {
@@ -60,8 +61,10 @@ export interface ServerConfig {
   headSeconds?: number;
   /** Days the records of rounds nobody keeps (TV's, quick play's) are kept (default 30; Infinity for ever). */
   keepDays?: number;
-  /** Pause between TV's rounds (ms, default 5000). */
+  /** Pause between TV's rounds, on the last one's result (ms, default 5000). */
   tvPauseMs?: number;
+  /** TV's pace: the least time from one of its moves to the next (ms, default 2000). */
+  tvMoveMs?: number;
   /** Levels of TV's four computers (default serverTable.ts TV_LEVELS, dealt at random). */
   tvLevels?: Level[];
 }
@@ -110,6 +113,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     closingSeconds: config.closingSeconds ?? DEFAULT_CLOSING_SECONDS,
     limiter,
     tvPauseMs: config.tvPauseMs ?? DEFAULT_TV_PAUSE_MS,
+    tvMoveMs: config.tvMoveMs ?? DEFAULT_TV_MOVE_MS,
     seatReservationSeconds: config.seatReservationSeconds ?? DEFAULT_SEAT_RESERVATION_SECONDS,
   };
   let presence: Presence | undefined;

@@ -64,6 +64,11 @@ export const RoomState = schema(
     phase: t.string().default('waiting'),
     /** The colour to move, empty when no one is. */
     toMove: t.string().default(''),
+    /**
+     * The legal moves of the colour to move, from the engine (Game.legalMoves): squares by row then
+     * column, then the Pro doubles ("e3+e6") where the variant allows them; empty when no one is to move.
+     */
+    legal: t.array('string'),
     /** The round's moves in the notation of docs/protocol.md, "f4", "e3+e6" (a move played on time-out too). */
     moves: t.array('string'),
     seats: t.array(SeatState),

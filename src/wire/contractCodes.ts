@@ -126,6 +126,17 @@ export interface ResignedMessage {
   name: string;
 }
 
+/**
+ * Sent to every client the first time a computer level of the room cannot search (a fault of the
+ * server): seat `colour`'s computer of `level` played the `fallback` level's move instead, and so
+ * does every computer of that level in this room from then on.
+ */
+export interface ComputerFallbackMessage {
+  colour: Colour;
+  level: string;
+  fallback: string;
+}
+
 /** Sent to every client when the server stops: the room closes in `seconds` (its round in play is saved unfinished). */
 export interface ClosingMessage {
   seconds: number;
@@ -169,6 +180,7 @@ export interface ServerMessages {
   events: EventsMessage;
   emote: EmoteMessage;
   resigned: ResignedMessage;
+  computerFallback: ComputerFallbackMessage;
   error: ErrorMessage;
   closing: ClosingMessage;
   fault: FaultMessage;

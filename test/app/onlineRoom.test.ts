@@ -154,6 +154,27 @@ describe('the page’s room connection against the real server', () => {
     await page.getState().leave();
   });
 
+  it('hears when a computer cannot search: the level, and the fallback level it plays at', async () => {
+    const page = createOnlineRoom({ endpoint: server.endpoint, tabStorage: memoryStorage() });
+    await page.getState().create({ name: 'Ann', colour: 'red', size: 8, variant: 'standard', misere: false, timeLimit: 0, standIn: 'beginner', help: false, colours: ['red', 'green'], seats: [{ kind: 'human' }, { kind: 'computer', level: 'master' }] });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const choose = vi.spyOn(ComputerPool.prototype, 'choose').mockRejectedValue(new Error('no search thread'));
+    try {
+      page.getState().send('start');
+      await until(page, (s) => s.view?.phase === 'playing' && s.log !== null, 'the round', 5000);
+      if (page.getState().view!.toMove === 'red') page.getState().send('play', { move: Game.fromEvents(page.getState().log!.events).legalMoves()[0] });
+      await until(page, (s) => s.fallback !== null, 'the fallback told', 5000);
+      expect(page.getState().fallback).toMatchObject({ colour: 'green', level: 'master', fallback: 'greedy' });
+      // The round goes on: the computer's move was played.
+      await until(page, (s) => s.view?.toMove === 'red', 'red to move again', 5000);
+      expect(page.getState().status).toBe('open');
+    } finally {
+      choose.mockRestore();
+      logged.mockRestore();
+    }
+    await page.getState().leave();
+  });
+
   it('opens a room by its code typed in lower case, grouped', async () => {
     const host = createOnlineRoom({ endpoint: server.endpoint, tabStorage: null });
     await host.getState().create({ name: 'Ann', colour: 'red', size: 8, variant: 'standard', misere: false, timeLimit: 0, standIn: 'beginner', help: false, colours: ['red', 'green'] });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand';
 import type { SessionState } from '../../src/app/session/session';
-import { linkDirector } from '../../src/director/link';
+import { linkDirector, MOST_MOVES_BEHIND } from '../../src/director/link';
 import { Director } from '../../src/director/timeline';
 import { Game, type GameEvent } from '../../src/engine';
 import { TIMING } from '../../src/director/steps';
@@ -49,6 +49,26 @@ describe('linkDirector', () => {
     game.play(game.legalMoves()[0]);
     store.setState({ snapshot: logOnly([...game.events]) });
     expect(d.queue.filter((s) => s.kind === 'place')).toHaveLength(1); // no longer followed
+  });
+
+  it('lets the board fall at most MOST_MOVES_BEHIND moves behind the log: past that it shows the rest at once', () => {
+    const game = new Game({ seed: 3 });
+    const { store } = fakeSession(game);
+    const d = new Director();
+    linkDirector(store, d);
+    while (d.advance(0.5));
+    // Moves arrive faster than they are shown (a slow device, a tab in the background): up to the limit they queue.
+    for (let i = 0; i < MOST_MOVES_BEHIND; i++) {
+      game.play(game.legalMoves()[0]);
+      store.setState({ snapshot: logOnly([...game.events]) });
+    }
+    expect(d.busy).toBe(true);
+    expect(d.shownEvents).toBeLessThan(game.events.length);
+    // One more: the board shows the whole log at once.
+    game.play(game.legalMoves()[0]);
+    store.setState({ snapshot: logOnly([...game.events]) });
+    expect(d.busy).toBe(false);
+    expect(d.shownEvents).toBe(game.events.length);
   });
 
   it('follows the speed setting; instant never reports busy', () => {

@@ -283,19 +283,35 @@ describe('computers and stand-ins', () => {
     expect(flow.turn()).toBeNull();
   });
 
-  it('a failing computer is reported, and the time-out move (or the first legal one) keeps the round going', async () => {
+  it('a failing computer is reported with its level, and the host\'s fallback move keeps the round going', async () => {
     for (const limit of [0, 3]) {
-      const { flow, questions, published, failures } = run(twoPlayerMatch(limit, ['computer', 'computer']));
+      const levels: string[] = [];
+      const { flow, questions, published, failures } = run(twoPlayerMatch(limit, ['computer', 'computer']), 0, wallClock, {
+        host: { computerFailed: (_e, level) => levels.push(level), fallbackMove: (game) => game.legalMoves().at(-1)! },
+      });
       await vi.advanceTimersByTimeAsync(DELAY);
-      const first = flow.game.legalMoves()[0];
+      const last = flow.game.legalMoves().at(-1)!;
       questions[0].fail(new Error('the search crashed'));
       await vi.advanceTimersByTimeAsync(0);
-      expect(failures).toHaveLength(1);
+      expect(levels).toEqual(['novice']);
+      expect(failures).toHaveLength(0);
       expect(published).toHaveLength(1);
-      if (limit > 0) expect(timedOut(published[0])).toBe(true);
-      else expect(published[0]).toContainEqual(expect.objectContaining({ type: 'ballPlaced', square: first }));
+      expect(timedOut(published[0])).toBe(false);
+      expect(published[0]).toContainEqual(expect.objectContaining({ type: 'ballPlaced', square: last }));
       flow.stop();
     }
+  });
+
+  it('a failing computer without a fallback is a fault of the host', async () => {
+    const faults: unknown[] = [];
+    const { flow, questions, published, failures } = run(twoPlayerMatch(0, ['computer', 'computer']), 0, wallClock, { host: { fault: (e) => faults.push(e) } });
+    await vi.advanceTimersByTimeAsync(DELAY);
+    questions[0].fail(new Error('the search crashed'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(failures).toHaveLength(1);
+    expect(faults).toEqual([new Error('the search crashed')]);
+    expect(published).toHaveLength(0);
+    flow.stop();
   });
 
   it('drops a computer answer for a turn that has passed', async () => {

@@ -83,10 +83,16 @@ describe('create and join options', () => {
     await ann.room.leave();
   });
 
-  it('refuses joins with the documented codes: 522 for no such room or a full one, 526 for ours, 524 for a used reconnection token (it changes on every reconnection)', async () => {
+  it('refuses joins with the documented codes: 521 for join by name, 522 for no such room or a full one, 526 for ours (the SDK then warns of 4002), 524 for a used reconnection token (it changes on every reconnection)', async () => {
     const ann = await create(server.endpoint, { name: 'Ann', colour: 'red', colours: ['red', 'green'] });
     expect(await refusal(new Client(server.endpoint).joinById('0000000000', { name: 'Bob', colour: 'green' }))).toMatchObject({ code: 522 });
+    // A refused join fails with 526; the SDK then warns that the join's connection closed with 4002 (Colyseus' close after an error).
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(await refusal(new Client(server.endpoint).joinById(ann.room.roomId, { name: 'Bob', colour: 'red' }))).toMatchObject({ code: 526, message: 'colourTaken: red is taken' });
+    await expect.poll(() => warned.mock.calls.map((c) => String(c[0]))).toContain('Room connection was closed unexpectedly (4002): ');
+    warned.mockRestore();
+    // `rolit` rooms are not matched: `join` by name is refused with 521.
+    expect(await refusal(new Client(server.endpoint).join('rolit', { name: 'Bob', colour: 'green' }))).toEqual({ code: 521, message: 'rolit rooms are joined by their code (joinById)' });
     // The reconnection token changes on every reconnection: the old one is then refused.
     const bob = await join(server.endpoint, ann.room.roomId, { name: 'Bob', colour: 'green' });
     const token = bob.room.reconnectionToken;

@@ -8,9 +8,11 @@ import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { Client } from '@colyseus/sdk';
 import { createServer } from 'vite';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Game } from '../../src/engine';
 import { gameServerPlugin } from '../../scripts/gameServerPlugin';
 import { readOnlineParameters } from '../../src/app/online/onlineAddress';
+import { eventually, gameOf, until, watch } from './helpers';
 
 /** A port nobody listens on (taken and given back). */
 function freePort(): Promise<number> {
@@ -44,9 +46,10 @@ describe('the dev server', () => {
       // The page without a server parameter asks its host on that port.
       const { endpoint } = readOnlineParameters('', new URL(page), port);
       expect(endpoint).toBe(`http://127.0.0.1:${port}`);
-      const room = await eventuallyCreate(endpoint);
+      const room = watch(await eventuallyCreate(endpoint, { name: 'Ann', colour: 'red' })).room;
       expect(room.roomId).toMatch(/^[0-9A-Z]{10}$/);
       await room.leave();
+      await computersThink(endpoint);
     } finally {
       await vite.close();
     }
@@ -56,12 +59,38 @@ describe('the dev server', () => {
   });
 });
 
+/**
+ * Two master computers play under the dev server's game server (its search threads run the
+ * TypeScript sources): no search fails (no log line, no `computerFallback`), and they do not play
+ * the first legal move each time, as a search that never ran would.
+ */
+async function computersThink(endpoint: string): Promise<void> {
+  const logged = vi.spyOn(console, 'error');
+  const seen = watch(await eventuallyCreate(endpoint, { name: 'Eve', spectator: true, colours: ['red', 'green'], seats: [{ kind: 'computer', level: 'master' }, { kind: 'computer', level: 'master' }] }));
+  seen.room.send('start');
+  const MOVES = 6;
+  await until(seen.room, (s) => s.moves.length >= MOVES, `${MOVES} moves of the masters`, 30_000);
+  await eventually(() => gameOf(seen).state.moves.length >= MOVES, 'the events of those moves');
+  await seen.room.leave();
+  expect(seen.messages.computerFallback).toBeUndefined();
+  expect(logged.mock.calls.map((c) => String(c[0])).filter((line) => line.includes('cannot search'))).toEqual([]);
+  // The round replayed from its events: whether each move was the first legal one in its position.
+  const played = gameOf(seen);
+  const replay = Game.fromEvents(played.events.slice(0, played.events.findIndex((e) => e.type === 'ballPlaced')));
+  const firsts = played.state.moves.slice(0, MOVES).map(({ squares }) => {
+    const move = squares.join('+');
+    const first = replay.legalMoves()[0] === move;
+    replay.play(move);
+    return first;
+  });
+  expect(firsts).toContain(false);
+}
+
 /** The game server starts a moment after vite listens: the first create may find nobody yet. */
-async function eventuallyCreate(endpoint: string) {
+async function eventuallyCreate(endpoint: string, options: Record<string, unknown>) {
   for (let i = 0; ; i++) {
     try {
-      const room = await new Client(endpoint).create('rolit', { name: 'Ann', colour: 'red' });
-      room.onMessage('*', () => undefined);
+      const room = await new Client(endpoint).create('rolit', options);
       return room;
     } catch (e) {
       if (i >= 100) throw e;

@@ -1,7 +1,9 @@
 /**
  * docs/online.md's example bot, taken from the page as it is (only the server's address
- * changes), run as its own process against a real server: it must play its round to the end
- * without a refused move, print the result and leave, so the page cannot drift from the server.
+ * changes), run as its own process with Node alone (plain JavaScript, no TypeScript loader)
+ * against a real server: it imports the Colyseus SDK and nothing else, and must play its round
+ * to the end without a refused move, print the result and leave, so the page cannot drift from
+ * the server.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -18,23 +20,26 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The first TypeScript block under the page's "Example session" heading. */
+/** The first JavaScript block under the page's "Example session" heading. */
 function exampleBot(): string {
   const page = readFileSync('docs/online.md', 'utf8');
   const section = page.slice(page.indexOf('## Example session'));
-  const found = /```ts\n([\s\S]*?)```/.exec(section);
-  if (!found) throw new Error('docs/online.md: no ```ts block under "## Example session"');
+  const found = /```js\n([\s\S]*?)```/.exec(section);
+  if (!found) throw new Error('docs/online.md: no ```js block under "## Example session"');
   return found[1];
 }
 
 it('runs the example bot of docs/online.md: it plays a round against the computer to the end and leaves', async () => {
   const code = exampleBot();
   expect(code).toContain("new Client('http://localhost:2567')");
-  // At the repository's root, where the example's imports resolve.
-  const file = `.doc-bot-${process.pid}.ts`;
+  // The SDK alone: no rules engine, nothing of the project's sources.
+  expect([...code.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1])).toEqual(['@colyseus/sdk']);
+  expect(code).not.toMatch(/\bimport\(|require\(/);
+  // At the repository's root, where `@colyseus/sdk` resolves from node_modules as it would in the bot's own folder.
+  const file = `.doc-bot-${process.pid}.mjs`;
   await writeFile(file, code.replace("'http://localhost:2567'", JSON.stringify(server.endpoint)));
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', file], { timeout: 60_000 });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [file], { timeout: 60_000 });
     expect(stdout, stderr).toMatch(/^result: red \d+, green \d+$/m);
     expect(stdout).not.toContain('refused');
   } finally {

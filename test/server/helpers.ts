@@ -17,7 +17,7 @@ export interface TestServer extends RunningServer {
 /** A server on a free loopback port; without limits per address unless `config` sets them, since every test client has the same address. */
 export async function startTestServer(config: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = config.dataDir ?? (await mkdtemp(joinPath(tmpdir(), 'rolit-server-')));
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, graceSeconds: 60, computerDelayMs: 0, threads: 1, closingSeconds: 0, limits: NO_LIMITS, ...config });
+  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, graceSeconds: 60, computerDelayMs: 0, tvMoveMs: 0, threads: 1, closingSeconds: 0, limits: NO_LIMITS, ...config });
   return {
     ...server,
     dataDir,

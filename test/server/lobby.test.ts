@@ -33,7 +33,7 @@ async function lobby(): Promise<{ seen: Seen; tables: Map<string, TableListing>;
     }
   });
   seen.room.onMessage('+', ([roomId, r]: [string, { metadata: TableListing }]) => {
-    keep('+', roomId);
+    keep('+', [roomId, r]);
     ids.add(roomId);
     tables.set(roomId, r.metadata);
   });
@@ -57,6 +57,10 @@ describe('lobby', () => {
       host: 'Ann', size: 8, colours: ['red', 'yellow', 'green', 'blue'], variant: 'standard', misere: false, timeLimit: 30,
       free: ['yellow', 'green', 'blue'], seated: [{ colour: 'red', name: 'Ann', kind: 'human' }], phase: 'waiting', spectators: 0,
     });
+    // Listed once its creator sits: the first word of the table already shows her seated.
+    const firstListing = ((watcher.seen.messages['+'] ?? []) as [string, { clients: number; metadata: TableListing }][]).find(([code]) => code === id)![1];
+    expect(firstListing.clients).toBe(1);
+    expect(firstListing.metadata.free).toEqual(['yellow', 'green', 'blue']);
     const freeIs = (free: string[], what: string) => eventually(() => JSON.stringify(watcher.tables.get(id)?.free) === JSON.stringify(free), what);
 
     const bob = await join(server.endpoint, id, { name: 'Bob', colour: 'yellow' });
@@ -102,6 +106,10 @@ describe('lobby', () => {
     expect(watcher.tables.get(id)?.phase).toBe('playing');
     await cleo.room.leave();
     await eventually(() => !watcher.tables.has(cleo.room.roomId), 'the closed table gone');
+    // Every `+` of the table said something new: none repeats the listing before it.
+    const texts = ((watcher.seen.messages['+'] ?? []) as [string, unknown][]).filter(([code]) => code === id).map(([, listing]) => JSON.stringify(listing));
+    expect(texts.length).toBeGreaterThan(5);
+    expect(texts.filter((text, i) => i > 0 && text === texts[i - 1])).toEqual([]);
     await Promise.all([watcher, late, third].map((l) => l.seen.room.leave()));
   });
 

@@ -63,8 +63,11 @@ describe('quick play', () => {
 
   it('gives a lone player a table with three computers', async () => {
     const start = Date.now();
-    const alone = await takeSeat(await queue('Solo'));
+    const queued = await queue('Solo');
+    const alone = await takeSeat(queued);
     await until(alone.room, (st) => st.phase === 'playing', 'the round started');
+    // `clients` is sent when the group changes: once for a lone player, however many cycles it waited.
+    expect(queued.seen.messages.clients).toEqual([1]);
     expect(humans(alone.room)).toEqual(['Solo']);
     expect(alone.room.state.seats.filter((s: any) => s.kind === 'computer').length).toBe(3);
     // The wait is the queue's cycles (one a second): WAIT of them, and a cycle or two to be sure of everyone's.

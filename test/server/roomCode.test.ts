@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupedRoomCode, ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH, roomCodeOf } from '../../src/wire/contract';
 import { newRoomCode } from '../../src/server/roomCode';
-import { readOnlineParameters } from '../../src/app/online/onlineAddress';
+import { readOnlineParameters, tvLink } from '../../src/app/online/onlineAddress';
 import { create, join, startTestServer, type TestServer, until } from './helpers';
 
 const page = { protocol: 'http:', hostname: 'localhost', host: 'localhost:5173' };
@@ -44,6 +44,12 @@ describe('room codes', () => {
   it('a link takes the code in any case; a link with no code says so', () => {
     expect(readOnlineParameters('?room=7kq2m-9xb4t&seats=human,ai', page)).toMatchObject({ room: '7KQ2M9XB4T', rest: '?seats=human%2Cai', problem: null });
     expect(readOnlineParameters('?room=abc', page)).toMatchObject({ room: null, problem: { key: 'badRoom', value: 'abc' } });
+    // A Watch live link opens TV; a room's code given too comes first.
+    expect(readOnlineParameters('?tv&speed=2', page)).toMatchObject({ room: null, tv: true, rest: '?speed=2', problem: null });
+    expect(readOnlineParameters('?tv=&room=7kq2m9xb4t', page)).toMatchObject({ room: '7KQ2M9XB4T', tv: false, rest: '' });
+    expect(readOnlineParameters('?seats=human,ai', page)).toMatchObject({ tv: false });
+    expect(tvLink({ origin: 'https://rolit.example', pathname: '/play/', search: '?room=X&server=h%3A1' })).toBe('https://rolit.example/play/?tv&server=h%3A1');
+    expect(tvLink({ origin: 'http://localhost:5173', pathname: '/', search: '' })).toBe('http://localhost:5173/?tv');
   });
 });
 

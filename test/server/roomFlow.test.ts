@@ -3,6 +3,8 @@
  * time-outs, stand-ins, host passing and rematches, each at the millisecond the rules say.
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import type { Game } from '../../src/engine';
+import { FALLBACK_LEVEL, fallbackMove } from '../../src/server/computerFallback';
 import { openRoom, eventsSent, received, type FakeClient } from './roomHarness';
 
 type Room = Awaited<ReturnType<typeof openRoom>>;
@@ -150,23 +152,36 @@ it('a host away past the grace hands the role on, so the other player can start 
   expect(seats).toEqual({ Ann: true, Bob: false });
 });
 
-it('a computer whose search fails plays the time-out move, and a stale answer after the turn passed changes nothing', async () => {
+it('a computer whose search fails is told once (log, clients) and plays the fallback level\'s move; a stale answer after the turn passed changes nothing', async () => {
   const { t, ann, bob } = await twoAtTable({ timeLimit: 2 }, { computerDelayMs: 100 });
   t.leave(ann); // her seat is the computer's
   const annColour = t.state.seats.find((s) => s.name === 'Ann')!.colour;
   if (t.state.toMove !== annColour) t.send(bob, 'play', { move: legal(t) });
   await t.advance(100);
   const before = t.state.moves.length;
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const game = (t.room as unknown as { flow: { game: Game } }).flow.game;
+  const expected = fallbackMove(game);
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   t.questions.at(-1)!.fail(new Error('the search crashed'));
   await t.advance(0);
   expect(t.state.moves.length).toBe(before + 1);
-  expect(eventsSent(bob).some((e) => e.type === 'timeExpired' && e.colour === annColour)).toBe(true);
+  expect(t.state.moves.at(-1)).toBe(expected);
+  expect(logged).toHaveBeenCalledTimes(1);
+  expect(String(logged.mock.calls[0][0])).toMatch(new RegExp(`^rolit room ${t.room.roomId}: the tactician computer cannot search \\(the search crashed.*; its seats play at ${FALLBACK_LEVEL}$`));
+  expect(received(bob, 'computerFallback')).toEqual([{ colour: annColour, level: 'tactician', fallback: FALLBACK_LEVEL }]);
   // Bob's turn now: a late answer for Ann's passed turn is dropped.
   t.questions.at(-1)!.answer('f5');
   await t.advance(0);
   expect(t.state.moves.length).toBe(before + 1);
   expect(t.state.toMove).not.toBe(annColour);
+  // Failing again, the level plays at the fallback level without a word more.
+  t.send(bob, 'play', { move: legal(t) });
+  await t.advance(100);
+  t.questions.at(-1)!.fail(new Error('the search crashed'));
+  await t.advance(0);
+  expect(t.state.moves.length).toBe(before + 3);
+  expect(logged).toHaveBeenCalledTimes(1);
+  expect(received(bob, 'computerFallback')).toHaveLength(1);
 });
 
 it('a listed table left by its last player closes only after its lobby listing is saved, so no lobby hears of it after its removal', async () => {

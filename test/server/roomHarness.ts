@@ -82,6 +82,7 @@ export async function openRoom(config: Partial<RoomConfig>, options: Record<stri
     closingSeconds: 0,
     limiter: new ClientLimiter(NO_LIMITS),
     tvPauseMs: 1000,
+    tvMoveMs: 2000,
     seatReservationSeconds: 15,
     ...config,
   };

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorMessage } from '../../src/wire/contract';
-import { gameOf, next, playFirst, snapshot, startTestServer, type Seen, type TestServer, twoPlayers, until } from './helpers';
+import { eventually, gameOf, next, playFirst, snapshot, startTestServer, type Seen, type TestServer, twoPlayers, until } from './helpers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -58,6 +58,57 @@ describe('the room’s wire', () => {
     await playFirst(mover);
     await until(ann.room, (st) => st.moves.length === count + 1, 'the legal move');
     for (const s of [ann, bob, eve]) await s.room.leave();
+  });
+
+  it('checks a move\'s rules in the documented order, and answers a message without a type as such', async () => {
+    const { ann, bob, eve } = await twoPlayers(server.endpoint);
+    const mover = ann.room.state.toMove === 'red' ? ann : bob;
+    const reasonOf = async (move: string) => {
+      const answer = next<ErrorMessage>(mover, 'error');
+      mover.room.send('play', { move });
+      return (await answer).reason;
+    };
+    // Written wrong before anything else: more than one `+` or an empty part, then a part that names no square.
+    expect(await reasonOf('')).toBe('notAMove');
+    expect(await reasonOf('d4+')).toBe('notAMove');
+    expect(await reasonOf('a1+b1+c1')).toBe('notAMove');
+    expect(await reasonOf('hello')).toBe('notASquare');
+    expect(await reasonOf('F4')).toBe('notASquare');
+    expect(await reasonOf('i9+i9')).toBe('notASquare');
+    expect(await reasonOf('d4+d4')).toBe('doubleSameSquare');
+    // Then the board: every square's ball before any square's neighbours, then capturing, then the double.
+    expect(await reasonOf('a1+d4')).toBe('occupied');
+    expect(await reasonOf('a1+a8')).toBe('touchesNoBall');
+    expect(await reasonOf('c3+f6')).toBe('mustCapture');
+    const typeless = next<ErrorMessage>(mover, 'error');
+    mover.room.send('', {});
+    expect(await typeless).toEqual({ code: 'unknownMessage', text: 'a message without a type: the room\'s messages are start, play, fill, rematch, emote, resign' });
+    const unknown = next<ErrorMessage>(mover, 'error');
+    mover.room.send('teleport', {});
+    expect((await unknown).text).toBe('unknown message type "teleport": the room\'s messages are start, play, fill, rematch, emote, resign');
+    for (const s of [ann, bob, eve]) await s.room.leave();
+  });
+
+  it('publishes the legal moves of the player to move, as the engine has them (Pro doubles too), and none once the round is over', async () => {
+    for (const variant of ['standard', 'pro']) {
+      const { ann, bob, eve } = await twoPlayers(server.endpoint, { variant, size: 4 });
+      let doubles = 0;
+      while (eve.room.state.phase === 'playing') {
+        const count = eve.room.state.moves.length;
+        await eventually(() => gameOf(eve).state.moves.length === count, 'the events of every move');
+        const legal = gameOf(eve).legalMoves();
+        expect([...eve.room.state.legal]).toEqual(legal);
+        doubles += legal.filter((m) => m.includes('+')).length;
+        const mover = eve.room.state.seats.find((s: { colours: string[] }) => s.colours.includes(eve.room.state.toMove)).name === 'Ann' ? ann : bob;
+        // The last of them: a Pro double whenever one is legal (on the 4x4 board this way, one is in every round).
+        mover.room.send('play', { move: legal.at(-1) });
+        await until(eve.room, (st) => st.moves.length > count || st.phase !== 'playing', `move ${count + 1}`);
+      }
+      expect([...eve.room.state.legal]).toEqual([]);
+      if (variant === 'pro') expect(doubles).toBeGreaterThan(0);
+      else expect(doubles).toBe(0);
+      for (const s of [ann, bob, eve]) await s.room.leave();
+    }
   });
 
   it('publishes each round’s result as an object, with the moves the computer played for a person who resigned', async () => {

@@ -10,6 +10,8 @@ import { DEFAULT_SERVER_PORT, roomCodeOf } from '../../wire/contractCodes';
 /** What the online parameters say, the rest of the query for the game's own parameters, and a problem with them (a text key and its params). */
 export interface OnlineParameters {
   room: string | null;
+  /** `tv` (a "Watch live" link): the page opens TV at once (a `room` given too comes first). */
+  tv: boolean;
   /** A seat's key (`seat`, from a "Continue on another device" link): takes that seat in the room. */
   seatKey: string | null;
   endpoint: string;
@@ -56,6 +58,8 @@ export function readOnlineParameters(search: string, page: PageAddress, port: nu
   const room = params.get('room');
   const server = params.get('server');
   const seatKey = params.get('seat') || null;
+  const tv = params.has('tv');
+  params.delete('tv');
   params.delete('room');
   params.delete('server');
   params.delete('seat');
@@ -66,7 +70,13 @@ export function readOnlineParameters(search: string, page: PageAddress, port: nu
   // A link typed by hand may have the code in any case: it is taken as the server wrote it.
   const code = room === null ? null : roomCodeOf(room);
   if (room !== null && code === null) problem = { key: 'badRoom', value: room };
-  return { room: code, seatKey: code === null ? null : seatKey, endpoint: endpoint ?? serverEndpoint(null, page, port)!, rest, problem };
+  return { room: code, tv: tv && room === null, seatKey: code === null ? null : seatKey, endpoint: endpoint ?? serverEndpoint(null, page, port)!, rest, problem };
+}
+
+/** The "Watch live" link: this page with `?tv` (and the `server` parameter it was given), which opens TV at once for anyone. */
+export function tvLink(page: { origin: string; pathname: string; search: string }): string {
+  const server = new URLSearchParams(page.search).get('server');
+  return `${page.origin}${page.pathname}?tv${server ? `&${new URLSearchParams({ server }).toString()}` : ''}`;
 }
 
 /**

@@ -10,8 +10,8 @@ import type { Client, Room } from '@colyseus/sdk';
 import type { Colour } from '../../engine/index';
 import type { CreateOptions, JoinOptions, MessageType, PayloadArgs } from '../../wire/contract';
 import {
-  type Emote, type ErrorMessage, JOIN_CODES, type JoinCode, type ResignedMessage, ROOM_FAULT_CLOSE, type RoomResult, roomCodeOf, SEAT_TAKEN_BACK, type ServerMessages,
-  type ServerMessageType, type YouMessage,
+  type Emote, type ErrorMessage, JOIN_CODES, type JoinCode, type ResignedMessage, type ComputerFallbackMessage, ROOM_FAULT_CLOSE, type RoomResult, roomCodeOf, SEAT_TAKEN_BACK, type ServerMessages,
+  type ServerMessageType, TV_ROOM, type YouMessage,
 } from '../../wire/contractCodes';
 import { mergeEvents } from './remoteRound';
 import type { GameEvent } from '../../engine/index';
@@ -84,6 +84,8 @@ export interface OnlineState {
   /** idle: local play; connecting; open; dropped: the connection is lost and being retried; failed. */
   status: 'idle' | 'connecting' | 'open' | 'dropped' | 'failed';
   roomId: string | null;
+  /** The room is TV (docs/online.md, TV): its address is `?tv`, whichever TV room serves it. */
+  tv: boolean;
   view: RoomView | null;
   /** This page's seat colour ('' for a spectator), whether it hosts, and its seat's key. */
   you: YouMessage | null;
@@ -95,6 +97,8 @@ export interface OnlineState {
   emote: EmoteShown | null;
   /** The latest resignation in the room (`id` grows with every message). */
   resigned: (ResignedMessage & { id: number }) | null;
+  /** The latest computer level of the room that could not search, and the level its seats play at instead. */
+  fallback: (ComputerFallbackMessage & { id: number }) | null;
   /** The server is stopping: when it closes the room (ms since 1970, this page's clock). */
   closing: { deadline: number } | null;
 
@@ -204,7 +208,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       // 5 s): the page only ever rejoins its own seat with its token, and the retries are bounded.
       joined.reconnection.minUptime = 0;
       deps.tabStorage?.setItem(tokenKey(joined.roomId), joined.reconnectionToken);
-      set({ status: 'open', roomId: joined.roomId, failure: null, refusal: null });
+      set({ status: 'open', roomId: joined.roomId, tv: joined.name === TV_ROOM, failure: null, refusal: null });
       joined.onStateChange((state) => {
         if (room === joined) set({ view: viewOf(state as Record<string, any>) });
       });
@@ -222,6 +226,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       on(joined, 'error', (error) => set({ refusal: { ...error, id: ++ids } }));
       on(joined, 'emote', (emote) => set({ emote: { ...emote, id: ++ids } }));
       on(joined, 'resigned', (message) => set({ resigned: { ...message, id: ++ids } }));
+      on(joined, 'computerFallback', (message) => set({ fallback: { ...message, id: ++ids } }));
       on(joined, 'closing', ({ seconds }) => set({ closing: { deadline: Date.now() + seconds * 1000 } }));
       // The room failed: the round it saved unfinished is listed with the room's records, to play on here.
       on(joined, 'fault', ({ record }) => {
@@ -249,7 +254,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
 
     /** Runs one attempt to get into a room; a refusal becomes `failure`. */
     async function attempt(roomId: string | null, join: () => Promise<Room>): Promise<void> {
-      set({ status: 'connecting', roomId, failure: null, refusal: null, log: null, you: null, closing: null, resigned: null });
+      set({ status: 'connecting', roomId, failure: null, refusal: null, log: null, you: null, closing: null, resigned: null, fallback: null });
       try {
         follow(await join());
       } catch (e) {
@@ -273,6 +278,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
     return {
       status: 'idle',
       roomId: null,
+      tv: false,
       view: null,
       you: null,
       log: null,
@@ -280,6 +286,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       refusal: null,
       emote: null,
       resigned: null,
+      fallback: null,
       closing: null,
 
       async create(options) {
@@ -338,7 +345,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
 
       async leave() {
         await quit();
-        set({ status: 'idle', roomId: null, view: null, you: null, log: null, failure: null, refusal: null, emote: null, resigned: null, closing: null });
+        set({ status: 'idle', roomId: null, tv: false, view: null, you: null, log: null, failure: null, refusal: null, emote: null, resigned: null, fallback: null, closing: null });
       },
 
       async enter(joinRoom) {

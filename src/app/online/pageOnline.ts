@@ -1,6 +1,7 @@
 /**
  * The page's online room (main.tsx starts it): the connection store, linked to the session, and
- * the address bar following the room (`?room=CODE` while in one, so a reload comes back to it).
+ * the address bar following the room (`?room=CODE` while in one, `?tv` while watching TV, so a
+ * reload comes back to it).
  */
 import type { StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
@@ -8,7 +9,7 @@ import { pageOwned } from '../page/pageOwned';
 import type { SessionState } from '../session/session';
 import { createOnlineRoom, type OnlineDeps, type OnlineState } from './onlineRoom';
 import { linkOnline } from './onlineLink';
-import { MAX_NAME } from '../../wire/contractCodes';
+import { MAX_NAME, TV_ROOM } from '../../wire/contractCodes';
 import { t } from '../../i18n/index';
 
 /** localStorage key of the name this player goes by online. */
@@ -39,10 +40,13 @@ export function initOnline(deps: PageOnlineDeps): StoreApi<OnlineState> {
     const store = createOnlineRoom(deps);
     const unlink = linkOnline(store, deps.session);
     const unfollow = store.subscribe((s, previous) => {
-      if (!deps.address || s.roomId === previous.roomId) return;
+      if (!deps.address || (s.roomId === previous.roomId && s.tv === previous.tv)) return;
       const params = new URLSearchParams(deps.address.search());
-      if (s.roomId) params.set('room', s.roomId);
+      // TV's address is `?tv` whichever of its rooms serves it (one closes when nobody watches).
+      if (s.roomId && !s.tv) params.set('room', s.roomId);
       else params.delete('room');
+      if (s.roomId && s.tv) params.set('tv', '');
+      else params.delete('tv');
       // A seat's key is a secret: once used it leaves the address bar (the tab keeps it).
       params.delete('seat');
       const search = params.toString();
@@ -68,3 +72,8 @@ export function onlineEndpoint(): string {
 export const useOnline = Object.assign(<T>(selector: (state: OnlineState) => T): T => useStore(page.current().store, selector), {
   getState: (): OnlineState => page.current().store.getState(),
 });
+
+/** Watches TV (a "Watch live" link, the Play online dialog): its room, whichever serves everyone now. */
+export function watchTv(online: OnlineState, name: string): Promise<void> {
+  return online.enter((client) => client.joinOrCreate(TV_ROOM, { name }));
+}

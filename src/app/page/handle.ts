@@ -83,6 +83,10 @@ export interface OnlineView {
   spectators: number;
   /** Why the page is not in the room (online:failure.<kind>). */
   failure: string | null;
+  /** Moves of the room's round played on the server (its state's `moves`). */
+  movesPlayed: number;
+  /** Moves of the round the board shows (a page that falls behind skips animations to catch up). */
+  movesShown: number;
 }
 
 export interface ThrownBallView {

@@ -8,8 +8,8 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { type Colour, type Level } from '../../engine/index';
 import { EMOTES, groupedRoomCode, MAX_NAME, type RoomResult } from '../../wire/contractCodes';
-import { inviteLink } from '../../app/online/onlineAddress';
-import type { Emote, OnlineState, RoomView, SeatView } from '../../app/online/onlineRoom';
+import { inviteLink, tvLink } from '../../app/online/onlineAddress';
+import type { Emote, RoomView, SeatView } from '../../app/online/onlineRoom';
 import { ONLINE_NAME_KEY, onlineEndpoint, useOnline } from '../../app/online/pageOnline';
 import { onlineTexts } from '../../app/online/onlineTexts';
 import { continueUnfinishedRound, finishedRounds, openFinishedRound } from '../../app/online/roomRecords';
@@ -95,6 +95,7 @@ export function OnlinePanel({ levels, defaultLevel, onRules }: { levels: readonl
       )}
       {closing && <Closing deadline={closing.deadline} />}
       {phase !== 'waiting' && <ResignedNotice />}
+      {phase !== 'waiting' && <FallbackNotice />}
       {phase === 'waiting' ? <Lobby levels={levels} defaultLevel={defaultLevel} onRules={onRules} /> : <RoomBar />}
     </>
   );
@@ -287,17 +288,34 @@ function Lobby({ levels, defaultLevel, onRules }: { levels: readonly Level[]; de
 /** Someone resigned: the table says so for a while (their seat in the bar says it for the rest of the round). */
 function ResignedNotice() {
   const resigned = useOnline((s) => s.resigned);
-  const [shown, setShown] = useState<OnlineState['resigned']>(null);
+  return <LatestNotice latest={resigned} text={(m) => t('online:resignedNotice', { name: m.name })} testId="resigned-notice" />;
+}
+
+/** A computer level of the room could not search (a fault of the server): the table says that it plays at the fallback level. */
+function FallbackNotice() {
+  const fallback = useOnline((s) => s.fallback);
+  return (
+    <LatestNotice
+      latest={fallback}
+      text={(m) => t('online:computerFallback', { colour: colourName(m.colour), level: levelName(m.level), fallback: levelName(m.fallback) })}
+      testId="fallback-notice"
+    />
+  );
+}
+
+/** The latest of a kind of the room's messages, said for a while. */
+function LatestNotice<M extends { id: number }>({ latest, text, testId }: { latest: M | null; text: (message: M) => string; testId: string }) {
+  const [shown, setShown] = useState<M | null>(null);
   useEffect(() => {
-    if (!resigned) return;
-    setShown(resigned);
+    if (!latest) return;
+    setShown(latest);
     const timer = setTimeout(() => setShown(null), NOTICE_MS);
     return () => clearTimeout(timer);
-  }, [resigned]);
+  }, [latest]);
   if (!shown) return null;
   return (
-    <div className="online-banner panel" role="status" data-testid="resigned-notice">
-      {t('online:resignedNotice', { name: shown.name })}
+    <div className="online-banner panel" role="status" data-testid={testId}>
+      {text(shown)}
     </div>
   );
 }
@@ -343,7 +361,7 @@ function ResignConfirm({ onClose }: { onClose: () => void }) {
 }
 
 function RoomBar() {
-  const { roomId, view, you } = useOnline((s) => s);
+  const { roomId, view, you, tv } = useOnline((s) => s);
   const { send, leave } = useOnline.getState();
   const [open, setOpen] = useState(roomForBar);
   const bar = useRef<HTMLDetailsElement>(null);
@@ -390,6 +408,14 @@ function RoomBar() {
         </div>
       )}
       {player && you?.seatKey && <AnotherDevice roomId={roomId} seatKey={you.seatKey} />}
+      {tv && (
+        <p className="note">
+          <a href={tvLink(location)} data-testid="tv-link">
+            {t('lobby:tv.link')}
+          </a>{' '}
+          {t('lobby:tv.linkNote')}
+        </p>
+      )}
       <FinishedRounds records={view.records} results={view.results} />
       <div className="row">
         {view.phase === 'over' && you?.host && (

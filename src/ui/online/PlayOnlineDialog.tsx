@@ -9,7 +9,8 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useStore } from 'zustand';
-import { ONLINE_NAME_KEY, onlineEndpoint, onlineName, useOnline } from '../../app/online/pageOnline';
+import { ONLINE_NAME_KEY, onlineEndpoint, onlineName, useOnline, watchTv } from '../../app/online/pageOnline';
+import { tvLink } from '../../app/online/onlineAddress';
 import { createOpenTables, type OpenTable, type SeatedPlayer } from '../../app/online/openTables';
 import type { Colour } from '../../engine/index';
 import { createQuickPlay } from '../../app/online/quickPlay';
@@ -187,8 +188,8 @@ export function PlayOnlineDialog({ onSetUpTable }: { onSetUpTable: () => void })
   useEffect(() => {
     if (seated) close();
   }, [seated]);
-  const watchTv = () => {
-    void useOnline.getState().enter((client) => client.joinOrCreate('tv', { name }));
+  const watchLive = () => {
+    void watchTv(useOnline.getState(), name);
     close();
   };
   const createTable = () => {
@@ -212,11 +213,17 @@ export function PlayOnlineDialog({ onSetUpTable }: { onSetUpTable: () => void })
       <section aria-labelledby={ids.tv}>
         <h3 id={ids.tv}>{t('lobby:tv.title')}</h3>
         <div className="row">
-          <button type="button" className="btn" disabled={!nameOk} onClick={watchTv} data-testid="watch-tv">
+          <button type="button" className="btn" disabled={!nameOk} onClick={watchLive} data-testid="watch-tv">
             {t('lobby:tv.watch')}
           </button>
           <span className="note">{t('lobby:tv.note')}</span>
         </div>
+        <p className="note">
+          <a href={tvLink(location)} data-testid="tv-link">
+            {t('lobby:tv.link')}
+          </a>{' '}
+          {t('lobby:tv.linkNote')}
+        </p>
       </section>
       <section aria-labelledby={ids.create}>
         <h3 id={ids.create}>{t('lobby:create.title')}</h3>
