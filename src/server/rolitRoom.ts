@@ -361,7 +361,8 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
     this.publishSeats();
     this.releaseIfDeserted();
     // The last person left a round in play: the room stays open while the stand-ins finish it (finishRound closes it).
-    if (this.clients.length === 0 && this.state.phase === 'playing') this.autoDispose = false;
+    // TV's rounds are nobody's: it closes with its last watcher.
+    if (this.clients.length === 0 && this.state.phase === 'playing' && this.table?.kind !== 'tv') this.autoDispose = false;
     // Colyseus closes an empty room once no onLeave is running: after the listing's saves.
     await this.listingSaved;
   }
