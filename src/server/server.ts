@@ -9,6 +9,9 @@ import { matchMaker, type MatchMakerDriver, type Presence, Server } from '@colys
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { guardMatchmaking, markClientAddresses, refuseCoolingDown } from './admission';
 import { ComputerPool } from './computerPool';
+import { openDatabase } from './db/database';
+import { importRecordFiles } from './db/importRecords';
+import { GameStore } from './db/store';
 import type { Level } from '../ai';
 import { DEFAULT_SERVER_PORT, LOBBY_ROOM, QUICK_ROOM, ROOM_NAME, TV_ROOM } from '../wire/contract';
 import { appFiles } from './appFiles';
@@ -16,6 +19,8 @@ import { type FrontHandler, pathOf, putInFront, sendBody } from './front';
 import { ClientLimiter, type ClientLimits, DEFAULT_LIMITS, trustedProxies } from './limits';
 import { RolitLobby } from './lobby';
 import { DEFAULT_QUICK_WAIT_SECONDS, QuickQueue } from './quickPlay';
+import { playerRequests } from './playerRequests';
+import { roomsPlaying } from './playing';
 import { listRecords, readRecordFile } from './records';
 import { RolitRoom, type RoomConfig } from './rolitRoom';
 import { TvRoom } from './tvRoom';
@@ -25,8 +30,10 @@ export interface ServerConfig {
   port: number;
   /** Interface to listen on; default all. */
   host?: string;
-  /** Directory of the finished rounds' records. */
+  /** Directory of the finished rounds' records (and of the SQLite database without `database`). */
   dataDir: string;
+  /** PostgreSQL URL ("postgres://user@host:port/db") of the players, ratings and games several processes share; none for SQLite in dataDir. */
+  database?: string;
   /** Seconds a dropped player keeps the seat (default 60). */
   graceSeconds?: number;
   /** Pause before a computer's move (ms, default 600). */
@@ -82,8 +89,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const limiter = new ClientLimiter(limits);
   // Two threads at least, so that a search of one address never holds up every other room's.
   const pool = new ComputerPool(config.threads ?? Math.max(2, availableParallelism() - 1), { perOwner: limits.searches });
+  const store = GameStore.of(await openDatabase(config.dataDir, config.database));
+  const imported = await importRecordFiles(store, config.dataDir);
+  if (imported > 0) console.log(`rolit server: imported ${imported} record files into the database`);
   const roomConfig: RoomConfig = {
     dataDir: config.dataDir,
+    store,
     graceSeconds: config.graceSeconds ?? DEFAULT_GRACE_SECONDS,
     computerDelayMs: config.computerDelayMs ?? 600,
     pool,
@@ -119,7 +130,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const prune = setInterval(() => limiter.prune(), 60_000).unref();
   await server.listen(config.port, config.host);
   let stopping = false;
-  putInFront(transport.server!, [health(() => stopping), recordRequests(config.dataDir), ...(config.appDir ? [appFiles(config.appDir)] : [])]);
+  putInFront(transport.server!, [health(() => stopping), recordRequests(config.dataDir), playerRequests(store, roomsPlaying), ...(config.appDir ? [appFiles(config.appDir)] : [])]);
   markClientAddresses(transport.server!, trusted);
   const port = (transport.server!.address() as AddressInfo).port;
   return {
@@ -128,6 +139,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       stopping = true;
       await server.gracefullyShutdown(false);
       await pool.close();
+      await store.close();
       clearInterval(prune);
       unguard();
     },
