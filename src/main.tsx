@@ -21,6 +21,7 @@ import { followShareLinks } from './app/replay/followShareLinks';
 import { withoutGameParameters } from './app/setup/url';
 import { defaultServerPort, readOnlineParameters } from './app/online/onlineAddress';
 import { initOnline, onlineName } from './app/online/pageOnline';
+import { pagePlayerKey } from './app/online/playerKey';
 import { onlineTexts } from './app/online/onlineTexts';
 import { initDirector, linkDirector } from './director/index';
 import { chooseLanguage, LANGUAGE_KEY, loadNumberFormats, setLanguage } from './i18n/index';
@@ -89,6 +90,8 @@ if (demo) startDemo(session, demo);
 const onlineRoom = initOnline({
   endpoint: online.endpoint,
   tabStorage: tabStorage(),
+  // Demo mode is nobody: it takes no key of the viewer's and keeps none.
+  playerKey: demo ? undefined : pagePlayerKey(storage),
   session,
   address: { search: () => location.search, replace: (search) => addressWithout(search, location.hash) },
 });

@@ -129,6 +129,8 @@ export interface OnlineDeps {
   endpoint: string;
   /** This tab's storage (sessionStorage), for the reconnection token; null keeps none. */
   tabStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  /** The player's key (playerKey.ts), sent with every create and join: a seat the player holds comes back to it. */
+  playerKey?: string;
 }
 
 /** A connection to the server closed by the server or the network (its close code and reason). */
@@ -267,7 +269,8 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
     }
 
     const client = async () => new (await sdk()).Client(deps.endpoint);
-    const join = (roomId: string, options: JoinOptions) => attempt(roomId, async () => (await client()).joinById(roomId, options));
+    const player = deps.playerKey ? { player: deps.playerKey } : {};
+    const join = (roomId: string, options: JoinOptions) => attempt(roomId, async () => (await client()).joinById(roomId, { ...options, ...player }));
 
     return {
       status: 'idle',
@@ -283,7 +286,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
 
       async create(options) {
         await quit();
-        await attempt(null, async () => (await client()).create('rolit', options));
+        await attempt(null, async () => (await client()).create('rolit', { ...options, ...player }));
       },
 
       async open(typed, name, givenKey) {
