@@ -16,6 +16,8 @@ import { ALLOWED_METHODS, MAX_BODY_BYTES, type Refusal, requestRefusal, upgradeR
 
 /** Answers a request it knows (true), or leaves it for the next (false) without touching `res`. */
 export type FrontHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+/** The same for a POST request, given its body as the front read it. */
+export type PostHandler = (req: IncomingMessage, res: ServerResponse, body: string) => Promise<boolean>;
 
 /** The responses a front handler answers: only these are compressed. */
 const answered = new WeakSet<ServerResponse>();
@@ -28,7 +30,7 @@ export function answeredInFront(res: ServerResponse): void {
 const compress = compression({ filter: (req, res) => answered.has(res) && compression.filter(req, res) });
 
 /** Puts `handlers` in front of the request listeners `http` has (Colyseus', attached when it listened), and guards its upgrades. */
-export function putInFront(http: HttpServer, handlers: FrontHandler[]): void {
+export function putInFront(http: HttpServer, handlers: FrontHandler[], posts: PostHandler[] = []): void {
   const others = http.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   http.removeAllListeners('request');
   http.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -47,6 +49,7 @@ export function putInFront(http: HttpServer, handlers: FrontHandler[]): void {
         if (body === null) {
           return sendBody(req, res, 413, { connection: 'close', 'content-type': 'text/plain; charset=utf-8' }, `request body over ${MAX_BODY_BYTES} bytes`);
         }
+        for (const handler of posts) if (await handler(req, res, body)) return;
         // Colyseus' node adapter takes a body already read from `req.body` (a string).
         if (req.headers['content-type'] !== undefined) (req as IncomingMessage & { body?: string }).body = body;
       }

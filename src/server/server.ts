@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { matchMaker, type MatchMakerDriver, type Presence, Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { guardMatchmaking, markClientAddresses, refuseCoolingDown } from './admission';
+import { botApi } from './botApi';
 import { ComputerPool } from './computerPool';
 import { openDatabase } from './db/database';
 import { importRecordFiles } from './db/importRecords';
@@ -130,13 +131,20 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const prune = setInterval(() => limiter.prune(), 60_000).unref();
   await server.listen(config.port, config.host);
   let stopping = false;
-  putInFront(transport.server!, [health(() => stopping), recordRequests(config.dataDir), playerRequests(store, roomsPlaying), ...(config.appDir ? [appFiles(config.appDir)] : [])]);
-  markClientAddresses(transport.server!, trusted);
   const port = (transport.server!.address() as AddressInfo).port;
+  // Bots' streams join the rooms as clients of this process, on an address of its own.
+  const bots = botApi(`http://${ownHost(config.host)}:${port}`);
+  putInFront(
+    transport.server!,
+    [health(() => stopping), recordRequests(config.dataDir), playerRequests(store, roomsPlaying), bots.stream, ...(config.appDir ? [appFiles(config.appDir)] : [])],
+    [bots.post],
+  );
+  markClientAddresses(transport.server!, trusted);
   return {
     port,
     async stop() {
       stopping = true;
+      bots.close();
       await server.gracefullyShutdown(false);
       await pool.close();
       await store.close();
@@ -144,6 +152,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       unguard();
     },
   };
+}
+
+/** An address of this process for its own connections: the interface it listens on, loopback when all. */
+function ownHost(host: string | undefined): string {
+  if (host === undefined || host === '' || host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 /**
