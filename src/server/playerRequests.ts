@@ -2,11 +2,13 @@
  * Players over HTTP (docs/online.md, Players and ratings), readable from pages of any origin:
  * `GET /players/<id>`, `/players/<id>/games`, `/players/<id>/playing` and `/leaderboard`. Every
  * parameter is checked: a bad one answers 400 saying which and why, an unknown player 404.
+ * `POST /players/forget` with the key as `Authorization: Bearer` deletes the key's player.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GameStore } from './db/store';
-import { type FrontHandler, pathOf, sendBody } from './front';
-import { isPlayerId } from './playerId';
+import { type FrontHandler, pathOf, type PostHandler, sendBody } from './front';
+import { isPlayerId, playerIdOf } from './playerId';
+import { PLAYER_KEY_PATTERN } from '../wire/contract';
 
 /** Longest page of games or of the leaderboard, and the page given without `limit`. */
 export const MAX_PAGE = 100;
@@ -78,3 +80,26 @@ export function playerRequests(store: GameStore, playing: (player: string) => Pr
 }
 
 class NotFound extends Error {}
+
+/**
+ * "Forget me": `POST /players/forget`, the key as `Authorization: Bearer`, deletes the player,
+ * their rating, and their id and name from the seats of kept rounds. Answers `{ "forgotten": B }`
+ * (false when the key had no player); 401 without a well-formed key.
+ */
+export function forgetRequests(store: GameStore): PostHandler {
+  return async (req, res) => {
+    if (pathOf(req) !== '/players/forget') return false;
+    const key = /^Bearer ([^\s]+)$/.exec(req.headers.authorization ?? '')?.[1];
+    if (key === undefined || !PLAYER_KEY_PATTERN.test(key)) {
+      json(req, res, 401, { error: 'send the player key as "Authorization: Bearer <player key>"' });
+      return true;
+    }
+    try {
+      json(req, res, 200, { forgotten: await store.forget(playerIdOf(key)) });
+    } catch (e) {
+      console.error(`rolit server: forgetting a player: ${e instanceof Error ? e.message : String(e)}`);
+      json(req, res, 500, { error: 'the database did not answer' });
+    }
+    return true;
+  };
+}

@@ -20,7 +20,7 @@ import { type FrontHandler, pathOf, putInFront, sendBody } from './front';
 import { ClientLimiter, type ClientLimits, DEFAULT_LIMITS, trustedProxies } from './limits';
 import { RolitLobby } from './lobby';
 import { DEFAULT_QUICK_WAIT_SECONDS, QuickQueue } from './quickPlay';
-import { playerRequests } from './playerRequests';
+import { forgetRequests, playerRequests } from './playerRequests';
 import { roomsPlaying } from './playing';
 import { listRecords, readRecordFile } from './records';
 import { RolitRoom, type RoomConfig } from './rolitRoom';
@@ -137,7 +137,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   putInFront(
     transport.server!,
     [health(() => stopping), recordRequests(config.dataDir), playerRequests(store, roomsPlaying), bots.stream, ...(config.appDir ? [appFiles(config.appDir)] : [])],
-    [bots.post],
+    [bots.post, forgetRequests(store)],
   );
   markClientAddresses(transport.server!, trusted);
   return {

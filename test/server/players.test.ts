@@ -87,3 +87,23 @@ it('keeps an unrated table’s game without rating it', async () => {
   expect(games.items[0]).toMatchObject({ room: ann.room.roomId, rated: false });
   await ann.room.leave();
 }, 60_000);
+
+it('forgets a player on their key: the player, their rating, and their name in kept rounds go; the rounds stay', async () => {
+  const key = newKey();
+  const played = await resignedRatedRound(server.endpoint, key, 'Zed');
+  const forget = (headers: Record<string, string>) => fetch(`${server.endpoint}/players/forget`, { method: 'POST', headers });
+  expect((await forget({})).status).toBe(401);
+  expect((await forget({ authorization: 'Bearer not-a-key' })).status).toBe(401);
+  expect(await (await forget({ authorization: `Bearer ${key}` })).json()).toEqual({ forgotten: true });
+  expect((await fetch(`${server.endpoint}/players/${played.id}`)).status).toBe(404);
+  const board = await (await fetch(`${server.endpoint}/leaderboard?limit=100`)).json();
+  expect(board.items.map((e: { id: string }) => e.id)).not.toContain(played.id);
+  // The computer's side of the round is kept, without Zed.
+  const games = await (await fetch(`${server.endpoint}/players/computer:beginner/games?limit=100`)).json();
+  const game = games.items.find((g: { room: string }) => g.room === played.room);
+  expect(game.seats[0]).toMatchObject({ player: null, name: '?' });
+  expect(game.record).toContain('[Red "?"]');
+  expect(JSON.stringify(game)).not.toContain('Zed');
+  // A second time, nothing is left to forget.
+  expect(await (await forget({ authorization: `Bearer ${key}` })).json()).toEqual({ forgotten: false });
+}, 60_000);

@@ -239,10 +239,16 @@ export class GameStore {
     };
   }
 
-  /** "Forget me": the player and their rating go; their seats in kept rounds lose their id and name. */
+  /** "Forget me": the player and their rating go; their seats in kept rounds, and those rounds' records, lose their id and name. */
   async forget(id: string): Promise<boolean> {
     return this.db.transaction().execute(async (tx) => {
-      await tx.updateTable('game_seats').set({ player_id: null, name: '' }).where('player_id', '=', id).execute();
+      const seats = await tx.selectFrom('game_seats').innerJoin('games', 'games.id', 'game_seats.game_id').select(['games.id', 'games.record', 'game_seats.colours']).where('player_id', '=', id).execute();
+      for (const seat of seats) {
+        // The record names each colour's player in a tag of its own ([Red "Ann"]): the name goes, the round stays.
+        const record = seat.colours.split(',').reduce((text, c) => text.replace(new RegExp(`^\\[${c[0].toUpperCase()}${c.slice(1)} ".*"\\]$`, 'm'), `[${c[0].toUpperCase()}${c.slice(1)} "?"]`), seat.record);
+        await tx.updateTable('games').set({ record }).where('id', '=', seat.id).execute();
+      }
+      await tx.updateTable('game_seats').set({ player_id: null, name: '?' }).where('player_id', '=', id).execute();
       await tx.deleteFrom('ratings').where('player_id', '=', id).execute();
       const { numDeletedRows } = await tx.deleteFrom('players').where('id', '=', id).where('kind', '=', 'human').executeTakeFirst();
       return numDeletedRows > 0n;
