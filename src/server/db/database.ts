@@ -39,7 +39,13 @@ export async function openDatabase(dataDir: string, url?: string): Promise<OpenD
     file.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
     opened = { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqliteDatabase(file) }) }), kind: 'sqlite' };
   }
-  const { error } = await new Migrator({ db: opened.db, provider: migrationProvider }).migrateToLatest();
+  const migrator = new Migrator({ db: opened.db, provider: migrationProvider });
+  let { error } = await migrator.migrateToLatest();
+  // Processes starting together on one SQLite file (a test's, say): one migrates, the other finds the file busy and tries again.
+  for (let tries = 1; opened.kind === 'sqlite' && tries < 5 && /locked|busy/i.test(String(error)); tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 200 * tries));
+    ({ error } = await migrator.migrateToLatest());
+  }
   if (error) {
     await opened.db.destroy();
     throw error instanceof Error ? error : new Error(String(error));
