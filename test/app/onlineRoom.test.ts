@@ -25,6 +25,20 @@ function memoryStorage() {
 
 
 describe('the page’s room connection against the real server', () => {
+  it('hears the player’s new rating at the end of a rated round', async () => {
+    const page = createOnlineRoom({ endpoint: server.endpoint, tabStorage: memoryStorage(), playerKey: newPlayerKey() });
+    await page.getState().create({ name: 'Ann', colour: 'red', size: 4, variant: 'standard', misere: false, timeLimit: 0, standIn: 'beginner', help: false, seats: [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }] });
+    await until(page, (s) => s.you?.host === true && s.view?.seats.length === 2, 'seated', 5000);
+    page.getState().send('start');
+    await until(page, (s) => s.view?.phase === 'playing', 'playing', 5000);
+    page.getState().send('resign');
+    await until(page, (s) => s.rated !== null, 'the ratings', 30_000);
+    const { rated, you } = page.getState();
+    expect(rated!.round).toBe(0);
+    expect(rated!.seats.find((s) => s.player === you!.player)).toMatchObject({ colour: 'red', provisional: true, change: expect.any(Number), rating: expect.any(Number) });
+    await page.getState().leave();
+  });
+
   it('takes the player’s seat back on a page opened anew with the same player key (a new tab, another device)', async () => {
     const playerKey = newPlayerKey();
     const first = createOnlineRoom({ endpoint: server.endpoint, tabStorage: memoryStorage(), playerKey });

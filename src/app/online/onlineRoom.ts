@@ -10,7 +10,7 @@ import type { Client, Room } from '@colyseus/sdk';
 import type { Colour } from '../../engine/index';
 import type { CreateOptions, JoinOptions, MessageType, PayloadArgs } from '../../wire/contract';
 import {
-  type Emote, type ErrorMessage, JOIN_CODES, type JoinCode, type ResignedMessage, ROOM_FAULT_CLOSE, type RoomResult, roomCodeOf, SEAT_TAKEN_BACK, type ServerMessages,
+  type Emote, type ErrorMessage, JOIN_CODES, type JoinCode, type RatedMessage, type ResignedMessage, ROOM_FAULT_CLOSE, type RoomResult, roomCodeOf, SEAT_TAKEN_BACK, type ServerMessages,
   type ServerMessageType, type YouMessage,
 } from '../../wire/contractCodes';
 import { mergeEvents } from './remoteRound';
@@ -95,6 +95,8 @@ export interface OnlineState {
   emote: EmoteShown | null;
   /** The latest resignation in the room (`id` grows with every message). */
   resigned: (ResignedMessage & { id: number }) | null;
+  /** The latest rated round's new ratings (`rated`), with the round they follow. */
+  rated: RatedMessage | null;
   /** The server is stopping: when it closes the room (ms since 1970, this page's clock). */
   closing: { deadline: number } | null;
 
@@ -224,6 +226,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       on(joined, 'error', (error) => set({ refusal: { ...error, id: ++ids } }));
       on(joined, 'emote', (emote) => set({ emote: { ...emote, id: ++ids } }));
       on(joined, 'resigned', (message) => set({ resigned: { ...message, id: ++ids } }));
+      on(joined, 'rated', (message) => set({ rated: message }));
       on(joined, 'closing', ({ seconds }) => set({ closing: { deadline: Date.now() + seconds * 1000 } }));
       // The room failed: the round it saved unfinished is listed with the room's records, to play on here.
       on(joined, 'fault', ({ record }) => {
@@ -250,7 +253,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
 
     /** Runs one attempt to get into a room; a refusal becomes `failure`. */
     async function attempt(roomId: string | null, join: () => Promise<Room>): Promise<void> {
-      set({ status: 'connecting', roomId, failure: null, refusal: null, log: null, you: null, closing: null, resigned: null });
+      set({ status: 'connecting', roomId, failure: null, refusal: null, log: null, you: null, closing: null, resigned: null, rated: null });
       try {
         follow(await join());
       } catch (e) {
@@ -282,6 +285,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       refusal: null,
       emote: null,
       resigned: null,
+      rated: null,
       closing: null,
 
       async create(options) {
@@ -340,7 +344,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
 
       async leave() {
         await quit();
-        set({ status: 'idle', roomId: null, view: null, you: null, log: null, failure: null, refusal: null, emote: null, resigned: null, closing: null });
+        set({ status: 'idle', roomId: null, view: null, you: null, log: null, failure: null, refusal: null, emote: null, resigned: null, closing: null, rated: null });
       },
 
       async enter(joinRoom) {
