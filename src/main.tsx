@@ -21,7 +21,7 @@ import { followShareLinks } from './app/replay/followShareLinks';
 import { withoutGameParameters } from './app/setup/url';
 import { defaultServerPort, readOnlineParameters } from './app/online/onlineAddress';
 import { initOnline, onlineName } from './app/online/pageOnline';
-import { pagePlayerKey } from './app/online/playerKey';
+import { pagePlayerKey, rememberPlayerId } from './app/online/playerKey';
 import { onlineTexts } from './app/online/onlineTexts';
 import { initDirector, linkDirector } from './director/index';
 import { chooseLanguage, LANGUAGE_KEY, loadNumberFormats, setLanguage } from './i18n/index';
@@ -96,6 +96,7 @@ const onlineRoom = initOnline({
   address: { search: () => location.search, replace: (search) => addressWithout(search, location.hash) },
 });
 if (online.room && !demo) void onlineRoom.getState().open(online.room, onlineName(storage), online.seatKey);
+if (!demo) onlineRoom.subscribe((s) => s.you?.player && rememberPlayerId(storage, s.you.player));
 initTour(session, tour.open);
 startSound(director, { demo: demo !== null });
 Object.defineProperty(window, 'rolit', {
