@@ -654,6 +654,8 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> {
    * database is never on a move's path; a failure is logged, and the round stays in its file.
    */
   private async keepRound(game: Game, standInMoves: number[]): Promise<void> {
+    // TV's computers play for watchers, as long as anyone watches: their rounds are nobody's games.
+    if (this.table?.kind === 'tv') return;
     const round = this.state.round;
     try {
       const result = game.state.result!;

@@ -35,8 +35,10 @@ export async function openDatabase(dataDir: string, url?: string): Promise<OpenD
     await mkdir(dataDir, { recursive: true });
     const { DatabaseSync } = await import('node:sqlite');
     const file = new DatabaseSync(join(dataDir, SQLITE_FILE));
-    // One writer at a time, readers beside it; foreign keys as PostgreSQL keeps them.
-    file.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+    // One writer at a time, readers beside it; foreign keys as PostgreSQL keeps them. node:sqlite
+    // writes on the event loop: with WAL, `synchronous = NORMAL` syncs at checkpoints, not at every
+    // round's commit (a crash keeps the file whole; a power cut may lose the last rounds, whose record files stay).
+    file.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
     opened = { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqliteDatabase(file) }) }), kind: 'sqlite' };
   }
   const migrator = new Migrator({ db: opened.db, provider: migrationProvider });
