@@ -14,6 +14,7 @@ const migrations: Record<string, Migration> = {
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('kind', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('name_changed_at', 'text', (c) => c.notNull())
         .execute();
       await db.schema
         .createTable('ratings')

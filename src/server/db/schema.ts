@@ -9,6 +9,8 @@ export interface PlayersTable {
   name: string;
   kind: string;
   created_at: string;
+  /** When the name last changed: it changes at most once in NAME_CHANGE_HOURS. */
+  name_changed_at: string;
 }
 
 /** A player's Weng-Lin rating (mu, sigma) and the rated rounds it counts. */

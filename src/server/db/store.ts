@@ -113,11 +113,19 @@ export class GameStore {
       const exists = await tx.selectFrom('games').select('id').where('id', '=', round.id).executeTakeFirst();
       if (exists) return null;
       const players = round.seats.flatMap((s) => (s.player === null ? [] : [{ id: s.player, name: s.name, kind: s.kind }]));
+      // A player's name is the one they played under, changed at a limited pace: nobody takes on names round after round.
+      const settled = new Date(round.finishedAt.getTime() - NAME_CHANGE_HOURS * 3600_000).toISOString();
       for (const p of players) {
         await tx
           .insertInto('players')
-          .values({ id: p.id, name: p.name, kind: p.kind, created_at: now })
-          .onConflict((oc) => oc.column('id').doUpdateSet({ name: p.name }))
+          .values({ id: p.id, name: p.name, kind: p.kind, created_at: now, name_changed_at: now })
+          .onConflict((oc) =>
+            oc
+              .column('id')
+              .doUpdateSet({ name: p.name, name_changed_at: now })
+              .where('players.name', '!=', p.name)
+              .where('players.name_changed_at', '<=', settled),
+          )
           .execute();
       }
       const rated = round.rated && isRatedTable(round.seats);
@@ -255,6 +263,9 @@ export class GameStore {
     });
   }
 }
+
+/** Hours a player's name stays before a round played under another name changes it. */
+export const NAME_CHANGE_HOURS = 1;
 
 /** A round rates its players when it has two rated seats at least, one of them a person with a key. */
 function isRatedTable(seats: SeatOutcome[]): boolean {

@@ -1,6 +1,7 @@
 /**
- * The one-off import of a data directory's record files into the database: finished rounds are
- * kept once (a second start imports nothing again), unfinished and unreadable ones are left out.
+ * The database on its own: the one-off import of a data directory's record files (finished rounds
+ * kept once, a second start imports nothing again, unfinished and unreadable ones left out), and
+ * the pace of a player's name changes.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -41,5 +42,34 @@ it('imports the finished rounds of the data directory once, as unrated games nam
   store = GameStore.of(await openDatabase(dir));
   expect(await importRecordFiles(store, dir)).toBe(0);
   expect(await store.db.selectFrom('games').select('id').execute()).toHaveLength(1);
+  await store.close();
+});
+
+it('changes a player’s name to the one of their latest round at most once an hour', async () => {
+  const dir = await mkdtemp(joinPath(tmpdir(), 'rolit-names-'));
+  dirs.push(dir);
+  const store = GameStore.of(await openDatabase(dir));
+  const record = finishedRecord();
+  const start = Date.parse('2026-01-01T12:00:00Z');
+  const round = (n: number, minutes: number, name: string) =>
+    store.saveRound({
+      id: `ROOM${n}-round1.rolit`, room: `ROOM${n}`, round: 1, finishedAt: new Date(start + minutes * 60_000), size: 4, variant: 'standard', misere: false, rated: true, record,
+      seats: [
+        { colours: ['red'], player: 'p'.repeat(22), name, kind: 'human', score: 10, forfeit: false, standInMoves: 0 },
+        { colours: ['green'], player: 'computer:beginner', name: 'computer (beginner)', kind: 'computer', score: 6, forfeit: false, standInMoves: 0 },
+      ],
+    });
+  const name = async () => (await store.player('p'.repeat(22)))?.name;
+  await round(1, 0, 'Ann');
+  await round(2, 10, 'Anne');
+  expect(await name()).toBe('Ann');
+  await round(3, 61, 'Anne');
+  expect(await name()).toBe('Anne');
+  await round(4, 70, 'Annie');
+  expect(await name()).toBe('Anne');
+  // Each round's seat keeps the name it was played under.
+  const seats = await store.db.selectFrom('game_seats').select('name').where('player_id', '=', 'p'.repeat(22)).orderBy('game_id').execute();
+  expect(seats.map((s) => s.name)).toEqual(['Ann', 'Anne', 'Anne', 'Annie']);
+  expect((await store.player('p'.repeat(22)))?.ratedGames).toBe(4);
   await store.close();
 });
