@@ -46,12 +46,17 @@ function botPath(path: string | null): { code: string | null; what: string } | n
 }
 
 /** The stream's state line: what a bot needs to play, from the room's state and the round's events. */
-function stateLine(state: Record<string, any>, log: GameEvent[], colour: string): Record<string, unknown> {
+function stateLine(state: Record<string, any>, log: GameEvent[], logRound: number, colour: string): Record<string, unknown> {
   let legalMoves: string[] = [];
-  if (state.phase === 'playing' && colour !== '' && state.toMove === colour) {
-    const game = Game.fromEvents(log);
-    // The events of the last move may follow its state patch: the moves come with the next line.
-    if (game.state.moves.length === state.moves.length && game.state.toMove === colour) legalMoves = game.legalMoves();
+  // The round's events may follow its state (on joining, after a move): the moves come with the line after them.
+  if (state.phase === 'playing' && colour !== '' && state.toMove === colour && logRound === state.round && log.length > 0) {
+    try {
+      const game = Game.fromEvents(log);
+      if (game.state.moves.length === state.moves.length && game.state.toMove === colour) legalMoves = game.legalMoves();
+    } catch (e) {
+      // A log the engine cannot replay is the room's fault, told by the room; the bot gets no moves from it.
+      console.error(`rolit bot stream: the round's events do not replay: ${e instanceof Error ? e.message : String(e)}`);
+    }
   }
   return {
     type: 'state',
@@ -94,16 +99,20 @@ export function botApi(endpoint: string): BotApi {
     }
     const id = `${playerIdOf(key)} ${code}`;
     streams.set(id, { room, res });
+    // A bot's socket that breaks ends its stream (below), never the process.
+    res.on('error', () => undefined);
     res.writeHead(200, { 'content-type': 'application/x-ndjson', 'cache-control': 'no-store', 'access-control-allow-origin': '*' });
-    const line = (value: unknown) => void res.write(`${JSON.stringify(value)}\n`);
+    // Nothing is written once the stream has ended (the bot hung up, the room let it go): a write after the end would throw.
+    const write = (text: string) => void (res.writableEnded || res.destroyed ? undefined : res.write(text));
+    const line = (value: unknown) => write(`${JSON.stringify(value)}\n`);
     let colour = '';
     let log: GameEvent[] = [];
     let round = -1;
     let last = '';
     const publish = () => {
       if (!room.state) return;
-      const text = JSON.stringify(stateLine(room.state as Record<string, any>, log, colour));
-      if (text !== last) res.write(`${(last = text)}\n`);
+      const text = JSON.stringify(stateLine(room.state as Record<string, any>, log, round, colour));
+      if (text !== last) write(`${(last = text)}\n`);
     };
     for (const type of PASSED) {
       room.onMessage(type, (message: Record<string, unknown>) => {
@@ -118,11 +127,11 @@ export function botApi(endpoint: string): BotApi {
       publish();
     });
     room.onStateChange(publish);
-    const keepAlive = setInterval(() => res.write('\n'), KEEP_ALIVE_SECONDS * 1000).unref();
+    const keepAlive = setInterval(() => write('\n'), KEEP_ALIVE_SECONDS * 1000).unref();
     const end = () => {
       clearInterval(keepAlive);
       if (streams.get(id)?.room === room) streams.delete(id);
-      res.end();
+      if (!res.writableEnded) res.end();
     };
     room.onLeave((code, reason) => {
       line({ type: 'gone', code, reason: reason ?? '' });
@@ -171,7 +180,7 @@ export function botApi(endpoint: string): BotApi {
     close() {
       for (const { room, res } of streams.values()) {
         void room.leave(false).catch(() => undefined);
-        res.end();
+        if (!res.writableEnded) res.end();
       }
       streams.clear();
     },

@@ -75,3 +75,52 @@ it('refuses bot requests without a key, with a malformed one, for no room, an un
   expect(await post('play', '{not json')).toMatchObject({ status: 400, error: 'the body is not JSON' });
   expect(await post('play', '{"move":"a1"}')).toMatchObject({ status: 409, error: expect.stringMatching(/open GET/) });
 });
+
+/** A bot stream's lines, read as they come (one reader for the whole stream). */
+function linesOf(answer: Response): { next(wanted: (line: any) => boolean): Promise<any> } {
+  const reader = answer.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  return {
+    /** The next line for which `wanted` holds (the others are passed over). */
+    async next(wanted) {
+      for (;;) {
+        let end;
+        while ((end = buffer.indexOf('\n')) >= 0) {
+          const text = buffer.slice(0, end).trim();
+          buffer = buffer.slice(end + 1);
+          if (text && wanted(JSON.parse(text))) return JSON.parse(text);
+        }
+        const { done, value } = await reader.read();
+        if (done) throw new Error('the stream ended');
+        buffer += decoder.decode(value, { stream: true });
+      }
+    },
+  };
+}
+
+it('holds the seat of a bot that hung up, and gives it back to the key’s next stream', async () => {
+  const key = randomBytes(16).toString('base64url');
+  const auth = { authorization: `Bearer ${key}` };
+  const host = await create(server.endpoint, { name: 'Host', spectator: true, size: 4, seats: [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }] });
+  const first = new AbortController();
+  const answer = await fetch(`${server.endpoint}/bot/rooms/${host.room.roomId}/stream?name=Bot&colour=red`, { headers: auth, signal: first.signal });
+  expect(answer.headers.get('content-type')).toBe('application/x-ndjson');
+  expect(await linesOf(answer).next((l) => l.type === 'you')).toMatchObject({ colour: 'red', player: playerIdOf(key) });
+  host.room.send('start');
+  await until(host.room, (st) => st.phase === 'playing', 'playing');
+  first.abort();
+  await until(host.room, (st) => !st.seats[0].connected && st.seats[0].name === 'Bot', 'the bot away, its seat held');
+  // Asking to watch, with the key: the seat comes back, and the state line offers its moves on its turn.
+  const ac = new AbortController();
+  const again = await fetch(`${server.endpoint}/bot/rooms/${host.room.roomId}/stream?name=Bot`, { headers: auth, signal: ac.signal });
+  const lines = linesOf(again);
+  expect(await lines.next((l) => l.type === 'you')).toMatchObject({ colour: 'red' });
+  await until(host.room, (st) => st.seats[0].connected, 'the bot back');
+  const state = await lines.next((l) => l.type === 'state' && (l.toMove !== 'red' || l.legalMoves.length > 0));
+  if (state.toMove === 'red') expect(state.legalMoves.length).toBeGreaterThan(0);
+  ac.abort();
+  await host.room.leave();
+  // The server is well: it still answers.
+  expect((await fetch(`${server.endpoint}/health`)).status).toBe(200);
+}, 60_000);
