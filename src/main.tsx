@@ -21,6 +21,7 @@ import { followShareLinks } from './app/replay/followShareLinks';
 import { withoutGameParameters } from './app/setup/url';
 import { defaultServerPort, readOnlineParameters } from './app/online/onlineAddress';
 import { initOnline, onlineName, watchTv } from './app/online/pageOnline';
+import { pagePlayerKey, rememberPlayerId } from './app/online/playerKey';
 import { onlineTexts } from './app/online/onlineTexts';
 import { initDirector, linkDirector } from './director/index';
 import { chooseLanguage, LANGUAGE_KEY, loadNumberFormats, setLanguage } from './i18n/index';
@@ -91,12 +92,15 @@ if (demo) startDemo(session, demo);
 const onlineRoom = initOnline({
   endpoint: online.endpoint,
   tabStorage: tabStorage(),
+  // Demo mode is nobody: it takes no key of the viewer's and keeps none.
+  playerKey: demo ? undefined : pagePlayerKey(storage),
   session,
   address: { search: () => location.search, replace: (search) => addressWithout(search, location.hash) },
 });
 watchingTv = () => onlineRoom.getState().tv;
 if (online.room && !demo) void onlineRoom.getState().open(online.room, onlineName(storage), online.seatKey);
 else if (online.tv && !demo) void watchTv(onlineRoom.getState(), onlineName(storage));
+if (!demo) onlineRoom.subscribe((s) => s.you?.player && rememberPlayerId(storage, s.you.player));
 initTour(session, tour.open);
 startSound(director, { demo: demo !== null });
 Object.defineProperty(window, 'rolit', {

@@ -19,6 +19,8 @@ export const SERVER_STOPPING = 503;
 
 /** Answers a request it knows (true), or leaves it for the next (false) without touching `res`. */
 export type FrontHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+/** The same for a POST request, given its body as the front read it. */
+export type PostHandler = (req: IncomingMessage, res: ServerResponse, body: string) => Promise<boolean>;
 
 /** The responses a front handler answers: only these are compressed. */
 const answered = new WeakSet<ServerResponse>();
@@ -31,11 +33,12 @@ export function answeredInFront(res: ServerResponse): void {
 const compress = compression({ filter: (req, res) => answered.has(res) && compression.filter(req, res) });
 
 /**
- * Puts `handlers` in front of the request listeners `http` has (Colyseus', attached when it
- * listened), and guards its upgrades. While `stopping`, matchmaking is refused here with 503 and
- * a JSON body in Colyseus' shape (`{ code, error }`), which the SDK reads as the error.
+ * Puts `handlers` (GET and HEAD) and `posts` in front of the request listeners `http` has
+ * (Colyseus', attached when it listened), and guards its upgrades. While `stopping`, matchmaking is
+ * refused here with 503 and a JSON body in Colyseus' shape (`{ code, error }`), which the SDK reads
+ * as the error.
  */
-export function putInFront(http: HttpServer, handlers: FrontHandler[], stopping: () => boolean): void {
+export function putInFront(http: HttpServer, handlers: FrontHandler[], stopping: () => boolean, posts: PostHandler[] = []): void {
   const others = http.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   http.removeAllListeners('request');
   http.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -58,6 +61,7 @@ export function putInFront(http: HttpServer, handlers: FrontHandler[], stopping:
         if (body === null) {
           return sendBody(req, res, 413, { connection: 'close', 'content-type': 'text/plain; charset=utf-8' }, `request body over ${MAX_BODY_BYTES} bytes`);
         }
+        for (const handler of posts) if (await handler(req, res, body)) return;
         // Colyseus' node adapter takes a body already read from `req.body` (a string).
         if (req.headers['content-type'] !== undefined) (req as IncomingMessage & { body?: string }).body = body;
       }

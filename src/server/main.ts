@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
+import { isPostgresUrl } from './db/database';
 import { DEFAULT_LIMITS, type ClientLimits, parseLimits, trustedProxies } from './limits';
 import { DEFAULT_HEAD_SECONDS } from './connections';
 import { serverLog } from './foldedLog';
@@ -23,6 +24,8 @@ const USAGE = `usage: npm run server -- [options]   (npm run serve: the same wit
   --quick-wait S       seconds quick play waits for four before seating fewer (env ROLIT_QUICK_WAIT; default ${DEFAULT_QUICK_WAIT_SECONDS})
   --tv-move MS         TV's pace: least time from one move to the next (env ROLIT_TV_MOVE; default ${DEFAULT_TV_MOVE_MS})
   --tv-pause MS        TV's pause on a round's result before the next (env ROLIT_TV_PAUSE; default ${DEFAULT_TV_PAUSE_MS})
+  --database URL       keep players, ratings and games in PostgreSQL (postgres://user:password@host:port/db), shared by
+                       every process given it (env DATABASE_URL; default SQLite, the file rolit.sqlite in --data)
   --redis URL          share rooms with other processes through Redis (env REDIS_URL)
   --public-address A   host:port clients reach this process at, with --redis (env PUBLIC_ADDRESS)
   --app DIR            also serve the built app (npm run build makes dist/) on the same port (env ROLIT_APP)
@@ -54,7 +57,7 @@ try {
   args = parseArgs({
     options: {
       port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, grace: { type: 'string' },
-      'computer-delay': { type: 'string' }, threads: { type: 'string' }, 'quick-wait': { type: 'string' }, redis: { type: 'string' },
+      'computer-delay': { type: 'string' }, threads: { type: 'string' }, 'quick-wait': { type: 'string' }, redis: { type: 'string' }, database: { type: 'string' },
       'tv-move': { type: 'string' }, 'tv-pause': { type: 'string' },
       'public-address': { type: 'string' }, app: { type: 'string' }, limits: { type: 'string' }, 'trust-proxy': { type: 'string' },
       'head-timeout': { type: 'string' }, 'keep-days': { type: 'string' },
@@ -102,6 +105,10 @@ const server = await startServer({
   tvMoveMs: number('tv-move', args['tv-move'] ?? env.ROLIT_TV_MOVE, DEFAULT_TV_MOVE_MS),
   tvPauseMs: number('tv-pause', args['tv-pause'] ?? env.ROLIT_TV_PAUSE, DEFAULT_TV_PAUSE_MS),
   redis: args.redis ?? env.REDIS_URL,
+  database: checked('database', args.database ?? env.DATABASE_URL, (text) => {
+    if (!isPostgresUrl(text)) throw new Error(`expected a postgres:// URL, not ${JSON.stringify(text.slice(0, 80))}`);
+    return text;
+  }),
   publicAddress: args['public-address'] ?? env.PUBLIC_ADDRESS,
   appDir,
   limits,

@@ -51,9 +51,9 @@ export class QuickQueue extends QueueRoom {
 
   override onJoin(client: Client, options: unknown): void {
     const parsed = quickOptions.safeParse(options);
-    if (!parsed.success) throw refuse('badOptions', `${issuesText(parsed.error)} (quick play takes { name })`);
+    if (!parsed.success) throw refuse('badOptions', `${issuesText(parsed.error)} (quick play takes { name } and optionally { player })`);
     // The table's room receives these as the player's join options.
-    this.addToQueue(client, { rank: QUICK_RANK, options: { name: parsed.data.name } });
+    this.addToQueue(client, { rank: QUICK_RANK, options: parsed.data });
     // addToQueue sent `clients` 1 without noting it, so the next cycle would send 1 again: noted, the queue sends only changes.
     (client.userData as { lastQueueClientCount?: number }).lastQueueClientCount = 1;
   }

@@ -15,12 +15,15 @@ import { addressOf, type ClientAuth, coolDownIfFlooded } from './admission';
 import { FALLBACK_LEVEL, fallbackMove } from './computerFallback';
 import { refuseUnknown } from './unknownMessage';
 import type { ComputerPool } from './computerPool';
+import type { GameStore } from './db/store';
 import {
   createOptions, type CreateOptions, type Emote, type ErrorCode as MessageErrorCode, type ErrorMessage, type FaultMessage, issuesText, type JoinCode,
   joinOptions, MESSAGE_TYPES, type MessageType, parseMessage, type ReceivedMessages, ROOM_FAULT_CLOSE, SEAT_TAKEN_BACK, type ServerMessages,
   type TableListing, quickOptions, tvOptions, type YouMessage,
 } from '../wire/contract';
 import { type ClientLimiter, TokenBucket } from './limits';
+import { computerPlayerId, playerIdOf } from './playerId';
+import { seatFreed, seatHeld } from './playing';
 import { keepRecord, recordFileName, type RecordStore } from './records';
 import { newRoomCode } from './roomCode';
 import { asksForSeat, clientCap, reserveSpectatorPlaces, SpectatorPlaces, type WatchedRoom } from './seating';
@@ -32,6 +35,8 @@ import { resultState, RoomState, SeatState } from './state';
 export interface RoomConfig {
   /** Where finished rounds are saved. */
   records: RecordStore;
+  /** The database of players, ratings and kept rounds, written at each round's end. */
+  store: GameStore;
   /** How long a dropped player keeps the seat before a computer plays on (seconds). */
   graceSeconds: number;
   /** Pause before a computer's move is played, so people can follow (ms). */
@@ -79,6 +84,8 @@ interface Player {
   seatKey: string | null;
   /** Moves a computer played for this person this round (the result's `standInMoves`). */
   standInMoves: number;
+  /** The person's public id, from the key they joined with (option `player`): their seat follows it. */
+  playerId: string | null;
 }
 
 /** A client of the room: what it is sent is typed by the wire's ServerMessages. */
@@ -110,7 +117,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
   /** The round being played (or the last one): its Game, whose turn, the move clock and computer turns. */
   private flow: TurnFlow | null = null;
   /** Creator's choice of seat, used when the creator's own join arrives. */
-  private creator: { name: string; player: number | null } | null = null;
+  private creator: { name: string; player: number | null; id: string | null } | null = null;
   private hostSession: string | null = null;
   /** Seatings so far: each seated person's `seatedAt`. */
   private seatings = 0;
@@ -118,6 +125,8 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
   /** Spectators' places (seating.ts), so that no number of them locks out the players. */
   private watchers!: SpectatorPlaces;
   private readonly buckets = new Map<string, TokenBucket>();
+  /** Spectators who joined with a player key: their public ids (the `you` message's `player`). */
+  private readonly watcherIds = new Map<string, string>();
   private disposed = false;
   /** When the room closes because the server stops (ms since 1970), 0 while it does not. */
   private closesAt = 0;
@@ -185,10 +194,11 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
       seatedAt: 0,
       seatKey: null,
       standInMoves: 0,
+      playerId: null,
     }));
     const player = options.colour === undefined ? null : this.seatOfColour(options.colour, this.lobby);
     if (options.colour !== undefined) this.checkFreeSeat(options.colour, player);
-    this.creator = this.table ? null : { name: options.name, player };
+    this.creator = this.table ? null : { name: options.name, player, id: options.player === undefined ? null : playerIdOf(options.player) };
 
     // The room's code: random, and no other room's (with Redis, no room of any process).
     let code = newRoomCode();
@@ -239,8 +249,9 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
     let name: string;
     let player: number | null;
     const creating = this.creator !== null;
+    let id: string | null = null;
     if (this.creator) {
-      ({ name, player } = this.creator);
+      ({ name, player, id } = this.creator);
       this.creator = null;
       this.hostSession = client.sessionId;
       this.owner = (client.auth as ClientAuth | undefined)?.address ?? null;
@@ -254,6 +265,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
       const parsed = quickOptions.safeParse(raw);
       if (!parsed.success) throw refuse('badOptions', issuesText(parsed.error));
       name = parsed.data.name;
+      id = parsed.data.player === undefined ? null : playerIdOf(parsed.data.player);
       // One arriving after the start (its reservation not yet run out) watches: its seat has a computer.
       player = this.state.phase === 'waiting' ? this.arrived++ : null;
       if (!this.owner) this.owner = (client.auth as ClientAuth | undefined)?.address ?? null;
@@ -261,7 +273,11 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
       const parsed = joinOptions.safeParse(raw);
       if (!parsed.success) throw refuse('badOptions', issuesText(parsed.error));
       name = parsed.data.name;
-      if ('seatKey' in parsed.data) return this.takeSeatBack(client, parsed.data.seatKey);
+      id = parsed.data.player === undefined ? null : playerIdOf(parsed.data.player);
+      // The seat follows the player: their key takes back a seat they hold here, whatever else the join asks.
+      const held = id === null ? undefined : this.players.find((p) => p.playerId === id);
+      if (held) return this.takeSeatBack(client, held);
+      if ('seatKey' in parsed.data) return this.takeSeatBack(client, this.seatWithKey(parsed.data.seatKey));
       if (this.table && 'colour' in parsed.data) throw refuse('started', 'the seats of a quick-play table are its players\': join as a spectator');
       if ('colour' in parsed.data) {
         if (this.state.phase !== 'waiting') throw refuse('started', 'the match has started: join as a spectator');
@@ -273,8 +289,10 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
       this.watchers.joined(client.sessionId);
       this.spectators.add(client.sessionId);
       this.state.spectators = this.spectators.size;
+      if (id !== null) this.watcherIds.set(client.sessionId, id);
     } else {
-      Object.assign(this.players[player], { name, sessionId: client.sessionId, seatedAt: ++this.seatings, seatKey: newSeatKey() });
+      Object.assign(this.players[player], { name, sessionId: client.sessionId, seatedAt: ++this.seatings, seatKey: newSeatKey(), playerId: id });
+      if (id !== null) seatHeld(this.presence, id, this.roomId).catch((e: unknown) => console.error(`rolit room ${this.roomId}: seat held: ${faultText(e)}`));
     }
     if (this.hostSession === null) this.passHost();
     this.publishSeats();
@@ -289,9 +307,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
    * the seat is told why and closed, a pending reconnection is given up, a computer standing in hands
    * the seat back on the spot (its pending move is dropped), and the turn's deadline stands.
    */
-  private takeSeatBack(client: Client, key: string): void {
-    const player = this.players.find((p) => p.seatKey !== null && sameKey(p.seatKey, key));
-    if (!player) throw refuse('badSeatKey', 'no seat of this room has that key');
+  private takeSeatBack(client: Client, player: Player): void {
     const previous = player.sessionId;
     player.sessionId = client.sessionId;
     player.graceTimer?.clear();
@@ -307,6 +323,20 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
     if (this.hostSession === null) this.passHost();
     this.publishSeats();
     this.welcome(client);
+  }
+
+  /** The seat a seat key takes back; refused when none has it. */
+  private seatWithKey(key: string): Player {
+    const player = this.players.find((p) => p.seatKey !== null && sameKey(p.seatKey, key));
+    if (!player) throw refuse('badSeatKey', 'no seat of this room has that key');
+    return player;
+  }
+
+  /** A seat freed (in the lobby) or the room closing: its player no longer plays here. */
+  private releasePlayer(player: Player): void {
+    if (player.playerId === null) return;
+    seatFreed(this.presence, player.playerId, this.roomId).catch((e: unknown) => console.error(`rolit room ${this.roomId}: seat freed: ${faultText(e)}`));
+    player.playerId = null;
   }
 
   override async onDrop(client: Client, code?: number): Promise<void> {
@@ -345,6 +375,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
   override async onLeave(client: Client): Promise<void> {
     this.buckets.delete(client.sessionId);
     this.watchers.left(client.sessionId);
+    this.watcherIds.delete(client.sessionId);
     if (this.spectators.delete(client.sessionId)) {
       this.state.spectators = this.spectators.size;
     }
@@ -354,8 +385,10 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
       player.graceTimer = null;
       player.reconnection = null;
       player.sessionId = null;
-      if (this.state.phase === 'waiting') Object.assign(player, { name: '', seatKey: null });
-      else this.standIn(player);
+      if (this.state.phase === 'waiting') {
+        Object.assign(player, { name: '', seatKey: null });
+        this.releasePlayer(player);
+      } else this.standIn(player);
     }
     if (this.hostSession === client.sessionId) this.passHost();
     this.publishSeats();
@@ -369,6 +402,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
 
   override onDispose(): void {
     this.disposed = true;
+    for (const player of this.players) this.releasePlayer(player);
     this.flow?.stop();
     this.tvTimer?.clear();
   }
@@ -643,9 +677,53 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
     this.publishListing();
     this.nextTvRound();
     this.releaseIfDeserted();
+    await this.keepRound(game, standInMoves);
     if (!this.autoDispose) {
       this.autoDispose = true;
       if (this.clients.length === 0) await this.disconnect();
+    }
+  }
+
+  /**
+   * Keeps the finished round in the database, rating its players (docs/online.md, Players and
+   * ratings), and tells everyone the new ratings. After everything the round's end shows, so the
+   * database is never on a move's path; a failure is logged, and the round stays in its file.
+   */
+  private async keepRound(game: Game, standInMoves: number[]): Promise<void> {
+    // TV's computers play for watchers, as long as anyone watches: their rounds are nobody's games.
+    if (this.table?.kind === 'tv') return;
+    const round = this.state.round;
+    try {
+      const result = game.state.result!;
+      const ratings = await this.config.store.saveRound({
+        id: recordFileName(this.roomId, round, false, this.table?.kind),
+        room: this.roomId,
+        round: round + 1,
+        finishedAt: new Date(),
+        size: game.setup.size,
+        variant: game.setup.variant,
+        misere: game.setup.misere,
+        rated: this.options.rated !== false,
+        record: this.roundRecord(),
+        seats: game.setup.players.map((colours, seat) => {
+          const p = this.players[playerInSeat(seat, round, this.players.length)];
+          const moves = game.state.moves.filter((m) => colours.includes(m.colour)).length;
+          return {
+            colours,
+            player: p.kind === 'computer' ? computerPlayerId(p.level) : p.playerId,
+            name: p.name,
+            kind: p.kind,
+            score: result.playerScores[seat],
+            // Given up: resigned, or a computer played most of the seat's moves (docs/online.md).
+            forfeit: p.kind === 'human' && (p.resigned || 2 * standInMoves[seat] > moves),
+            standInMoves: standInMoves[seat],
+          };
+        }),
+      });
+      if (!ratings?.length || this.disposed) return;
+      this.broadcast('rated', { round, seats: ratings.map(({ seat, player, rating, change, provisional }) => ({ colour: game.setup.players[seat][0], player, rating, change, provisional })) });
+    } catch (e) {
+      console.error(`rolit room ${this.roomId}: keeping round ${round + 1} in the database: ${faultText(e)}`);
     }
   }
 
@@ -660,6 +738,11 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
 
   /** Saves the round as it stands (finished, or unfinished with Result "*") and gives its file name. */
   private async saveRound(): Promise<string> {
+    return keepRecord(this.config.records, recordFileName(this.roomId, this.state.round, !this.game!.state.over, this.table?.kind), this.roundRecord());
+  }
+
+  /** The round's record as it stands, its players named. */
+  private roundRecord(): string {
     const game = this.game!;
     const round = this.state.round;
     // Records count rounds from 1 (the wire's `round` from 0).
@@ -668,8 +751,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
       const player = this.players[playerInSeat(seat, round, this.players.length)];
       for (const colour of colours) names[colour[0].toUpperCase() + colour.slice(1)] = player.name;
     });
-    const table = this.table?.kind;
-    return keepRecord(this.config.records, recordFileName(this.roomId, round, !game.state.over, table), toRecord(game, { Date: recordDate(new Date()), ...names }));
+    return toRecord(game, { Date: recordDate(new Date()), ...names });
   }
 
   // --- seats ----------------------------------------------------------------------------------
@@ -768,6 +850,8 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
     const player = this.playerOf(client.sessionId);
     const you: YouMessage = { colour: player ? this.colourOf(player) : '', host: client.sessionId === this.hostSession };
     if (player?.seatKey) you.seatKey = player.seatKey;
+    const id = player?.playerId ?? this.watcherIds.get(client.sessionId);
+    if (id) you.player = id;
     client.send('you', you);
   }
 

@@ -11,7 +11,11 @@ import { guardMatchmaking, guardUpgrades, markClientAddresses } from './admissio
 import { DEFAULT_HEAD_SECONDS, guardConnections } from './connections';
 import { colyseusLogger, serverLog } from './foldedLog';
 import { guardFrames } from './frames';
+import { botApi } from './botApi';
 import { ComputerPool } from './computerPool';
+import { openDatabase } from './db/database';
+import { importRecordFiles } from './db/importRecords';
+import { GameStore } from './db/store';
 import type { Level } from '../ai';
 import { DEFAULT_SERVER_PORT, LOBBY_ROOM, QUICK_ROOM, ROOM_NAME, TV_ROOM } from '../wire/contract';
 import { appFiles } from './appFiles';
@@ -19,6 +23,8 @@ import { type FrontHandler, pathOf, putInFront, sendBody } from './front';
 import { ClientLimiter, type ClientLimits, DEFAULT_LIMITS, trustedProxies } from './limits';
 import { RolitLobby } from './lobby';
 import { DEFAULT_QUICK_WAIT_SECONDS, QuickQueue } from './quickPlay';
+import { forgetRequests, playerRequests } from './playerRequests';
+import { roomsPlaying } from './playing';
 import { DirectoryRecords, isCursor, type RecordStore } from './records';
 import { RolitRoom, type RoomConfig } from './rolitRoom';
 import { DEFAULT_TV_MOVE_MS } from './tvPace';
@@ -29,8 +35,10 @@ export interface ServerConfig {
   port: number;
   /** Interface to listen on; default all. */
   host?: string;
-  /** Directory of the finished rounds' records. */
+  /** Directory of the finished rounds' records (and of the SQLite database without `database`). */
   dataDir: string;
+  /** PostgreSQL URL ("postgres://user@host:port/db") of the players, ratings and games several processes share; none for SQLite in dataDir. */
+  database?: string;
   /** Seconds a dropped player keeps the seat (default 60). */
   graceSeconds?: number;
   /** Pause before a computer's move (ms, default 600). */
@@ -103,8 +111,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   };
   expire();
   const expiry = setInterval(expire, EXPIRY_INTERVAL_MS).unref();
+  const store = GameStore.of(await openDatabase(config.dataDir, config.database));
+  const imported = await importRecordFiles(store, config.dataDir);
+  if (imported > 0) console.log(`rolit server: imported ${imported} record files into the database`);
   const roomConfig: RoomConfig = {
     records,
+    store,
     graceSeconds: config.graceSeconds ?? DEFAULT_GRACE_SECONDS,
     computerDelayMs: config.computerDelayMs ?? 600,
     pool,
@@ -151,23 +163,39 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     clearInterval(expiry);
     unguard();
     await pool.close();
+    await store.close();
     throw e;
   }
   let stopping = false;
-  putInFront(http, [health(() => stopping), recordRequests(records), ...(config.appDir ? [appFiles(config.appDir)] : [])], () => stopping);
-  markClientAddresses(http, trusted);
   const port = (http.address() as AddressInfo).port;
+  // Bots' streams join the rooms as clients of this process, on an address of its own.
+  const bots = botApi(`http://${ownHost(config.host)}:${port}`);
+  putInFront(
+    http,
+    [health(() => stopping), recordRequests(records), playerRequests(store, roomsPlaying), bots.stream, ...(config.appDir ? [appFiles(config.appDir)] : [])],
+    () => stopping,
+    [bots.post, forgetRequests(store)],
+  );
+  markClientAddresses(http, trusted);
   return {
     port,
     async stop() {
       stopping = true;
+      bots.close();
       await server.gracefullyShutdown(false);
       await pool.close();
+      await store.close();
       clearInterval(prune);
       clearInterval(expiry);
       unguard();
     },
   };
+}
+
+/** An address of this process for its own connections: the interface it listens on, loopback when all. */
+function ownHost(host: string | undefined): string {
+  if (host === undefined || host === '' || host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 /**

@@ -27,6 +27,8 @@ const NewGameDialog = lazy(() => import('./NewGameDialog').then((m) => ({ defaul
 const PlayOnlineDialog = lazy(() => import('./online/PlayOnlineDialog').then((m) => ({ default: m.PlayOnlineDialog })));
 // Fetched when the page is in an online room (or joining one).
 const OnlinePanel = lazy(() => import('./online/OnlinePanel').then((m) => ({ default: m.OnlinePanel })));
+// Whether a seat of the page's player is in play somewhere (asked only of a player who has played online).
+const ReturnToGame = lazy(() => import('./online/ReturnToGame').then((m) => ({ default: m.ReturnToGame })));
 
 export function App({ levels, defaultLevel }: { levels: readonly Level[]; defaultLevel: Level }) {
   // The new-game dialog, for a local game or to set up an online table (Play online's "Set up a table…").
@@ -72,6 +74,11 @@ export function App({ levels, defaultLevel }: { levels: readonly Level[]; defaul
         {inRoom && (
           <Suspense fallback={null}>
             <OnlinePanel levels={levels} defaultLevel={defaultLevel} onRules={() => setRules('asked')} />
+          </Suspense>
+        )}
+        {!inRoom && (
+          <Suspense fallback={null}>
+            <ReturnToGame />
           </Suspense>
         )}
       </div>

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { COLOURS, LEVELS } from '../engine';
 
-import { EMOTES, MAX_MOVE, MAX_NAME, MAX_SEAT_KEY, MAX_TIME_LIMIT } from './contractCodes';
+import { EMOTES, MAX_MOVE, MAX_NAME, MAX_SEAT_KEY, MAX_TIME_LIMIT, PLAYER_KEY_PATTERN } from './contractCodes';
 
 export * from './contractCodes';
 
@@ -23,6 +23,8 @@ const name = z
       .refine((s) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(s), 'no control characters'),
   );
 const colour = z.enum(COLOURS);
+/** A player's secret key (join and create option `player`): the page's own, kept in its localStorage. */
+export const playerKey = z.string().regex(PLAYER_KEY_PATTERN, 'a player key is 22 to 64 characters of A-Z, a-z, 0-9, - and _ (128 random bits or more)');
 const level = z.enum(LEVELS);
 
 /** A seat at creation: a person, or a computer of a level. */
@@ -50,6 +52,9 @@ export const createOptions = z
     help: z.boolean().default(false),
     /** Level of the computer that plays on for a player who dropped. */
     standIn: level.default('tactician'),
+    /** false: the table's rounds change no rating (docs/online.md, Players and ratings); rated by default. */
+    rated: z.boolean().optional(),
+    player: playerKey.optional(),
   })
   .strict()
   .refine((o) => (o.colour === undefined) !== (o.spectator === undefined), { message: 'give either colour (to play) or spectator: true (to watch)' });
@@ -57,16 +62,16 @@ export type CreateOptions = z.infer<typeof createOptions>;
 
 /** Options of `join`: take a free seat by colour, take one's own seat back by its key, or watch. */
 export const joinOptions = z.union([
-  z.object({ name, colour }).strict(),
-  z.object({ name, seatKey: z.string().min(1).max(MAX_SEAT_KEY) }).strict(),
-  z.object({ name, spectator: z.literal(true) }).strict(),
+  z.object({ name, colour, player: playerKey.optional() }).strict(),
+  z.object({ name, seatKey: z.string().min(1).max(MAX_SEAT_KEY), player: playerKey.optional() }).strict(),
+  z.object({ name, spectator: z.literal(true), player: playerKey.optional() }).strict(),
 ]);
 export type JoinOptions = z.infer<typeof joinOptions>;
 
 /** Options of `joinOrCreate('lobby')`: none. */
 export const lobbyOptions = z.union([z.undefined(), z.object({}).strict()]);
 /** Options of `joinOrCreate('quick')`: the player's name. */
-export const quickOptions = z.object({ name }).strict();
+export const quickOptions = z.object({ name, player: playerKey.optional() }).strict();
 /** Options of `joinOrCreate('tv')` (and of joining a TV room by its code): the watcher's name. */
 export const tvOptions = z.object({ name, spectator: z.literal(true).optional() }).strict();
 

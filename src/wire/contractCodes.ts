@@ -172,6 +172,26 @@ export interface YouMessage {
   host: boolean;
   /** The secret that takes this seat back from any device (join option `seatKey`); players only. */
   seatKey?: string;
+  /** The public id of the player whose key the client joined with (option `player`); never the key. */
+  player?: string;
+}
+
+/** A player's secret key: base64url, 22 characters (128 bits) to 64. */
+export const PLAYER_KEY_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
+
+/** One seat's rating after a rated round: its player's public id, new rating and change. */
+export interface RatingChange {
+  colour: Colour;
+  player: string;
+  rating: number;
+  change: number;
+  provisional: boolean;
+}
+
+/** Sent to every client when a rated round's ratings are saved. */
+export interface RatedMessage {
+  round: number;
+  seats: RatingChange[];
 }
 
 /** Every message the room sends to clients, by type: what the server sends and a client receives. */
@@ -184,6 +204,7 @@ export interface ServerMessages {
   error: ErrorMessage;
   closing: ClosingMessage;
   fault: FaultMessage;
+  rated: RatedMessage;
 }
 export type ServerMessageType = keyof ServerMessages;
 

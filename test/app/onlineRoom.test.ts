@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ComputerPool } from '../../src/server/computerPool';
 import { onlineTexts } from '../../src/app/online/onlineTexts';
 import { createOnlineRoom, seatKeyKey, tokenKey } from '../../src/app/online/onlineRoom';
+import { newPlayerKey } from '../../src/app/online/playerKey';
 import { inviteLink, readOnlineParameters } from '../../src/app/online/onlineAddress';
 import { Game } from '../../src/engine/index';
 import { fetchRecord, finishedRounds } from '../../src/app/online/roomRecords';
@@ -24,6 +25,34 @@ function memoryStorage() {
 
 
 describe('the page’s room connection against the real server', () => {
+  it('hears the player’s new rating at the end of a rated round', async () => {
+    const page = createOnlineRoom({ endpoint: server.endpoint, tabStorage: memoryStorage(), playerKey: newPlayerKey() });
+    await page.getState().create({ name: 'Ann', colour: 'red', size: 4, variant: 'standard', misere: false, timeLimit: 0, standIn: 'beginner', help: false, seats: [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }] });
+    await until(page, (s) => s.you?.host === true && s.view?.seats.length === 2, 'seated', 5000);
+    page.getState().send('start');
+    await until(page, (s) => s.view?.phase === 'playing', 'playing', 5000);
+    page.getState().send('resign');
+    await until(page, (s) => s.rated !== null, 'the ratings', 30_000);
+    const { rated, you } = page.getState();
+    expect(rated!.round).toBe(0);
+    expect(rated!.seats.find((s) => s.player === you!.player)).toMatchObject({ colour: 'red', provisional: true, change: expect.any(Number), rating: expect.any(Number) });
+    await page.getState().leave();
+  });
+
+  it('takes the player’s seat back on a page opened anew with the same player key (a new tab, another device)', async () => {
+    const playerKey = newPlayerKey();
+    const first = createOnlineRoom({ endpoint: server.endpoint, tabStorage: memoryStorage(), playerKey });
+    await first.getState().create({ name: 'Ann', colour: 'green', size: 8, variant: 'standard', misere: false, timeLimit: 0, standIn: 'beginner', help: false, colours: ['red', 'green'] });
+    await until(first, (s) => s.you?.colour === 'green', 'Ann seated', 5000);
+    const code = first.getState().roomId!;
+    // No reconnection token, no seat key: only the player's key.
+    const other = createOnlineRoom({ endpoint: server.endpoint, tabStorage: memoryStorage(), playerKey });
+    await other.getState().open(code, 'Ann');
+    await until(other, (s) => s.you?.colour === 'green' && s.you.player === first.getState().you?.player, 'the seat back', 5000);
+    await until(first, (s) => s.failure?.kind === 'seatMoved', 'the first page told its seat moved', 5000);
+    await other.getState().leave();
+  });
+
   it('creates, opens a link as a spectator, takes a seat, plays; a reload rejoins the seat', async () => {
     const hostTab = memoryStorage();
     const host = createOnlineRoom({ endpoint: server.endpoint, tabStorage: hostTab });

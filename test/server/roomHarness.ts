@@ -11,6 +11,7 @@ import { join as joinPath } from 'node:path';
 import { type Client, Deferred, matchMaker } from '@colyseus/core';
 import { vi } from 'vitest';
 import type { GameEvent } from '../../src/engine';
+import type { GameStore } from '../../src/server/db/store';
 import type { ComputerPool } from '../../src/server/computerPool';
 import { ClientLimiter, NO_LIMITS } from '../../src/server/limits';
 import { DirectoryRecords } from '../../src/server/records';
@@ -84,6 +85,8 @@ export async function openRoom(config: Partial<RoomConfig>, options: Record<stri
     tvPauseMs: 1000,
     tvMoveMs: 2000,
     seatReservationSeconds: 15,
+    // Rounds are kept in the database by the tests of a whole server (players.test.ts).
+    store: { saveRound: async () => null } as unknown as GameStore,
     ...config,
   };
   await room.onCreate({ config: full, ...options });

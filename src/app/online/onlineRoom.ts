@@ -10,7 +10,7 @@ import type { Client, Room } from '@colyseus/sdk';
 import type { Colour } from '../../engine/index';
 import type { CreateOptions, JoinOptions, MessageType, PayloadArgs } from '../../wire/contract';
 import {
-  type Emote, type ErrorMessage, JOIN_CODES, type JoinCode, type ResignedMessage, type ComputerFallbackMessage, ROOM_FAULT_CLOSE, type RoomResult, roomCodeOf, SEAT_TAKEN_BACK, type ServerMessages,
+  type Emote, type ErrorMessage, JOIN_CODES, type JoinCode, type RatedMessage, type ResignedMessage, type ComputerFallbackMessage, ROOM_FAULT_CLOSE, type RoomResult, roomCodeOf, SEAT_TAKEN_BACK, type ServerMessages,
   type ServerMessageType, TV_ROOM, type YouMessage,
 } from '../../wire/contractCodes';
 import { mergeEvents } from './remoteRound';
@@ -99,6 +99,8 @@ export interface OnlineState {
   resigned: (ResignedMessage & { id: number }) | null;
   /** The latest computer level of the room that could not search, and the level its seats play at instead. */
   fallback: (ComputerFallbackMessage & { id: number }) | null;
+  /** The latest rated round's new ratings (`rated`), with the round they follow. */
+  rated: RatedMessage | null;
   /** The server is stopping: when it closes the room (ms since 1970, this page's clock). */
   closing: { deadline: number } | null;
 
@@ -133,6 +135,8 @@ export interface OnlineDeps {
   endpoint: string;
   /** This tab's storage (sessionStorage), for the reconnection token; null keeps none. */
   tabStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  /** The player's key (playerKey.ts), sent with every create and join: a seat the player holds comes back to it. */
+  playerKey?: string;
 }
 
 /** A connection to the server closed by the server or the network: its reason's words as the detail, never the bare close code (no raw codes where a player reads). */
@@ -227,6 +231,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       on(joined, 'emote', (emote) => set({ emote: { ...emote, id: ++ids } }));
       on(joined, 'resigned', (message) => set({ resigned: { ...message, id: ++ids } }));
       on(joined, 'computerFallback', (message) => set({ fallback: { ...message, id: ++ids } }));
+      on(joined, 'rated', (message) => set({ rated: message }));
       on(joined, 'closing', ({ seconds }) => set({ closing: { deadline: Date.now() + seconds * 1000 } }));
       // The room failed: the round it saved unfinished is listed with the room's records, to play on here.
       on(joined, 'fault', ({ record }) => {
@@ -254,7 +259,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
 
     /** Runs one attempt to get into a room; a refusal becomes `failure`. */
     async function attempt(roomId: string | null, join: () => Promise<Room>): Promise<void> {
-      set({ status: 'connecting', roomId, failure: null, refusal: null, log: null, you: null, closing: null, resigned: null, fallback: null });
+      set({ status: 'connecting', roomId, failure: null, refusal: null, log: null, you: null, closing: null, resigned: null, fallback: null, rated: null });
       try {
         follow(await join());
       } catch (e) {
@@ -273,7 +278,8 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
     }
 
     const client = async () => new (await sdk()).Client(deps.endpoint);
-    const join = (roomId: string, options: JoinOptions) => attempt(roomId, async () => (await client()).joinById(roomId, options));
+    const player = deps.playerKey ? { player: deps.playerKey } : {};
+    const join = (roomId: string, options: JoinOptions) => attempt(roomId, async () => (await client()).joinById(roomId, { ...options, ...player }));
 
     return {
       status: 'idle',
@@ -287,11 +293,12 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       emote: null,
       resigned: null,
       fallback: null,
+      rated: null,
       closing: null,
 
       async create(options) {
         await quit();
-        await attempt(null, async () => (await client()).create('rolit', options));
+        await attempt(null, async () => (await client()).create('rolit', { ...options, ...player }));
       },
 
       async open(typed, name, givenKey) {
@@ -345,7 +352,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
 
       async leave() {
         await quit();
-        set({ status: 'idle', roomId: null, tv: false, view: null, you: null, log: null, failure: null, refusal: null, emote: null, resigned: null, fallback: null, closing: null });
+        set({ status: 'idle', roomId: null, tv: false, view: null, you: null, log: null, failure: null, refusal: null, emote: null, resigned: null, fallback: null, closing: null, rated: null });
       },
 
       async enter(joinRoom) {

@@ -417,6 +417,7 @@ function RoomBar() {
         </p>
       )}
       <FinishedRounds records={view.records} results={view.results} />
+      {view.phase === 'over' && <RatingChange round={view.round} />}
       <div className="row">
         {view.phase === 'over' && you?.host && (
           <button type="button" className="btn primary" onClick={() => send('rematch')} data-testid="rematch">
@@ -431,6 +432,20 @@ function RoomBar() {
       </div>
       </div>
     </details>
+  );
+}
+
+/** The change of this player's rating at the end of a rated round: "+12 · 1,532". */
+function RatingChange({ round }: { round: number }) {
+  const rated = useOnline((s) => s.rated);
+  const player = useOnline((s) => s.you?.player);
+  const mine = rated?.round === round ? rated.seats.find((s) => s.player === player) : undefined;
+  if (!mine) return null;
+  const change = `${mine.change > 0 ? '+' : mine.change < 0 ? '−' : '±'}${Math.abs(mine.change)}`;
+  return (
+    <p className="note" role="status" data-testid="rating-change">
+      {t(mine.provisional ? 'online:ratingChangeProvisional' : 'online:ratingChange', { change, rating: mine.rating })}
+    </p>
   );
 }
 

@@ -1,0 +1,70 @@
+/**
+ * The schema's migrations, in order, run at the server's start (Kysely's Migrator keeps which ran).
+ * A new change is a new entry; a published one is never edited.
+ */
+import type { Kysely } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
+
+const migrations: Record<string, Migration> = {
+  '0001-players-ratings-games': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('players')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('name_changed_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('ratings')
+        .addColumn('player_id', 'text', (c) => c.primaryKey().references('players.id').onDelete('cascade'))
+        .addColumn('mu', 'double precision', (c) => c.notNull())
+        .addColumn('sigma', 'double precision', (c) => c.notNull())
+        .addColumn('games', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('games')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('room', 'text', (c) => c.notNull())
+        .addColumn('round', 'integer', (c) => c.notNull())
+        .addColumn('finished_at', 'text', (c) => c.notNull())
+        .addColumn('size', 'integer', (c) => c.notNull())
+        .addColumn('variant', 'text', (c) => c.notNull())
+        .addColumn('misere', 'integer', (c) => c.notNull())
+        .addColumn('rated', 'integer', (c) => c.notNull())
+        .addColumn('record', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('games_finished').on('games').columns(['finished_at', 'id']).execute();
+      await db.schema
+        .createTable('game_seats')
+        .addColumn('game_id', 'text', (c) => c.notNull().references('games.id').onDelete('cascade'))
+        .addColumn('seat', 'integer', (c) => c.notNull())
+        .addColumn('colours', 'text', (c) => c.notNull())
+        .addColumn('player_id', 'text', (c) => c.references('players.id').onDelete('set null'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('score', 'integer', (c) => c.notNull())
+        .addColumn('rank', 'integer', (c) => c.notNull())
+        .addColumn('forfeit', 'integer', (c) => c.notNull())
+        .addColumn('stand_in_moves', 'integer', (c) => c.notNull())
+        .addColumn('rating_before', 'integer')
+        .addColumn('rating_after', 'integer')
+        .addPrimaryKeyConstraint('game_seats_key', ['game_id', 'seat'])
+        .execute();
+      await db.schema.createIndex('game_seats_player').on('game_seats').column('player_id').execute();
+      await db.schema
+        .createTable('meta')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+};
+
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return migrations;
+  },
+};

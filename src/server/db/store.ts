@@ -1,0 +1,275 @@
+/**
+ * Players, ratings and finished rounds in the database (docs/online.md, Players and ratings):
+ * what the rooms write at a round's end and what the HTTP requests read.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { firstSkill, type Party, placings, PROVISIONAL_GAMES, rateRound, shownRating, type Skill } from '../ratings';
+import type { Database } from './schema';
+import { type OpenDatabase } from './database';
+
+/** One seat of a finished round, as the room saw it. */
+export interface SeatOutcome {
+  colours: string[];
+  /** The rated player: a person's public id, `computer:<level>`, or null (a person without a key). */
+  player: string | null;
+  name: string;
+  kind: 'human' | 'computer';
+  score: number;
+  /** The person gave the round up (docs/online.md): resigned, or a computer played most of their moves. */
+  forfeit: boolean;
+  standInMoves: number;
+}
+
+/** A finished round to keep. */
+export interface FinishedRound {
+  /** Its record's name. */
+  id: string;
+  room: string;
+  /** From 1, as in the record. */
+  round: number;
+  finishedAt: Date;
+  size: number;
+  variant: string;
+  misere: boolean;
+  /** The table rates its rounds (create option `rated`). */
+  rated: boolean;
+  record: string;
+  seats: SeatOutcome[];
+}
+
+/** A seat's rating after a rated round. */
+export interface SeatRating {
+  seat: number;
+  player: string;
+  rating: number;
+  change: number;
+  provisional: boolean;
+}
+
+export interface PlayerProfile {
+  id: string;
+  name: string;
+  kind: string;
+  /** null until a rated round. */
+  rating: number | null;
+  provisional: boolean;
+  /** Finished rounds played, rated or not. */
+  games: number;
+  ratedGames: number;
+  since: string;
+}
+
+export interface GameEntry {
+  id: string;
+  room: string;
+  round: number;
+  date: string;
+  size: number;
+  variant: string;
+  misere: boolean;
+  rated: boolean;
+  seats: { colours: string[]; player: string | null; name: string; kind: string; score: number; rank: number; forfeit: boolean; ratingBefore: number | null; ratingAfter: number | null }[];
+  /** The record's text (docs/record-format.md). */
+  record: string;
+}
+
+export interface LeaderboardEntry {
+  id: string;
+  name: string;
+  kind: string;
+  rating: number;
+  provisional: boolean;
+  games: number;
+}
+
+export interface Page<T> {
+  total: number;
+  offset: number;
+  items: T[];
+}
+
+export class GameStore {
+  private constructor(
+    readonly db: Kysely<Database>,
+    readonly kind: OpenDatabase['kind'],
+  ) {}
+
+  static of(opened: OpenDatabase): GameStore {
+    return new GameStore(opened.db, opened.kind);
+  }
+
+  close(): Promise<void> {
+    return this.db.destroy();
+  }
+
+  /**
+   * Keeps a finished round and, when it is rated, rates its players (in one transaction, the
+   * ratings read locked, so processes sharing PostgreSQL never lose each other's changes).
+   * Gives each rated seat's new rating (none for an unrated round), or null for a round kept already.
+   */
+  async saveRound(round: FinishedRound): Promise<SeatRating[] | null> {
+    const now = round.finishedAt.toISOString();
+    return this.db.transaction().execute(async (tx) => {
+      const exists = await tx.selectFrom('games').select('id').where('id', '=', round.id).executeTakeFirst();
+      if (exists) return null;
+      const players = round.seats.flatMap((s) => (s.player === null ? [] : [{ id: s.player, name: s.name, kind: s.kind }]));
+      // A player's name is the one they played under, changed at a limited pace: nobody takes on names round after round.
+      const settled = new Date(round.finishedAt.getTime() - NAME_CHANGE_HOURS * 3600_000).toISOString();
+      for (const p of players) {
+        await tx
+          .insertInto('players')
+          .values({ id: p.id, name: p.name, kind: p.kind, created_at: now, name_changed_at: now })
+          .onConflict((oc) =>
+            oc
+              .column('id')
+              .doUpdateSet({ name: p.name, name_changed_at: now })
+              .where('players.name', '!=', p.name)
+              .where('players.name_changed_at', '<=', settled),
+          )
+          .execute();
+      }
+      const rated = round.rated && isRatedTable(round.seats);
+      const ranks = placings(round.seats.map((s) => s.score), round.misere, round.seats.map((s) => s.forfeit));
+      const ratings = rated ? await this.rate(tx, round.seats, ranks, now) : [];
+      await tx
+        .insertInto('games')
+        .values({ id: round.id, room: round.room, round: round.round, finished_at: now, size: round.size, variant: round.variant, misere: flag(round.misere), rated: flag(rated), record: round.record })
+        .execute();
+      await tx
+        .insertInto('game_seats')
+        .values(
+          round.seats.map((s, seat) => {
+            const r = ratings.find((x) => x.seat === seat);
+            return {
+              game_id: round.id, seat, colours: s.colours.join(','), player_id: s.player, name: s.name, kind: s.kind, score: s.score, rank: ranks[seat],
+              forfeit: flag(s.forfeit), stand_in_moves: s.standInMoves, rating_before: r ? r.rating - r.change : null, rating_after: r?.rating ?? null,
+            };
+          }),
+        )
+        .execute();
+      return ratings;
+    });
+  }
+
+  private async rate(tx: Transaction<Database>, seats: SeatOutcome[], ranks: number[], now: string): Promise<SeatRating[]> {
+    const ids = [...new Set(seats.flatMap((s) => (s.player ? [s.player] : [])))].sort();
+    // Locked in one order by every process, so two rounds sharing players wait rather than deadlock.
+    let query = tx.selectFrom('ratings').selectAll().where('player_id', 'in', ids).orderBy('player_id');
+    if (this.kind === 'postgres') query = query.forUpdate();
+    const rows = new Map((await query.execute()).map((r) => [r.player_id, r]));
+    const before = (id: string): Skill => rows.get(id) ?? firstSkill();
+    const parties: Party[] = seats.flatMap((s, seat) => (s.player ? [{ id: s.player, rank: ranks[seat], before: before(s.player) }] : []));
+    const after = rateRound(parties);
+    for (const id of ids) {
+      const skill = after.get(id)!;
+      const games = (rows.get(id)?.games ?? 0) + 1;
+      await tx
+        .insertInto('ratings')
+        .values({ player_id: id, mu: skill.mu, sigma: skill.sigma, games, updated_at: now })
+        .onConflict((oc) => oc.column('player_id').doUpdateSet({ mu: skill.mu, sigma: skill.sigma, games, updated_at: now }))
+        .execute();
+    }
+    return seats.flatMap((s, seat) => {
+      if (!s.player) return [];
+      const rating = shownRating(after.get(s.player)!);
+      const games = (rows.get(s.player)?.games ?? 0) + 1;
+      return [{ seat, player: s.player, rating, change: rating - shownRating(before(s.player)), provisional: games < PROVISIONAL_GAMES }];
+    });
+  }
+
+  async player(id: string): Promise<PlayerProfile | null> {
+    const row = await this.db
+      .selectFrom('players')
+      .leftJoin('ratings', 'ratings.player_id', 'players.id')
+      .select(['players.id', 'players.name', 'players.kind', 'players.created_at', 'ratings.mu', 'ratings.sigma', 'ratings.games as rated'])
+      .where('players.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return null;
+    const { count } = await this.db.selectFrom('game_seats').select((eb) => eb.fn.countAll().as('count')).where('player_id', '=', id).executeTakeFirstOrThrow();
+    const ratedGames = row.rated ?? 0;
+    return {
+      id: row.id,
+      name: row.name,
+      kind: row.kind,
+      rating: row.mu === null || row.sigma === null ? null : shownRating({ mu: row.mu, sigma: row.sigma }),
+      provisional: ratedGames < PROVISIONAL_GAMES,
+      games: Number(count),
+      ratedGames,
+      since: row.created_at,
+    };
+  }
+
+  /** A player's finished rounds, newest first. */
+  async games(player: string, offset: number, limit: number): Promise<Page<GameEntry>> {
+    const { count } = await this.db.selectFrom('game_seats').select((eb) => eb.fn.countAll().as('count')).where('player_id', '=', player).executeTakeFirstOrThrow();
+    const games = await this.db
+      .selectFrom('games')
+      .selectAll()
+      .where('id', 'in', (eb) => eb.selectFrom('game_seats').select('game_id').where('player_id', '=', player))
+      .orderBy('finished_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+    const seats = games.length === 0 ? [] : await this.db.selectFrom('game_seats').selectAll().where('game_id', 'in', games.map((g) => g.id)).orderBy('seat').execute();
+    return {
+      total: Number(count),
+      offset,
+      items: games.map((g) => ({
+        id: g.id, room: g.room, round: g.round, date: g.finished_at, size: g.size, variant: g.variant, misere: g.misere === 1, rated: g.rated === 1,
+        seats: seats
+          .filter((s) => s.game_id === g.id)
+          .map((s) => ({
+            colours: s.colours.split(','), player: s.player_id, name: s.name, kind: s.kind, score: s.score, rank: s.rank, forfeit: s.forfeit === 1,
+            ratingBefore: s.rating_before, ratingAfter: s.rating_after,
+          })),
+        record: g.record,
+      })),
+    };
+  }
+
+  /** Rated players, best first. */
+  async leaderboard(offset: number, limit: number): Promise<Page<LeaderboardEntry>> {
+    const { count } = await this.db.selectFrom('ratings').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+    const rows = await this.db
+      .selectFrom('ratings')
+      .innerJoin('players', 'players.id', 'ratings.player_id')
+      .select(['players.id', 'players.name', 'players.kind', 'ratings.mu', 'ratings.sigma', 'ratings.games'])
+      .orderBy('ratings.mu', 'desc')
+      .orderBy('players.id')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+    return {
+      total: Number(count),
+      offset,
+      items: rows.map((r) => ({ id: r.id, name: r.name, kind: r.kind, rating: shownRating(r), provisional: r.games < PROVISIONAL_GAMES, games: r.games })),
+    };
+  }
+
+  /** "Forget me": the player and their rating go; their seats in kept rounds, and those rounds' records, lose their id and name. */
+  async forget(id: string): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      const seats = await tx.selectFrom('game_seats').innerJoin('games', 'games.id', 'game_seats.game_id').select(['games.id', 'games.record', 'game_seats.colours']).where('player_id', '=', id).execute();
+      for (const seat of seats) {
+        // The record names each colour's player in a tag of its own ([Red "Ann"]): the name goes, the round stays.
+        const record = seat.colours.split(',').reduce((text, c) => text.replace(new RegExp(`^\\[${c[0].toUpperCase()}${c.slice(1)} ".*"\\]$`, 'm'), `[${c[0].toUpperCase()}${c.slice(1)} "?"]`), seat.record);
+        await tx.updateTable('games').set({ record }).where('id', '=', seat.id).execute();
+      }
+      await tx.updateTable('game_seats').set({ player_id: null, name: '?' }).where('player_id', '=', id).execute();
+      await tx.deleteFrom('ratings').where('player_id', '=', id).execute();
+      const { numDeletedRows } = await tx.deleteFrom('players').where('id', '=', id).where('kind', '=', 'human').executeTakeFirst();
+      return numDeletedRows > 0n;
+    });
+  }
+}
+
+/** Hours a player's name stays before a round played under another name changes it. */
+export const NAME_CHANGE_HOURS = 1;
+
+/** A round rates its players when it has two rated seats at least, one of them a person with a key. */
+function isRatedTable(seats: SeatOutcome[]): boolean {
+  return seats.filter((s) => s.player !== null).length >= 2 && seats.some((s) => s.player !== null && s.kind === 'human');
+}
+
+const flag = (value: boolean) => (value ? 1 : 0);

@@ -1,0 +1,102 @@
+/** Checks of players, ratings and kept games shared by the SQLite and the PostgreSQL tests. */
+import { expect } from 'vitest';
+import { playerIdOf } from '../../src/server/playerId';
+import { create, next, until } from './helpers';
+
+export interface Played {
+  id: string;
+  room: string;
+  rating: number;
+}
+
+async function getJson(url: string): Promise<{ status: number; body: any }> {
+  const answer = await fetch(url);
+  return { status: answer.status, body: await answer.json() };
+}
+
+/** Polls `url` until `ready` holds for its JSON answer (the database is written after the round's end shows). */
+export async function whenReady(url: string, ready: (body: any, status: number) => boolean, what: string): Promise<any> {
+  for (let i = 0; i < 400; i++) {
+    const { status, body } = await getJson(url);
+    if (ready(body, status)) return body;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** A player with `key` resigns a rated 4x4 round against a beginner computer: rated, their game listed, on the leaderboard. */
+export async function resignedRatedRound(endpoint: string, key: string, name = 'Ann'): Promise<Played> {
+  const id = playerIdOf(key);
+  const ann = await create(endpoint, { name, colour: 'red', size: 4, standIn: 'beginner', player: key, seats: [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }] });
+  await until(ann.room, (st) => st.seats.length === 2 && st.seats[0].connected, 'seated');
+  ann.room.send('start');
+  await until(ann.room, (st) => st.phase === 'playing', 'playing');
+  ann.room.send('resign');
+  await next(ann, 'resigned');
+  const rated = await next<{ round: number; seats: { colour: string; player: string; rating: number; change: number; provisional: boolean }[] }>(ann, 'rated', 30_000);
+  const mine = rated.seats.find((s) => s.player === id)!;
+  expect(mine).toMatchObject({ colour: 'red', provisional: true });
+  // Resigned: placed last, so the rating goes down whatever the board says.
+  expect(mine.change).toBeLessThan(0);
+  expect(rated.seats.find((s) => s.player === 'computer:beginner')?.change).toBeGreaterThan(0);
+  const room = ann.room.roomId;
+  await ann.room.leave();
+  const played = { id, room, rating: mine.rating };
+  await stillKnown(endpoint, played, name);
+  return played;
+}
+
+/** The answers a rated player's requests give, the same from any process sharing the database. */
+export async function stillKnown(endpoint: string, played: Played, name = 'Ann'): Promise<void> {
+  const profile = await getJson(`${endpoint}/players/${played.id}`);
+  expect(profile.status).toBe(200);
+  expect(profile.body).toMatchObject({ id: played.id, name, rating: played.rating, provisional: true });
+  expect(profile.body.games).toBeGreaterThanOrEqual(1);
+  expect(JSON.stringify(profile.body)).not.toMatch(/key/i);
+  const games = await getJson(`${endpoint}/players/${played.id}/games`);
+  expect(games.status).toBe(200);
+  const game = games.body.items.find((g: { room: string }) => g.room === played.room);
+  expect(game).toMatchObject({ id: `${played.room}-round1.rolit`, rated: true });
+  expect(game.seats[0]).toMatchObject({ player: played.id, name, forfeit: true, rank: 2, ratingAfter: played.rating });
+  expect(game.record).toContain(`[Room "${played.room}"]`);
+  const board = await getJson(`${endpoint}/leaderboard?limit=100`);
+  expect(board.body.items).toEqual(expect.arrayContaining([expect.objectContaining({ id: played.id, rating: played.rating }), expect.objectContaining({ id: 'computer:beginner' })]));
+  // Best first.
+  const ratings = board.body.items.map((e: { rating: number }) => e.rating);
+  expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+  expect((await getJson(`${endpoint}/players/computer:beginner`)).body).toMatchObject({ kind: 'computer', name: 'computer (beginner)' });
+}
+
+/** Every players' request refuses a bad parameter with 400 and its reason, and answers an unknown player 404. */
+export async function hostileRequests(endpoint: string): Promise<void> {
+  const bad: [string, RegExp][] = [
+    ['/players/nope', /not a player id/],
+    ['/players/%27%3B%20DROP%20TABLE%20players%3B--', /not a player id/],
+    [`/players/${'a'.repeat(23)}`, /not a player id/],
+    ['/players/computer:../../etc', /not a player id/],
+    [`/players/${'a'.repeat(22)}?x=1`, /unknown parameter "x"/],
+    [`/players/${'a'.repeat(22)}/games?limit=0`, /limit: expected a whole number from 1 to 100/],
+    [`/players/${'a'.repeat(22)}/games?limit=101`, /limit/],
+    [`/players/${'a'.repeat(22)}/games?offset=-1`, /offset/],
+    [`/players/${'a'.repeat(22)}/games?offset=1e3`, /offset/],
+    [`/players/${'a'.repeat(22)}/games?offset=99999999999`, /offset/],
+    [`/players/${'a'.repeat(22)}/games?sort=name`, /unknown parameter "sort"/],
+    [`/players/${'a'.repeat(22)}/playing?all=1`, /unknown parameter "all"/],
+    ['/leaderboard?limit=abc', /limit/],
+    ['/leaderboard?offset=', /offset/],
+    ['/leaderboard?limit=10&limit=1000', /limit/],
+  ];
+  for (const [path, reason] of bad) {
+    const { status, body } = await getJson(`${endpoint}${path}`);
+    expect({ path, status }).toEqual({ path, status: 400 });
+    expect(body.error).toMatch(reason);
+  }
+  for (const path of [`/players/${'a'.repeat(22)}`, `/players/${'a'.repeat(22)}/games`, '/players/computer:master', `/players/${'a'.repeat(22)}/elsewhere`]) {
+    const { status, body } = await getJson(`${endpoint}${path}`);
+    expect({ path, status }).toEqual({ path, status: 404 });
+    expect(body.error).toBeTruthy();
+  }
+  expect((await getJson(`${endpoint}/players/${'a'.repeat(22)}/playing`)).body).toEqual({ rooms: [] });
+  const page = await getJson(`${endpoint}/leaderboard?offset=100000&limit=1`);
+  expect(page).toMatchObject({ status: 200, body: { offset: 100000, items: [] } });
+}

@@ -1,0 +1,109 @@
+/**
+ * Players, ratings and kept games on the default SQLite database (docs/online.md, Players and
+ * ratings): a player who resigns a rated 4x4 round against a beginner computer is rated and has
+ * the game; their key brings their seat back; a restart keeps everything; every request's
+ * parameters and the `player` option are checked.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { playerIdOf } from '../../src/server/playerId';
+import { create, first, join, next, startTestServer, type TestServer, until } from './helpers';
+import { hostileRequests, resignedRatedRound, stillKnown } from './playerChecks';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const newKey = () => randomBytes(16).toString('base64url');
+
+it('rates a player who resigns a rated 4x4 round against a beginner, keeps the game, and keeps both across a restart', async () => {
+  const played = await resignedRatedRound(server.endpoint, newKey());
+  // The same answers from a new process on the same data directory.
+  const { dataDir } = server;
+  await server.stop();
+  server = await startTestServer({ dataDir });
+  await stillKnown(server.endpoint, played);
+}, 60_000);
+
+it('gives the seat back to a new client joining with the key of the player holding it, and lists where the player plays', async () => {
+  const key = newKey();
+  const id = playerIdOf(key);
+  const ann = await create(server.endpoint, { name: 'Ann', colour: 'green', colours: ['red', 'green'], player: key });
+  expect(await first(ann, 'you')).toMatchObject({ colour: 'green', player: id });
+  expect(JSON.stringify(ann.messages.you)).not.toContain(key);
+  const playing = await (await fetch(`${server.endpoint}/players/${id}/playing`)).json();
+  expect(playing).toEqual({ rooms: [ann.room.roomId] });
+  // Another device (no token, no seat key) asking to watch, or for a colour, with the key gets its seat.
+  const again = await join(server.endpoint, ann.room.roomId, { name: 'Ann', spectator: true, player: key });
+  expect(await first(again, 'you')).toMatchObject({ colour: 'green', player: id });
+  await until(again.room, (st) => st.seats[1].connected && st.spectators === 0, 'the seat taken back, nobody watching');
+  // Someone else's key is a spectator's.
+  const other = newKey();
+  const eve = await join(server.endpoint, ann.room.roomId, { name: 'Eve', spectator: true, player: other });
+  expect(await first(eve, 'you')).toMatchObject({ colour: '', player: playerIdOf(other) });
+  await again.room.leave();
+  await eve.room.leave();
+  // The seat is free again once its player left the table before the match: the room is no longer theirs.
+  const after = await (await fetch(`${server.endpoint}/players/${id}/playing`)).json();
+  expect(after.rooms).not.toContain(ann.room.roomId);
+}, 30_000);
+
+it('refuses a player key of the wrong shape with badOptions, on create and on join', async () => {
+  for (const player of ['short', 'x'.repeat(65), 'has space in it for sure ok', 'plus+signs+are+not+base64url', 42, null]) {
+    await expect(create(server.endpoint, { name: 'Ann', colour: 'red', player })).rejects.toThrow(/badOptions/);
+  }
+  const ann = await create(server.endpoint, { name: 'Ann', colour: 'red', colours: ['red', 'green'] });
+  await expect(join(server.endpoint, ann.room.roomId, { name: 'Bob', colour: 'green', player: 'é'.repeat(22) })).rejects.toThrow(/badOptions/);
+  await expect(create(server.endpoint, { name: 'Ann', colour: 'red', rated: 'yes' })).rejects.toThrow(/badOptions/);
+  await ann.room.leave();
+});
+
+it('answers hostile requests with 400 saying what is wrong, and unknown players with 404', async () => {
+  await hostileRequests(server.endpoint);
+});
+
+it('keeps an unrated table’s game without rating it', async () => {
+  const key = newKey();
+  const ann = await create(server.endpoint, { name: 'Ann', colour: 'red', size: 4, standIn: 'beginner', rated: false, player: key, seats: [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }] });
+  await until(ann.room, (st) => st.seats.length === 2, 'seated');
+  ann.room.send('start');
+  await until(ann.room, (st) => st.phase === 'playing', 'playing');
+  ann.room.send('resign');
+  await next(ann, 'resigned');
+  await until(ann.room, (st) => st.phase === 'over' && st.records.length === 1, 'the round over', 30_000);
+  const id = playerIdOf(key);
+  // Kept at the round's end, after its record: wait for the game to be listed.
+  let profile: { rating: number | null; games: number } | null = null;
+  for (let i = 0; i < 200 && !profile?.games; i++) {
+    const answer = await fetch(`${server.endpoint}/players/${id}`);
+    profile = answer.status === 200 ? await answer.json() : null;
+  }
+  expect(profile).toMatchObject({ rating: null, games: 1, ratedGames: 0 });
+  const games = await (await fetch(`${server.endpoint}/players/${id}/games`)).json();
+  expect(games.items[0]).toMatchObject({ room: ann.room.roomId, rated: false });
+  await ann.room.leave();
+}, 60_000);
+
+it('forgets a player on their key: the player, their rating, and their name in kept rounds go; the rounds stay', async () => {
+  const key = newKey();
+  const played = await resignedRatedRound(server.endpoint, key, 'Zed');
+  const forget = (headers: Record<string, string>) => fetch(`${server.endpoint}/players/forget`, { method: 'POST', headers });
+  expect((await forget({})).status).toBe(401);
+  expect((await forget({ authorization: 'Bearer not-a-key' })).status).toBe(401);
+  expect(await (await forget({ authorization: `Bearer ${key}` })).json()).toEqual({ forgotten: true });
+  expect((await fetch(`${server.endpoint}/players/${played.id}`)).status).toBe(404);
+  const board = await (await fetch(`${server.endpoint}/leaderboard?limit=100`)).json();
+  expect(board.items.map((e: { id: string }) => e.id)).not.toContain(played.id);
+  // The computer's side of the round is kept, without Zed.
+  const games = await (await fetch(`${server.endpoint}/players/computer:beginner/games?limit=100`)).json();
+  const game = games.items.find((g: { room: string }) => g.room === played.room);
+  expect(game.seats[0]).toMatchObject({ player: null, name: '?' });
+  expect(game.record).toContain('[Red "?"]');
+  expect(JSON.stringify(game)).not.toContain('Zed');
+  // A second time, nothing is left to forget.
+  expect(await (await forget({ authorization: `Bearer ${key}` })).json()).toEqual({ forgotten: false });
+}, 60_000);
