@@ -51,11 +51,15 @@ async function accepting(port: number, ms = 10_000): Promise<void> {
   }
 }
 
-/** Starts `npm run server`'s program on a port, sharing rooms through the test's Redis. */
+/**
+ * Starts `npm run server`'s program on a port, sharing rooms through the test's Redis. Each keeps
+ * its records and SQLite file in a folder of its own, as separate machines do (processes share
+ * players through PostgreSQL: postgres.test.ts).
+ */
 async function startProcess(port: number): Promise<void> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/server/main.ts', '--port', String(port), '--host', '127.0.0.1', '--data', dataDir,
+    ['--import', 'tsx', 'src/server/main.ts', '--port', String(port), '--host', '127.0.0.1', '--data', joinPath(dataDir, String(port)),
       '--redis', `redis://127.0.0.1:${redisPort}`, '--public-address', `127.0.0.1:${port}`, '--threads', '1', '--computer-delay', '0', '--quick-wait', '1'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
