@@ -6,13 +6,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { Client } from '@colyseus/sdk';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TableListing } from '../../src/wire/contract';
 import { create, eventually, first, gameOf, join, movesOf, until, watch } from './helpers';
+import { accepting, freePort, startServerProcess, stopProcess } from './serverProcesses';
 
 const REDIS = '/usr/bin/redis-server';
 const haveRedis = existsSync(REDIS);
@@ -23,71 +23,15 @@ let dataDir = '';
 let redisPort = 0;
 const endpoints: string[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Resolves once something accepts TCP connections on the port. */
-async function accepting(port: number, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = createConnection({ port, host: '127.0.0.1' }, () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    if (Date.now() > until) throw new Error(`nothing listens on port ${port}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /**
- * Starts `npm run server`'s program on a port, sharing rooms through the test's Redis. Each keeps
+ * Starts `npm run server`'s program, sharing rooms through the test's Redis. Each process keeps
  * its records and SQLite file in a folder of its own, as separate machines do (processes share
  * players through PostgreSQL: postgres.test.ts).
  */
-async function startProcess(port: number): Promise<void> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/server/main.ts', '--port', String(port), '--host', '127.0.0.1', '--data', joinPath(dataDir, String(port)),
-      '--redis', `redis://127.0.0.1:${redisPort}`, '--public-address', `127.0.0.1:${port}`, '--threads', '1', '--computer-delay', '0', '--quick-wait', '1'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+async function startProcess(folder: string): Promise<void> {
+  const { child, endpoint } = await startServerProcess(['--data', joinPath(dataDir, folder), '--redis', `redis://127.0.0.1:${redisPort}`, '--quick-wait', '1']);
   children.push(child);
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server on port ${port} did not start:\n${output}`)), 30_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('rolit server listening on port')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.once('exit', (code) => reject(new Error(`server on port ${port} exited (${code}):\n${output}`)));
-  });
-  endpoints.push(`http://127.0.0.1:${port}`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-  });
+  endpoints.push(endpoint);
 }
 
 beforeAll(async () => {
@@ -96,14 +40,13 @@ beforeAll(async () => {
   redisPort = await freePort();
   children.push(spawn(REDIS, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' }));
   await accepting(redisPort);
-  const [a, b] = [await freePort(), await freePort()];
-  await Promise.all([startProcess(a), startProcess(b)]);
+  await Promise.all([startProcess('a'), startProcess('b')]);
 }, 60_000);
 
 afterAll(async () => {
   // The game servers first, then the Redis they use.
-  await Promise.all(children.slice(1).map(stop));
-  if (children[0]) await stop(children[0]);
+  await Promise.all(children.slice(1).map(stopProcess));
+  if (children[0]) await stopProcess(children[0]);
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
