@@ -6,11 +6,10 @@
  * the server.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers';
+import { onlineDocsExample, startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -20,17 +19,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The first JavaScript block under the page's "Example session" heading. */
-function exampleBot(): string {
-  const page = readFileSync('docs/online.md', 'utf8');
-  const section = page.slice(page.indexOf('## Example session'));
-  const found = /```js\n([\s\S]*?)```/.exec(section);
-  if (!found) throw new Error('docs/online.md: no ```js block under "## Example session"');
-  return found[1];
-}
-
 it('runs the example bot of docs/online.md: it plays a round against the computer to the end and leaves', async () => {
-  const code = exampleBot();
+  const code = onlineDocsExample('## Example session');
   expect(code).toContain("new Client('http://localhost:2567')");
   // The SDK alone: no rules engine, nothing of the project's sources.
   expect([...code.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1])).toEqual(['@colyseus/sdk']);

@@ -1,4 +1,5 @@
 /** Helpers of the server tests: a server on a free loopback port, SDK clients, waiting on state. */
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
@@ -162,4 +163,12 @@ export function snapshot(seen: Seen): string {
     phase: st.phase, toMove: st.toMove, moves: [...st.moves], round: st.round, host: st.host, spectators: st.spectators,
     seats: st.seats.map((s: any) => [s.colour, s.name, s.kind, s.level, s.connected, s.standIn, s.score]),
   });
+}
+
+/** The first ```js block under a heading of docs/online.md (`## Example session`): the docs' example bots, run as written. */
+export function onlineDocsExample(heading: string): string {
+  const page = readFileSync('docs/online.md', 'utf8');
+  const found = /```js\n([\s\S]*?)```/.exec(page.slice(page.indexOf(heading)));
+  if (!found) throw new Error(`docs/online.md: no \`\`\`js block under "${heading}"`);
+  return found[1];
 }

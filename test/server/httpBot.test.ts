@@ -5,12 +5,11 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { playerIdOf } from '../../src/server/playerId';
-import { create, startTestServer, type TestServer, until } from './helpers';
+import { create, onlineDocsExample, startTestServer, type TestServer, until } from './helpers';
 import { whenReady } from './playerChecks';
 
 let server: TestServer;
@@ -21,20 +20,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The ```js block under the page's "## Bots over HTTP" heading. */
-function exampleBot(): string {
-  const page = readFileSync('docs/online.md', 'utf8');
-  const found = /```js\n([\s\S]*?)```/.exec(page.slice(page.indexOf('## Bots over HTTP')));
-  if (!found) throw new Error('docs/online.md: no ```js block under "## Bots over HTTP"');
-  return found[1];
-}
-
 it('runs the fetch-only example bot: it takes its seat, starts as host, plays a rated round to the end and is rated', async () => {
   const key = randomBytes(16).toString('base64url');
   // The bot's table: its seat (red) and a beginner computer; the bot hosts once its creator leaves the host role to it.
   const host = await create(server.endpoint, { name: 'Host', spectator: true, size: 4, seats: [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }] });
   const file = `.http-bot-${process.pid}.mjs`;
-  await writeFile(file, exampleBot());
+  await writeFile(file, onlineDocsExample('## Bots over HTTP'));
   try {
     const bot = promisify(execFile)(process.execPath, [file, server.endpoint, host.room.roomId, key, 'red'], { timeout: 60_000 });
     await until(host.room, (st) => st.seats[0].connected, 'the bot seated');
