@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Game } from '../../src/engine';
 import { gameServerPlugin } from '../../scripts/gameServerPlugin';
 import { readOnlineParameters } from '../../src/app/online/onlineAddress';
+import { DEFAULT_CLOSING_SECONDS } from '../../src/server/server';
 import { eventually, gameOf, until, watch } from './helpers';
 
 /** A port nobody listens on (taken and given back). */
@@ -53,8 +54,10 @@ describe('the dev server', () => {
     } finally {
       await vite.close();
     }
-    // The game server stops with it (its port refuses connections).
-    await expect.poll(() => fetch(`http://127.0.0.1:${port}/records`).then(() => 'open', () => 'closed'), { timeout: 5000 }).toBe('closed');
+    // The game server stops with it (its port refuses connections) once its rooms have had the
+    // closing notice (a computers-only round may still be in play) and saved their rounds.
+    const stopMs = (DEFAULT_CLOSING_SECONDS + 10) * 1000;
+    await expect.poll(() => fetch(`http://127.0.0.1:${port}/records`).then(() => 'open', () => 'closed'), { timeout: stopMs }).toBe('closed');
     await rm(dataDir, { recursive: true, force: true });
   });
 });
