@@ -12,6 +12,7 @@ import { DEFAULT_HEAD_SECONDS, guardConnections } from './connections';
 import { colyseusLogger, serverLog } from './foldedLog';
 import { guardFrames } from './frames';
 import { botApi } from './botApi';
+import { BotCallers } from './botCallers';
 import { ComputerPool } from './computerPool';
 import { openDatabase } from './db/database';
 import { importRecordFiles } from './db/importRecords';
@@ -149,7 +150,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   });
   guardFrames();
   const http = transport.server!;
-  guardConnections(http, limits.sockets, (config.headSeconds ?? DEFAULT_HEAD_SECONDS) * 1000, trusted);
+  // Bots' streams join as clients of this process; each counts against the address that opened it.
+  const callers = new BotCallers();
+  guardConnections(http, limits.sockets, (config.headSeconds ?? DEFAULT_HEAD_SECONDS) * 1000, trusted, callers);
   // Listed tables (create option `listed`) show in the lobby as they change.
   server.define(ROOM_NAME, RolitRoom, { config: roomConfig }).enableRealtimeListing().on('dispose', (room) => limiter.roomClosed(room.roomId));
   server.define(LOBBY_ROOM, RolitLobby, { config: roomConfig });
@@ -170,15 +173,15 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   }
   let stopping = false;
   const port = (http.address() as AddressInfo).port;
-  // Bots' streams join the rooms as clients of this process, on an address of its own.
-  const bots = botApi(`http://${ownHost(config.host)}:${port}`);
+  // Bots' streams join the rooms as clients of this process, each on behalf of its caller's address.
+  const bots = botApi(`http://${ownHost(config.host)}:${port}`, callers);
   putInFront(
     http,
     [health(() => stopping), recordRequests(records), playerRequests(store, roomsPlaying), bots.stream, ...(config.appDir ? [appFiles(config.appDir)] : [])],
     () => stopping,
     [bots.post, forgetRequests(store)],
   );
-  markClientAddresses(http, trusted);
+  markClientAddresses(http, trusted, callers);
   return {
     port,
     async stop() {
