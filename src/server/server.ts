@@ -245,7 +245,8 @@ function recordRequests(records: RecordStore): FrontHandler {
       if (record === null) sendBody(req, res, 404, text, `no record named ${JSON.stringify(name.slice(0, 80))}`);
       else sendBody(req, res, 200, text, record);
     } catch (e) {
-      if (e instanceof BadRequest) return sendBody(req, res, 400, text, e.message), true;
+      // As every list's (pages.ts): the reason in JSON.
+      if (e instanceof BadRequest) return sendBody(req, res, 400, { ...cors, 'content-type': 'application/json' }, JSON.stringify({ error: e.message })), true;
       console.error(`rolit server: ${path.slice(0, 80)}: ${e instanceof Error ? e.message : String(e)}`);
       sendBody(req, res, 500, text, 'the database did not answer');
     }
