@@ -44,7 +44,7 @@ export function gameServerPlugin(): Plugin {
           try {
             const dataDir = process.env.ROLIT_DATA || joinPath(server.config.root, 'data');
             const game = await startServer({ port, dataDir });
-            logger.info(`  ➜  Game server: port ${game.port} (online play; records in ${dataDir})`);
+            logger.info(`  ➜  Game server: port ${game.port} (online play; records and players in the database of ${dataDir})`);
             return game;
           } catch (e) {
             const text = e instanceof Error ? e.message : String(e);

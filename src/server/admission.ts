@@ -11,6 +11,7 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { BlockList } from 'node:net';
 import { type AuthContext, type BeforeUpgradeHandler, type Client, CloseCode, ErrorCode, matchMaker, ServerError } from '@colyseus/core';
 import { createOptions, issuesText, LOBBY_ROOM, QUICK_ROOM, ROOM_NAME, TV_ROOM } from '../wire/contract';
+import type { BotCallers } from './botCallers';
 import { kickedForFrames } from './frames';
 import { clientAddress, type ClientLimiter, type LimitRefusal } from './limits';
 import type { WatchedRoom } from './seating';
@@ -33,15 +34,22 @@ const held = () => new Promise<void>((resolve) => setTimeout(resolve, COOLING_DO
 
 /**
  * Sets `X-Real-IP`, the header Colyseus reads the client's address from first, to the address
- * the limits count (the socket's peer, or X-Forwarded-For from a trusted proxy), whatever the
- * client sent, before any other listener sees the request.
+ * the limits count (the socket's peer, or X-Forwarded-For from a trusted proxy; for a bot
+ * stream's own request, the stream's caller: botCallers.ts), whatever the client sent, before
+ * any other listener sees the request.
  */
-export function markClientAddresses(http: HttpServer, trusted: BlockList | null): void {
+export function markClientAddresses(http: HttpServer, trusted: BlockList | null, bots: BotCallers): void {
   const mark = (req: IncomingMessage) => {
-    req.headers['x-real-ip'] = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trusted);
+    req.headers['x-real-ip'] = bots.callerOf(req) ?? clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trusted);
   };
   http.prependListener('request', mark);
   http.prependListener('upgrade', mark);
+}
+
+/** The address a request counts by, as markClientAddresses marked it. */
+export function requestAddress(req: IncomingMessage): string {
+  const marked = req.headers['x-real-ip'];
+  return typeof marked === 'string' ? marked : 'unknown';
 }
 
 /** The address Colyseus gives a request (marked by markClientAddresses). */

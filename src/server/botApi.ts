@@ -7,12 +7,16 @@
  *
  * Each stream is a client of the room like a page's, joined with the player key over this
  * process's own WebSocket port (through Redis, to the process holding the room): the room checks
- * everything as for any client, and the key takes back a seat the player holds there.
+ * everything as for any client, and the key takes back a seat the player holds there. Its joins
+ * count against the address of the client that opened the stream (botCallers.ts), so each bot
+ * has its address's limits, as a page would.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Client, type Room } from '@colyseus/sdk';
 import { Game, type GameEvent } from '../engine';
 import { type EventsMessage, issuesText, joinOptions, MESSAGE_TYPES, type MessageType, PLAYER_KEY_PATTERN, roomCodeOf, type ServerMessageType } from '../wire/contract';
+import { LIMIT_STATUS, requestAddress } from './admission';
+import type { BotCallers } from './botCallers';
 import { type FrontHandler, pathOf, type PostHandler, sendBody } from './front';
 import { playerIdOf } from './playerId';
 
@@ -77,8 +81,8 @@ export interface BotApi {
   close(): void;
 }
 
-/** The bot API of a server whose rooms are reached at `endpoint` (this process's own address). */
-export function botApi(endpoint: string): BotApi {
+/** The bot API of a server whose rooms are reached at `endpoint` (this process's own address), its streams vouched for by `callers`. */
+export function botApi(endpoint: string, callers: BotCallers): BotApi {
   /** Open streams by player id and room code: a message goes to the latest stream of its player in its room. */
   const streams = new Map<string, Stream>();
 
@@ -93,9 +97,11 @@ export function botApi(endpoint: string): BotApi {
     if (!parsed.success) return json(req, res, 400, { error: issuesText(parsed.error) });
     let room: Room;
     try {
-      room = await new Client(endpoint).joinById(code, parsed.data);
+      room = await new Client(endpoint, { headers: callers.headersFor(requestAddress(req)) }).joinById(code, parsed.data);
     } catch (e) {
-      return json(req, res, 409, { error: e instanceof Error ? e.message : String(e) });
+      // A limit of the caller's address (429, contract.ts LIMIT_CODES) is answered as such; the room's refusals 409.
+      const status = (e as { code?: unknown }).code === LIMIT_STATUS ? LIMIT_STATUS : 409;
+      return json(req, res, status, { error: e instanceof Error ? e.message : String(e) });
     }
     const id = `${playerIdOf(key)} ${code}`;
     streams.set(id, { room, res });

@@ -1,37 +1,26 @@
 /**
  * Players over HTTP (docs/online.md, Players and ratings), readable from pages of any origin:
  * `GET /players/<id>`, `/players/<id>/games`, `/players/<id>/playing` and `/leaderboard`. Every
- * parameter is checked: a bad one answers 400 saying which and why, an unknown player 404.
+ * parameter is checked: a bad one answers 400 saying which and why, an unknown player 404. The
+ * lists are paged as every list of the server is (pages.ts).
  * `POST /players/forget` with the key as `Authorization: Bearer` deletes the key's player.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { GameStore } from './db/store';
+import type { GameStore, RatingKey } from './db/store';
 import { type FrontHandler, pathOf, type PostHandler, sendBody } from './front';
+import { BadRequest, pageAsked, type PagedList, sendPage, type TimeKey, timeKey } from './pages';
+import { isRecordName } from './records';
 import { isPlayerId, playerIdOf } from './playerId';
 import { PLAYER_KEY_PATTERN } from '../wire/contract';
 
-/** Longest page of games or of the leaderboard, and the page given without `limit`. */
-export const MAX_PAGE = 100;
-export const DEFAULT_PAGE = 20;
-/** Largest `offset`: deeper pages are not browsed by anyone, and a huge offset only costs the database. */
-const MAX_OFFSET = 100_000;
-
-class BadRequest extends Error {}
-
-/** `offset` and `limit` of a paginated request (no other parameter), checked. */
-function pageOf(req: IncomingMessage): { offset: number; limit: number } {
-  const params = new URL(req.url ?? '/', 'http://server').searchParams;
-  const page = { offset: 0, limit: DEFAULT_PAGE };
-  for (const [name, value] of params) {
-    if (name !== 'offset' && name !== 'limit') throw new BadRequest(`unknown parameter ${JSON.stringify(name.slice(0, 40))} (parameters: offset, limit)`);
-    const [min, max] = name === 'offset' ? [0, MAX_OFFSET] : [1, MAX_PAGE];
-    if (!/^\d{1,7}$/.test(value) || Number(value) < min || Number(value) > max) {
-      throw new BadRequest(`${name}: expected a whole number from ${min} to ${max}, not ${JSON.stringify(value.slice(0, 40))}`);
-    }
-    page[name] = Number(value);
-  }
-  return page;
-}
+/** How a player's games are paged: newest first, 20 a page unless `limit` (at most 100; each game holds its record) says otherwise. */
+const GAMES_LIST: PagedList<TimeKey> = { defaultLimit: 20, maxLimit: 100, key: (values) => timeKey(values, isRecordName) };
+/** How the leaderboard is paged: best first, 20 a page unless `limit` (at most 100) says otherwise. */
+const LEADERBOARD: PagedList<RatingKey> = {
+  defaultLimit: 20,
+  maxLimit: 100,
+  key: ([mu, id, ...rest]) => (rest.length === 0 && typeof mu === 'number' && Number.isFinite(mu) && typeof id === 'string' && isPlayerId(id) ? [mu, id] : null),
+};
 
 function noParameters(req: IncomingMessage): void {
   const params = new URL(req.url ?? '/', 'http://server').searchParams;
@@ -51,8 +40,8 @@ export function playerRequests(store: GameStore, playing: (player: string) => Pr
     if (path === null || (path !== '/leaderboard' && !path.startsWith('/players/'))) return false;
     try {
       if (path === '/leaderboard') {
-        const { offset, limit } = pageOf(req);
-        json(req, res, 200, await store.leaderboard(offset, limit));
+        const { limit, after } = pageAsked(req, LEADERBOARD);
+        sendPage(req, res, await store.leaderboard(limit, after), limit, cors);
         return true;
       }
       const [id, what, ...rest] = path.slice('/players/'.length).split('/');
@@ -63,10 +52,11 @@ export function playerRequests(store: GameStore, playing: (player: string) => Pr
         json(req, res, 200, { rooms: await playing(id) });
         return true;
       }
-      const page = what === 'games' ? pageOf(req) : (noParameters(req), null);
+      const page = what === 'games' ? pageAsked(req, GAMES_LIST) : (noParameters(req), null);
       const profile = await store.player(id);
       if (!profile) throw new NotFound(`no player ${id}`);
-      json(req, res, 200, page ? await store.games(id, page.offset, page.limit) : profile);
+      if (page) sendPage(req, res, await store.games(id, page.limit, page.after), page.limit, cors);
+      else json(req, res, 200, profile);
     } catch (e) {
       if (e instanceof BadRequest) json(req, res, 400, { error: e.message });
       else if (e instanceof NotFound) json(req, res, 404, { error: e.message });

@@ -687,7 +687,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
   /**
    * Keeps the finished round in the database, rating its players (docs/online.md, Players and
    * ratings), and tells everyone the new ratings. After everything the round's end shows, so the
-   * database is never on a move's path; a failure is logged, and the round stays in its file.
+   * database is never on a move's path; a failure is logged, and the round stays in its record.
    */
   private async keepRound(game: Game, standInMoves: number[]): Promise<void> {
     // TV's computers play for watchers, as long as anyone watches: their rounds are nobody's games.

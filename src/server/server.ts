@@ -12,9 +12,11 @@ import { DEFAULT_HEAD_SECONDS, guardConnections } from './connections';
 import { colyseusLogger, serverLog } from './foldedLog';
 import { guardFrames } from './frames';
 import { botApi } from './botApi';
+import { BotCallers } from './botCallers';
 import { ComputerPool } from './computerPool';
 import { openDatabase } from './db/database';
 import { importRecordFiles } from './db/importRecords';
+import { DatabaseRecords } from './db/recordTable';
 import { GameStore } from './db/store';
 import type { Level } from '../ai';
 import { DEFAULT_SERVER_PORT, LOBBY_ROOM, QUICK_ROOM, ROOM_NAME, TV_ROOM } from '../wire/contract';
@@ -25,7 +27,8 @@ import { RolitLobby } from './lobby';
 import { DEFAULT_QUICK_WAIT_SECONDS, QuickQueue } from './quickPlay';
 import { forgetRequests, playerRequests } from './playerRequests';
 import { roomsPlaying } from './playing';
-import { DirectoryRecords, isCursor, type RecordStore } from './records';
+import { BadRequest, pageAsked, type PagedList, sendPage, type TimeKey, timeKey } from './pages';
+import { isRecordName, type RecordStore } from './records';
 import { RolitRoom, type RoomConfig } from './rolitRoom';
 import { DEFAULT_TV_MOVE_MS } from './tvPace';
 import { TvRoom } from './tvRoom';
@@ -35,7 +38,7 @@ export interface ServerConfig {
   port: number;
   /** Interface to listen on; default all. */
   host?: string;
-  /** Directory of the finished rounds' records (and of the SQLite database without `database`). */
+  /** Directory of the SQLite database (without `database`) and of record files kept before the database, imported once. */
   dataDir: string;
   /** PostgreSQL URL ("postgres://user@host:port/db") of the players, ratings and games several processes share; none for SQLite in dataDir. */
   database?: string;
@@ -67,7 +70,7 @@ export interface ServerConfig {
   seatReservationSeconds?: number;
   /** Seconds a new socket may take to send its whole request head before it is closed (default 10). */
   headSeconds?: number;
-  /** Days the records of rounds nobody keeps (TV's, quick play's) are kept (default 30; Infinity for ever). */
+  /** Days the records of rounds nobody keeps (TV's, quick play's), unless they are someone's game, are kept (default 30; Infinity for ever). */
   keepDays?: number;
   /** Pause between TV's rounds, on the last one's result (ms, default 5000). */
   tvPauseMs?: number;
@@ -104,16 +107,16 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const limiter = new ClientLimiter(limits);
   // Two threads at least, so that a search of one address never holds up every other room's.
   const pool = new ComputerPool(config.threads ?? Math.max(2, availableParallelism() - 1), { perOwner: limits.searches });
-  const records = await DirectoryRecords.open(config.dataDir);
+  const store = GameStore.of(await openDatabase(config.dataDir, config.database));
+  const imported = await importRecordFiles(store, config.dataDir);
+  if (imported > 0) console.log(`rolit server: imported ${imported} record files into the database`);
+  const records = new DatabaseRecords(store.db);
   const keepMs = (config.keepDays ?? DEFAULT_KEEP_DAYS) * 86_400_000;
   const expire = () => {
     if (keepMs !== Infinity) records.expire(keepMs).catch((e: unknown) => console.error(`rolit records: deleting old records: ${e instanceof Error ? e.message : String(e)}`));
   };
   expire();
   const expiry = setInterval(expire, EXPIRY_INTERVAL_MS).unref();
-  const store = GameStore.of(await openDatabase(config.dataDir, config.database));
-  const imported = await importRecordFiles(store, config.dataDir);
-  if (imported > 0) console.log(`rolit server: imported ${imported} record files into the database`);
   const roomConfig: RoomConfig = {
     records,
     store,
@@ -147,7 +150,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   });
   guardFrames();
   const http = transport.server!;
-  guardConnections(http, limits.sockets, (config.headSeconds ?? DEFAULT_HEAD_SECONDS) * 1000, trusted);
+  // Bots' streams join as clients of this process; each counts against the address that opened it.
+  const callers = new BotCallers();
+  guardConnections(http, limits.sockets, (config.headSeconds ?? DEFAULT_HEAD_SECONDS) * 1000, trusted, callers);
   // Listed tables (create option `listed`) show in the lobby as they change.
   server.define(ROOM_NAME, RolitRoom, { config: roomConfig }).enableRealtimeListing().on('dispose', (room) => limiter.roomClosed(room.roomId));
   server.define(LOBBY_ROOM, RolitLobby, { config: roomConfig });
@@ -168,15 +173,15 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   }
   let stopping = false;
   const port = (http.address() as AddressInfo).port;
-  // Bots' streams join the rooms as clients of this process, on an address of its own.
-  const bots = botApi(`http://${ownHost(config.host)}:${port}`);
+  // Bots' streams join the rooms as clients of this process, each on behalf of its caller's address.
+  const bots = botApi(`http://${ownHost(config.host)}:${port}`, callers);
   putInFront(
     http,
     [health(() => stopping), recordRequests(records), playerRequests(store, roomsPlaying), bots.stream, ...(config.appDir ? [appFiles(config.appDir)] : [])],
     () => stopping,
     [bots.post, forgetRequests(store)],
   );
-  markClientAddresses(http, trusted);
+  markClientAddresses(http, trusted, callers);
   return {
     port,
     async stop() {
@@ -213,55 +218,38 @@ function health(stopping: () => boolean): FrontHandler {
   };
 }
 
-/** Records a page of `GET /records` lists unless `limit` says otherwise, and the most it may ask. */
-export const RECORDS_PAGE = 100;
-export const MAX_RECORDS_PAGE = 1000;
+/** How `GET /records` is paged: newest first, 100 names a page unless `limit` (at most 1000) says otherwise. */
+const RECORD_LIST: PagedList<TimeKey> = { defaultLimit: 100, maxLimit: 1000, key: (values) => timeKey(values, isRecordName) };
 
 /**
- * Saved rounds over HTTP, for the page's replay and for anyone with the server's address:
- * `GET /records` lists the records' names a page at a time, newest first (JSON array; a round
- * saved unfinished ends in `-unfinished.rolit`), `limit` names at most (default RECORDS_PAGE),
- * after `cursor`; a `Link` header with `rel="next"` gives the next page's address. A bad
- * parameter gets 400. `GET /records/<name>` gives one. Readable from pages of any origin.
+ * Saved rounds over HTTP, for the page's replay and for anyone with the server's address, from
+ * the database (every process sharing it lists the same): `GET /records` lists the records'
+ * names a page at a time, newest first (pages.ts; a round saved unfinished ends in
+ * `-unfinished.rolit`); a bad parameter gets 400. `GET /records/<name>` gives one. Readable from
+ * pages of any origin.
  */
 function recordRequests(records: RecordStore): FrontHandler {
-  const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'link' };
+  const cors = { 'access-control-allow-origin': '*', 'cache-control': 'no-store' };
   const text = { ...cors, 'content-type': 'text/plain; charset=utf-8' };
   return async (req, res) => {
     const path = pathOf(req);
-    if (path === '/records') {
-      const query = new URL(req.url ?? '/', 'http://server').searchParams;
-      const problem = pageProblem(query);
-      if (problem) {
-        sendBody(req, res, 400, text, problem);
+    if (path !== '/records' && (path === null || !path.startsWith('/records/'))) return false;
+    try {
+      if (path === '/records') {
+        const { limit, after } = pageAsked(req, RECORD_LIST);
+        sendPage(req, res, await records.list(limit, after), limit, cors);
         return true;
       }
-      const limit = Number(query.get('limit') ?? RECORDS_PAGE);
-      const page = records.list(limit, query.get('cursor') ?? undefined);
-      const link: Record<string, string> = page.next ? { link: `</records?limit=${limit}&cursor=${encodeURIComponent(page.next)}>; rel="next"` } : {};
-      sendBody(req, res, 200, { ...cors, ...link, 'content-type': 'application/json' }, JSON.stringify(page.names));
-      return true;
+      const name = path.slice('/records/'.length);
+      const record = await records.read(name);
+      if (record === null) sendBody(req, res, 404, text, `no record named ${JSON.stringify(name.slice(0, 80))}`);
+      else sendBody(req, res, 200, text, record);
+    } catch (e) {
+      // As every list's (pages.ts): the reason in JSON.
+      if (e instanceof BadRequest) return sendBody(req, res, 400, { ...cors, 'content-type': 'application/json' }, JSON.stringify({ error: e.message })), true;
+      console.error(`rolit server: ${path.slice(0, 80)}: ${e instanceof Error ? e.message : String(e)}`);
+      sendBody(req, res, 500, text, 'the database did not answer');
     }
-    if (path === null || !path.startsWith('/records/')) return false;
-    const name = path.slice('/records/'.length);
-    const record = await records.read(name);
-    if (record === null) sendBody(req, res, 404, text, `no record named ${JSON.stringify(name.slice(0, 80))}`);
-    else sendBody(req, res, 200, text, record);
     return true;
   };
-}
-
-/** What is wrong with the parameters of `GET /records`, or null. */
-function pageProblem(query: URLSearchParams): string | null {
-  for (const key of new Set(query.keys())) {
-    if (key !== 'limit' && key !== 'cursor') return `unknown parameter ${JSON.stringify(key.slice(0, 40))} (parameters: limit, cursor)`;
-    if (query.getAll(key).length > 1) return `${key} given more than once`;
-  }
-  const limit = query.get('limit');
-  if (limit !== null && !(/^\d{1,4}$/.test(limit) && Number(limit) >= 1 && Number(limit) <= MAX_RECORDS_PAGE)) {
-    return `limit must be a whole number from 1 to ${MAX_RECORDS_PAGE}, not ${JSON.stringify(limit.slice(0, 40))}`;
-  }
-  const cursor = query.get('cursor');
-  if (cursor !== null && !isCursor(cursor)) return `cursor must be the one a Link header of an earlier page gave, not ${JSON.stringify(cursor.slice(0, 40))}`;
-  return null;
 }

@@ -3,8 +3,6 @@
  * names, the `events` a round starts with, refused joins' codes, frames Colyseus cannot decode,
  * when a deserted room closes, and what a fault in one room does (that room only).
  */
-import { readFile } from 'node:fs/promises';
-import { join as joinPath } from 'node:path';
 import { Client } from '@colyseus/sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Game, readRecord } from '../../src/engine';
@@ -204,7 +202,7 @@ describe('a fault in a room', () => {
       expect(end.message.text).toBe('the room failed and is closed');
     }
     expect(ann.message.record).toBe(`${victim.room.roomId}-round1-unfinished.rolit`);
-    const record = readRecord(await readFile(joinPath(server.dataDir, ann.message.record), 'utf8'));
+    const record = readRecord(await (await fetch(`${server.endpoint}/records/${ann.message.record}`)).text());
     expect(record.game.state.over).toBe(false);
     const faults = logged.mock.calls.map((c) => String(c[0])).filter((line) => line.includes(victim.room.roomId));
     expect(faults).toHaveLength(1);

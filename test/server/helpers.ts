@@ -1,5 +1,7 @@
 /** Helpers of the server tests: a server on a free loopback port, SDK clients, waiting on state. */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
@@ -171,4 +173,25 @@ export function onlineDocsExample(heading: string): string {
   const found = /```js\n([\s\S]*?)```/.exec(page.slice(page.indexOf(heading)));
   if (!found) throw new Error(`docs/online.md: no \`\`\`js block under "${heading}"`);
   return found[1];
+}
+
+/** A bot's stream (docs/online.md, Bots over HTTP) of the server at `origin` opened from `localAddress` (a new player key): held open when the join is let in (200, closed by `close`), else its status and error. */
+export function botStream(origin: string, code: string, localAddress: string): Promise<{ status: number; error?: string; close(): void }> {
+  const key = randomBytes(16).toString('base64url');
+  return new Promise((resolve, reject) => {
+    const path = `/bot/rooms/${code}/stream?name=Bot`;
+    const { hostname: host, port } = new URL(origin);
+    const req = request({ host, port, path, localAddress, headers: { authorization: `Bearer ${key}` } }, (res) => {
+      const close = () => req.destroy();
+      let text = '';
+      res.on('data', (chunk: Buffer) => {
+        // A stream let in starts with its first line (`you`): the bot watches from then on.
+        if (res.statusCode === 200) resolve({ status: 200, close });
+        else text += chunk.toString();
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, error: (JSON.parse(text || '{}') as { error?: string }).error, close }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

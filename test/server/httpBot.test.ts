@@ -9,7 +9,8 @@ import { rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { playerIdOf } from '../../src/server/playerId';
-import { create, onlineDocsExample, startTestServer, type TestServer, until } from './helpers';
+import { NO_LIMITS } from '../../src/server/limits';
+import { botStream, create, onlineDocsExample, startTestServer, type TestServer, until } from './helpers';
 import { whenReady } from './playerChecks';
 
 let server: TestServer;
@@ -114,4 +115,20 @@ it('holds the seat of a bot that hung up, and gives it back to the key’s next 
   await host.room.leave();
   // The server is well: it still answers.
   expect((await fetch(`${server.endpoint}/health`)).status).toBe(200);
+}, 60_000);
+
+it('counts no bot stream’s own connection as a socket of the server’s address: six bots of six addresses watch a server of four sockets an address', async () => {
+  const small = await startTestServer({ limits: { ...NO_LIMITS, sockets: 4 } });
+  try {
+    const host = await create(small.endpoint, { name: 'Host', colour: 'red', colours: ['red', 'green'] });
+    const streams = [];
+    // Each stream's own WebSocket comes from the server's loopback address, beside the host's connections.
+    for (let i = 2; i <= 7; i++) streams.push(await botStream(small.endpoint, host.room.roomId, `127.0.0.${i}`));
+    expect(streams.map((s) => s.status)).toEqual(Array(6).fill(200));
+    await until(host.room, (st) => st.spectators === 6, 'six bots watching');
+    for (const stream of streams) stream.close();
+    await host.room.leave();
+  } finally {
+    await small.close();
+  }
 }, 60_000);

@@ -1,5 +1,6 @@
 /** Checks of players, ratings and kept games shared by the SQLite and the PostgreSQL tests. */
 import { expect } from 'vitest';
+import { cursorOf } from '../../src/server/pages';
 import { playerIdOf } from '../../src/server/playerId';
 import { create, next, until } from './helpers';
 
@@ -12,6 +13,18 @@ export interface Played {
 async function getJson(url: string): Promise<{ status: number; body: any }> {
   const answer = await fetch(url);
   return { status: answer.status, body: await answer.json() };
+}
+
+/** Every item of a list, page after page, following each page's `Link: <…>; rel="next"` from `first`. */
+export async function allPages(endpoint: string, first: string): Promise<any[]> {
+  const items: any[] = [];
+  for (let path: string | null = first; path; ) {
+    const answer: Response = await fetch(endpoint + path);
+    expect(answer.status, path).toBe(200);
+    items.push(...((await answer.json()) as any[]));
+    path = /^<([^>]+)>; rel="next"$/.exec(answer.headers.get('link') ?? '')?.[1] ?? null;
+  }
+  return items;
 }
 
 /** Polls `url` until `ready` holds for its JSON answer (the database is written after the round's end shows). */
@@ -55,15 +68,19 @@ export async function stillKnown(endpoint: string, played: Played, name = 'Ann')
   expect(JSON.stringify(profile.body)).not.toMatch(/key/i);
   const games = await getJson(`${endpoint}/players/${played.id}/games`);
   expect(games.status).toBe(200);
-  const game = games.body.items.find((g: { room: string }) => g.room === played.room);
+  const game = games.body.find((g: { room: string }) => g.room === played.room);
   expect(game).toMatchObject({ id: `${played.room}-round1.rolit`, rated: true });
   expect(game.seats[0]).toMatchObject({ player: played.id, name, forfeit: true, rank: 2, ratingAfter: played.rating });
   expect(game.record).toContain(`[Room "${played.room}"]`);
+  // Page by page, one game a page, the same list.
+  expect(await allPages(endpoint, `/players/${played.id}/games?limit=1`)).toEqual(games.body);
   const board = await getJson(`${endpoint}/leaderboard?limit=100`);
-  expect(board.body.items).toEqual(expect.arrayContaining([expect.objectContaining({ id: played.id, rating: played.rating }), expect.objectContaining({ id: 'computer:beginner' })]));
+  expect(board.body).toEqual(expect.arrayContaining([expect.objectContaining({ id: played.id, rating: played.rating }), expect.objectContaining({ id: 'computer:beginner' })]));
   // Best first.
-  const ratings = board.body.items.map((e: { rating: number }) => e.rating);
+  const ratings = board.body.map((e: { rating: number }) => e.rating);
   expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+  // Page by page (the cursor holds a rating and an id), the same board.
+  expect(await allPages(endpoint, '/leaderboard?limit=1')).toEqual(board.body);
   expect((await getJson(`${endpoint}/players/computer:beginner`)).body).toMatchObject({ kind: 'computer', name: 'computer (beginner)' });
 }
 
@@ -77,13 +94,17 @@ export async function hostileRequests(endpoint: string): Promise<void> {
     [`/players/${'a'.repeat(22)}?x=1`, /unknown parameter "x"/],
     [`/players/${'a'.repeat(22)}/games?limit=0`, /limit: expected a whole number from 1 to 100/],
     [`/players/${'a'.repeat(22)}/games?limit=101`, /limit/],
-    [`/players/${'a'.repeat(22)}/games?offset=-1`, /offset/],
-    [`/players/${'a'.repeat(22)}/games?offset=1e3`, /offset/],
-    [`/players/${'a'.repeat(22)}/games?offset=99999999999`, /offset/],
+    [`/players/${'a'.repeat(22)}/games?offset=20`, /offset: lists are paged by cursor: follow the Link header/],
+    [`/players/${'a'.repeat(22)}/games?cursor=-1`, /cursor: expected one a Link header of this list gave/],
+    [`/players/${'a'.repeat(22)}/games?cursor=${cursorOf([1500, 'computer:master'])}`, /cursor/],
+    [`/players/${'a'.repeat(22)}/games?cursor=a&cursor=b`, /cursor given more than once/],
     [`/players/${'a'.repeat(22)}/games?sort=name`, /unknown parameter "sort"/],
     [`/players/${'a'.repeat(22)}/playing?all=1`, /unknown parameter "all"/],
     ['/leaderboard?limit=abc', /limit/],
-    ['/leaderboard?offset=', /offset/],
+    ['/leaderboard?offset=', /offset: lists are paged by cursor/],
+    [`/leaderboard?cursor=${cursorOf(['2026-01-01T00:00:00.000Z', 'A-round1.rolit'])}`, /cursor/],
+    [`/leaderboard?cursor=${cursorOf([1, 'computer:master', 'more'])}`, /cursor/],
+    [`/leaderboard?cursor=${Buffer.from('{"mu":1}').toString('base64url')}`, /cursor/],
     ['/leaderboard?limit=10&limit=1000', /limit/],
   ];
   for (const [path, reason] of bad) {
@@ -97,6 +118,7 @@ export async function hostileRequests(endpoint: string): Promise<void> {
     expect(body.error).toBeTruthy();
   }
   expect((await getJson(`${endpoint}/players/${'a'.repeat(22)}/playing`)).body).toEqual({ rooms: [] });
-  const page = await getJson(`${endpoint}/leaderboard?offset=100000&limit=1`);
-  expect(page).toMatchObject({ status: 200, body: { offset: 100000, items: [] } });
+  // A cursor past the last player: an empty last page.
+  const past = await fetch(`${endpoint}/leaderboard?limit=1&cursor=${cursorOf([-1e9, 'computer:master'])}`);
+  expect({ status: past.status, link: past.headers.get('link'), body: await past.json() }).toEqual({ status: 200, link: null, body: [] });
 }

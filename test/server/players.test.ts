@@ -84,7 +84,7 @@ it('keeps an unrated table’s game without rating it', async () => {
   }
   expect(profile).toMatchObject({ rating: null, games: 1, ratedGames: 0 });
   const games = await (await fetch(`${server.endpoint}/players/${id}/games`)).json();
-  expect(games.items[0]).toMatchObject({ room: ann.room.roomId, rated: false });
+  expect(games[0]).toMatchObject({ room: ann.room.roomId, rated: false });
   await ann.room.leave();
 }, 60_000);
 
@@ -97,13 +97,17 @@ it('forgets a player on their key: the player, their rating, and their name in k
   expect(await (await forget({ authorization: `Bearer ${key}` })).json()).toEqual({ forgotten: true });
   expect((await fetch(`${server.endpoint}/players/${played.id}`)).status).toBe(404);
   const board = await (await fetch(`${server.endpoint}/leaderboard?limit=100`)).json();
-  expect(board.items.map((e: { id: string }) => e.id)).not.toContain(played.id);
+  expect(board.map((e: { id: string }) => e.id)).not.toContain(played.id);
   // The computer's side of the round is kept, without Zed.
   const games = await (await fetch(`${server.endpoint}/players/computer:beginner/games?limit=100`)).json();
-  const game = games.items.find((g: { room: string }) => g.room === played.room);
+  const game = games.find((g: { room: string }) => g.room === played.room);
   expect(game.seats[0]).toMatchObject({ player: null, name: '?' });
   expect(game.record).toContain('[Red "?"]');
   expect(JSON.stringify(game)).not.toContain('Zed');
+  // Records are kept in one place: the one GET /records serves is the one forgotten.
+  const served = await (await fetch(`${server.endpoint}/records/${played.room}-round1.rolit`)).text();
+  expect(served).toContain('[Red "?"]');
+  expect(served).not.toContain('Zed');
   // A second time, nothing is left to forget.
   expect(await (await forget({ authorization: `Bearer ${key}` })).json()).toEqual({ forgotten: false });
 }, 60_000);

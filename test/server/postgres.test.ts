@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { playerIdOf } from '../../src/server/playerId';
 import { create, first, join, until } from './helpers';
-import { hostileRequests, resignedRatedRound, stillKnown, whenReady } from './playerChecks';
+import { allPages, hostileRequests, resignedRatedRound, stillKnown, whenReady } from './playerChecks';
 import { accepting, freePort, startServerProcess, stopProcess } from './serverProcesses';
 
 /** Debian's PostgreSQL programs, where its package puts them (not on PATH): the newest major version installed. */
@@ -89,6 +89,16 @@ it.skipIf(!havePostgres)('shares players, ratings and games between two processe
   const bob = await resignedRatedRound(b.endpoint, newKey(), 'Bob');
   await stillKnown(b.endpoint, ann, 'Ann');
   await stillKnown(a.endpoint, bob, 'Bob');
+  // Records are listed and served from the database: each process lists and serves the other's round, newest first.
+  const names = [`${bob.room}-round1.rolit`, `${ann.room}-round1.rolit`];
+  for (const { endpoint } of [a, b]) {
+    expect(await allPages(endpoint, '/records?limit=1')).toEqual(names);
+    for (const [name, played] of [[names[0], bob], [names[1], ann]] as const) {
+      const served = await fetch(`${endpoint}/records/${name}`);
+      expect(served.status).toBe(200);
+      expect(await served.text()).toContain(`[Room "${played.room}"]`);
+    }
+  }
   // The beginner played both rounds: two rated games, its rating moved by each (no change lost between processes).
   const beginner = await (await fetch(`${a.endpoint}/players/computer:beginner`)).json();
   expect(beginner.ratedGames).toBe(2);

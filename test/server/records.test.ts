@@ -1,13 +1,18 @@
 /**
- * Finished rounds: saved as record files the room lists, served over HTTP, and still there after
- * the server restarts on the same data directory.
+ * Saved rounds: kept in the database, listed by the room, served over HTTP a page at a time, still
+ * there after the server restarts on the same data directory; older record files imported once;
+ * passing rounds expired in the database; a save tried again after a passing failure.
  */
 import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readRecord } from '../../src/engine';
-import { DirectoryRecords, keepRecord, type RecordStore } from '../../src/server/records';
+import { openDatabase } from '../../src/server/db/database';
+import { DatabaseRecords } from '../../src/server/db/recordTable';
+import { GameStore } from '../../src/server/db/store';
+import { cursorOf } from '../../src/server/pages';
+import { isPassingFailure, keepRecord, type RecordStore } from '../../src/server/records';
 import { gameOf, movesOf, startTestServer, type TestServer, twoPlayers, until } from './helpers';
 
 let server: TestServer | undefined;
@@ -42,13 +47,16 @@ it('keeps a finished round as a record the room lists, served over HTTP, and aft
     expect((await fetch(`${server.endpoint}/records/${bad}`)).status, bad).toBe(404);
   }
 
+  // The database is the one place it is kept: no record file is written.
+  expect((await readdir(dataDir)).filter((f) => f.endsWith('.rolit'))).toEqual([]);
+
   await server.stop();
   server = await startTestServer({ dataDir });
   expect(await (await fetch(`${server.endpoint}/records`)).json()).toEqual([file]);
   expect(readRecord(await (await fetch(`${server.endpoint}/records/${file}`)).text()).game.state.moves).toHaveLength(12);
 });
 
-it('lists a long list of records a page at a time, newest first, following the Link header; refuses bad parameters with 400', async () => {
+it('imports the record files of the data directory, then lists them a page at a time, newest first, following the Link header; refuses bad parameters with 400', async () => {
   const dir = await mkdtemp(joinPath(tmpdir(), 'rolit-records-many-'));
   const names = Array.from({ length: 3000 }, (_, i) => `7KQ2M9XB4T-round${i + 1}.rolit`);
   await Promise.all(names.map((name) => writeFile(joinPath(dir, name), '[Event "x"]\n')));
@@ -71,38 +79,54 @@ it('lists a long list of records a page at a time, newest first, following the L
       next = /^<([^>]+)>; rel="next"$/.exec(page.headers.get('link') ?? '')?.[1] ?? null;
     }
     expect(listed).toEqual([...names].reverse());
-    for (const query of ['limit=0', 'limit=1001', 'limit=x', 'limit=1&limit=2', 'cursor=nothing', 'page=2', `cursor=${'9'.repeat(20)}.a.rolit`]) {
+    const cursors = ['nothing', `${'9'.repeat(20)}.a.rolit`, cursorOf(['2026-01-01T00:00:00.000Z']), cursorOf(['yesterday', 'A-round1.rolit']), cursorOf(['2026-01-01T00:00:00.000Z', '../x'])];
+    for (const query of ['limit=0', 'limit=1001', 'limit=x', 'limit=1&limit=2', 'page=2', ...cursors.map((c) => `cursor=${c}`)]) {
       const refused = await fetch(`${many.endpoint}/records?${query}`);
       expect(refused.status, query).toBe(400);
-      expect(await refused.text(), query).toMatch(/limit|cursor|parameter/);
+      expect(((await refused.json()) as { error: string }).error, query).toMatch(/limit|cursor|parameter/);
     }
+    // An offset, which lists once took, is refused with the way to page now.
+    const offset = await fetch(`${many.endpoint}/records?offset=100`);
+    expect(offset.status).toBe(400);
+    expect(await offset.json()).toEqual({ error: expect.stringMatching(/^offset: lists are paged by cursor: follow the Link header/) });
   } finally {
     await many.close();
   }
 });
 
-describe('DirectoryRecords', () => {
-  it('indexes a directory once, pages newest first, adds what it writes and deletes passing rounds past their time', async () => {
+describe('DatabaseRecords', () => {
+  it('pages newest first, replaces a record written again, and deletes passing rounds past their time but those kept as games', async () => {
     const dir = await mkdtemp(joinPath(tmpdir(), 'rolit-store-'));
+    const store = GameStore.of(await openDatabase(dir));
     try {
       const clock = { ms: 2_000_000_000_000 };
-      for (const [name, s] of [['A-round1.rolit', 10], ['tv-B-round1.rolit', 20], ['quick-C-round1.rolit', 30], ['.x.rolit', 40], ['notes.txt', 50]] as const) {
-        await writeFile(joinPath(dir, name), name);
-        await utimes(joinPath(dir, name), s, s);
+      const records = new DatabaseRecords(store.db, () => clock.ms);
+      for (const name of ['A-round1.rolit', 'tv-B-round1.rolit', 'quick-C-round1.rolit', 'quick-E-round1.rolit']) {
+        await records.write(name, name);
+        clock.ms += 1000;
       }
-      const store = await DirectoryRecords.open(dir, () => clock.ms);
-      expect(store.list(10)).toEqual({ names: ['quick-C-round1.rolit', 'tv-B-round1.rolit', 'A-round1.rolit'], next: null });
-      await store.write('D-round1.rolit', 'd');
-      const first = store.list(2);
-      expect(first.names).toEqual(['D-round1.rolit', 'quick-C-round1.rolit']);
-      expect(store.list(2, first.next!)).toEqual({ names: ['tv-B-round1.rolit', 'A-round1.rolit'], next: null });
-      expect(await store.read('D-round1.rolit')).toBe('d');
-      expect(await store.read('../notes.txt')).toBeNull();
-      // Rounds nobody keeps (TV's, quick play's) older than a day go; people's rooms' stay.
-      expect(await store.expire(86_400_000)).toBe(2);
-      expect(store.list(10).names).toEqual(['D-round1.rolit', 'A-round1.rolit']);
-      expect(await readdir(dir)).not.toContain('tv-B-round1.rolit');
+      // quick-E is someone's game: kept as long as the game is.
+      await store.saveRound({
+        id: 'quick-E-round1.rolit', room: 'E', round: 1, finishedAt: new Date(clock.ms), size: 4, variant: 'standard', misere: false, rated: false, record: 'other text',
+        seats: [{ colours: ['red'], player: null, name: 'Ann', kind: 'human', score: 10, forfeit: false, standInMoves: 0 }],
+      });
+      expect(await records.read('quick-E-round1.rolit')).toBe('quick-E-round1.rolit');
+      await records.write('D-round1.rolit', 'd');
+      const first = await records.list(2, null);
+      expect(first.items).toEqual(['D-round1.rolit', 'quick-E-round1.rolit']);
+      expect(await records.list(2, first.next)).toEqual({ items: ['quick-C-round1.rolit', 'tv-B-round1.rolit'], next: expect.anything() });
+      clock.ms += 1000;
+      await records.write('A-round1.rolit', 'a again');
+      expect(await records.read('A-round1.rolit')).toBe('a again');
+      expect((await records.list(10, null)).items[0]).toBe('A-round1.rolit');
+      expect(await records.read('../notes.txt')).toBeNull();
+      expect(await records.read('nothing.rolit')).toBeNull();
+      // Rounds nobody keeps (TV's, quick play's) older than a day go; people's rooms' and games' stay.
+      clock.ms += 86_400_000 + 2000;
+      expect(await records.expire(86_400_000)).toBe(2);
+      expect((await records.list(10, null)).items).toEqual(['A-round1.rolit', 'D-round1.rolit', 'quick-E-round1.rolit']);
     } finally {
+      await store.close();
       await rm(dir, { recursive: true, force: true });
     }
   });
@@ -112,7 +136,7 @@ describe('DirectoryRecords', () => {
     const lines: string[] = [];
     let tries = 0;
     const flaky: RecordStore = {
-      list: () => ({ names: [], next: null }),
+      list: async () => ({ items: [], next: null }),
       read: async () => null,
       write: async () => {
         if (++tries < 3) throw failure(tries === 1 ? 'EMFILE' : 'ENOSPC');
@@ -131,5 +155,12 @@ describe('DirectoryRecords', () => {
     lines.length = 0;
     await expect(keepRecord({ ...flaky, write: async () => Promise.reject(failure('EACCES')) }, 'C.rolit', 'c', (l) => lines.push(l), [1])).rejects.toThrow('EACCES');
     expect(lines).toHaveLength(1);
+  });
+
+  it('takes the database’s passing failures for passing (SQLite busy or full, PostgreSQL’s connection lost or shutting down), not its others', () => {
+    const sqlite = (errcode: number) => Object.assign(new Error('sqlite'), { code: 'ERR_SQLITE_ERROR', errcode });
+    const postgres = (code: string) => Object.assign(new Error('pg'), { code });
+    expect([sqlite(5), sqlite(261), sqlite(13), postgres('08006'), postgres('57P01'), postgres('40001'), postgres('ECONNREFUSED'), new Error('Connection terminated unexpectedly')].map(isPassingFailure)).toEqual(Array(8).fill(true));
+    expect([sqlite(1), sqlite(19), postgres('23505'), postgres('42P01'), new Error('anything')].map(isPassingFailure)).toEqual(Array(5).fill(false));
   });
 });

@@ -2,8 +2,6 @@
  * The `rolit` room against a real server and @colyseus/sdk clients: a four-player round to the
  * end, a spectator joining mid-round, and refused messages changing nothing.
  */
-import { readFile } from 'node:fs/promises';
-import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Game, readRecord } from '../../src/engine';
 import { create, gameOf, join, movesOf, next, playFirst, type Seen, startTestServer, type TestServer, until } from './helpers';
@@ -55,7 +53,7 @@ describe('rolit room', () => {
     expect(replay.state.over).toBe(true);
     for (const s of clients) expect(gameOf(s).state.board).toEqual(replay.state.board);
     expect(state.seats.map((seat: any) => seat.score)).toEqual(replay.state.result!.playerScores);
-    const record = readRecord(await readFile(joinPath(server.dataDir, state.records[0]), 'utf8'));
+    const record = readRecord(await (await fetch(`${server.endpoint}/records/${state.records[0]}`)).text());
     expect(record.game.state.moves.map((m) => m.squares.join('+'))).toEqual(moves);
     expect(record.tags).toMatchObject({ Red: 'Ann', Yellow: 'Bob', Green: 'Cy', Blue: 'Di', Room: host.room.roomId });
     // The result as an object: the engine's, with its round, and no computer having played for anyone.

@@ -14,7 +14,8 @@ import type { GameEvent } from '../../src/engine';
 import type { GameStore } from '../../src/server/db/store';
 import type { ComputerPool } from '../../src/server/computerPool';
 import { ClientLimiter, NO_LIMITS } from '../../src/server/limits';
-import { DirectoryRecords } from '../../src/server/records';
+import { openDatabase } from '../../src/server/db/database';
+import { DatabaseRecords } from '../../src/server/db/recordTable';
 import { RolitRoom, type RoomConfig } from '../../src/server/rolitRoom';
 
 export interface Sent {
@@ -74,7 +75,7 @@ export async function openRoom(config: Partial<RoomConfig>, options: Record<stri
     },
   });
   const full: RoomConfig = {
-    records: await DirectoryRecords.open(await mkdtemp(joinPath(tmpdir(), 'rolit-room-'))),
+    records: new DatabaseRecords((await openDatabase(await mkdtemp(joinPath(tmpdir(), 'rolit-room-')))).db),
     graceSeconds: 1,
     computerDelayMs: 100,
     pool,

@@ -6,11 +6,12 @@
  * project directory with the package's `serve` script, the built server as dist-server/ and an app.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join as joinPath, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServerProcess } from '../../scripts/serverProcess';
+import { SQLITE_FILE } from '../../src/server/db/database';
 import { buildServer, npmScripts } from './builtServer';
 import { playFirst, twoPlayers, until } from './helpers';
 
@@ -78,5 +79,8 @@ it('SIGTERM to the npm process of `npm run serve` saves the round in play and st
   expect(stoppedMs).toBeLessThan(10_000);
   console.log(`npm run serve: stopped ${stoppedMs} ms after SIGTERM to npm; a second server on its port exited after ${inUseMs} ms`);
   expect(output).toMatch(/stopping \(SIGTERM\)/);
-  expect(existsSync(joinPath(data, `${ann.room.roomId}-round1-unfinished.rolit`))).toBe(true);
+  // Saved in the database of the data directory, where a restart serves it.
+  const db = new DatabaseSync(joinPath(data, SQLITE_FILE), { readOnly: true });
+  expect(db.prepare('select id from records where id = ?').get(`${ann.room.roomId}-round1-unfinished.rolit`)).toBeDefined();
+  db.close();
 }, 60_000);

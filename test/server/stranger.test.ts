@@ -16,7 +16,7 @@ import WebSocket from 'ws';
 import { type ServerProcess, startServerProcess } from '../../scripts/serverProcess';
 import { DEFAULT_LIMITS } from '../../src/server/limits';
 import { SPECTATOR_PLACES } from '../../src/server/seating';
-import { eventually, until } from './helpers';
+import { botStream, eventually, until } from './helpers';
 
 /** Seconds a socket may take to send its request head here (the default is 10). */
 const HEAD_SECONDS = 2;
@@ -166,6 +166,32 @@ describe('seats first', () => {
     await until(host, (st) => st.seats[1].name === 'Bob', 'Bob seated');
     for (const r of results) if ('ws' in r) r.ws.close();
     await Promise.all([host.leave(), bob.leave()]);
+  });
+});
+
+describe('bots over HTTP count by their own address', () => {
+  it(`each bot's stream counts against the address that opened it: one address's ${DEFAULT_LIMITS.watchers} watchers and ${DEFAULT_LIMITS.guessesPerMinute} code guesses are its own, another's are whole`, async () => {
+    const host = await new Client(origin).create('rolit', { name: 'Ann', colour: 'red', colours: ['red', 'green'] });
+    host.onMessage('*', () => undefined);
+    const streams = [];
+    for (let i = 0; i < DEFAULT_LIMITS.watchers; i++) streams.push(await botStream(origin, host.roomId, '127.0.0.101'));
+    expect(streams.map((s) => s.status)).toEqual(Array(DEFAULT_LIMITS.watchers).fill(200));
+    await until(host, (st) => st.spectators === DEFAULT_LIMITS.watchers, 'the bots watching');
+    // One more from that address is refused, and says why; a bot of another address still gets in.
+    expect(await botStream(origin, host.roomId, '127.0.0.101')).toMatchObject({ status: 409, error: expect.stringMatching(/spectatorsFull: .*address/) });
+    const other = await botStream(origin, host.roomId, '127.0.0.102');
+    expect(other.status).toBe(200);
+    await until(host, (st) => st.spectators === DEFAULT_LIMITS.watchers + 1, 'the other address’s bot watching');
+
+    // Wrong codes: one address spends its guesses and is refused 429; the next address's first wrong code is only not found.
+    const guesses = [];
+    for (let i = 0; i <= DEFAULT_LIMITS.guessesPerMinute; i++) guesses.push(await botStream(origin, '0000000000', '127.0.0.103'));
+    expect(guesses.slice(0, -1).map((g) => g.status)).toEqual(Array(DEFAULT_LIMITS.guessesPerMinute).fill(409));
+    expect(guesses.at(-1)).toMatchObject({ status: 429, error: expect.stringMatching(/^tooManyGuesses: /) });
+    expect(await botStream(origin, '0000000000', '127.0.0.104')).toMatchObject({ status: 409, error: expect.stringMatching(/not found/) });
+    // Hung up: each a dropped spectator, held for the grace.
+    for (const stream of [...streams, other]) stream.close();
+    await host.leave();
   });
 });
 

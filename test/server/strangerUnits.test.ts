@@ -1,5 +1,7 @@
-/** The pieces that bound what one client can do, on fake clocks: the token bucket, the folded log, which frames decode, spectators' places. */
+/** The pieces that bound what one client can do, on fake clocks: the token bucket, the folded log, which frames decode, spectators' places, bots' callers. */
+import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { BotCallers } from '../../src/server/botCallers';
 import { FoldedLog, kindOf, logText, MAX_KINDS, MAX_LINE } from '../../src/server/foldedLog';
 import { decodable } from '../../src/server/frames';
 import { TokenBucket } from '../../src/server/limits';
@@ -101,5 +103,21 @@ describe('SpectatorPlaces', () => {
     expect(asksForSeat({ name: 'A', spectator: true })).toBe(false);
     expect(asksForSeat(JSON.parse('{"__proto__":{"colour":"red"}}'))).toBe(false);
     expect(asksForSeat(undefined)).toBe(false);
+  });
+});
+
+describe('BotCallers', () => {
+  it('names the caller of a bot stream’s own request only when the header carries this process’s secret', () => {
+    const callers = new BotCallers();
+    const asked = (headers: Record<string, string>) => callers.callerOf({ headers } as unknown as IncomingMessage);
+    const [[name, value]] = Object.entries(callers.headersFor('127.0.0.2'));
+    expect(asked({ [name]: value })).toBe('127.0.0.2');
+    const secret = value.split(' ')[0];
+    for (const forged of [`${'x'.repeat(secret.length)} 10.0.0.1`, `${secret.slice(1)} 10.0.0.1`, '10.0.0.1', `${secret} `, `${secret} ${'1'.repeat(65)}`]) {
+      expect(asked({ [name]: forged }), forged).toBeNull();
+    }
+    // Another process's secret is not this one's.
+    expect(new BotCallers().callerOf({ headers: { [name]: value } } as unknown as IncomingMessage)).toBeNull();
+    expect(asked({})).toBeNull();
   });
 });

@@ -37,7 +37,8 @@ export async function openDatabase(dataDir: string, url?: string): Promise<OpenD
     const file = new DatabaseSync(join(dataDir, SQLITE_FILE));
     // One writer at a time, readers beside it; foreign keys as PostgreSQL keeps them. node:sqlite
     // writes on the event loop: with WAL, `synchronous = NORMAL` syncs at checkpoints, not at every
-    // round's commit (a crash keeps the file whole; a power cut may lose the last rounds, whose record files stay).
+    // round's commit: a crash of the process loses no committed round; a power cut may lose the last
+    // seconds' (as the OS's cache of any file written would).
     // The busy timeout first: switching to WAL takes a lock that another process starting on the file may hold.
     file.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
     opened = { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqliteDatabase(file) }) }), kind: 'sqlite' };

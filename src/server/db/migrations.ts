@@ -2,7 +2,7 @@
  * The schema's migrations, in order, run at the server's start (Kysely's Migrator keeps which ran).
  * A new change is a new entry; a published one is never edited.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
 
 const migrations: Record<string, Migration> = {
@@ -59,6 +59,24 @@ const migrations: Record<string, Migration> = {
         .addColumn('key', 'text', (c) => c.primaryKey())
         .addColumn('value', 'text', (c) => c.notNull())
         .execute();
+    },
+  },
+  // Every record in one place: the games' texts move to `records`, beside those of rounds that are
+  // nobody's game (TV's, unfinished ones); the import of record files runs again to bring those in.
+  '0002-records': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('records')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('saved_at', 'text', (c) => c.notNull())
+        .addColumn('passing', 'integer', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('records_saved').on('records').columns(['saved_at', 'id']).execute();
+      await sql`insert into records (id, saved_at, passing, text)
+        select id, finished_at, case when id like 'tv-%' or id like 'quick-%' then 1 else 0 end, record from games`.execute(db);
+      await db.schema.alterTable('games').dropColumn('record').execute();
+      await sql`delete from meta where key = 'record files imported'`.execute(db);
     },
   },
 };

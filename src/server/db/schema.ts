@@ -22,7 +22,7 @@ export interface RatingsTable {
   updated_at: string;
 }
 
-/** A finished round: its id is its record's name (records.ts), its record text kept whole. */
+/** A finished round kept as someone's game: its id is its record's name (records.ts), the record in `records`. */
 export interface GamesTable {
   id: string;
   room: string;
@@ -33,7 +33,16 @@ export interface GamesTable {
   variant: string;
   misere: number;
   rated: number;
-  record: string;
+}
+
+/** Every saved round's record (docs/record-format.md): people's games, TV's rounds, rounds saved unfinished. */
+export interface RecordsTable {
+  /** The record's name (records.ts recordFileName). */
+  id: string;
+  saved_at: string;
+  /** 1 for a round nobody keeps (TV's, quick play's: records.ts isPassing), deleted after --keep-days unless it is a game. */
+  passing: number;
+  text: string;
 }
 
 /** Each seat of a finished round: who played it and how it ended. */
@@ -66,6 +75,7 @@ export interface Database {
   players: PlayersTable;
   ratings: RatingsTable;
   games: GamesTable;
+  records: RecordsTable;
   game_seats: GameSeatsTable;
   meta: MetaTable;
 }

@@ -1,9 +1,12 @@
 /**
  * Players, ratings and finished rounds in the database (docs/online.md, Players and ratings):
- * what the rooms write at a round's end and what the HTTP requests read.
+ * what the rooms write at a round's end and what the HTTP requests read. The records themselves
+ * are in `records` (recordTable.ts), a game's beside those of rounds that are nobody's.
  */
 import type { Kysely, Transaction } from 'kysely';
 import { firstSkill, type Party, placings, PROVISIONAL_GAMES, rateRound, shownRating, type Skill } from '../ratings';
+import type { Page, TimeKey } from '../pages';
+import { isPassing } from '../records';
 import type { Database } from './schema';
 import { type OpenDatabase } from './database';
 
@@ -82,11 +85,8 @@ export interface LeaderboardEntry {
   games: number;
 }
 
-export interface Page<T> {
-  total: number;
-  offset: number;
-  items: T[];
-}
+/** Where the leaderboard's page ended: the last player's μ and id (best first: μ down, then id up). */
+export type RatingKey = readonly [mu: number, id: string];
 
 export class GameStore {
   private constructor(
@@ -104,7 +104,8 @@ export class GameStore {
 
   /**
    * Keeps a finished round and, when it is rated, rates its players (in one transaction, the
-   * ratings read locked, so processes sharing PostgreSQL never lose each other's changes).
+   * ratings read locked, so processes sharing PostgreSQL never lose each other's changes). Its
+   * record is kept too unless one of its name is already (the room saves it first).
    * Gives each rated seat's new rating (none for an unrated round), or null for a round kept already.
    */
   async saveRound(round: FinishedRound): Promise<SeatRating[] | null> {
@@ -132,8 +133,13 @@ export class GameStore {
       const ranks = placings(round.seats.map((s) => s.score), round.misere, round.seats.map((s) => s.forfeit));
       const ratings = rated ? await this.rate(tx, round.seats, ranks, now) : [];
       await tx
+        .insertInto('records')
+        .values({ id: round.id, saved_at: now, passing: flag(isPassing(round.id)), text: round.record })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      await tx
         .insertInto('games')
-        .values({ id: round.id, room: round.room, round: round.round, finished_at: now, size: round.size, variant: round.variant, misere: flag(round.misere), rated: flag(rated), record: round.record })
+        .values({ id: round.id, room: round.room, round: round.round, finished_at: now, size: round.size, variant: round.variant, misere: flag(round.misere), rated: flag(rated) })
         .execute();
       await tx
         .insertInto('game_seats')
@@ -199,22 +205,24 @@ export class GameStore {
     };
   }
 
-  /** A player's finished rounds, newest first. */
-  async games(player: string, offset: number, limit: number): Promise<Page<GameEntry>> {
-    const { count } = await this.db.selectFrom('game_seats').select((eb) => eb.fn.countAll().as('count')).where('player_id', '=', player).executeTakeFirstOrThrow();
-    const games = await this.db
+  /** A player's finished rounds, newest first, `limit` at most after the game whose key is `after`. */
+  async games(player: string, limit: number, after: TimeKey | null): Promise<Page<GameEntry, TimeKey>> {
+    let query = this.db
       .selectFrom('games')
-      .selectAll()
-      .where('id', 'in', (eb) => eb.selectFrom('game_seats').select('game_id').where('player_id', '=', player))
-      .orderBy('finished_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(offset)
-      .limit(limit)
-      .execute();
+      .leftJoin('records', 'records.id', 'games.id')
+      .selectAll('games')
+      .select('records.text')
+      .where('games.id', 'in', (eb) => eb.selectFrom('game_seats').select('game_id').where('player_id', '=', player))
+      .orderBy('games.finished_at', 'desc')
+      .orderBy('games.id', 'desc')
+      .limit(limit + 1);
+    if (after) query = query.where((eb) => eb(eb.refTuple('games.finished_at', 'games.id'), '<', eb.tuple(after[0], after[1])));
+    const rows = await query.execute();
+    const games = rows.slice(0, limit);
     const seats = games.length === 0 ? [] : await this.db.selectFrom('game_seats').selectAll().where('game_id', 'in', games.map((g) => g.id)).orderBy('seat').execute();
+    const last = games.at(-1);
     return {
-      total: Number(count),
-      offset,
+      next: rows.length > limit && last ? [last.finished_at, last.id] : null,
       items: games.map((g) => ({
         id: g.id, room: g.room, round: g.round, date: g.finished_at, size: g.size, variant: g.variant, misere: g.misere === 1, rated: g.rated === 1,
         seats: seats
@@ -223,38 +231,38 @@ export class GameStore {
             colours: s.colours.split(','), player: s.player_id, name: s.name, kind: s.kind, score: s.score, rank: s.rank, forfeit: s.forfeit === 1,
             ratingBefore: s.rating_before, ratingAfter: s.rating_after,
           })),
-        record: g.record,
+        record: g.text ?? '',
       })),
     };
   }
 
-  /** Rated players, best first. */
-  async leaderboard(offset: number, limit: number): Promise<Page<LeaderboardEntry>> {
-    const { count } = await this.db.selectFrom('ratings').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
-    const rows = await this.db
+  /** Rated players, best first (μ down, then id), `limit` at most after the player whose key is `after`. */
+  async leaderboard(limit: number, after: RatingKey | null): Promise<Page<LeaderboardEntry, RatingKey>> {
+    let query = this.db
       .selectFrom('ratings')
       .innerJoin('players', 'players.id', 'ratings.player_id')
       .select(['players.id', 'players.name', 'players.kind', 'ratings.mu', 'ratings.sigma', 'ratings.games'])
       .orderBy('ratings.mu', 'desc')
       .orderBy('players.id')
-      .offset(offset)
-      .limit(limit)
-      .execute();
+      .limit(limit + 1);
+    if (after) query = query.where((eb) => eb.or([eb('ratings.mu', '<', after[0]), eb.and([eb('ratings.mu', '=', after[0]), eb('players.id', '>', after[1])])]));
+    const rows = await query.execute();
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
     return {
-      total: Number(count),
-      offset,
-      items: rows.map((r) => ({ id: r.id, name: r.name, kind: r.kind, rating: shownRating(r), provisional: r.games < PROVISIONAL_GAMES, games: r.games })),
+      next: rows.length > limit && last ? [last.mu, last.id] : null,
+      items: page.map((r) => ({ id: r.id, name: r.name, kind: r.kind, rating: shownRating(r), provisional: r.games < PROVISIONAL_GAMES, games: r.games })),
     };
   }
 
   /** "Forget me": the player and their rating go; their seats in kept rounds, and those rounds' records, lose their id and name. */
   async forget(id: string): Promise<boolean> {
     return this.db.transaction().execute(async (tx) => {
-      const seats = await tx.selectFrom('game_seats').innerJoin('games', 'games.id', 'game_seats.game_id').select(['games.id', 'games.record', 'game_seats.colours']).where('player_id', '=', id).execute();
+      const seats = await tx.selectFrom('game_seats').innerJoin('records', 'records.id', 'game_seats.game_id').select(['records.id', 'records.text', 'game_seats.colours']).where('player_id', '=', id).execute();
       for (const seat of seats) {
         // The record names each colour's player in a tag of its own ([Red "Ann"]): the name goes, the round stays.
-        const record = seat.colours.split(',').reduce((text, c) => text.replace(new RegExp(`^\\[${c[0].toUpperCase()}${c.slice(1)} ".*"\\]$`, 'm'), `[${c[0].toUpperCase()}${c.slice(1)} "?"]`), seat.record);
-        await tx.updateTable('games').set({ record }).where('id', '=', seat.id).execute();
+        const text = seat.colours.split(',').reduce((text, c) => text.replace(new RegExp(`^\\[${c[0].toUpperCase()}${c.slice(1)} ".*"\\]$`, 'm'), `[${c[0].toUpperCase()}${c.slice(1)} "?"]`), seat.text);
+        await tx.updateTable('records').set({ text }).where('id', '=', seat.id).execute();
       }
       await tx.updateTable('game_seats').set({ player_id: null, name: '?' }).where('player_id', '=', id).execute();
       await tx.deleteFrom('ratings').where('player_id', '=', id).execute();

@@ -1,0 +1,52 @@
+/**
+ * The saved rounds' records in the database (table `records`, docs/online.md, Records): the one
+ * place they are listed and read from, by every process sharing the database. A page of the list
+ * is one indexed query from where the page before ended, however many records there are.
+ */
+import type { Kysely } from 'kysely';
+import type { Page, TimeKey } from '../pages';
+import { isPassing, isRecordName, type RecordStore } from '../records';
+import type { Database } from './schema';
+
+export class DatabaseRecords implements RecordStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async list(limit: number, after: TimeKey | null): Promise<Page<string, TimeKey>> {
+    let query = this.db.selectFrom('records').select(['id', 'saved_at']).orderBy('saved_at', 'desc').orderBy('id', 'desc').limit(limit + 1);
+    if (after) query = query.where((eb) => eb(eb.refTuple('saved_at', 'id'), '<', eb.tuple(after[0], after[1])));
+    const rows = await query.execute();
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return { items: page.map((r) => r.id), next: rows.length > limit && last ? [last.saved_at, last.id] : null };
+  }
+
+  async write(name: string, text: string): Promise<void> {
+    const row = { id: name, saved_at: new Date(this.now()).toISOString(), passing: isPassing(name) ? 1 : 0, text };
+    await this.db
+      .insertInto('records')
+      .values(row)
+      .onConflict((oc) => oc.column('id').doUpdateSet({ saved_at: row.saved_at, text }))
+      .execute();
+  }
+
+  async read(name: string): Promise<string | null> {
+    if (!isRecordName(name)) return null;
+    const row = await this.db.selectFrom('records').select('text').where('id', '=', name).executeTakeFirst();
+    return row?.text ?? null;
+  }
+
+  /** Deletes the records of rounds nobody keeps (TV's, quick play's) saved more than `maxAgeMs` ago, but those kept as someone's game; how many. */
+  async expire(maxAgeMs: number): Promise<number> {
+    const before = new Date(this.now() - maxAgeMs).toISOString();
+    const { numDeletedRows } = await this.db
+      .deleteFrom('records')
+      .where('passing', '=', 1)
+      .where('saved_at', '<', before)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('games').select('games.id').whereRef('games.id', '=', 'records.id'))))
+      .executeTakeFirst();
+    return Number(numDeletedRows);
+  }
+}
