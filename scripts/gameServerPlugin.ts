@@ -2,13 +2,15 @@
  * Vite plugin of `npm start` and `npm run dev`: the game server of online play (src/server, the
  * embedded default: one process, rooms in memory) runs inside vite's dev server, on the port the
  * page looks for it (VITE_ROLIT_SERVER_PORT, else 2567), and stops with it. Records go to ./data
- * (or ROLIT_DATA), as with `npm run server`. Not under vitest (its vite server is no app server), and not for
- * `vite preview` (the browser tests serve the build with it and start their own game servers).
+ * (or ROLIT_DATA), and TV keeps the pace of ROLIT_TV_MOVE and ROLIT_TV_PAUSE, as with `npm run
+ * server`. Not under vitest (its vite server is no app server), and not for `vite preview` (the
+ * browser tests serve the build with it and start their own game servers).
  */
 import { join as joinPath } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
 import type { RunningServer } from '../src/server/server';
+import { tvPaceFromEnv } from '../src/server/tvPace';
 
 /** The port of the game server beside vite's dev server: the one the page looks on. */
 export function devGameServerPort(env: NodeJS.ProcessEnv = process.env): number {
@@ -43,7 +45,7 @@ export function gameServerPlugin(): Plugin {
           const { startServer } = (await tsImport(entry, import.meta.url)) as typeof import('../src/server/server');
           try {
             const dataDir = process.env.ROLIT_DATA || joinPath(server.config.root, 'data');
-            const game = await startServer({ port, dataDir });
+            const game = await startServer({ port, dataDir, ...tvPaceFromEnv(process.env) });
             logger.info(`  ➜  Game server: port ${game.port} (online play; records and players in the database of ${dataDir})`);
             return game;
           } catch (e) {

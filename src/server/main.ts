@@ -11,7 +11,7 @@ import { DEFAULT_HEAD_SECONDS } from './connections';
 import { serverLog } from './foldedLog';
 import { DEFAULT_QUICK_WAIT_SECONDS } from './quickPlay';
 import { DEFAULT_APP_PORT, DEFAULT_CLOSING_SECONDS, DEFAULT_GRACE_SECONDS, DEFAULT_KEEP_DAYS, DEFAULT_PORT, DEFAULT_TV_PAUSE_MS, startServer } from './server';
-import { DEFAULT_TV_MOVE_MS } from './tvPace';
+import { DEFAULT_TV_MOVE_MS, TV_PACE_ENV } from './tvPace';
 
 const USAGE = `usage: npm run server -- [options]   (npm run serve: the same with --app dist)
   --port N             port to listen on (env PORT; default ${DEFAULT_PORT}, ${DEFAULT_APP_PORT} with --app; 0 picks a free one)
@@ -22,8 +22,8 @@ const USAGE = `usage: npm run server -- [options]   (npm run serve: the same wit
   --computer-delay MS  pause before a computer's move (env ROLIT_COMPUTER_DELAY; default 600)
   --threads N          worker threads for computer players (env ROLIT_THREADS; default cores - 1, at least 2)
   --quick-wait S       seconds quick play waits for four before seating fewer (env ROLIT_QUICK_WAIT; default ${DEFAULT_QUICK_WAIT_SECONDS})
-  --tv-move MS         TV's pace: least time from one move to the next (env ROLIT_TV_MOVE; default ${DEFAULT_TV_MOVE_MS})
-  --tv-pause MS        TV's pause on a round's result before the next (env ROLIT_TV_PAUSE; default ${DEFAULT_TV_PAUSE_MS})
+  --tv-move MS         TV's pace: least time from one move to the next (env ${TV_PACE_ENV.move}; default ${DEFAULT_TV_MOVE_MS})
+  --tv-pause MS        TV's pause on a round's result before the next (env ${TV_PACE_ENV.pause}; default ${DEFAULT_TV_PAUSE_MS})
   --database URL       keep players, ratings and games in PostgreSQL (postgres://user:password@host:port/db), shared by
                        every process given it (env DATABASE_URL; default SQLite, the file rolit.sqlite in --data)
   --redis URL          share rooms with other processes through Redis (env REDIS_URL)
@@ -102,8 +102,8 @@ const server = await startServer({
   computerDelayMs: number('computer-delay', args['computer-delay'] ?? env.ROLIT_COMPUTER_DELAY, 600),
   threads: threads === undefined ? undefined : Math.max(1, Math.floor(number('threads', threads, 1))),
   quickWaitSeconds: Math.round(number('quick-wait', args['quick-wait'] ?? env.ROLIT_QUICK_WAIT, DEFAULT_QUICK_WAIT_SECONDS)),
-  tvMoveMs: number('tv-move', args['tv-move'] ?? env.ROLIT_TV_MOVE, DEFAULT_TV_MOVE_MS),
-  tvPauseMs: number('tv-pause', args['tv-pause'] ?? env.ROLIT_TV_PAUSE, DEFAULT_TV_PAUSE_MS),
+  tvMoveMs: number('tv-move', args['tv-move'] ?? env[TV_PACE_ENV.move], DEFAULT_TV_MOVE_MS),
+  tvPauseMs: number('tv-pause', args['tv-pause'] ?? env[TV_PACE_ENV.pause], DEFAULT_TV_PAUSE_MS),
   redis: args.redis ?? env.REDIS_URL,
   database: checked('database', args.database ?? env.DATABASE_URL, (text) => {
     if (!isPostgresUrl(text)) throw new Error(`expected a postgres:// URL, not ${JSON.stringify(text.slice(0, 80))}`);

@@ -12,3 +12,21 @@ export function atPace<T>(answer: Promise<T>, ms: number, clock: { setTimeout(ru
   const paced = new Promise<void>((resolve) => void clock.setTimeout(resolve, ms));
   return Promise.all([answer, paced]).then(([value]) => value);
 }
+
+/**
+ * The environment variables of TV's pace (ms): `npm run server` reads them behind --tv-move and
+ * --tv-pause, and the game server of `npm start` (scripts/gameServerPlugin.ts) reads them alone.
+ */
+export const TV_PACE_ENV = { move: 'ROLIT_TV_MOVE', pause: 'ROLIT_TV_PAUSE' } as const;
+
+/** TV's pace as the environment sets it: each variable given, in ms (>= 0); one set wrong throws, saying which and what it holds. */
+export function tvPaceFromEnv(env: Record<string, string | undefined>): { tvMoveMs?: number; tvPauseMs?: number } {
+  const ms = (name: string) => {
+    const text = env[name];
+    if (text === undefined || text === '') return undefined;
+    const value = Number(text);
+    if (!Number.isFinite(value) || value < 0) throw new Error(`${name}: expected a number of ms >= 0, not ${JSON.stringify(text)}`);
+    return value;
+  };
+  return { tvMoveMs: ms(TV_PACE_ENV.move), tvPauseMs: ms(TV_PACE_ENV.pause) };
+}

@@ -2,9 +2,11 @@
  * TV's pace (docs/online.md, TV) on a fake clock, with no network (roomHarness.ts): each computer
  * move is played `tvMoveMs` after the move before, however fast its search answered (a slower
  * search is played as it answers), and the next round starts `tvPauseMs` after a round's result.
+ * The pace set by the environment, as `npm run server` and `npm start`'s game server read it.
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ServerTable } from '../../src/server/serverTable';
+import { tvPaceFromEnv } from '../../src/server/tvPace';
 import { openRoom } from './roomHarness';
 
 type Room = Awaited<ReturnType<typeof openRoom>>;
@@ -71,4 +73,12 @@ it('plays TV a move every tvMoveMs (a slower search when it answers) and pauses 
   await t.advance(200);
   await settled();
   expect([t.state.phase, t.state.round]).toEqual(['playing', 1]);
+});
+
+it('reads TV’s pace from ROLIT_TV_MOVE and ROLIT_TV_PAUSE, each left to the default when unset, and says which is wrong', () => {
+  expect(tvPaceFromEnv({ ROLIT_TV_MOVE: '500', ROLIT_TV_PAUSE: '0' })).toEqual({ tvMoveMs: 500, tvPauseMs: 0 });
+  expect(tvPaceFromEnv({ ROLIT_TV_PAUSE: '1500' })).toEqual({ tvMoveMs: undefined, tvPauseMs: 1500 });
+  expect(tvPaceFromEnv({ ROLIT_TV_MOVE: '' })).toEqual({ tvMoveMs: undefined, tvPauseMs: undefined });
+  expect(() => tvPaceFromEnv({ ROLIT_TV_MOVE: 'fast' })).toThrow('ROLIT_TV_MOVE: expected a number of ms >= 0, not "fast"');
+  expect(() => tvPaceFromEnv({ ROLIT_TV_MOVE: '100', ROLIT_TV_PAUSE: '-1' })).toThrow('ROLIT_TV_PAUSE: expected a number of ms >= 0, not "-1"');
 });
