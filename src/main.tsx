@@ -98,8 +98,9 @@ async function start(): Promise<void> {
   const onlineRoom = initOnline({
     endpoint: online.endpoint,
     tabStorage: tabStorage(),
-    // Demo mode is nobody: it takes no key of the viewer's and keeps none.
-    playerKey: demo ? undefined : pagePlayerKey(storage),
+    // Demo mode is nobody: it takes no key of the viewer's and keeps none. The key is made at the first
+    // join, and read again at each (a key forgotten or adopted from another device counts at once).
+    playerKey: demo ? undefined : () => pagePlayerKey(storage),
     session,
     address: { search: () => location.search, replace: (search) => addressWithout(search, location.hash) },
   });
