@@ -18,12 +18,20 @@ const MAX_OFFSET = 100_000;
 
 class BadRequest extends Error {}
 
-/** `offset` and `limit` of a paginated request (no other parameter), checked. */
-function pageOf(req: IncomingMessage): { offset: number; limit: number } {
+/** Kinds of player the leaderboard can be narrowed to (`kind`). */
+const KINDS = ['human', 'computer'] as const;
+
+/** `offset` and `limit` of a paginated request, and the leaderboard's `kind` where `kinds` (no other parameter), checked. */
+function pageOf(req: IncomingMessage, kinds = false): { offset: number; limit: number; kind?: (typeof KINDS)[number] } {
   const params = new URL(req.url ?? '/', 'http://server').searchParams;
-  const page = { offset: 0, limit: DEFAULT_PAGE };
+  const page: { offset: number; limit: number; kind?: (typeof KINDS)[number] } = { offset: 0, limit: DEFAULT_PAGE };
   for (const [name, value] of params) {
-    if (name !== 'offset' && name !== 'limit') throw new BadRequest(`unknown parameter ${JSON.stringify(name.slice(0, 40))} (parameters: offset, limit)`);
+    if (kinds && name === 'kind') {
+      if (page.kind !== undefined || !(KINDS as readonly string[]).includes(value)) throw new BadRequest(`kind: expected one of ${KINDS.join(', ')}, once, not ${JSON.stringify(value.slice(0, 40))}`);
+      page.kind = value as (typeof KINDS)[number];
+      continue;
+    }
+    if (name !== 'offset' && name !== 'limit') throw new BadRequest(`unknown parameter ${JSON.stringify(name.slice(0, 40))} (parameters: offset, limit${kinds ? ', kind' : ''})`);
     const [min, max] = name === 'offset' ? [0, MAX_OFFSET] : [1, MAX_PAGE];
     if (!/^\d{1,7}$/.test(value) || Number(value) < min || Number(value) > max) {
       throw new BadRequest(`${name}: expected a whole number from ${min} to ${max}, not ${JSON.stringify(value.slice(0, 40))}`);
@@ -51,8 +59,8 @@ export function playerRequests(store: GameStore, playing: (player: string) => Pr
     if (path === null || (path !== '/leaderboard' && !path.startsWith('/players/'))) return false;
     try {
       if (path === '/leaderboard') {
-        const { offset, limit } = pageOf(req);
-        json(req, res, 200, await store.leaderboard(offset, limit));
+        const { offset, limit, kind } = pageOf(req, true);
+        json(req, res, 200, await store.leaderboard(offset, limit, kind));
         return true;
       }
       const [id, what, ...rest] = path.slice('/players/'.length).split('/');

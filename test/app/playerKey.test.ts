@@ -34,8 +34,10 @@ it('derives the public id as the server does, and reads and writes the move link
     expect(await playerIdOfKey(key)).toBe(playerIdOf(key));
   }
   const key = newPlayerKey();
-  const link = movePlayerLink({ origin: 'https://rolit.example', pathname: '/play/' }, key);
+  const link = movePlayerLink({ origin: 'https://rolit.example', pathname: '/play/', search: '?room=5ZXKZBCVA6' }, key);
   expect(link).toBe(`https://rolit.example/play/#player=${key}`);
+  // The game server the page was told goes along; nothing else of the address does.
+  expect(movePlayerLink({ origin: 'http://localhost:5173', pathname: '/', search: '?speed=2&server=10.0.0.2:2567' }, key)).toBe(`http://localhost:5173/?server=10.0.0.2%3A2567#player=${key}`);
   expect(playerKeyInFragment(new URL(link).hash)).toEqual({ key });
   expect(playerKeyInFragment('#player=short')).toEqual({ bad: true });
   expect(playerKeyInFragment('#record=1.abc')).toBeNull();

@@ -64,6 +64,15 @@ export async function stillKnown(endpoint: string, played: Played, name = 'Ann')
   // Best first.
   const ratings = board.body.items.map((e: { rating: number }) => e.rating);
   expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+  // Narrowed to one kind: the computer levels (where a page says where a player stands), or people.
+  const levels = await getJson(`${endpoint}/leaderboard?kind=computer&limit=100`);
+  expect(levels.body.items.map((e: { id: string }) => e.id)).toContain('computer:beginner');
+  expect(levels.body.items.every((e: { kind: string }) => e.kind === 'computer')).toBe(true);
+  expect(levels.body.total).toBe(levels.body.items.length);
+  const people = await getJson(`${endpoint}/leaderboard?kind=human&limit=100`);
+  expect(people.body.items.map((e: { id: string }) => e.id)).toContain(played.id);
+  expect(people.body.items.every((e: { kind: string }) => e.kind === 'human')).toBe(true);
+  expect(people.body.total + levels.body.total).toBe(board.body.total);
   expect((await getJson(`${endpoint}/players/computer:beginner`)).body).toMatchObject({ kind: 'computer', name: 'computer (beginner)' });
 }
 
@@ -85,6 +94,9 @@ export async function hostileRequests(endpoint: string): Promise<void> {
     ['/leaderboard?limit=abc', /limit/],
     ['/leaderboard?offset=', /offset/],
     ['/leaderboard?limit=10&limit=1000', /limit/],
+    ['/leaderboard?kind=robot', /kind: expected one of human, computer/],
+    ['/leaderboard?kind=human&kind=computer', /kind/],
+    [`/players/${'a'.repeat(22)}/games?kind=human`, /unknown parameter "kind"/],
   ];
   for (const [path, reason] of bad) {
     const { status, body } = await getJson(`${endpoint}${path}`);

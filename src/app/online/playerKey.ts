@@ -85,9 +85,13 @@ export async function playerIdOfKey(key: string): Promise<string> {
  */
 const FRAGMENT = /^#player=([^&]*)$/;
 
-/** The link that moves the player to another device: this page's address with the key in its fragment. */
-export function movePlayerLink(page: Pick<Location, 'origin' | 'pathname'>, key: string): string {
-  return `${page.origin}${page.pathname}#player=${key}`;
+/**
+ * The link that moves the player to another device: this page's address with the key in its
+ * fragment, and the `server` parameter where the page has one (the other device finds the same server).
+ */
+export function movePlayerLink(page: Pick<Location, 'origin' | 'pathname' | 'search'>, key: string): string {
+  const server = new URLSearchParams(page.search).get('server');
+  return `${page.origin}${page.pathname}${server ? `?${new URLSearchParams({ server })}` : ''}#player=${key}`;
 }
 
 /** What a page's fragment says of a player key: none (another fragment), a key, or a `#player=` of no key. */

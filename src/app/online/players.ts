@@ -133,10 +133,11 @@ export async function fetchLeaderboard(endpoint: string, offset: number, fetcher
   return must(await ask<Page<Leader>>(endpoint, path, pageOf(leaderShape), undefined, fetcher), path);
 }
 
-/** The rated computer levels' ratings (each `GET /players/computer:<level>`), in the order given; levels not rated yet are left out. */
+/** The rated computer levels' ratings (`GET /leaderboard?kind=computer`), those of `levels` only; levels not rated yet are left out. */
 export async function fetchLevelRatings(endpoint: string, levels: readonly string[], fetcher: typeof fetch = fetch): Promise<{ level: string; rating: number }[]> {
-  const profiles = await Promise.all(levels.map((level) => fetchProfile(endpoint, `computer:${level}`, fetcher)));
-  return levels.flatMap((level, i) => (profiles[i]?.rating == null ? [] : [{ level, rating: profiles[i].rating }]));
+  const path = `/leaderboard?kind=computer&limit=100`;
+  const rated = must(await ask<Page<Leader>>(endpoint, path, pageOf(leaderShape), undefined, fetcher), path).items;
+  return levels.flatMap((level) => rated.filter((l) => l.id === `computer:${level}`).map((l) => ({ level, rating: l.rating })));
 }
 
 /**

@@ -228,12 +228,11 @@ export class GameStore {
     };
   }
 
-  /** Rated players, best first. */
-  async leaderboard(offset: number, limit: number): Promise<Page<LeaderboardEntry>> {
-    const { count } = await this.db.selectFrom('ratings').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
-    const rows = await this.db
-      .selectFrom('ratings')
-      .innerJoin('players', 'players.id', 'ratings.player_id')
+  /** Rated players, best first; people or computer levels only where `kind` says. */
+  async leaderboard(offset: number, limit: number, kind?: 'human' | 'computer'): Promise<Page<LeaderboardEntry>> {
+    const rated = this.db.selectFrom('ratings').innerJoin('players', 'players.id', 'ratings.player_id').$if(kind !== undefined, (q) => q.where('players.kind', '=', kind!));
+    const { count } = await rated.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+    const rows = await rated
       .select(['players.id', 'players.name', 'players.kind', 'ratings.mu', 'ratings.sigma', 'ratings.games'])
       .orderBy('ratings.mu', 'desc')
       .orderBy('players.id')
