@@ -6,7 +6,7 @@
  * the question a link from another device asks before its player key replaces this device's.
  * Everything is asked of the game server (src/app/online/players.ts); what fails is said here.
  */
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { LEVELS } from '../../ai/index';
 import { onlineEndpoint } from '../../app/online/pageOnline';
 import { adoptPlayerKey, forgetPlayerKey, movePlayerLink, playerIdOfKey, storedPlayerKey } from '../../app/online/playerKey';
@@ -43,7 +43,7 @@ function useAsked<T>(ask: () => Promise<T>): [Asked<T>, () => void] {
 }
 
 /** Loading, or the failure with Try again, or the answer. */
-function Answer<T>({ asked, retry, children }: { asked: Asked<T>; retry: () => void; children: (value: T) => React.ReactNode }) {
+function Answer<T>({ asked, retry, children }: { asked: Asked<T>; retry: () => void; children: (value: T) => ReactNode }) {
   if (asked.status === 'loading') return <p className="note" role="status">{t('profile:loading')}</p>;
   if (asked.status === 'failed') {
     return (
@@ -267,7 +267,7 @@ function MoveDevice({ playerKey }: { playerKey: string }) {
 }
 
 function ProfileView() {
-  const [playerKey, setPlayerKey] = useState(() => storedPlayerKey(pageStorage()));
+  const [playerKey] = useState(() => storedPlayerKey(pageStorage()));
   const [id, setId] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -276,22 +276,16 @@ function ProfileView() {
       live = false;
     };
   }, [playerKey]);
-  // Forgotten: the summary and the rounds go; Forget me stays to say how it went.
+  // Forgotten: the summary, the rounds and the link go; Forget me stays to say how it went.
   const [forgotten, setForgotten] = useState(false);
-  if (!playerKey && !forgotten) return <p className="note" data-testid="profile-none">{t('profile:noPlayer')}</p>;
+  if (!playerKey) return <p className="note" data-testid="profile-none">{t('profile:noPlayer')}</p>;
   return (
     <>
       {id && !forgotten && <Summary id={id} />}
       {id && !forgotten && <Games id={id} />}
       {playerKey && !forgotten && <MoveDevice playerKey={playerKey} />}
       {playerKey && (
-        <ForgetMe
-          playerKey={playerKey}
-          onForgotten={() => {
-            setForgotten(true);
-            setPlayerKey(playerKey);
-          }}
-        />
+        <ForgetMe playerKey={playerKey} onForgotten={() => setForgotten(true)} />
       )}
     </>
   );
