@@ -6,13 +6,17 @@
  * the leaderboard marks the player's row in words; the link to another device, opened in a new
  * browser context, takes the player after its question (the `you` message then names the same
  * player) and leaves the address bar; Forget me deletes the player on the server (404 after).
- * Screenshots: test-artifacts/profile-phone.png (390x844), profile-phone-sideways.png (844x390),
- * profile-replay.png, leaderboard-laptop.png.
+ * In French, German, Dutch and Italian the profile and the leaderboard say it all in the language,
+ * numbers in its format. Screenshots: test-artifacts/profile-phone.png (390x844),
+ * profile-phone-sideways.png (844x390), profile-replay.png, leaderboard-laptop.png,
+ * profile-<language>-phone.png.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/index';
 import { playerIdOf } from '../../src/server/playerId';
+import { RESOURCES } from '../support/allTexts';
 import { create, first, type Seen, startTestServer, type TestServer, until } from '../server/helpers';
 import { audit } from './axe';
 import { useBuiltApp } from './builtApp';
@@ -31,9 +35,10 @@ const LAPTOP = { width: 1280, height: 800 };
 const number = (n: number) => new Intl.NumberFormat('en').format(n);
 const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(n)}`;
 
-/** Opens Play online from the toolbar's menu by the keyboard, then one of its player buttons. */
-async function openPlayerDialog(page: Page, which: 'profile' | 'leaderboard') {
-  await useControl(page, page.getByRole('button', { name: 'Play online' }), async (button) => {
+/** Opens Play online from the toolbar's menu by the keyboard (its name in `language`), then one of its player buttons. */
+async function openPlayerDialog(page: Page, which: 'profile' | 'leaderboard', language = 'en') {
+  const playOnline = (RESOURCES[language].lobby as { playOnline: string }).playOnline;
+  await useControl(page, page.getByRole('button', { name: playOnline, exact: true }), async (button) => {
     await button.focus();
     await page.keyboard.press('Enter');
   });
@@ -192,3 +197,39 @@ it('plays a rated round, finds it in the profile and replays it, sees the leader
   await phone.close();
   await context.close();
 }, 400_000);
+
+it.each(['fr', 'de', 'nl', 'it'])('%s: the profile and the leaderboard in the language, numbers in its format', async (language) => {
+  // A rated round resigned against a beginner, played by a client with the page's key.
+  const key = randomBytes(16).toString('base64url');
+  const id = playerIdOf(key);
+  const ann = await create(server.endpoint, { name: 'Ann', colour: 'red', size: 4, player: key, seats: [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }] });
+  await until(ann.room, (st) => st.seats[0].connected, 'Ann seated');
+  ann.room.send('start');
+  await until(ann.room, (st) => st.phase === 'playing', 'playing');
+  ann.room.send('resign');
+  const rated = await first<{ seats: { player: string; rating: number }[] }>(ann, 'rated', 30_000);
+  const rating = rated.seats.find((s) => s.player === id)!.rating;
+  await ann.room.leave();
+  const texts = RESOURCES[language].profile as { ratingProvisional: string; you: string; gaveUp: string };
+  const context = await app.browser.newContext({ viewport: { width: 390, height: 844 } });
+  await context.addInitScript(([k, lang]) => {
+    localStorage.setItem('rolit.player.key', k);
+    localStorage.setItem('rolit.language', lang);
+  }, [key, language]);
+  const { page, errors } = await openApp(app.browser, app.served, `?server=127.0.0.1:${server.port}`, { width: 390, height: 844 }, { context, webgl: false });
+  const profile = await openPlayerDialog(page, 'profile', language);
+  await profile.getByTestId('profile-game').first().waitFor({ timeout: 30_000 });
+  expect(await profile.getByTestId('profile-rating').textContent()).toBe(texts.ratingProvisional.replace('{{rating, number}}', new Intl.NumberFormat(language).format(rating)));
+  expect(await profile.getByTestId('profile-game').first().innerText()).toContain(texts.gaveUp);
+  await profile.getByTestId('move-show').click();
+  await profile.getByTestId('move-qr').waitFor();
+  expect(await page.locator('body').innerText()).not.toContain('⟦');
+  await screenshot(page, `profile-${language}-phone`);
+  await profile.getByTestId('open-leaderboard').click();
+  const own = page.getByTestId('leaderboard-dialog').locator(`[data-testid="leader"][data-player="${id}"]`);
+  await own.waitFor({ timeout: 30_000 });
+  expect(await own.innerText()).toContain(`Ann ${texts.you}`);
+  expect(await page.locator('body').innerText()).not.toContain('⟦');
+  expect(errors).toEqual([]);
+  await context.close();
+}, 120_000);
