@@ -9,7 +9,7 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { LEVELS } from '../../ai/index';
 import { onlineEndpoint } from '../../app/online/pageOnline';
-import { adoptPlayerKey, forgetPlayerKey, movePlayerLink, playerIdOfKey, storedPlayerKey } from '../../app/online/playerKey';
+import { adoptPlayerKey, forgetPlayerKey, movePlayerLink, playerIdOfKey, rememberPlayerId, storedPlayerKey } from '../../app/online/playerKey';
 import { fetchGames, fetchLeaderboard, fetchLevelRatings, fetchProfile, forgetPlayer, type Leader, PAGE_SIZE, type Page, type PlayerGame, standing } from '../../app/online/players';
 import { useSession } from '../../app/page/pageSession';
 import { pageStorage } from '../../app/page/pageStorage';
@@ -355,6 +355,8 @@ function AdoptPlayer({ offeredKey }: { offeredKey: string }) {
     if (!take) return;
     const kept = adoptPlayerKey(pageStorage(), offeredKey);
     useSession.getState().showNotice(t(kept ? 'profile:adopt.done' : 'profile:adopt.failed'), kept ? undefined : 'refusal');
+    // The player's id too, so that the next visit asks at once whether the player holds a seat somewhere (ReturnToGame).
+    if (kept) void playerIdOfKey(offeredKey).then((id) => rememberPlayerId(pageStorage(), id));
   };
   return (
     <ModalDialog
