@@ -17,7 +17,7 @@ import type { Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/index';
 import { playerIdOf } from '../../src/server/playerId';
 import { RESOURCES } from '../support/allTexts';
-import { create, first, type Seen, startTestServer, type TestServer, until } from '../server/helpers';
+import { create, eventually, first, type Seen, startTestServer, type TestServer, until } from '../server/helpers';
 import { audit } from './axe';
 import { useBuiltApp } from './builtApp';
 import { openApp, playByGrid, resizeTo, rolitState, screenshot, socketColour, useControl, waitForScene, waitIdle, waitSettled } from './harness';
@@ -202,18 +202,27 @@ it('plays a rated round, finds it in the profile and replays it, sees the leader
 }, 400_000);
 
 it.each(['fr', 'de', 'nl', 'it'])('%s: the profile and the leaderboard in the language, numbers in its format', async (language) => {
-  // A rated round resigned against a beginner, played by a client with the page's key.
+  // Rated rounds resigned against a beginner, played by a client with the page's key: in French,
+  // more than a page of them (11), so the list turns a page.
+  const rounds = language === 'fr' ? 11 : 1;
   const key = randomBytes(16).toString('base64url');
   const id = playerIdOf(key);
   const ann = await create(server.endpoint, { name: 'Ann', colour: 'red', size: 4, player: key, seats: [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }] });
   await until(ann.room, (st) => st.seats[0].connected, 'Ann seated');
-  ann.room.send('start');
-  await until(ann.room, (st) => st.phase === 'playing', 'playing');
-  ann.room.send('resign');
-  const rated = await first<{ seats: { player: string; rating: number }[] }>(ann, 'rated', 30_000);
-  const rating = rated.seats.find((s) => s.player === id)!.rating;
+  for (let round = 0; round < rounds; round++) {
+    ann.room.send(round === 0 ? 'start' : 'rematch');
+    await until(ann.room, (st) => st.phase === 'playing' && st.round === round, `round ${round + 1} playing`);
+    ann.room.send('resign');
+    await eventually(() => (ann.messages.rated?.length ?? 0) === round + 1, `round ${round + 1} rated`, 30_000);
+  }
+  const rated = ann.messages.rated!.at(-1) as { seats: { player: string; rating: number; provisional: boolean }[] };
+  const { rating, provisional } = rated.seats.find((s) => s.player === id)!;
+  // Provisional for the first ten rated rounds only.
+  expect(provisional).toBe(rounds < 10);
+  const newest = `${ann.room.roomId}-round${rounds}.rolit`;
   await ann.room.leave();
-  const texts = RESOURCES[language].profile as { ratingProvisional: string; you: string; gaveUp: string };
+  const texts = RESOURCES[language].profile as { rating: string; ratingProvisional: string; you: string; gaveUp: string; range: string };
+  const range = (from: number, to: number) => texts.range.replace('{{from, number}}', String(from)).replace('{{to, number}}', String(to)).replace('{{total, number}}', String(rounds));
   const context = await app.browser.newContext({ viewport: { width: 390, height: 844 } });
   await context.addInitScript(([k, lang]) => {
     localStorage.setItem('rolit.player.key', k);
@@ -222,8 +231,19 @@ it.each(['fr', 'de', 'nl', 'it'])('%s: the profile and the leaderboard in the la
   const { page, errors } = await openApp(app.browser, app.served, `?server=127.0.0.1:${server.port}`, { width: 390, height: 844 }, { context, webgl: false });
   const profile = await openPlayerDialog(page, 'profile', language);
   await profile.getByTestId('profile-game').first().waitFor({ timeout: 30_000 });
-  expect(await profile.getByTestId('profile-rating').textContent()).toBe(texts.ratingProvisional.replace('{{rating, number}}', new Intl.NumberFormat(language).format(rating)));
+  expect(await profile.getByTestId('profile-rating').textContent()).toBe((provisional ? texts.ratingProvisional : texts.rating).replace('{{rating, number}}', new Intl.NumberFormat(language).format(rating)));
   expect(await profile.getByTestId('profile-game').first().innerText()).toContain(texts.gaveUp);
+  // Newest first, ten at a time.
+  expect(await profile.getByTestId('profile-game').first().getAttribute('data-record')).toBe(newest);
+  if (rounds > 10) {
+    expect(await profile.getByTestId('profile-game').count()).toBe(10);
+    expect(await profile.getByTestId('profile-games').innerText()).toContain(range(1, 10));
+    await profile.getByTestId('page-next').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => profile.getByTestId('profile-games').innerText()).toContain(range(11, 11));
+    expect(await profile.getByTestId('profile-game').count()).toBe(1);
+    expect(await profile.getByTestId('profile-game').first().getAttribute('data-record')).toBe(`${ann.room.roomId}-round1.rolit`);
+  }
   await profile.getByTestId('move-show').click();
   await profile.getByTestId('move-qr').waitFor();
   expect(await page.locator('body').innerText()).not.toContain('⟦');
