@@ -11,9 +11,18 @@ import { canvasElementsPlugin } from './scripts/canvasElementsPlugin.js';
  * What the first move never needs is fetched when asked for and named `later-…`, so that the byte budget
  * until the first move (`npm run size`, package.json "size-limit") leaves it out: the languages other than
  * English (one chunk each), the New-game and Play online dialogs, the online client, augmented reality,
- * the offer to return to a game.
+ * the offer to return to a game, the player's profile and leaderboard (and the QR code of the link to
+ * another device).
  */
-const LATER_COMPONENTS = ['src/ui/NewGameDialog.tsx', 'src/ui/online/PlayOnlineDialog.tsx', 'src/ui/online/OnlinePanel.tsx', 'src/ui/ar/ArView.ts', 'src/ui/online/ReturnToGame.tsx'];
+const LATER_COMPONENTS = [
+  'src/ui/NewGameDialog.tsx',
+  'src/ui/online/PlayOnlineDialog.tsx',
+  'src/ui/online/OnlinePanel.tsx',
+  'src/ui/ar/ArView.ts',
+  'src/ui/online/ReturnToGame.tsx',
+  'src/ui/online/ProfileDialog.tsx',
+  'src/ui/online/DeviceQr.tsx',
+];
 const LATER_ENTRIES = [/\/src\/i18n\/locales\/(?!en\/)/, ...LATER_COMPONENTS.map((path) => new RegExp(`/${path.replaceAll('.', '\\.')}$`)), /\/node_modules\/@colyseus\/sdk\//];
 const chunkFileName = ({ isDynamicEntry, facadeModuleId, name }: { isDynamicEntry: boolean; facadeModuleId: string | null; name: string }) => {
   if (!isDynamicEntry || !LATER_ENTRIES.some((entry) => entry.test(facadeModuleId ?? ''))) return 'assets/[name]-[hash].js';

@@ -21,11 +21,12 @@ import { followShareLinks } from './app/replay/followShareLinks';
 import { withoutGameParameters } from './app/setup/url';
 import { defaultServerPort, readOnlineParameters } from './app/online/onlineAddress';
 import { initOnline, onlineName, watchTv } from './app/online/pageOnline';
-import { pagePlayerKey, rememberPlayerId } from './app/online/playerKey';
+import { pagePlayerKey, playerKeyInFragment, rememberPlayerId, storedPlayerKey } from './app/online/playerKey';
 import { onlineTexts } from './app/online/onlineTexts';
 import { initDirector, linkDirector } from './director/index';
-import { chooseLanguage, LANGUAGE_KEY, loadNumberFormats, setLanguage } from './i18n/index';
+import { chooseLanguage, LANGUAGE_KEY, loadNumberFormats, setLanguage, t } from './i18n/index';
 import { App } from './ui/App';
+import { offerPlayerKey } from './ui/online/profile';
 import { startLoadingScene } from './ui/SceneHost';
 import { renderInfo, sceneDrawing, sideButtonScreenBox, socketScreenPosition, supplyScreenBox, thrownBall } from './scene/renderInfo';
 import { loadProgress } from './scene/loadProgress';
@@ -98,8 +99,9 @@ async function start(): Promise<void> {
   const onlineRoom = initOnline({
     endpoint: online.endpoint,
     tabStorage: tabStorage(),
-    // Demo mode is nobody: it takes no key of the viewer's and keeps none.
-    playerKey: demo ? undefined : pagePlayerKey(storage),
+    // Demo mode is nobody: it takes no key of the viewer's and keeps none. The key is made at the first
+    // join, and read again at each (a key forgotten or adopted from another device counts at once).
+    playerKey: demo ? undefined : () => pagePlayerKey(storage),
     session,
     address: { search: () => location.search, replace: (search) => addressWithout(search, location.hash) },
   });
@@ -107,6 +109,14 @@ async function start(): Promise<void> {
   if (online.room && !demo) void onlineRoom.getState().open(online.room, onlineName(storage), online.seatKey);
   else if (online.tv && !demo) void watchTv(onlineRoom.getState(), onlineName(storage));
   if (!demo) onlineRoom.subscribe((s) => s.you?.player && rememberPlayerId(storage, s.you.player));
+  // A link from another device (`#player=KEY`): the page asks before its key replaces this device's
+  // (the dialog takes it out of the address bar); the same key or a bad one leaves the address at once.
+  const moved = demo ? null : playerKeyInFragment(location.hash);
+  if (moved && 'key' in moved && moved.key !== storedPlayerKey(storage)) offerPlayerKey(moved.key);
+  else if (moved) {
+    addressWithout(location.search, '');
+    if ('bad' in moved) session.getState().showNotice(t('profile:adopt.bad'), 'refusal');
+  }
   initTour(session, tour.open);
   startSound(director, { demo: demo !== null });
   Object.defineProperty(window, 'rolit', {

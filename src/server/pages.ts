@@ -25,6 +25,8 @@ export interface PagedList<K> {
   maxLimit: number;
   /** The sort key a cursor's decoded values give, or null when they are none of this list's. */
   key(values: unknown[]): K | null;
+  /** Parameters narrowing the list, each with the values it takes (the leaderboard's `kind`). */
+  filters?: Record<string, readonly string[]>;
 }
 
 /** A request's parameter that is wrong: answered 400 with the message. */
@@ -56,16 +58,24 @@ function keyOf<K>(cursor: string, list: PagedList<K>): K | null {
 }
 
 /**
- * The page a request asks for: `limit` (default the list's) and `cursor` (from a Link header),
- * no other parameter and none twice. Throws BadRequest saying what is wrong; `offset`, which
- * these lists once took, is refused with the way to page now.
+ * The page a request asks for: `limit` (default the list's), `cursor` (from a Link header) and
+ * the list's filters, no other parameter and none twice. Throws BadRequest saying what is wrong;
+ * `offset`, which these lists once took, is refused with the way to page now.
  */
-export function pageAsked<K>(req: IncomingMessage, list: PagedList<K>): { limit: number; after: K | null } {
+export function pageAsked<K>(req: IncomingMessage, list: PagedList<K>): { limit: number; after: K | null; filters: Record<string, string> } {
   const params = new URL(req.url ?? '/', 'http://server').searchParams;
+  const filters: Record<string, string> = {};
+  const known = ['limit', 'cursor', ...Object.keys(list.filters ?? {})];
   for (const name of new Set(params.keys())) {
     if (name === 'offset') throw new BadRequest('offset: lists are paged by cursor: follow the Link header (rel="next") of the page before, or ask for the first page with limit alone');
-    if (name !== 'limit' && name !== 'cursor') throw new BadRequest(`unknown parameter ${JSON.stringify(name.slice(0, 40))} (parameters: limit, cursor)`);
+    if (!known.includes(name)) throw new BadRequest(`unknown parameter ${JSON.stringify(name.slice(0, 40))} (parameters: ${known.join(', ')})`);
     if (params.getAll(name).length > 1) throw new BadRequest(`${name} given more than once`);
+    const values = list.filters?.[name];
+    if (values) {
+      const value = params.get(name)!;
+      if (!values.includes(value)) throw new BadRequest(`${name}: expected one of ${values.join(', ')}, not ${JSON.stringify(value.slice(0, 40))}`);
+      filters[name] = value;
+    }
   }
   const limitText = params.get('limit');
   const limit = limitText === null ? list.defaultLimit : Number(limitText);
@@ -73,15 +83,17 @@ export function pageAsked<K>(req: IncomingMessage, list: PagedList<K>): { limit:
     throw new BadRequest(`limit: expected a whole number from 1 to ${list.maxLimit}, not ${JSON.stringify(limitText.slice(0, 40))}`);
   }
   const cursor = params.get('cursor');
-  if (cursor === null) return { limit, after: null };
+  if (cursor === null) return { limit, after: null, filters };
   const after = keyOf(cursor, list);
   if (after === null) throw new BadRequest(`cursor: expected one a Link header of this list gave, not ${JSON.stringify(cursor.slice(0, 40))}`);
-  return { limit, after };
+  return { limit, after, filters };
 }
 
-/** Answers a page: its items as a JSON array, and the next page's address in `Link` when more follow. */
-export function sendPage<T>(req: IncomingMessage, res: ServerResponse, page: Page<T, readonly (string | number)[]>, limit: number, headers: Record<string, string>): void {
+/** Answers a page: its items as a JSON array, and the next page's address (same filters) in `Link` when more follow. */
+export function sendPage<T>(req: IncomingMessage, res: ServerResponse, page: Page<T, readonly (string | number)[]>, asked: { limit: number; filters: Record<string, string> }, headers: Record<string, string>): void {
   const path = new URL(req.url ?? '/', 'http://server').pathname;
-  const link: Record<string, string> = page.next ? { link: `<${path}?limit=${limit}&cursor=${cursorOf(page.next)}>; rel="next"` } : {};
+  const next = new URLSearchParams({ ...asked.filters, limit: String(asked.limit) });
+  if (page.next) next.set('cursor', cursorOf(page.next));
+  const link: Record<string, string> = page.next ? { link: `<${path}?${next}>; rel="next"` } : {};
   sendBody(req, res, 200, { ...headers, 'access-control-expose-headers': 'link', ...link, 'content-type': 'application/json' }, JSON.stringify(page.items));
 }

@@ -3,12 +3,10 @@
  * server keeps no key and the id, shown to everyone, never reveals one.
  */
 import { createHash } from 'node:crypto';
-
-/** Characters of a public id: 22 base64url characters, 132 bits of SHA-256. */
-const ID_LENGTH = 22;
+import { PLAYER_ID_LENGTH as ID_LENGTH, PLAYER_ID_SALT } from '../wire/contractCodes';
 
 export function playerIdOf(key: string): string {
-  return createHash('sha256').update(`rolit player:${key}`).digest('base64url').slice(0, ID_LENGTH);
+  return createHash('sha256').update(`${PLAYER_ID_SALT}${key}`).digest('base64url').slice(0, ID_LENGTH);
 }
 
 /** The rated player of a computer level (docs/online.md, Players and ratings). */

@@ -19,6 +19,8 @@ const GAMES_LIST: PagedList<TimeKey> = { defaultLimit: 20, maxLimit: 100, key: (
 const LEADERBOARD: PagedList<RatingKey> = {
   defaultLimit: 20,
   maxLimit: 100,
+  // People, or the computer levels (where a page says where a player stands: "rated above tactician").
+  filters: { kind: ['human', 'computer'] },
   key: ([mu, id, ...rest]) => (rest.length === 0 && typeof mu === 'number' && Number.isFinite(mu) && typeof id === 'string' && isPlayerId(id) ? [mu, id] : null),
 };
 
@@ -40,8 +42,8 @@ export function playerRequests(store: GameStore, playing: (player: string) => Pr
     if (path === null || (path !== '/leaderboard' && !path.startsWith('/players/'))) return false;
     try {
       if (path === '/leaderboard') {
-        const { limit, after } = pageAsked(req, LEADERBOARD);
-        sendPage(req, res, await store.leaderboard(limit, after), limit, cors);
+        const asked = pageAsked(req, LEADERBOARD);
+        sendPage(req, res, await store.leaderboard(asked.limit, asked.after, asked.filters.kind as 'human' | 'computer' | undefined), asked, cors);
         return true;
       }
       const [id, what, ...rest] = path.slice('/players/'.length).split('/');
@@ -55,7 +57,7 @@ export function playerRequests(store: GameStore, playing: (player: string) => Pr
       const page = what === 'games' ? pageAsked(req, GAMES_LIST) : (noParameters(req), null);
       const profile = await store.player(id);
       if (!profile) throw new NotFound(`no player ${id}`);
-      if (page) sendPage(req, res, await store.games(id, page.limit, page.after), page.limit, cors);
+      if (page) sendPage(req, res, await store.games(id, page.limit, page.after), page, cors);
       else json(req, res, 200, profile);
     } catch (e) {
       if (e instanceof BadRequest) json(req, res, 400, { error: e.message });

@@ -236,8 +236,8 @@ function recordRequests(records: RecordStore): FrontHandler {
     if (path !== '/records' && (path === null || !path.startsWith('/records/'))) return false;
     try {
       if (path === '/records') {
-        const { limit, after } = pageAsked(req, RECORD_LIST);
-        sendPage(req, res, await records.list(limit, after), limit, cors);
+        const asked = pageAsked(req, RECORD_LIST);
+        sendPage(req, res, await records.list(asked.limit, asked.after), asked, cors);
         return true;
       }
       const name = path.slice('/records/'.length);

@@ -22,6 +22,7 @@ import { usePlayOnline } from './online/playOnline';
 import { useYourTurn } from './online/useYourTurn';
 import { useOwnSide } from './online/useOwnSide';
 import { useOnline } from '../app/online/pageOnline';
+import { useProfile } from './online/profile';
 
 const NewGameDialog = lazy(() => import('./NewGameDialog').then((m) => ({ default: m.NewGameDialog })));
 const PlayOnlineDialog = lazy(() => import('./online/PlayOnlineDialog').then((m) => ({ default: m.PlayOnlineDialog })));
@@ -29,6 +30,8 @@ const PlayOnlineDialog = lazy(() => import('./online/PlayOnlineDialog').then((m)
 const OnlinePanel = lazy(() => import('./online/OnlinePanel').then((m) => ({ default: m.OnlinePanel })));
 // Whether a seat of the page's player is in play somewhere (asked only of a player who has played online).
 const ReturnToGame = lazy(() => import('./online/ReturnToGame').then((m) => ({ default: m.ReturnToGame })));
+// Your profile, the leaderboard, and a link from another device's question: fetched when first opened.
+const PlayerDialogs = lazy(() => import('./online/ProfileDialog').then((m) => ({ default: m.PlayerDialogs })));
 
 export function App({ levels, defaultLevel }: { levels: readonly Level[]; defaultLevel: Level }) {
   // The new-game dialog, for a local game or to set up an online table (Play online's "Set up a table…").
@@ -47,12 +50,13 @@ export function App({ levels, defaultLevel }: { levels: readonly Level[]; defaul
   useOwnSide();
   const open = () => setDialog('local');
   const playOnline = usePlayOnline((s) => s.open);
+  const playerDialog = useProfile((s) => s.view !== null || s.offeredKey !== null);
   // The game also waits for the 3D view, so the start throw is seen from its beginning.
   const loading = !useLoadProgress((p) => p.settled);
   // Every modal dialog but the clip's counts (useDialogFocus); `dialog` and `playOnline` also cover
   // the new-game and Play online dialogs' lazy loading, before they have mounted.
   const dialogOpen = useOpenDialogs(anyPausingDialog);
-  const paused = dialog !== false || playOnline || dialogOpen || loading;
+  const paused = dialog !== false || playOnline || playerDialog || dialogOpen || loading;
   useEffect(() => useSession.getState().setPaused(paused), [paused]);
   const closeRules = () => {
     useSession.getState().rulesSeen();
@@ -96,6 +100,11 @@ export function App({ levels, defaultLevel }: { levels: readonly Level[]; defaul
       {playOnline && (
         <Suspense fallback={null}>
           <PlayOnlineDialog onSetUpTable={() => setDialog('online')} />
+        </Suspense>
+      )}
+      {playerDialog && !loading && (
+        <Suspense fallback={null}>
+          <PlayerDialogs />
         </Suspense>
       )}
     </div>

@@ -178,6 +178,13 @@ export interface YouMessage {
 
 /** A player's secret key: base64url, 22 characters (128 bits) to 64. */
 export const PLAYER_KEY_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
+/**
+ * A player's public id is the first PLAYER_ID_LENGTH base64url characters of SHA-256 of
+ * PLAYER_ID_SALT and the key: the server's (src/server/playerId.ts) and the page's
+ * (src/app/online/playerKey.ts) derivations share these.
+ */
+export const PLAYER_ID_SALT = 'rolit player:';
+export const PLAYER_ID_LENGTH = 22;
 
 /** One seat's rating after a rated round: its player's public id, new rating and change. */
 export interface RatingChange {

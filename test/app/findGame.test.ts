@@ -1,14 +1,17 @@
 /**
  * The page's ways to strangers against the real game server: the open tables follow the lobby as
  * a public table is created, fills and closes (a private one never shows); two quick players end
- * up in one room, each in a seat of their own, the round under way; a queue left is left.
+ * up in one room, each in a seat of their own with their player key (`you` names each one's
+ * player), the round under way; a queue left is left.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchMaker } from '@colyseus/core';
 import type { StoreApi } from 'zustand/vanilla';
 import { createOnlineRoom, type OnlineState } from '../../src/app/online/onlineRoom';
 import { createOpenTables } from '../../src/app/online/openTables';
+import { newPlayerKey } from '../../src/app/online/playerKey';
 import { createQuickPlay } from '../../src/app/online/quickPlay';
+import { playerIdOf } from '../../src/server/playerId';
 import { create, join, startTestServer, type TestServer } from '../server/helpers';
 import { until } from './storeUntil';
 
@@ -21,7 +24,7 @@ afterAll(async () => {
 });
 
 
-const room = () => createOnlineRoom({ endpoint: server.endpoint, tabStorage: null });
+const room = (playerKey?: string) => createOnlineRoom({ endpoint: server.endpoint, tabStorage: null, playerKey: playerKey ? () => playerKey : undefined });
 
 describe('finding a game on the server', () => {
   it('the open tables follow the lobby: a public table shows, its free colours follow the seats, it goes when it closes; a private one never shows', async () => {
@@ -48,8 +51,9 @@ describe('finding a game on the server', () => {
     await hidden.room.leave();
   });
 
-  it('two quick players land in one room, one seat each, the round under way', async () => {
-    const pages = [room(), room()];
+  it('two quick players land in one room, one seat each as their player, the round under way', async () => {
+    const keys = [newPlayerKey(), newPlayerKey()];
+    const pages = keys.map(room);
     const queues = pages.map((p) => createQuickPlay(p.getState()));
     await queues[0].getState().start('Ann');
     await until(queues[0], (s) => s.status === 'waiting', 'Ann waiting');
@@ -59,6 +63,8 @@ describe('finding a game on the server', () => {
     const [a, b] = pages.map((p) => p.getState());
     expect(a.roomId).toBe(b.roomId);
     expect(a.you!.colour).not.toBe(b.you!.colour);
+    // Quick play sends the player's key as creates and joins do: the seat is the player's.
+    expect([a.you!.player, b.you!.player]).toEqual(keys.map(playerIdOf));
     expect(a.view!.seats.map((s) => (s.kind === 'human' ? s.name : s.kind)).sort()).toEqual(['Ann', 'Bob', 'computer', 'computer']);
     for (const p of pages) await p.getState().leave();
   }, 30_000);

@@ -26,7 +26,8 @@ function memoryStorage() {
 
 describe('the page’s room connection against the real server', () => {
   it('hears the player’s new rating at the end of a rated round', async () => {
-    const page = createOnlineRoom({ endpoint: server.endpoint, tabStorage: memoryStorage(), playerKey: newPlayerKey() });
+    const key = newPlayerKey();
+    const page = createOnlineRoom({ endpoint: server.endpoint, tabStorage: memoryStorage(), playerKey: () => key });
     await page.getState().create({ name: 'Ann', colour: 'red', size: 4, variant: 'standard', misere: false, timeLimit: 0, standIn: 'beginner', help: false, seats: [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }] });
     await until(page, (s) => s.you?.host === true && s.view?.seats.length === 2, 'seated', 5000);
     page.getState().send('start');
@@ -41,12 +42,12 @@ describe('the page’s room connection against the real server', () => {
 
   it('takes the player’s seat back on a page opened anew with the same player key (a new tab, another device)', async () => {
     const playerKey = newPlayerKey();
-    const first = createOnlineRoom({ endpoint: server.endpoint, tabStorage: memoryStorage(), playerKey });
+    const first = createOnlineRoom({ endpoint: server.endpoint, tabStorage: memoryStorage(), playerKey: () => playerKey });
     await first.getState().create({ name: 'Ann', colour: 'green', size: 8, variant: 'standard', misere: false, timeLimit: 0, standIn: 'beginner', help: false, colours: ['red', 'green'] });
     await until(first, (s) => s.you?.colour === 'green', 'Ann seated', 5000);
     const code = first.getState().roomId!;
     // No reconnection token, no seat key: only the player's key.
-    const other = createOnlineRoom({ endpoint: server.endpoint, tabStorage: memoryStorage(), playerKey });
+    const other = createOnlineRoom({ endpoint: server.endpoint, tabStorage: memoryStorage(), playerKey: () => playerKey });
     await other.getState().open(code, 'Ann');
     await until(other, (s) => s.you?.colour === 'green' && s.you.player === first.getState().you?.player, 'the seat back', 5000);
     await until(first, (s) => s.failure?.kind === 'seatMoved', 'the first page told its seat moved', 5000);

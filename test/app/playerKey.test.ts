@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { newPlayerKey, PLAYER_KEY, pagePlayerKey } from '../../src/app/online/playerKey';
+import { adoptPlayerKey, forgetPlayerKey, movePlayerLink, newPlayerKey, PLAYER_ID, PLAYER_KEY, pagePlayerKey, playerIdOfKey, playerKeyInFragment, storedPlayerKey } from '../../src/app/online/playerKey';
+import { playerIdOf } from '../../src/server/playerId';
 import { playerKey } from '../../src/wire/contract';
 
 function memoryStorage(entries: Record<string, string> = {}) {
@@ -25,4 +26,33 @@ it('replaces a kept key of the wrong shape, and makes one without storage', () =
   expect(key).not.toBe('not a key');
   expect(storage.map.get(PLAYER_KEY)).toBe(key);
   expect(playerKey.safeParse(pagePlayerKey(null)).success).toBe(true);
+});
+
+it('derives the public id as the server does, and reads and writes the move link’s fragment', async () => {
+  for (let i = 0; i < 20; i++) {
+    const key = newPlayerKey();
+    expect(await playerIdOfKey(key)).toBe(playerIdOf(key));
+  }
+  const key = newPlayerKey();
+  const link = movePlayerLink({ origin: 'https://rolit.example', pathname: '/play/', search: '?room=5ZXKZBCVA6' }, key);
+  expect(link).toBe(`https://rolit.example/play/#player=${key}`);
+  // The game server the page was told goes along; nothing else of the address does.
+  expect(movePlayerLink({ origin: 'http://localhost:5173', pathname: '/', search: '?speed=2&server=10.0.0.2:2567' }, key)).toBe(`http://localhost:5173/?server=10.0.0.2%3A2567#player=${key}`);
+  expect(playerKeyInFragment(new URL(link).hash)).toEqual({ key });
+  expect(playerKeyInFragment('#player=short')).toEqual({ bad: true });
+  expect(playerKeyInFragment('#record=1.abc')).toBeNull();
+  expect(playerKeyInFragment('')).toBeNull();
+});
+
+it('adopts a key in place of the kept one (its id dropped), forgets it, and makes no key just to read', () => {
+  const storage = memoryStorage({ [PLAYER_KEY]: newPlayerKey(), [PLAYER_ID]: 'old id' });
+  const key = newPlayerKey();
+  expect(adoptPlayerKey(storage, key)).toBe(true);
+  expect(storage.map.get(PLAYER_KEY)).toBe(key);
+  expect(storage.map.has(PLAYER_ID)).toBe(false);
+  expect(adoptPlayerKey(storage, 'not a key')).toBe(false);
+  expect(storedPlayerKey(storage)).toBe(key);
+  expect(forgetPlayerKey(storage)).toBe(true);
+  expect(storedPlayerKey(storage)).toBeNull();
+  expect(storage.map.size).toBe(0);
 });

@@ -81,6 +81,16 @@ export async function stillKnown(endpoint: string, played: Played, name = 'Ann')
   expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
   // Page by page (the cursor holds a rating and an id), the same board.
   expect(await allPages(endpoint, '/leaderboard?limit=1')).toEqual(board.body);
+  // Narrowed to one kind: the computer levels (where a page says where a player stands), or people.
+  const levels = await getJson(`${endpoint}/leaderboard?kind=computer&limit=100`);
+  expect(levels.body.map((e: { id: string }) => e.id)).toContain('computer:beginner');
+  expect(levels.body.every((e: { kind: string }) => e.kind === 'computer')).toBe(true);
+  const people = await getJson(`${endpoint}/leaderboard?kind=human&limit=100`);
+  expect(people.body.map((e: { id: string }) => e.id)).toContain(played.id);
+  expect(people.body.every((e: { kind: string }) => e.kind === 'human')).toBe(true);
+  expect(people.body.length + levels.body.length).toBe(board.body.length);
+  // The filter stays in the next page's address.
+  expect(await allPages(endpoint, '/leaderboard?kind=computer&limit=1')).toEqual(levels.body);
   expect((await getJson(`${endpoint}/players/computer:beginner`)).body).toMatchObject({ kind: 'computer', name: 'computer (beginner)' });
 }
 
@@ -106,6 +116,9 @@ export async function hostileRequests(endpoint: string): Promise<void> {
     [`/leaderboard?cursor=${cursorOf([1, 'computer:master', 'more'])}`, /cursor/],
     [`/leaderboard?cursor=${Buffer.from('{"mu":1}').toString('base64url')}`, /cursor/],
     ['/leaderboard?limit=10&limit=1000', /limit/],
+    ['/leaderboard?kind=robot', /kind: expected one of human, computer/],
+    ['/leaderboard?kind=human&kind=computer', /kind/],
+    [`/players/${'a'.repeat(22)}/games?kind=human`, /unknown parameter "kind"/],
   ];
   for (const [path, reason] of bad) {
     const { status, body } = await getJson(`${endpoint}${path}`);

@@ -123,6 +123,8 @@ export interface OnlineState {
   enter(join: (client: Client) => Promise<Room>): Promise<void>;
   /** The page's Colyseus client (its code loaded on first use), for the lobby and the quick-play queue. */
   client(): Promise<Client>;
+  /** The join option naming the page's player (`{ player: KEY }`), for every join: quick play's too; `{}` for nobody (demo mode). */
+  playerOption(): { player?: string };
 }
 
 /** sessionStorage key of a room's reconnection token (per tab, so each tab keeps its own seat). */
@@ -135,8 +137,11 @@ export interface OnlineDeps {
   endpoint: string;
   /** This tab's storage (sessionStorage), for the reconnection token; null keeps none. */
   tabStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
-  /** The player's key (playerKey.ts), sent with every create and join: a seat the player holds comes back to it. */
-  playerKey?: string;
+  /**
+   * The player's key (playerKey.ts), sent with every create and join: a seat the player holds comes
+   * back to it. Asked at each join, so a key forgotten or adopted from another device counts at once.
+   */
+  playerKey?: () => string;
 }
 
 /** A connection to the server closed by the server or the network: its reason's words as the detail, never the bare close code (no raw codes where a player reads). */
@@ -278,8 +283,8 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
     }
 
     const client = async () => new (await sdk()).Client(deps.endpoint);
-    const player = deps.playerKey ? { player: deps.playerKey } : {};
-    const join = (roomId: string, options: JoinOptions) => attempt(roomId, async () => (await client()).joinById(roomId, { ...options, ...player }));
+    const playerOption = () => (deps.playerKey ? { player: deps.playerKey() } : {});
+    const join = (roomId: string, options: JoinOptions) => attempt(roomId, async () => (await client()).joinById(roomId, { ...options, ...playerOption() }));
 
     return {
       status: 'idle',
@@ -298,7 +303,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
 
       async create(options) {
         await quit();
-        await attempt(null, async () => (await client()).create('rolit', { ...options, ...player }));
+        await attempt(null, async () => (await client()).create('rolit', { ...options, ...playerOption() }));
       },
 
       async open(typed, name, givenKey) {
@@ -361,6 +366,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       },
 
       client,
+      playerOption,
     };
   });
   return store;

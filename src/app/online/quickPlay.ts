@@ -1,6 +1,6 @@
 /**
  * Quick play (docs/online.md, "Quick play"): the page joins the server's `quick` queue with the
- * player's name and waits; the queue groups up to four waiting players and, within 45 s of the
+ * player's name and key (as every join: the table's seat is the player's) and waits; the queue groups up to four waiting players and, within 45 s of the
  * first one, makes a room for them with computers on the free seats. It sends `clients` (how many
  * the group holds so far) while waiting and `seat` (a seat reservation) when the room is made; the
  * page then enters the room through the online room (`enter`, which follows it like any other) and
@@ -25,7 +25,7 @@ export interface QuickPlayState {
 }
 
 /** The queue, joined with the page's client; the room it gives is entered by the page's online room. */
-export function createQuickPlay(online: Pick<OnlineState, 'client' | 'enter'>, now: () => number = Date.now): StoreApi<QuickPlayState> {
+export function createQuickPlay(online: Pick<OnlineState, 'client' | 'enter' | 'playerOption'>, now: () => number = Date.now): StoreApi<QuickPlayState> {
   let queue: Room | null = null;
   return createStore<QuickPlayState>()((set, get) => ({
     status: 'idle',
@@ -40,7 +40,7 @@ export function createQuickPlay(online: Pick<OnlineState, 'client' | 'enter'>, n
       let joined: Room;
       try {
         client = await online.client();
-        joined = await client.joinOrCreate('quick', { name });
+        joined = await client.joinOrCreate('quick', { name, ...online.playerOption() });
       } catch (e) {
         set({ status: 'failed', failure: failureOf(e) });
         return;

@@ -236,11 +236,12 @@ export class GameStore {
     };
   }
 
-  /** Rated players, best first (μ down, then id), `limit` at most after the player whose key is `after`. */
-  async leaderboard(limit: number, after: RatingKey | null): Promise<Page<LeaderboardEntry, RatingKey>> {
+  /** Rated players, best first (μ down, then id), `limit` at most after the player whose key is `after`; people or computer levels only where `kind` says. */
+  async leaderboard(limit: number, after: RatingKey | null, kind?: 'human' | 'computer'): Promise<Page<LeaderboardEntry, RatingKey>> {
     let query = this.db
       .selectFrom('ratings')
       .innerJoin('players', 'players.id', 'ratings.player_id')
+      .$if(kind !== undefined, (q) => q.where('players.kind', '=', kind!))
       .select(['players.id', 'players.name', 'players.kind', 'ratings.mu', 'ratings.sigma', 'ratings.games'])
       .orderBy('ratings.mu', 'desc')
       .orderBy('players.id')

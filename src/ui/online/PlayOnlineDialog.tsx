@@ -24,6 +24,7 @@ import { Swatches } from '../hud/Swatches';
 import { useNow } from '../hud/useNow';
 import { JoinByCode } from './JoinByCode';
 import { closePlayOnline, usePlayOnline } from './playOnline';
+import { openProfile, type ProfileView } from './profile';
 import { returnFocus } from '../hud/settingsMenu';
 
 /** A failure of the queue or the lobby in the player's words. */
@@ -196,7 +197,13 @@ export function PlayOnlineDialog({ onSetUpTable }: { onSetUpTable: () => void })
     close();
     onSetUpTable();
   };
-  const ids = { name: useId(), create: useId(), code: useId(), tv: useId() };
+  const ids = { name: useId(), create: useId(), code: useId(), tv: useId(), you: useId() };
+  // The player's dialogs take this one's place; the focus goes back where this one's would have.
+  const openPlayer = (view: ProfileView) => {
+    const opener = usePlayOnline.getState().opener;
+    close();
+    openProfile(view, opener);
+  };
   return (
     <ModalDialog title={t('lobby:playOnline')} onClose={close} className="play-online" testId="play-online-dialog">
       <div className="row">
@@ -235,6 +242,18 @@ export function PlayOnlineDialog({ onSetUpTable }: { onSetUpTable: () => void })
       <section aria-labelledby={ids.code}>
         <h3 id={ids.code}>{t('lobby:code.title')}</h3>
         <JoinByCode onJoined={close} label={t('lobby:code.label')} />
+      </section>
+      <section aria-labelledby={ids.you}>
+        <h3 id={ids.you}>{t('profile:entryTitle')}</h3>
+        <p className="note">{t('profile:entryNote')}</p>
+        <div className="row">
+          <button type="button" className="btn" onClick={() => openPlayer('profile')} data-testid="open-profile">
+            {t('profile:yourProfile')}
+          </button>
+          <button type="button" className="btn" onClick={() => openPlayer('leaderboard')} data-testid="open-leaderboard">
+            {t('profile:leaderboard')}
+          </button>
+        </div>
       </section>
     </ModalDialog>
   );
