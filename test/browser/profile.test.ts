@@ -106,8 +106,8 @@ it('plays a rated round, finds it in the profile and replays it, sees the leader
   expect(await summary.innerText()).toContain('Rounds played: 1 (1 rated)');
   const beginner = (await (await fetch(`${server.endpoint}/players/computer:beginner`)).json()) as { rating: number };
   expect(await profile.getByTestId('profile-standing').textContent()).toBe(mine.rating > beginner.rating ? 'Rated above beginner' : 'Rated below beginner');
-  const listed = (await (await fetch(`${server.endpoint}/players/${id}/games`)).json()) as { items: { seats: { colours: string[]; score: number }[] }[] };
-  const game = listed.items[0];
+  const listed = (await (await fetch(`${server.endpoint}/players/${id}/games`)).json()) as { seats: { colours: string[]; score: number }[] }[];
+  const game = listed[0];
   const games = profile.getByTestId('profile-game');
   await games.first().waitFor();
   expect(await games.count()).toBe(1);
