@@ -17,7 +17,10 @@ module.exports = {
   forbidden: [
     only('engine-alone', 'engine', ['engine'], 'the rules engine imports nothing of ours but itself'),
     only('ai-on-engine', 'ai', ['ai', 'engine'], 'the computer players build on the engine only'),
-    only('flow-on-engine', 'flow', ['flow', 'engine'], 'the turn flow is shared by the page and the server: engine only'),
+    {
+      ...only('flow-on-engine', 'flow', ['flow', 'engine'], 'the match and turn flows are shared by the page, the server and the arena: the engine, and the wire\'s plain types they publish'),
+      to: { path: ours, pathNot: '^src/(flow|engine)/|^src/wire/(matchSnapshot|contractCodes)[.]ts$' },
+    },
     only('wire-on-engine', 'wire', ['wire', 'engine'], 'the wire contract is shared by the page and the server: engine only'),
     {
       name: 'flow-no-packages',

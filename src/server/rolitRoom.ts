@@ -8,9 +8,9 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { type AuthContext, type Client as ColyseusClient, CloseCode, type Deferred, type Delayed, ErrorCode, matchMaker, Room, ServerError } from '@colyseus/core';
 import {
   ballCounts, type Colour, type Game, type GameEvent, type Match, PLAYER_COLOURS, playerInSeat, type PlayerSpec,
-  recordDate, roundSetup, type RoundSetup, type RuleError, seatOfPlayer, setupRefusal, startMatch, toRecord,
+  recordDate, roundSetup, type RoundSetup, type RuleError, seatOfColour, seatOfPlayer, setupRefusal, startMatch, toRecord,
 } from '../engine';
-import { type FlowClock, type Mover, seatOfColour, TurnFlow, type TurnFlowHost } from '../flow/turnFlow';
+import { type FlowClock, type Mover, notInPlay, TurnFlow, type TurnFlowHost } from '../flow/turnFlow';
 import { addressOf, type ClientAuth, coolDownIfFlooded } from './admission';
 import { FALLBACK_LEVEL, fallbackMove } from './computerFallback';
 import { refuseUnknown } from './unknownMessage';
@@ -524,7 +524,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
   private fill(client: Client, { colour, level }: ReceivedMessages['fill']): void {
     if (!this.isHost(client, 'fill seats')) return;
     if (this.state.phase !== 'waiting') return this.refuseMessage(client, 'notWaiting', 'seats are filled before the match starts');
-    const index = this.lobby.players.findIndex((cs) => cs.includes(colour));
+    const index = seatOfColour(this.lobby.players, colour);
     const player = this.players[index];
     if (!player) return this.refuseMessage(client, 'notFree', `${colour} is not in play`);
     if (player.kind !== 'human' || player.sessionId) return this.refuseMessage(client, 'notFree', `${colour}'s seat is not free`);
@@ -791,11 +791,9 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
 
   /** The lobby seat (player index) that plays `colour`; refuses a colour not in play, with the flow's reason. */
   private seatOfColour(colour: Colour, setup: RoundSetup): number {
-    try {
-      return seatOfColour(setup, colour);
-    } catch (e) {
-      throw refuse('notInPlay', (e as Error).message);
-    }
+    const seat = seatOfColour(setup.players, colour);
+    if (seat < 0) throw refuse('notInPlay', notInPlay(setup, colour));
+    return seat;
   }
 
   private checkFreeSeat(colour: Colour, index: number | null): void {

@@ -8,7 +8,7 @@
  * equally often when the number of games is a multiple of k. Results depend only on the config
  * and the game index, so they are the same whatever the order or thread that plays them.
  */
-import { ballCounts, type BoardSize, type Colour, Game, moveName, Random, RuleError, type Variant } from '../../engine';
+import { ballCounts, type BoardSize, type Colour, Game, moveName, Random, RuleError, seatOfColour, type Variant } from '../../engine';
 import { seatOptions } from '../index';
 import { entrantIterations, entrantSearcher, threadsError } from './entrants';
 
@@ -154,7 +154,6 @@ export function budgetProblem(budget: { seats: string[]; movetime?: number; move
 export async function playArenaGame(config: ArenaConfig, index: number, players: ArenaPlayer[]): Promise<ArenaGame> {
   const { game, entrantOfSeat } = newArenaGame(config, index);
   const setup = game.setup;
-  const seatOf = (colour: Colour) => setup.players.findIndex((cs) => cs.includes(colour));
   const first = game.state.toMove!;
   const baseSeed = game.setup.seed;
   const k = config.seats.length;
@@ -162,7 +161,7 @@ export async function playArenaGame(config: ArenaConfig, index: number, players:
   const shares = new Array<number>(k).fill(0);
   while (!game.state.over) {
     const colour = game.state.toMove!;
-    const entrant = entrantOfSeat[seatOf(colour)];
+    const entrant = entrantOfSeat[seatOfColour(setup.players, colour)];
     const ply = game.state.moves.length;
     const seed = (baseSeed + Math.imul(ply + 1, 0x85ebca6b)) >>> 0;
     let reason: string;
