@@ -62,6 +62,8 @@ export interface MatchFlowHost {
   graceMs: number;
   /** The pause before a computers-only match's next round (ms); undefined: a next round waits for nextRound(). */
   nextRoundPauseMs?: number;
+  /** Finished rounds whose results the flow keeps (the last ones; TV plays on for as long as anyone watches); all without it. */
+  keptResults?: number;
   /** Whether a computers-only match's next round may start now (the room: someone watches); asked when its pause ends. */
   mayPlayOn?(): boolean;
   /** Round `round`'s game when the host sets its rounds up itself (the arena's seeds), else the match's own. */
@@ -103,7 +105,8 @@ export class MatchFlow {
     private readonly host: MatchFlowHost,
   ) {
     this.lobby = roundSetup({ size: rules.size, colours: rules.colours, variant: rules.variant, misere: rules.misere, moveTimeLimit: rules.moveTimeLimit, seed: 0 });
-    if (seats.length !== this.lobby.players.length) throw new Error(`${this.lobby.players.length} seats are in play, not ${seats.length}`);
+    const inPlay = this.lobby.players.map((colours) => colours.join('+')).join(', ');
+    if (seats.length !== this.lobby.players.length) throw new Error(`${this.lobby.players.length} seats are in play (${inPlay}), not ${seats.length}`);
     this.seated = seats.map((s) => ({
       name: s.kind === 'computer' ? (s.name ?? `computer (${s.level})`) : '',
       kind: s.kind,
@@ -282,7 +285,7 @@ export class MatchFlow {
     this.next = null;
   }
 
-  /** Results so far, and the standings they make. */
+  /** The standings the results kept make (all of them but at a host that keeps the last ones only). */
   standings(): MatchStandings {
     return matchStandings(this.results, this.players, this.rules.misere);
   }
@@ -353,6 +356,7 @@ export class MatchFlow {
     const standInMoves = game.setup.players.map((_, seat) => this.seated[playerInSeat(seat, round, this.players)].standInMoves);
     const result: RoomResult = { round, ...game.state.result!, standInMoves };
     this.results.push(result);
+    if (this.host.keptResults !== undefined) this.results.splice(0, Math.max(0, this.results.length - this.host.keptResults));
     this.host.event({ type: 'roundOver', round, result });
     this.playOn();
   }
