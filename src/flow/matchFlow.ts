@@ -46,6 +46,8 @@ export type MatchEvent =
   /** A computer could not give a move (its search failed, or it answered a move the rules refuse): its fallback plays. */
   | { type: 'computerFailed'; level: string; colour: Colour | null; error: unknown }
   | { type: 'roundOver'; round: number; result: RoomResult }
+  /** A computers-only match's next round is due at `at` (ms since 1970), or no longer (0: nobody to play on for). */
+  | { type: 'nextRoundDue'; at: number }
   /** Seats taken, freed or filled before the match starts. */
   | { type: 'seatsChanged' };
 
@@ -272,9 +274,12 @@ export class MatchFlow {
     if (pause === undefined || this.phase !== 'over' || this.next || this.seated.some((p) => p.kind !== 'computer')) return;
     const timer = this.host.clock.setTimeout(() => {
       this.next = null;
-      if (this.phase === 'over' && (this.host.mayPlayOn?.() ?? true)) this.nextRound();
+      if (this.phase !== 'over') return;
+      if (this.host.mayPlayOn?.() ?? true) this.nextRound();
+      else this.host.event({ type: 'nextRoundDue', at: 0 });
     }, pause);
     this.next = { at: this.host.clock.now() + pause, timer };
+    this.host.event({ type: 'nextRoundDue', at: this.next.at });
   }
 
   /** Nothing plays on: no clock, no computer answer, no grace, no next round. */

@@ -175,7 +175,7 @@ describe('rounds', () => {
     expect(flow.phase).toBe('over');
     await vi.advanceTimersByTimeAsync(1);
     expect(flow.snapshot()).toMatchObject({ phase: 'playing', round: 1 });
-    expect(types()).toEqual(['roundStarted', 'roundOver', 'roundStarted']);
+    expect(types()).toEqual(['roundStarted', 'roundOver', 'nextRoundDue', 'nextRoundDue', 'nextRoundDue', 'roundStarted']);
   });
 
   it('a match with a person never starts its next round by itself', async () => {

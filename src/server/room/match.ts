@@ -49,7 +49,7 @@ function published(room: RoomCore, e: MatchEvent, failedLevels: Set<string>): vo
       publishSeats(room);
       // Each client's colour this round, then the round's log once (welcome would send it again).
       for (const client of room.clients) tellWho(room, client);
-      room.broadcast('events', { round: e.round, from: 0, events: game.events });
+      room.broadcast('events', { round: e.round, from: 0, events: [...game.events] });
       return publishTurn(room);
     }
     case 'moved':

@@ -85,7 +85,7 @@ export function passHost(room: RoomCore): void {
 export function welcome(room: RoomCore, client: Client): void {
   tellWho(room, client);
   const game = room.flow.game;
-  if (game) client.send('events', { round: room.flow.round, from: 0, events: game.events });
+  if (game) client.send('events', { round: room.flow.round, from: 0, events: [...game.events] });
   if (room.closesAt) client.send('closing', { seconds: Math.max(0, Math.ceil((room.closesAt - Date.now()) / 1000)) });
 }
 

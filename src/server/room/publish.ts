@@ -27,7 +27,9 @@ export function publishSeats(room: RoomCore): void {
     state.dropDeadline = seat.dropDeadline;
     state.standIn = flow.holder(seat.player).standIn === true;
     state.resigned = seat.reason === 'resigned';
+    state.reason = seat.reason;
   });
+  s.nextRoundAt = snapshot.nextRoundAt;
   const host = playerOf(room, room.hostSession);
   s.host = host < 0 ? '' : flow.colourOf(host);
   publishScores(room);
