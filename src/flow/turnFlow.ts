@@ -147,6 +147,17 @@ export interface TurnFlowHost {
   questionDropped?(): void;
 }
 
+/** A computer's answer the rules refuse: a fault of that computer, never a choice (TurnFlowHost.computerFailed). */
+export class IllegalAnswer extends Error {
+  constructor(
+    readonly level: string,
+    readonly move: string,
+    readonly refusal: RuleError,
+  ) {
+    super(`the ${level} computer answered ${JSON.stringify(move.slice(0, 20))}, a move the rules refuse: ${refusal.message}`);
+  }
+}
+
 /** Who played a move: the match player whose seat it was, and what played it. */
 export interface Mover {
   player: number;
@@ -352,7 +363,7 @@ export class TurnFlow {
             if (move === null || !wanted()) return;
             const check = this.game.check(move);
             if (check.ok) this.apply(this.game.play(move), { player: turn.player, by: 'computer' });
-            else failed(new Error(`the ${level} computer answered ${JSON.stringify(move.slice(0, 20))}, a move the rules refuse: ${check.refusal.message}`));
+            else failed(new IllegalAnswer(level, move, check.refusal));
           },
           (e: unknown) => {
             closed();
