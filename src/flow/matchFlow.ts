@@ -26,7 +26,7 @@ export interface SeatSpec {
 }
 
 /** Where a match's person is: at the table, dropped (within the grace), away past it, gone, or not yet come. */
-type Presence = 'none' | 'here' | 'dropped' | 'away' | 'left';
+export type Presence = 'none' | 'here' | 'dropped' | 'away' | 'left';
 
 /** What happened in the match, as the flow tells its host. Players are the match's (seats rotate, players stay). */
 export type MatchEvent =
@@ -75,7 +75,8 @@ export interface MatchFlowHost {
   fault(error: unknown): void;
 }
 
-interface Seated {
+/** A match player's seat as the flow holds it. */
+export interface MatchPlayer {
   name: string;
   kind: 'human' | 'computer';
   level: string;
@@ -96,7 +97,7 @@ export class MatchFlow {
   /** The round being played, or the last one; null before the match starts. */
   turns: TurnFlow | null = null;
   readonly results: RoomResult[] = [];
-  private readonly seated: Seated[];
+  private readonly seated: MatchPlayer[];
   /** The seats' colours before the match starts (round 0's). */
   readonly lobby: RoundSetup;
   private next: { at: number; timer: { clear(): void } } | null = null;
@@ -155,13 +156,8 @@ export class MatchFlow {
     return this.setup().players[this.seatOf(player)][0];
   }
 
-  /** Whether a person sits in (or holds, dropped or away) match player `player`'s seat. */
-  personAt(player: number): boolean {
-    return this.seated[player].kind === 'human' && this.seated[player].presence !== 'none' && this.seated[player].presence !== 'left';
-  }
-
   /** Match player `player`'s seat as the flow holds it. */
-  player(player: number): Readonly<Seated> {
+  player(player: number): Readonly<MatchPlayer> {
     return this.seated[player];
   }
 
@@ -383,7 +379,7 @@ export class MatchFlow {
     this.host.event({ type: 'standIn', player, reason });
   }
 
-  private clearGrace(p: Seated): void {
+  private clearGrace(p: MatchPlayer): void {
     p.grace?.clear();
     p.grace = null;
     p.dropDeadline = 0;
