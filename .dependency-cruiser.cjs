@@ -16,8 +16,22 @@ const only = (name, from, allowed, comment) => ({
 module.exports = {
   forbidden: [
     only('engine-alone', 'engine', ['engine'], 'the rules engine imports nothing of ours but itself'),
-    only('ai-on-engine', 'ai', ['ai', 'engine'], 'the computer players build on the engine only'),
-    only('flow-on-engine', 'flow', ['flow', 'engine'], 'the turn flow is shared by the page and the server: engine only'),
+    {
+      ...only('ai-on-engine', 'ai', ['ai', 'engine'], 'the computer players build on the engine only; their tournaments (ai/tools) play matches of the match flow'),
+      to: { path: ours, pathNot: '^src/(ai|engine)/' },
+      from: { path: '^src/ai/', pathNot: '^src/ai/tools/' },
+    },
+    {
+      name: 'ai-tools-on-flow',
+      comment: 'the arena plays its games as matches of the match flow',
+      severity: 'error',
+      from: { path: '^src/ai/tools/' },
+      to: { path: ours, pathNot: '^src/(ai|engine|flow)/|^src/wire/(matchSnapshot|contractCodes)[.]ts$' },
+    },
+    {
+      ...only('flow-on-engine', 'flow', ['flow', 'engine'], 'the match and turn flows are shared by the page, the server and the arena: the engine, and the wire\'s plain types they publish'),
+      to: { path: ours, pathNot: '^src/(flow|engine)/|^src/wire/(matchSnapshot|contractCodes)[.]ts$' },
+    },
     only('wire-on-engine', 'wire', ['wire', 'engine'], 'the wire contract is shared by the page and the server: engine only'),
     {
       name: 'flow-no-packages',

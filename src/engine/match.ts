@@ -105,6 +105,14 @@ export function playerInSeat(seat: number, round: number, players: number): numb
   return (((seat - round) % players) + players) % players;
 }
 
+/** A seat's colours: a round setup's entry (RoundSetup.players), or a seat that names them. */
+export type SeatColours = readonly Colour[] | { readonly colours: readonly Colour[] };
+
+/** The seat (its index) that plays `colour` among these seats, or -1 when none does (the colour is not in play): the one look-up of a colour's seat. */
+export function seatOfColour(seats: readonly SeatColours[], colour: Colour): number {
+  return seats.findIndex((seat) => ('colours' in seat ? seat.colours : seat).includes(colour));
+}
+
 /** The seat of the match's player `player` in round `round`. */
 export function seatOfPlayer(player: number, round: number, players: number): number {
   return (player + round) % players;

@@ -6,7 +6,7 @@
  * engine: the clock and the computer are passed in, so both hosts (and tests, with a fake clock)
  * run the same rules.
  */
-import { type Colour, type Game, type GameEvent, makeRound, type Match, playerInSeat, type RoundSetup, type RuleError } from '../engine';
+import { type Colour, type Game, type GameEvent, makeRound, type Match, playerInSeat, type RoundSetup, type RuleError, seatOfColour } from '../engine';
 
 /** Time and timers, passed in: the room's clock, the page's, or a test's fake. */
 export interface FlowClock {
@@ -39,15 +39,14 @@ export interface Turn {
 export function whoseTurn(game: Game, round: number, players: number): Turn | null {
   const colour = game.state.over ? null : game.state.toMove;
   if (!colour) return null;
-  const seat = seatOfColour(game.setup, colour);
+  const seat = seatOfColour(game.setup.players, colour);
+  if (seat < 0) throw new Error(notInPlay(game.setup, colour));
   return { seat, player: playerInSeat(seat, round, players), colour, moveNumber: game.state.moves.length + 1 };
 }
 
-/** The seat that plays `colour` in a round of this setup. */
-export function seatOfColour(setup: RoundSetup, colour: Colour): number {
-  const seat = setup.players.findIndex((colours) => colours.includes(colour));
-  if (seat < 0) throw new Error(`${colour} is not in play (colours: ${setup.colours.join(', ')})`);
-  return seat;
+/** Why `colour` has no seat in a round of this setup. */
+export function notInPlay(setup: RoundSetup, colour: Colour): string {
+  return `${colour} is not in play (colours: ${setup.colours.join(', ')})`;
 }
 
 /** Who holds a match player's seat now, as far as moves go (the room's players, the page's seats). */
@@ -109,7 +108,7 @@ export interface TurnFlowHost {
    * Asks a computer of `level` for the turn's move in `game` (a copy of the events, or the game
    * itself: it must not change it). Resolves with the move, or null when it gave up (its answer no
    * longer `wanted`, or a failure the host has already told of): the turn then stays as it is, and
-   * the next hostChanged() asks again.
+   * the next hostChanged() asks again. A move the rules refuse is a failure (computerFailed).
    */
   askComputer(game: Game, level: string, wanted: () => boolean): Promise<string | null>;
   /** Pause before a computer's turn is asked, so people can follow (ms). */
@@ -121,8 +120,9 @@ export interface TurnFlowHost {
    */
   moved(events: GameEvent[], mover: Mover): void;
   /**
-   * The computer of `level` could not search (a fault, never a choice): the host tells of it. When
-   * its answer was still wanted, the flow then plays fallbackMove's move for the seat instead.
+   * The computer of `level` could not search, or answered a move the rules refuse (a fault, never a
+   * choice): the host tells of it. When its answer was still wanted, the flow then plays
+   * fallbackMove's move for the seat instead.
    */
   computerFailed(error: unknown, level: string): void;
   /**
@@ -145,6 +145,17 @@ export interface TurnFlowHost {
   timing?: 'every' | 'persons' | 'none';
   /** The open question's answer no longer counts: the host may stop the computer thinking. */
   questionDropped?(): void;
+}
+
+/** A computer's answer the rules refuse: a fault of that computer, never a choice (TurnFlowHost.computerFailed). */
+export class IllegalAnswer extends Error {
+  constructor(
+    readonly level: string,
+    readonly move: string,
+    readonly refusal: RuleError,
+  ) {
+    super(`the ${level} computer answered ${JSON.stringify(move.slice(0, 20))}, a move the rules refuse: ${refusal.message}`);
+  }
 }
 
 /** Who played a move: the match player whose seat it was, and what played it. */
@@ -336,6 +347,12 @@ export class TurnFlow {
     const closed = () => {
       if (this.open?.questionId === questionId) this.open = null;
     };
+    /** The computer gave no move: told of, and the fallback level plays its move, so the round goes on. */
+    const failed = (e: unknown) => {
+      this.host.computerFailed(e, level);
+      if (!this.host.fallbackMove) throw e;
+      if (wanted()) this.apply(this.game.play(this.host.fallbackMove(this.game)), { player: turn.player, by: 'computer' });
+    };
     this.host.clock.setTimeout(() => {
       if (!wanted()) return;
       this.host
@@ -343,14 +360,14 @@ export class TurnFlow {
         .then(
           (move) => {
             closed();
-            if (move !== null && wanted()) this.apply(this.game.play(move), { player: turn.player, by: 'computer' });
+            if (move === null || !wanted()) return;
+            const check = this.game.check(move);
+            if (check.ok) this.apply(this.game.play(move), { player: turn.player, by: 'computer' });
+            else failed(new IllegalAnswer(level, move, check.refusal));
           },
           (e: unknown) => {
             closed();
-            this.host.computerFailed(e, level);
-            if (!this.host.fallbackMove) throw e;
-            // The computer could not search: the fallback level plays its move, so the round goes on.
-            if (wanted()) this.apply(this.game.play(this.host.fallbackMove(this.game)), { player: turn.player, by: 'computer' });
+            failed(e);
           },
         )
         .catch((e: unknown) => this.host.fault(e));

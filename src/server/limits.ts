@@ -107,10 +107,41 @@ export class TokenBucket {
   }
 }
 
+/**
+ * Token buckets by key (a client address, a room's client), all of one allowance: each is made
+ * full on its key's first use, and forgotten by prune() once full again (nothing left to limit).
+ */
+export class TokenBuckets {
+  private readonly buckets = new Map<string, TokenBucket>();
+
+  constructor(
+    readonly capacity: number,
+    readonly perSecond: number,
+    private readonly now: () => number,
+  ) {}
+
+  /** `key`'s bucket. */
+  of(key: string): TokenBucket {
+    let bucket = this.buckets.get(key);
+    if (!bucket) this.buckets.set(key, (bucket = new TokenBucket(this.capacity, this.perSecond, this.now)));
+    return bucket;
+  }
+
+  forget(key: string): void {
+    this.buckets.delete(key);
+  }
+
+  /** Forgets the full buckets (keeps memory bounded). */
+  prune(): void {
+    for (const [key, bucket] of this.buckets) if (bucket.level() >= bucket.capacity) this.buckets.delete(key);
+  }
+}
+
 /** The bookkeeping of every address's limits; `now` gives milliseconds. */
 export class ClientLimiter {
-  private readonly joins = new Map<string, TokenBucket>();
-  private readonly guesses = new Map<string, TokenBucket>();
+  /** Creates and joins, and wrong room codes, by address: allowances a minute (as many in a burst, refilled over the minute). */
+  private readonly joins: TokenBuckets;
+  private readonly guesses: TokenBuckets;
   /** Open rooms (and creates under way, as pending tickets) by creator's address. */
   private readonly rooms = new Map<string, Set<string>>();
   private readonly roomOwner = new Map<string, string>();
@@ -120,7 +151,10 @@ export class ClientLimiter {
   constructor(
     readonly limits: ClientLimits,
     private readonly now: () => number = () => performance.now(),
-  ) {}
+  ) {
+    this.joins = new TokenBuckets(limits.joinsPerMinute, limits.joinsPerMinute / 60, now);
+    this.guesses = new TokenBuckets(limits.guessesPerMinute, limits.guessesPerMinute / 60, now);
+  }
 
   /** The refusal of an address that is cooling down after a flood, or null. */
   coolingDown(address: string): LimitRefusal | null {
@@ -141,19 +175,19 @@ export class ClientLimiter {
 
   /** Takes one of the address's creates and joins of this minute, or refuses. */
   takeJoin(address: string): LimitRefusal | null {
-    if (this.bucket(this.joins, address, this.limits.joinsPerMinute).take()) return null;
+    if (this.joins.of(address).take()) return null;
     return { code: 'tooManyJoins', text: `at most ${this.limits.joinsPerMinute} creates and joins a minute from one address` };
   }
 
   /** Refuses a `joinById` when the address has no wrong guesses left this minute (a guess is spent by `wrongGuess`). */
   guessesLeft(address: string): LimitRefusal | null {
-    if (this.bucket(this.guesses, address, this.limits.guessesPerMinute).level() >= 1) return null;
+    if (this.guesses.of(address).level() >= 1) return null;
     return { code: 'tooManyGuesses', text: `at most ${this.limits.guessesPerMinute} room codes that name no room a minute from one address` };
   }
 
   /** The address asked for a room code that names no room. */
   wrongGuess(address: string): void {
-    this.bucket(this.guesses, address, this.limits.guessesPerMinute).take();
+    this.guesses.of(address).take();
   }
 
   /** The rooms the address has open (not the creates under way). */
@@ -201,17 +235,9 @@ export class ClientLimiter {
   /** Forgets what no longer limits anyone: full buckets and cool-downs over (keeps memory bounded). */
   prune(): void {
     const now = this.now();
-    for (const buckets of [this.joins, this.guesses]) {
-      for (const [address, bucket] of buckets) if (bucket.level() >= bucket.capacity) buckets.delete(address);
-    }
+    this.joins.prune();
+    this.guesses.prune();
     for (const [address, until] of this.coolDowns) if (until <= now) this.coolDowns.delete(address);
-  }
-
-  /** The address's bucket of an allowance a minute (`capacity` of them, refilled over the minute). */
-  private bucket(buckets: Map<string, TokenBucket>, address: string, capacity: number): TokenBucket {
-    let bucket = buckets.get(address);
-    if (!bucket) buckets.set(address, (bucket = new TokenBucket(capacity, capacity / 60, this.now)));
-    return bucket;
   }
 }
 

@@ -26,6 +26,8 @@ export const SeatState = schema(
     standIn: t.boolean().default(false),
     /** The person resigned this round: the stand-in plays their seat to the round's end. */
     resigned: t.boolean().default(false),
+    /** Why the seat is played the way it is: the match flow's HoldReason (src/wire/matchSnapshot.ts). */
+    reason: t.string().default('free'),
     /** Balls of the seat's colours on the board. */
     score: t.uint8().default(0),
   },
@@ -95,6 +97,8 @@ export const RoomState = schema(
     results: t.array(ResultState),
     /** File names of this room's saved records, one per finished round. */
     records: t.array('string'),
+    /** A computers-only match (TV): when its next round starts by itself (server time, ms since 1970), 0 when none is due. */
+    nextRoundAt: t.float64().default(0),
   },
   'RoomState',
 );

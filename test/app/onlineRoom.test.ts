@@ -166,8 +166,13 @@ describe('the page’s room connection against the real server', () => {
     const page = createOnlineRoom({ endpoint: server.endpoint, tabStorage: memoryStorage() });
     await page.getState().create({ name: 'Ann', colour: 'red', size: 8, variant: 'standard', misere: false, timeLimit: 0, standIn: 'beginner', help: false, colours: ['red', 'green'], seats: [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }] });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    // A computer's move the engine refuses: a fault of the room's own code.
-    const choose = vi.spyOn(ComputerPool.prototype, 'choose').mockResolvedValue('zz');
+    // A computer's move that fails to play: a fault of the room's own code (one the rules refuse plays the fallback instead).
+    const choose = vi.spyOn(ComputerPool.prototype, 'choose').mockImplementation(async (events) => Game.fromEvents(events).legalMoves()[0]);
+    const play = Game.prototype.play;
+    const failing = vi.spyOn(Game.prototype, 'play').mockImplementation(function (this: Game, move: string) {
+      if (this.state.toMove === 'green') throw new Error('injected');
+      return play.call(this, move);
+    });
     try {
       page.getState().send('start');
       await until(page, (s) => s.view?.phase === 'playing' && s.log !== null, 'the round', 5000);
@@ -178,6 +183,7 @@ describe('the page’s room connection against the real server', () => {
       expect(saved[0].unfinished).toBe(true);
       expect(onlineTexts.failure(page.getState().failure!, server.endpoint)).toMatch(/failed on the game server/);
     } finally {
+      failing.mockRestore();
       choose.mockRestore();
       logged.mockRestore();
     }

@@ -45,8 +45,13 @@ async function seatShows(page: Page, name: string, presence: RegExp, timeout = 1
 
 /** The network under a player's connection breaks (test hook on the in-process server): the socket closes without a word, as a lost connection does. */
 function breakConnection(roomId: string, name: string): void {
-  const room = matchMaker.getLocalRoomById(roomId) as unknown as { clients: { sessionId: string; ref: { terminate(): void } }[]; players: { name: string; sessionId: string | null }[] };
-  const sessionId = room.players.find((p) => p.name === name)?.sessionId;
+  const room = matchMaker.getLocalRoomById(roomId) as unknown as {
+    clients: { sessionId: string; ref: { terminate(): void } }[];
+    flow: { players: number; player(player: number): { name: string } };
+    people: { sessionId: string | null }[];
+  };
+  const player = Array.from({ length: room.flow.players }, (_, i) => i).find((i) => room.flow.player(i).name === name);
+  const sessionId = player === undefined ? undefined : room.people[player].sessionId;
   room.clients.find((c) => c.sessionId === sessionId)?.ref.terminate();
 }
 

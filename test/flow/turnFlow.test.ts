@@ -314,6 +314,21 @@ describe('computers and stand-ins', () => {
     flow.stop();
   });
 
+  it('a computer answering a move the rules refuse is refused and told of like a failing search: the fallback move plays, the round goes on', async () => {
+    const failed: string[] = [];
+    const { flow, questions, published } = run(twoPlayerMatch(0, ['computer', 'computer']), 0, wallClock, {
+      host: { computerFailed: (e) => failed.push((e as Error).message), fallbackMove: (game) => game.legalMoves().at(-1)! },
+    });
+    await vi.advanceTimersByTimeAsync(DELAY);
+    const last = flow.game.legalMoves().at(-1)!;
+    questions[0].answer('d4');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(failed).toEqual([expect.stringMatching(/^the novice computer answered "d4", a move the rules refuse: d4 is occupied/)]);
+    expect(published).toHaveLength(1);
+    expect(published[0]).toContainEqual(expect.objectContaining({ type: 'ballPlaced', square: last }));
+    flow.stop();
+  });
+
   it('drops a computer answer for a turn that has passed', async () => {
     const table = run(twoPlayerMatch(2));
     const { flow, questions, published } = table;

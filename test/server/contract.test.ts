@@ -191,12 +191,19 @@ describe('a fault in a room', () => {
     const victim = await create(server.endpoint, { name: 'Ann', colour: 'red', colours: ['red', 'green'], seats: [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }] });
     const eve = await join(server.endpoint, victim.room.roomId, { name: 'Eve', spectator: true });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.spyOn(ComputerPool.prototype, 'choose').mockResolvedValue('zz');
+    // The computer answers a legal move, and playing it fails.
+    vi.spyOn(ComputerPool.prototype, 'choose').mockImplementation(async (events) => Game.fromEvents(events).legalMoves()[0]);
+    const play = Game.prototype.play;
+    const failing = vi.spyOn(Game.prototype, 'play').mockImplementation(function (this: Game, move: string) {
+      if (this.state.toMove === 'green') throw new Error('injected');
+      return play.call(this, move);
+    });
     const ends = [faulted(victim), faulted(eve)];
     victim.room.send('start');
     await until(victim.room, (st) => st.phase === 'playing', 'playing');
     if (victim.room.state.toMove === 'red') await playFirst(victim);
     const [ann, spectator] = await Promise.all(ends);
+    failing.mockRestore();
     for (const end of [ann, spectator]) {
       expect(end.code).toBe(ROOM_FAULT_CLOSE);
       expect(end.message.text).toBe('the room failed and is closed');

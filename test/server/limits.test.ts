@@ -81,9 +81,9 @@ describe('ClientLimiter', () => {
     l.kicked('c');
     clock.ms += 30_000;
     l.prune();
-    const internals = l as unknown as { joins: Map<string, unknown>; coolDowns: Map<string, unknown> };
+    const internals = l as unknown as { joins: { buckets: Map<string, unknown> }; coolDowns: Map<string, unknown> };
     // b's one join came back in 30 s; a's two not yet.
-    expect([...internals.joins.keys()]).toEqual(['a']);
+    expect([...internals.joins.buckets.keys()]).toEqual(['a']);
     expect(internals.coolDowns.size).toBe(0);
     expect(l.takeJoin('a')).toBeNull();
     expect(l.takeJoin('a')).not.toBeNull();

@@ -9,6 +9,8 @@
  * and the game index, so they are the same whatever the order or thread that plays them.
  */
 import { ballCounts, type BoardSize, type Colour, Game, moveName, Random, RuleError, type Variant } from '../../engine';
+import { MatchFlow, type SeatSpec } from '../../flow/matchFlow';
+import { type FlowClock, IllegalAnswer } from '../../flow/turnFlow';
 import { seatOptions } from '../index';
 import { entrantIterations, entrantSearcher, threadsError } from './entrants';
 
@@ -147,45 +149,64 @@ export function budgetProblem(budget: { seats: string[]; movetime?: number; move
   return outside ? `movecpu is measured on the arena's own threads, so it cannot time "${outside}" (use movetime)` : null;
 }
 
+/** The arena's clock: no time passes, and what the flow runs "after 0 ms" runs once the current task is done. */
+const arenaClock: FlowClock = {
+  now: () => 0,
+  setTimeout(run) {
+    let live = true;
+    queueMicrotask(() => live && run());
+    return { clear: () => void (live = false) };
+  },
+};
+
 /**
- * Plays game `index`; players[e] plays for entrant e. An entrant that fails (EntrantFailure) or
+ * Plays game `index` as a one-round match of the match flow (src/flow), its seats held by the
+ * entrants' computers; players[e] plays for entrant e. An entrant that fails (EntrantFailure) or
  * plays an illegal move loses the game by forfeit; the record says why.
  */
-export async function playArenaGame(config: ArenaConfig, index: number, players: ArenaPlayer[]): Promise<ArenaGame> {
+export function playArenaGame(config: ArenaConfig, index: number, players: ArenaPlayer[]): Promise<ArenaGame> {
   const { game, entrantOfSeat } = newArenaGame(config, index);
   const setup = game.setup;
-  const seatOf = (colour: Colour) => setup.players.findIndex((cs) => cs.includes(colour));
   const first = game.state.toMove!;
-  const baseSeed = game.setup.seed;
   const k = config.seats.length;
+  const names = entrantNames(config.seats);
   const balls = new Array<number>(k).fill(0);
   const shares = new Array<number>(k).fill(0);
-  while (!game.state.over) {
-    const colour = game.state.toMove!;
-    const entrant = entrantOfSeat[seatOf(colour)];
-    const ply = game.state.moves.length;
-    const seed = (baseSeed + Math.imul(ply + 1, 0x85ebca6b)) >>> 0;
-    let reason: string;
-    try {
-      const move = await players[entrant].choose({ game, seed, movetime: config.movetime, movecpu: config.movecpu, iterations: config.iterations });
-      const check = game.check(move);
-      if (check.ok) {
-        game.play(move);
-        continue;
-      }
-      reason = `played an illegal move ${JSON.stringify(move.slice(0, 20))}: ${check.reason}`;
-    } catch (e) {
-      if (!(e instanceof EntrantFailure)) throw e;
-      reason = e.message;
-    }
-    ballCounts(setup, game.state.board).playerScores.forEach((score, seat) => (balls[entrantOfSeat[seat]] = score));
-    for (let e = 0; e < k; e++) shares[e] = e === entrant ? 0 : 1 / (k - 1);
-    return { index, entrantOfSeat, first, balls, shares, forfeit: { entrant, reason } };
-  }
-  const result = game.state.result!;
-  result.playerScores.forEach((score, seat) => (balls[entrantOfSeat[seat]] = score));
-  for (const seat of result.winners) shares[entrantOfSeat[seat]] = 1 / result.winners.length;
-  return { index, entrantOfSeat, first, balls, shares };
+  return new Promise<ArenaGame>((resolve, reject) => {
+    let forfeit: ArenaGame['forfeit'];
+    // Each seat's level names its entrant.
+    const seats = entrantOfSeat.map((entrant): SeatSpec => ({ kind: 'computer', level: String(entrant), name: names[entrant] }));
+    const flow: MatchFlow = new MatchFlow({ size: setup.size, colours: setup.colours, variant: setup.variant, misere: setup.misere, moveTimeLimit: 0, takeBacks: false }, seats, {
+      clock: arenaClock,
+      computerDelayMs: 0,
+      graceMs: 0,
+      roundGame: () => game,
+      askComputer: async (asked, level) => {
+        const seed = (setup.seed + Math.imul(asked.state.moves.length + 1, 0x85ebca6b)) >>> 0;
+        return players[Number(level)].choose({ game: asked, seed, movetime: config.movetime, movecpu: config.movecpu, iterations: config.iterations });
+      },
+      event(e) {
+        if (e.type === 'computerFailed') {
+          const entrant = Number(e.level);
+          if (e.error instanceof IllegalAnswer) forfeit = { entrant, reason: `played an illegal move ${JSON.stringify(e.error.move.slice(0, 20))}: ${e.error.refusal.message}` };
+          else if (e.error instanceof EntrantFailure) forfeit = { entrant, reason: e.error.message };
+        }
+        if (e.type !== 'roundOver') return;
+        e.result.playerScores.forEach((score, seat) => (balls[entrantOfSeat[seat]] = score));
+        for (const seat of e.result.winners) shares[entrantOfSeat[seat]] = 1 / e.result.winners.length;
+        resolve({ index, entrantOfSeat, first, balls, shares });
+      },
+      // A computer that gave no move: its entrant forfeits the game (any other failure is the arena's).
+      fault(error) {
+        flow.stop();
+        if (!forfeit) return reject(error);
+        ballCounts(setup, game.state.board).playerScores.forEach((score, seat) => (balls[entrantOfSeat[seat]] = score));
+        for (let e = 0; e < k; e++) shares[e] = e === forfeit.entrant ? 0 : 1 / (k - 1);
+        resolve({ index, entrantOfSeat, first, balls, shares, forfeit });
+      },
+    });
+    flow.start();
+  });
 }
 
 /**

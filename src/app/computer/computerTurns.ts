@@ -4,7 +4,7 @@
  * suggestion from the strongest level. Both go through the one question path of askComputer.ts,
  * which shows the thinking; the stand-in after the worker failed is said here.
  */
-import type { Game, Seat } from '../../engine/index';
+import { type Game, type Seat, seatOfColour } from '../../engine/index';
 import { ruleText } from '../../i18n/engineReasons';
 import { createComputerAsker, type ThinkingState } from './askComputer';
 import { sessionTexts } from '../session/sessionTexts';
@@ -44,7 +44,7 @@ export function createComputerTurns(deps: Pick<SessionDeps, 'computer' | 'defaul
   /** Asks the computer about `game` for the seat to move, shown as thinking until answered. */
   function ask(game: Game, purpose: ThinkingState['purpose'], level: string, movetime?: number): Promise<string | null> {
     const colour = game.state.toMove!;
-    const seat = get().seats.findIndex((s) => s.colours.includes(colour));
+    const seat = seatOfColour(get().seats, colour);
     return computer.ask({ game, level, movetime }, { seat, colour, level, purpose });
   }
 

@@ -3,8 +3,7 @@
  * components select what they show and never touch the engine's Game (which mutates in place).
  */
 import { ballCounts, type Colour, type Game, type GameEvent, type GameState, type RoundResult, type RoundSetup, type Seat } from '../../engine/index';
-import { type PlayedSeat, playerTags, toRecord } from '../../engine/index';
-import { seatOfColour } from '../../flow/turnFlow';
+import { type PlayedSeat, playerTags, seatOfColour, toRecord } from '../../engine/index';
 
 export interface RoundSnapshot {
   /** The round's event log (what the director animates); a new array on every change. */
@@ -47,7 +46,7 @@ export function takeSnapshot(game: Game, seats: readonly Seat[], named: readonly
     setup: game.setup,
     state: Object.freeze(copy),
     toMove: state.toMove,
-    seatToMove: state.over || !state.toMove ? null : seatOfColour(game.setup, state.toMove),
+    seatToMove: state.over || !state.toMove ? null : seatOfColour(game.setup.players, state.toMove),
     legalMoves: Object.freeze(game.legalMoves()),
     scores: Object.freeze(scores),
     playerScores: Object.freeze([...playerScores]),

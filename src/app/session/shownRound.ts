@@ -5,8 +5,7 @@
  * it never runs ahead of the balls. The engine's latest state stays in RoundSnapshot.
  */
 import { colourName, fixedTexts, t } from '../../i18n/index';
-import { applyEvent, ballCounts, type Colour, type GameEvent, type GameState, type PlayedMove, type Seat } from '../../engine/index';
-import { seatOfColour } from '../../flow/turnFlow';
+import { applyEvent, ballCounts, type Colour, type GameEvent, type GameState, type PlayedMove, type Seat, seatOfColour } from '../../engine/index';
 
 export interface ShownRound {
   /** Events of the log shown (0..events.length). */
@@ -65,7 +64,7 @@ export function shownRound(events: readonly GameEvent[], count: number, seats: r
     count: n,
     caughtUp: n === events.length,
     toMove: state?.toMove ?? null,
-    seatToMove: state && !state.over && state.toMove ? seatOfColour(state.setup, state.toMove) : null,
+    seatToMove: state && !state.over && state.toMove ? seatOfColour(state.setup.players, state.toMove) : null,
     scores: Object.freeze(counts.scores),
     playerScores: Object.freeze([...counts.playerScores]),
     moves: Object.freeze(state ? state.moves : []),

@@ -6,6 +6,7 @@
 import { useSession } from '../../app/page/pageSession';
 import { captionOf } from '../../app/session/shownRound';
 import { useCaptions } from '../watch/useCaptions';
+import { seatOfColour } from '../../engine/index';
 import { colourName, listOf, t } from '../../i18n/index';
 import { personContext, playerName } from '../../i18n/playerNames';
 import { reducedMotionOn, useAccess } from '../../app/setup/accessPrefs';
@@ -39,7 +40,7 @@ export function Status() {
   const counting = count?.phase === 'counting';
   const ending = over || count !== null;
   const now = useNow(clock !== null || thinking !== null);
-  const seat = toMove ? seats.find((s) => s.colours.includes(toMove)) : undefined;
+  const seat = toMove ? seats[seatOfColour(seats, toMove)] : undefined;
   const yours = toMove !== null && (mine ? mine.includes(toMove) : seat !== undefined && personContext(seat.name) !== undefined);
   const last = moves[moves.length - 1];
   const caption = useCaptions().moves.at(-1);

@@ -5,7 +5,7 @@
  * click anywhere or Skip goes straight to the result dialog (the director skips to the end).
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import type { Colour } from '../../engine/index';
+import { type Colour, seatOfColour } from '../../engine/index';
 import { useSession } from '../../app/page/pageSession';
 import { pageDirector } from '../../director/store';
 import { colourName, t } from '../../i18n/index';
@@ -26,7 +26,7 @@ export function RoundCount() {
   const misere = useSession((s) => s.snapshot.setup.misere);
   const counting = count !== null;
   useSkipKeys(counting);
-  const nameOf = (colour: Colour) => playerName(seats.find((s) => s.colours.includes(colour))?.name ?? '');
+  const nameOf = (colour: Colour) => playerName(seats[seatOfColour(seats, colour)]?.name ?? '');
   const winnerNames = (result?.winners ?? []).map((w) => playerName(seats[w]?.name ?? ''));
   const winnerText = texts.winner(winnerNames, winnerNames[0] === t('dialogs:you'));
   useReadOut(count, (colour) => texts.colourTotal(colour, nameOf(colour), result?.scores[colour] ?? 0), winnerText);

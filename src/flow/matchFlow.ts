@@ -1,0 +1,387 @@
+/**
+ * The match flow: a match around its rounds, in one place for every host (the game server's room,
+ * the arena, tests on a fake clock). It owns the seats and who holds each, and why (its person, a
+ * computer of its own, a computer standing in for a person away, gone or resigned); the match's
+ * start, its rounds (each a TurnFlow), their results and the standings; the rematch (the next
+ * round, seats rotated by the engine) and the pause before a computers-only match's next round.
+ * What happens is told to the host as flow events (moves, time-outs, drops, stand-ins, returns,
+ * resignations, failing computers, round ends), and the match as it stands is one MatchSnapshot
+ * (src/wire). Pure TypeScript on the engine: the clock and the computers are passed in.
+ */
+import {
+  type Colour, type Game, type GameEvent, type Match, matchStandings, type MatchOptions, type MatchStandings, playerInSeat, roundSetup,
+  type RoundSetup, seatOfColour, seatOfPlayer, startMatch,
+} from '../engine';
+import type { HoldReason, MatchSnapshot, SeatSnapshot, StandInReason } from '../wire/matchSnapshot';
+import type { RoomResult } from '../wire/contractCodes';
+import { computerFor, type FlowClock, type Holder, type Mover, type PlayRefusal, TurnFlow } from './turnFlow';
+
+/** A seat as the match is set up: a person's (named when they sit down), or a computer's. */
+export interface SeatSpec {
+  kind: 'human' | 'computer';
+  /** A computer's level; for a person's seat, the level of the computer that stands in for them. */
+  level: string;
+  /** A computer's name; a person's is given when they take the seat. */
+  name?: string;
+}
+
+/** Where a match's person is: at the table, dropped (within the grace), away past it, gone, or not yet come. */
+export type Presence = 'none' | 'here' | 'dropped' | 'away' | 'left';
+
+/** What happened in the match, as the flow tells its host. Players are the match's (seats rotate, players stay). */
+export type MatchEvent =
+  | { type: 'roundStarted'; round: number }
+  /** Moves were played (from `from` in the round's log): by a person, a computer, or the clock. */
+  | { type: 'moved'; round: number; from: number; events: GameEvent[]; mover: Mover }
+  /** The mover's time ran out: the engine's time-out move was played for them (after its `moved`). */
+  | { type: 'timedOut'; round: number; player: number; colour: Colour }
+  | { type: 'dropped'; player: number; until: number }
+  /** A dropped person's grace ended (before the match starts, nobody stands in: the host frees the seat). */
+  | { type: 'graceOver'; player: number }
+  /** A computer now plays the person's seat. */
+  | { type: 'standIn'; player: number; reason: StandInReason }
+  /** The person is back in their seat: by reconnecting, or by taking it over with its key. */
+  | { type: 'back'; player: number; by: 'reconnect' | 'takeOver' }
+  | { type: 'resigned'; player: number; colour: Colour }
+  /** A computer could not give a move (its search failed, or it answered a move the rules refuse): its fallback plays. */
+  | { type: 'computerFailed'; level: string; colour: Colour | null; error: unknown }
+  | { type: 'roundOver'; round: number; result: RoomResult }
+  /** A computers-only match's next round is due at `at` (ms since 1970), or no longer (0: nobody to play on for). */
+  | { type: 'nextRoundDue'; at: number }
+  /** Seats taken, freed or filled before the match starts. */
+  | { type: 'seatsChanged' };
+
+/** What a MatchFlow asks of its host. */
+export interface MatchFlowHost {
+  clock: FlowClock;
+  /** Asks a computer of `level` for the move in `game` (TurnFlowHost.askComputer). */
+  askComputer(game: Game, level: string, wanted: () => boolean): Promise<string | null>;
+  /** Pause before a computer's turn is asked (ms). */
+  computerDelayMs: number;
+  /** The move a computer plays when its own could not be had; without it, such a failure is a fault. */
+  fallbackMove?(game: Game): string;
+  /** How long a dropped person keeps the seat before a computer stands in (ms). */
+  graceMs: number;
+  /** The pause before a computers-only match's next round (ms); undefined: a next round waits for nextRound(). */
+  nextRoundPauseMs?: number;
+  /** Finished rounds whose results the flow keeps (the last ones; TV plays on for as long as anyone watches); all without it. */
+  keptResults?: number;
+  /** Whether a computers-only match's next round may start now (the room: someone watches); asked when its pause ends. */
+  mayPlayOn?(): boolean;
+  /** Round `round`'s game when the host sets its rounds up itself (the arena's seeds), else the match's own. */
+  roundGame?(match: Match, round: number): Game;
+  event(event: MatchEvent): void;
+  /** A throw while playing a computer's answer, or a failure with no fallback: a fault of the host. */
+  fault(error: unknown): void;
+}
+
+/** A match player's seat as the flow holds it. */
+export interface MatchPlayer {
+  name: string;
+  kind: 'human' | 'computer';
+  level: string;
+  presence: Presence;
+  /** The person resigned this round: a computer plays on to the round's end, even while they are here. */
+  resigned: boolean;
+  dropDeadline: number;
+  grace: { clear(): void } | null;
+  standInMoves: number;
+}
+
+/** The rules of the match's rounds: a MatchOptions without its players. */
+export type MatchRules = Omit<MatchOptions, 'players'>;
+
+export class MatchFlow {
+  phase: MatchSnapshot['phase'] = 'waiting';
+  match: Match | null = null;
+  /** The round being played, or the last one; null before the match starts. */
+  turns: TurnFlow | null = null;
+  readonly results: RoomResult[] = [];
+  private readonly seated: MatchPlayer[];
+  /** The seats' colours before the match starts (round 0's). */
+  readonly lobby: RoundSetup;
+  private next: { at: number; timer: { clear(): void } } | null = null;
+
+  constructor(
+    readonly rules: MatchRules,
+    seats: readonly SeatSpec[],
+    private readonly host: MatchFlowHost,
+  ) {
+    this.lobby = roundSetup({ size: rules.size, colours: rules.colours, variant: rules.variant, misere: rules.misere, moveTimeLimit: rules.moveTimeLimit, seed: 0 });
+    const inPlay = this.lobby.players.map((colours) => colours.join('+')).join(', ');
+    if (seats.length !== this.lobby.players.length) throw new Error(`${this.lobby.players.length} seats are in play (${inPlay}), not ${seats.length}`);
+    this.seated = seats.map((s) => ({
+      name: s.kind === 'computer' ? (s.name ?? `computer (${s.level})`) : '',
+      kind: s.kind,
+      level: s.level,
+      presence: 'none',
+      resigned: false,
+      dropDeadline: 0,
+      grace: null,
+      standInMoves: 0,
+    }));
+  }
+
+  get players(): number {
+    return this.seated.length;
+  }
+
+  get round(): number {
+    return this.turns?.round ?? 0;
+  }
+
+  /** The round being played (or the last one), or null before the match starts. */
+  get game(): Game | null {
+    return this.turns?.game ?? null;
+  }
+
+  /** The seats' colours of the round being played (or the lobby's). */
+  setup(): RoundSetup {
+    return this.game?.setup ?? this.lobby;
+  }
+
+  /** Match player `player`'s seat this round. */
+  seatOf(player: number): number {
+    return seatOfPlayer(player, this.round, this.players);
+  }
+
+  /** The match player whose seat plays `colour` this round; -1 when it is not in play. */
+  playerOfColour(colour: Colour): number {
+    const seat = seatOfColour(this.setup().players, colour);
+    return seat < 0 ? -1 : playerInSeat(seat, this.round, this.players);
+  }
+
+  /** Match player `player`'s first colour this round. */
+  colourOf(player: number): Colour {
+    return this.setup().players[this.seatOf(player)][0];
+  }
+
+  /** Match player `player`'s seat as the flow holds it. */
+  player(player: number): Readonly<MatchPlayer> {
+    return this.seated[player];
+  }
+
+  /** Who holds match player `player`'s seat for its moves (TurnFlow's Holder). */
+  holder(player: number): Holder {
+    const p = this.seated[player];
+    const standIn = p.kind === 'human' && this.phase !== 'waiting' && (p.resigned || p.presence === 'away' || p.presence === 'left');
+    return { kind: p.kind, level: p.level, standIn };
+  }
+
+  /** Why match player `player`'s seat is played the way it is. */
+  reason(player: number): HoldReason {
+    const p = this.seated[player];
+    if (p.kind === 'computer') return 'computerSeat';
+    if (p.resigned) return 'resigned';
+    return p.presence === 'none' ? 'free' : p.presence === 'here' ? 'seated' : p.presence;
+  }
+
+  // --- seats before the match -----------------------------------------------------------------
+
+  /** A person takes match player `player`'s free seat (before the match starts, or one who came back by a new connection). */
+  sit(player: number, name: string): void {
+    Object.assign(this.seated[player], { name, presence: 'here' });
+    this.clearGrace(this.seated[player]);
+    this.host.event({ type: 'seatsChanged' });
+  }
+
+  /** A computer of `level` takes a free seat (before the match starts). */
+  fill(player: number, level: string): void {
+    Object.assign(this.seated[player], { kind: 'computer', level, name: `computer (${level})`, presence: 'none' });
+    this.host.event({ type: 'seatsChanged' });
+  }
+
+  /** The match starts (round 0); seats still free get a computer of `freeSeats`' level. Throws when free seats are left without it. */
+  start(freeSeats?: string): void {
+    if (this.phase !== 'waiting') throw new Error('the match has already started');
+    for (const [player, p] of this.seated.entries()) {
+      if (p.kind !== 'human' || p.presence !== 'none') continue;
+      if (freeSeats === undefined) throw new Error(`seat ${player} is free`);
+      Object.assign(p, { kind: 'computer', level: freeSeats, name: `computer (${freeSeats})` });
+    }
+    this.match = startMatch({ ...this.rules, players: this.seated.map((p) => ({ kind: p.kind, level: p.kind === 'computer' ? p.level : undefined, name: p.name })) });
+    this.startRound(0);
+  }
+
+  // --- presence -------------------------------------------------------------------------------
+
+  /** The person's connection is lost: they keep the seat for the grace, then a computer stands in (once the match has started). */
+  dropped(player: number): void {
+    const p = this.seated[player];
+    this.clearGrace(p);
+    p.presence = 'dropped';
+    p.dropDeadline = this.host.clock.now() + this.host.graceMs;
+    p.grace = this.host.clock.setTimeout(() => this.graceOver(player), this.host.graceMs);
+    this.host.event({ type: 'dropped', player, until: p.dropDeadline });
+  }
+
+  /** The person is back in their seat (reconnected, or taking it over with its key): on their turn they play it, by its deadline. */
+  back(player: number, by: 'reconnect' | 'takeOver'): void {
+    const p = this.seated[player];
+    this.clearGrace(p);
+    p.presence = 'here';
+    this.turns?.hostChanged();
+    this.host.event({ type: 'back', player, by });
+  }
+
+  /** The person left for good: before the match their seat is free again; once it started a computer plays it on. */
+  left(player: number): void {
+    const p = this.seated[player];
+    this.clearGrace(p);
+    if (this.phase === 'waiting') {
+      Object.assign(p, { name: '', presence: 'none' });
+      return this.host.event({ type: 'seatsChanged' });
+    }
+    const was = this.holder(player).standIn === true;
+    p.presence = 'left';
+    this.standInChanged(player, was, 'left');
+  }
+
+  /** The person gives up the round: a computer plays their seat to its end (the next round seats them again). Null when done, or why not. */
+  resign(player: number): 'notPlaying' | 'resigned' | null {
+    if (this.phase !== 'playing') return 'notPlaying';
+    const p = this.seated[player];
+    if (p.resigned) return 'resigned';
+    const was = this.holder(player).standIn === true;
+    p.resigned = true;
+    this.host.event({ type: 'resigned', player, colour: this.colourOf(player) });
+    this.standInChanged(player, was, 'resigned');
+    return null;
+  }
+
+  // --- rounds ---------------------------------------------------------------------------------
+
+  /** Match player `player` (a person holding their seat) plays `move`: null when played, or why not. */
+  play(player: number, move: string): PlayRefusal | { code: 'notPlaying' } | null {
+    if (this.phase !== 'playing' || !this.turns) return { code: 'notPlaying' };
+    return this.turns.play(player, move);
+  }
+
+  /** The next round (a rematch: seats rotated) after a finished one; false when no round has finished. */
+  nextRound(): boolean {
+    if (this.phase !== 'over') return false;
+    this.startRound(this.round + 1);
+    return true;
+  }
+
+  /** A computers-only match with a pause between rounds: its next round is due after the pause, if none is (call again when mayPlayOn may have changed). */
+  playOn(): void {
+    const pause = this.host.nextRoundPauseMs;
+    if (pause === undefined || this.phase !== 'over' || this.next || this.seated.some((p) => p.kind !== 'computer')) return;
+    const timer = this.host.clock.setTimeout(() => {
+      this.next = null;
+      if (this.phase !== 'over') return;
+      if (this.host.mayPlayOn?.() ?? true) this.nextRound();
+      else this.host.event({ type: 'nextRoundDue', at: 0 });
+    }, pause);
+    this.next = { at: this.host.clock.now() + pause, timer };
+    this.host.event({ type: 'nextRoundDue', at: this.next.at });
+  }
+
+  /** Nothing plays on: no clock, no computer answer, no grace, no next round. */
+  stop(): void {
+    this.turns?.stop();
+    for (const p of this.seated) this.clearGrace(p);
+    this.next?.timer.clear();
+    this.next = null;
+  }
+
+  /** The standings the results kept make (all of them but at a host that keeps the last ones only). */
+  standings(): MatchStandings {
+    return matchStandings(this.results, this.players, this.rules.misere);
+  }
+
+  snapshot(): MatchSnapshot {
+    const game = this.game;
+    const setup = this.setup();
+    const seats = setup.players.map((colours, seat): SeatSnapshot => {
+      const player = playerInSeat(seat, this.round, this.players);
+      const p = this.seated[player];
+      const holder = this.holder(player);
+      return {
+        colours: [...colours],
+        player,
+        name: p.name,
+        kind: p.kind,
+        level: p.level,
+        holder: computerFor(holder) !== null ? 'computer' : p.presence === 'none' ? 'nobody' : 'person',
+        reason: this.reason(player),
+        dropDeadline: p.presence === 'dropped' ? p.dropDeadline : 0,
+        standInMoves: p.standInMoves,
+      };
+    });
+    const playing = this.phase === 'playing' && game !== null;
+    return {
+      phase: this.phase,
+      round: this.round,
+      seats,
+      toMove: playing ? (game.state.toMove ?? null) : null,
+      moveDeadline: playing ? this.turns!.deadline : 0,
+      results: this.results.map((r) => ({ ...r })),
+      nextRoundAt: this.next?.at ?? 0,
+    };
+  }
+
+  private startRound(round: number): void {
+    this.turns?.stop();
+    this.next?.timer.clear();
+    this.next = null;
+    for (const p of this.seated) Object.assign(p, { standInMoves: 0, resigned: false });
+    const match = this.match!;
+    this.turns = new TurnFlow(match, round, {
+      clock: this.host.clock,
+      holder: (player) => this.holder(player),
+      askComputer: (game, level, wanted) => this.host.askComputer(game, level, wanted),
+      computerDelayMs: this.host.computerDelayMs,
+      moved: (events, mover) => this.moved(events, mover),
+      computerFailed: (error, level) => this.host.event({ type: 'computerFailed', level, colour: this.game?.state.toMove ?? null, error }),
+      fallbackMove: this.host.fallbackMove,
+      fault: (e) => this.host.fault(e),
+    }, this.host.roundGame?.(match, round));
+    this.phase = 'playing';
+    this.turns.start();
+    this.host.event({ type: 'roundStarted', round });
+  }
+
+  private moved(events: GameEvent[], mover: Mover): void {
+    const game = this.game!;
+    const round = this.round;
+    const p = this.seated[mover.player];
+    if (mover.by === 'computer' && p.kind === 'human') p.standInMoves++;
+    const over = game.state.over;
+    if (over) this.phase = 'over';
+    this.host.event({ type: 'moved', round, from: game.events.length - events.length, events, mover });
+    const timedOut = events.find((e) => e.type === 'timeExpired');
+    if (mover.by === 'clock' && timedOut) this.host.event({ type: 'timedOut', round, player: mover.player, colour: timedOut.colour });
+    if (!over) return;
+    const standInMoves = game.setup.players.map((_, seat) => this.seated[playerInSeat(seat, round, this.players)].standInMoves);
+    const result: RoomResult = { round, ...game.state.result!, standInMoves };
+    this.results.push(result);
+    if (this.host.keptResults !== undefined) this.results.splice(0, Math.max(0, this.results.length - this.host.keptResults));
+    this.host.event({ type: 'roundOver', round, result });
+    this.playOn();
+  }
+
+  private graceOver(player: number): void {
+    const p = this.seated[player];
+    p.grace = null;
+    p.dropDeadline = 0;
+    const was = this.holder(player).standIn === true;
+    p.presence = 'away';
+    this.host.event({ type: 'graceOver', player });
+    if (this.phase !== 'waiting') this.standInChanged(player, was, 'away');
+  }
+
+  /** A computer now holds the person's seat (unless one already did): on their turn it is asked, by the turn's deadline. */
+  private standInChanged(player: number, was: boolean, reason: StandInReason): void {
+    if (was || this.seated[player].kind !== 'human') return;
+    this.turns?.hostChanged();
+    this.host.event({ type: 'standIn', player, reason });
+  }
+
+  private clearGrace(p: MatchPlayer): void {
+    p.grace?.clear();
+    p.grace = null;
+    p.dropDeadline = 0;
+  }
+}

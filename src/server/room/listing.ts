@@ -1,0 +1,43 @@
+/**
+ * A listed table's entry in the lobby (its metadata): published when it changes. The room closes
+ * only after its saves (listingSaved): Colyseus' LobbyRoom takes a listing change heard after a
+ * room's removal as the room back, so a change saved late would leave a closed table in every lobby.
+ */
+import type { TableListing } from '../../wire/contract';
+import { playerOf, type RoomCore } from './core';
+
+/** A listed table enters the lobby once its creator has joined, so that its first listing shows them at the table. */
+export function list(room: RoomCore): void {
+  const listed = room.setPrivate(false).catch((e: unknown) => room.fault('setPrivate', e));
+  room.listingSaved = Promise.all([room.listingSaved, listed]).then(() => undefined);
+}
+
+export function publishListing(room: RoomCore): void {
+  if (!room.options.listed) return;
+  const s = room.state;
+  const { flow, people } = room;
+  const lobby = flow.lobby;
+  const host = playerOf(room, room.hostSession);
+  const listing: TableListing = {
+    host: host < 0 ? '' : flow.player(host).name,
+    size: s.size,
+    colours: [...lobby.colours],
+    variant: s.variant,
+    misere: s.misere,
+    timeLimit: s.timeLimit,
+    free: s.phase === 'waiting' ? people.flatMap((p, i) => (flow.player(i).kind === 'human' && !p.sessionId ? [lobby.players[i][0]] : [])) : [],
+    seated: people.flatMap((p, i): TableListing['seated'] => {
+      const colour = lobby.players[i][0];
+      const { kind, name, level } = flow.player(i);
+      if (kind === 'computer') return [{ colour, name, kind, level }];
+      return p.sessionId ? [{ colour, name, kind }] : [];
+    }),
+    phase: s.phase,
+    spectators: s.spectators,
+  };
+  const text = JSON.stringify(listing);
+  if (text === room.listing) return;
+  room.listing = text;
+  const saved = room.setMetadata(listing).catch((e: unknown) => room.fault('setMetadata', e));
+  room.listingSaved = Promise.all([room.listingSaved, saved]).then(() => undefined);
+}

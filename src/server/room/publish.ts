@@ -1,0 +1,58 @@
+/**
+ * The match copied into the room's synchronised state (state.ts): the flow's snapshot (seats, who
+ * holds each and why, the turn, its deadline), the scores, and the lobby listing that follows them.
+ */
+import { ballCounts } from '../../engine';
+import { SeatState } from '../state';
+import { playerOf, type RoomCore } from './core';
+import { publishListing } from './listing';
+
+/** The seats as the flow holds them (names, who holds each and why), the host's colour, the scores and the lobby listing. */
+export function publishSeats(room: RoomCore): void {
+  const { flow, state: s } = room;
+  const snapshot = flow.snapshot();
+  s.phase = snapshot.phase;
+  snapshot.seats.forEach((seat, i) => {
+    let state = s.seats[i];
+    if (!state) s.seats.push((state = new SeatState()));
+    state.colour = seat.colours[0];
+    if (state.colours.join() !== seat.colours.join()) {
+      state.colours.clear();
+      state.colours.push(...seat.colours);
+    }
+    state.name = seat.name;
+    state.kind = seat.kind;
+    state.level = seat.level;
+    state.connected = seat.kind === 'computer' || flow.player(seat.player).presence === 'here';
+    state.dropDeadline = seat.dropDeadline;
+    state.standIn = flow.holder(seat.player).standIn === true;
+    state.resigned = seat.reason === 'resigned';
+    state.reason = seat.reason;
+  });
+  s.nextRoundAt = snapshot.nextRoundAt;
+  const host = playerOf(room, room.hostSession);
+  s.host = host < 0 ? '' : flow.colourOf(host);
+  publishScores(room);
+  publishListing(room);
+}
+
+/** The turn to move (its colour, legal moves and deadline) and the scores. */
+export function publishTurn(room: RoomCore): void {
+  const { flow, state: s } = room;
+  const snapshot = flow.snapshot();
+  s.phase = snapshot.phase;
+  s.toMove = snapshot.toMove ?? '';
+  s.legal.clear();
+  if (snapshot.toMove) s.legal.push(...flow.game!.legalMoves());
+  s.moveDeadline = snapshot.moveDeadline;
+  publishScores(room);
+}
+
+function publishScores(room: RoomCore): void {
+  const game = room.flow.game;
+  if (!game) return;
+  const { playerScores } = ballCounts(game.setup, game.state.board);
+  playerScores.forEach((score, seat) => {
+    if (room.state.seats[seat]) room.state.seats[seat].score = score;
+  });
+}
