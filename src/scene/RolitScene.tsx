@@ -11,7 +11,7 @@ import { memo, type ReactNode, useCallback, useEffect, useRef, useState } from '
 import { NeutralToneMapping, WebGLRenderer, type WebGLRendererParameters } from 'three';
 import { t } from '../i18n/index';
 import { useSession } from '../app/page/pageSession';
-import { engineHelpShown } from '../app/online/remoteRound';
+import { engineHelpShown } from '../app/session/remoteRound';
 import { AdaptiveQuality } from './AdaptiveQuality';
 import { Balls } from './Balls';
 import { Board } from './Board';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import { linkOnline, resignedSeats, roomResults, seatName, sessionSeatsOfRoom } from '../../src/app/online/onlineLink';
 import type { OnlineState, RoomView } from '../../src/app/online/onlineRoom';
-import { mergeEvents, type RemoteRound, turnTitle, yourTurnShown } from '../../src/app/online/remoteRound';
+import { mergeEvents, turnTitle } from '../../src/app/online/remoteRound';
+import { type RemoteRound, yourTurnShown } from '../../src/app/session/remoteRound';
 import { useOnlineSessions } from './onlineSessions';
 import { Game, makeRound, playerInSeat, type Seat, startMatch } from '../../src/engine/index';
 

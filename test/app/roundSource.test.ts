@@ -1,11 +1,11 @@
 /**
- * Where a round comes from (src/app/session/roundSource.ts, src/app/online/remoteSource.ts): the
+ * Where a round comes from (src/app/session/roundSource.ts, src/app/session/remoteSource.ts): the
  * page's own match, a replay, and an online room's round, each on its own and as the session's
  * current source (a replay opened over an online round, the room's round back after it).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { type RemoteRound } from '../../src/app/online/remoteRound';
-import { RemoteSource } from '../../src/app/online/remoteSource';
+import { type RemoteRound } from '../../src/app/session/remoteRound';
+import { RemoteSource } from '../../src/app/session/remoteSource';
 import { localRound, type PageFlow, replayRound } from '../../src/app/session/roundSource';
 import { TurnFlow, type TurnFlowHost, wallClock } from '../../src/flow/turnFlow';
 import { Game, makeRound, RuleError, type Seat, startMatch, toRecord } from '../../src/engine/index';

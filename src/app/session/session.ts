@@ -18,22 +18,22 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type Game, type GameEvent, makeRound, matchStandings, RuleError, type Seat, seatsOf, startMatch } from '../../engine/index';
-import { createComputerTurns } from '../computer/computerTurns';
+import { createComputerTurns } from './computerTurns';
 import { clickableSquares, clickOutcome, previewOf } from './input';
-import { createKeeping, loadKept } from '../persistence/keeping';
+import { createKeeping, loadKept } from './keeping';
 import { startingPoint } from '../setup/matchSetup';
 import { follow, namedSeats } from '../replay/replay';
-import { createReplayActions } from '../replay/replaySession';
+import { createReplayActions } from './replaySession';
 import { replayTexts } from '../replay/replayTexts';
-import { RemoteSource } from '../online/remoteSource';
+import { RemoteSource } from './remoteSource';
 import { localRound, type PageFlow, type PageTable, replayRound, type RoundSource } from './roundSource';
 import { type RoundSnapshot, takeSnapshot, undoRefusal } from './roundSnapshot';
 import { type Mover, TurnFlow, wallClock, whoseTurn } from '../../flow/turnFlow';
 import { sessionTexts } from './sessionTexts';
 import type { Message, SessionDeps, SessionStart, SessionState, WritableTable } from './sessionTypes';
 import { shownRound, throwTexts } from './shownRound';
-import { createSpectator } from '../watch/spectator';
-import { engineHelpShown } from '../online/remoteRound';
+import { createSpectator } from './spectator';
+import { engineHelpShown } from './remoteRound';
 import { createViewerSettings } from './viewerSettings';
 
 export type { Clock, Message, SaveNotice, SessionDeps, SessionStart, SessionState } from './sessionTypes';

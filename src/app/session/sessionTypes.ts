@@ -9,7 +9,7 @@ import type { Preview } from './input';
 import type { StartingDeps } from '../setup/matchSetup';
 import type { HistoryEntry } from '../persistence/history';
 import type { Replay } from '../replay/replay';
-import type { RemoteRound } from '../online/remoteRound';
+import type { RemoteRound } from './remoteRound';
 import type { RoundSnapshot } from './roundSnapshot';
 import type { ShownRound } from './shownRound';
 import type { AppSettings } from '../setup/settings';

@@ -7,9 +7,9 @@
  */
 import { type Game, type PlayerSpec, seatsOf } from '../../engine/index';
 import { coloursName } from '../../i18n/index';
-import { gameAt, openReplay, playLineMove, type Replay } from './replay';
-import { replayTexts } from './replayTexts';
-import type { Notify, SessionDeps, SessionState, SessionStore, WritableTable } from '../session/sessionTypes';
+import { gameAt, openReplay, playLineMove, type Replay } from '../replay/replay';
+import { replayTexts } from '../replay/replayTexts';
+import type { Notify, SessionDeps, SessionState, SessionStore, WritableTable } from './sessionTypes';
 import { errorText } from '../../i18n/engineReasons';
 
 export type ReplayActions = Pick<SessionState, 'openRecord' | 'reopenReplay' | 'replayStep' | 'replayGo' | 'replayContinue' | 'leaveReplay'>;

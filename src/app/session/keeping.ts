@@ -6,11 +6,11 @@
  * game and the history offered for download) and the game goes on in memory.
  */
 import { errorText } from '../../i18n/engineReasons';
-import { createGameKeeper, GAME_KEY, type GameKeeper, type ResumedGame, saveText } from './currentGame';
-import { type HistoryEntry, historyEntry, historyFile, historyRounds, loadHistory, mergeHistory, readRound, storedHistory, updateHistory } from './history';
-import type { RoundSnapshot } from '../session/roundSnapshot';
+import { createGameKeeper, GAME_KEY, type GameKeeper, type ResumedGame, saveText } from '../persistence/currentGame';
+import { type HistoryEntry, historyEntry, historyFile, historyRounds, loadHistory, mergeHistory, readRound, storedHistory, updateHistory } from '../persistence/history';
+import type { RoundSnapshot } from './roundSnapshot';
 import { replayTexts } from '../replay/replayTexts';
-import type { ImportOutcome, SessionDeps, SessionState, SessionStore, Table } from '../session/sessionTypes';
+import type { ImportOutcome, SessionDeps, SessionState, SessionStore, Table } from './sessionTypes';
 
 type KeepingDeps = Pick<SessionDeps, 'storage' | 'levels' | 'keepGame' | 'gameKey'>;
 

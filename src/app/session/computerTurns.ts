@@ -6,9 +6,9 @@
  */
 import type { Game, Seat } from '../../engine/index';
 import { ruleText } from '../../i18n/engineReasons';
-import { createComputerAsker, type ThinkingState } from './askComputer';
-import { sessionTexts } from '../session/sessionTexts';
-import type { Notify, SessionDeps, SessionState, SessionStore, Table } from '../session/sessionTypes';
+import { createComputerAsker, type ThinkingState } from '../computer/askComputer';
+import { sessionTexts } from './sessionTexts';
+import type { Notify, SessionDeps, SessionState, SessionStore, Table } from './sessionTypes';
 
 export interface ComputerTurns extends Pick<SessionState, 'moveNow' | 'suggest'> {
   /**

@@ -1,26 +1,11 @@
 /**
  * The spectator's controls of computer seats: pause them (Space; humans may still move), let
  * one move through (N), and take a computer's seat over or hand it back. The next round's
- * countdown is roundCountdown.ts.
+ * countdown is watch/roundCountdown.ts; which games are watched, watch/watched.ts.
  */
 import { t } from '../../i18n/index';
 import { playerName } from '../../i18n/playerNames';
-import type { Seat } from '../../engine/index';
-import type { SessionState, SessionStore, WritableTable } from '../session/sessionTypes';
-
-/**
- * A game the computers play and people watch: no seat is a person's from the start (a seat taken
- * over still has its computer's level). Only then are the watch controls (pause, step, take over)
- * offered: in a game a person plays they are clutter.
- */
-export function watchedByComputers(seats: readonly Pick<Seat, 'kind' | 'level'>[]): boolean {
-  return seats.every((seat) => seat.kind === 'computer' || seat.level !== undefined);
-}
-
-/** A person plays against the computer: engine help (the win chance) stays hidden until asked for. */
-export function againstComputer(seats: readonly Pick<Seat, 'kind' | 'level'>[]): boolean {
-  return !watchedByComputers(seats) && seats.some((seat) => seat.kind === 'computer');
-}
+import type { SessionState, SessionStore, WritableTable } from './sessionTypes';
 
 export interface Spectator extends Pick<SessionState, 'setSpectatorPaused' | 'step' | 'takeOver'> {
   /** Whether computer seats must wait now (paused, and no step asked for). */

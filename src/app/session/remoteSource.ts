@@ -5,9 +5,9 @@
  */
 import { type Colour, Game, type PlayerSpec } from '../../engine/index';
 import { whoseTurn } from '../../flow/turnFlow';
-import type { RoundSource } from '../session/roundSource';
-import { sessionTexts } from '../session/sessionTexts';
-import type { Clock } from '../session/sessionTypes';
+import type { RoundSource } from './roundSource';
+import { sessionTexts } from './sessionTexts';
+import type { Clock } from './sessionTypes';
 import type { RemoteRound } from './remoteRound';
 
 export class RemoteSource implements RoundSource {
