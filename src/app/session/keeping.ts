@@ -52,7 +52,7 @@ export interface Keeping extends Pick<SessionState, 'deleteFromHistory' | 'impor
 /** Lets the page breathe between chunks of work (a macrotask: input and painting go first). */
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-export function createKeeping(kept: Kept, deps: Pick<SessionDeps, 'storage'>, now: () => number, store: SessionStore, table: Table): Keeping {
+export function createKeeping(kept: Kept, deps: Pick<SessionDeps, 'storage'>, now: () => number, store: SessionStore<'saveNotice' | 'history'>, table: Table): Keeping {
   const { keeper } = kept;
   const storage = deps.storage ?? null;
   const { get, set } = store;

@@ -207,10 +207,13 @@ export interface SessionStart {
   search?: string;
 }
 
-/** The session's store as its modules see it. */
-export interface SessionStore {
+/**
+ * The session's store as one of its modules sees it: it reads all of it and writes only its own
+ * fields `K`, so each field has its writers named in their types (the seats: roundTable.ts alone).
+ */
+export interface SessionStore<K extends keyof SessionState> {
   get(): SessionState;
-  set(partial: Partial<SessionState>): void;
+  set(partial: Partial<Pick<SessionState, K>>): void;
 }
 
 /** The round on the table and its match: the session's own, read (and replaced) through this handle only. */

@@ -17,8 +17,8 @@ export interface Spectator extends Pick<SessionState, 'setSpectatorPaused' | 'st
 export interface SpectatorHost {
   /** The hold on the computer seats changed: the turn flow drops or asks the computer to move. */
   computersHeld(): void;
-  /** The round changed (a seat taken over): the session publishes it, and the turn flow hears who holds the seat. */
-  changed(): void;
+  /** A seat was taken over or handed back (the match's player changed): the seats are shown again, and the turn flow hears who holds the seat. */
+  seatingChanged(): void;
   notice(text: string, kind: 'refusal'): void;
 }
 
@@ -28,7 +28,7 @@ export const spectatorTexts = {
   neverComputer: (seat: number, name: string) => t('watch:takeOverNeverComputer', { seat, name: playerName(name) }),
 };
 
-export function createSpectator(store: SessionStore, table: Pick<WritableTable, 'match' | 'putMatch'>, host: SpectatorHost): Spectator {
+export function createSpectator(store: SessionStore<'spectatorPaused' | 'pendingDouble'>, table: Pick<WritableTable, 'match' | 'putMatch'>, host: SpectatorHost): Spectator {
   const { get, set } = store;
   /** One computer move allowed while paused (step). */
   let stepping = false;
@@ -64,8 +64,8 @@ export function createSpectator(store: SessionStore, table: Pick<WritableTable, 
       // The match's player changes too, so the take-over lasts through the next rounds until handed back.
       const match = table.match();
       table.putMatch({ ...match, players: match.players.map((p, i) => (i === seat.player ? { ...p, kind } : p)) });
-      set({ seats: get().seats.map((s, i) => (i === index ? { ...s, kind } : s)), players: table.match().players, pendingDouble: null });
-      host.changed();
+      set({ pendingDouble: null });
+      host.seatingChanged();
     },
   };
 }
