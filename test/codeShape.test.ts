@@ -2,6 +2,8 @@
  * The shape of the code that the type checker does not hold (docs/testing.md): read with the
  * TypeScript parser, so words in comments and strings never count.
  * - No `any` in src/app/online: the room's synced state is typed (src/app/online/roomView.ts).
+ * - Modules small enough to hold in one's head, in the page's folders (src/app, src/scene):
+ *   no function over 250 lines, no class over 450, no file over 500.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -40,5 +42,46 @@ describe('no any', () => {
   it('src/app/online writes no any', () => {
     const found = sources('src/app/online').flatMap(({ path, text }) => anyTypes(path, text));
     expect(found).toEqual([]);
+  });
+});
+
+/** The most lines a function, a class and a file may have. */
+const LIMITS = { function: 250, class: 450, file: 500 };
+/** The page's folders held to the limits. */
+const LIMITED = ['src/app', 'src/scene'];
+
+const lineOf = (file: ts.SourceFile, at: number) => file.getLineAndCharacterOfPosition(at).line + 1;
+
+/** Each function, class and file of the source over its limit, as "path:line kind name: N lines". */
+function overLimits(path: string, text: string): string[] {
+  const file = parse(path, text);
+  const over: string[] = [];
+  const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+  if (lines > LIMITS.file) over.push(`${path}: ${lines} lines`);
+  for (const node of nodes(file)) {
+    const kind = ts.isFunctionLike(node) && 'body' in node && node.body ? 'function' : ts.isClassLike(node) ? 'class' : null;
+    if (!kind) continue;
+    const first = lineOf(file, node.getStart());
+    const length = lineOf(file, node.getEnd()) - first + 1;
+    const name = (node as ts.NamedDeclaration).name?.getText() ?? '(anonymous)';
+    if (length > LIMITS[kind]) over.push(`${path}:${first} ${kind} ${name}: ${length} lines`);
+  }
+  return over;
+}
+
+describe('size limits', () => {
+  it('finds a long function, a long class and a long file', () => {
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `  const v${i} = ${i};`).join('\n');
+    expect(overLimits('f.ts', `export function long() {\n${body(249)}\n}\nconst short = () => 1;\n`)).toEqual(['f.ts:1 function long: 251 lines']);
+    expect(overLimits('c.ts', `class Big {\n  m() {\n${body(200)}\n  }\n  n() {\n${body(250)}\n  }\n}\n`)).toEqual([
+      'c.ts:1 class Big: 456 lines',
+      'c.ts:204 function n: 252 lines',
+    ]);
+    expect(overLimits('long.ts', `${body(501)}\n`)).toEqual(['long.ts: 501 lines']);
+    expect(overLimits('ok.ts', `const a = () => {\n${body(248)}\n};\n`)).toEqual([]);
+  });
+
+  it.each(LIMITED)('%s keeps to them', (dir) => {
+    expect(sources(dir).flatMap(({ path, text }) => overLimits(path, text))).toEqual([]);
   });
 });
