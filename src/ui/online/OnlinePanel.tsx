@@ -5,7 +5,7 @@
  * stopping (its notice, and the saved round to play on here), and a link that cannot be followed. Nothing is said by colour alone: every seat has its colour's name and
  * a presence word next to the dot.
  */
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { type Colour, type Level } from '../../engine/index';
 import { EMOTES, groupedRoomCode, MAX_NAME, type RoomResult } from '../../wire/contractCodes';
 import { inviteLink, tvLink } from '../../app/online/onlineAddress';
@@ -30,7 +30,8 @@ const roomForBar = () => window.matchMedia('(min-width: 721px) and (min-height: 
 
 /**
  * Keeps the bar just below the seats panel (top left), however many seats it lists, and tells the
- * page where the bar ends (`--online-bar-bottom`), so that the move list under it stops short of it.
+ * page where the bar ends (`--online-bar-bottom`), so that the move list under it stops short of it
+ * (and, on a phone, the bar's unfolded sheet under it stops short of the toolbar).
  * Both are measured at the frame after any change (the window resized, either panel resized, the
  * page's panels re-rendered): a window turned from phone to laptop width re-lays the seats out after
  * its resize event, and the move list must follow the bar's new place.
@@ -371,8 +372,15 @@ function RoomBar() {
   const connected = view.seats.filter((s) => s.kind === 'human' && s.connected && !s.standIn).length;
   // Folded (phones, short screens), the bar's line still shows a dropped player's countdown.
   const dropped = open ? [] : view.seats.map((seat, i) => ({ seat, i })).filter(({ seat }) => seat.kind === 'human' && seat.name && !seat.connected && !seat.standIn);
+  // Escape folds the unfolded bar, as it closes the menu (on a phone the bar's sheet lies over the board).
+  const fold = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || !open || e.defaultPrevented) return;
+    e.preventDefault();
+    setOpen(false);
+    bar.current?.querySelector('summary')?.focus();
+  };
   return (
-    <details className="online-bar panel" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} ref={bar} data-testid="online-bar">
+    <details className="online-bar panel" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} onKeyDown={fold} ref={bar} data-testid="online-bar">
       <summary>
         {t('online:room')} <code className="room-code">{groupedRoomCode(roomId)}</code> · {t('online:connectedCount', { count: connected })}
         {dropped.map(({ seat, i }) => (
