@@ -2,7 +2,7 @@
  * The shape of the code that the type checker does not hold (docs/testing.md): read with the
  * TypeScript parser, so words in comments and strings never count.
  * - No `any` in src/app/online: the room's synced state is typed (src/app/online/roomView.ts).
- * - Modules small enough to hold in one's head, in the page's folders (src/app, src/scene):
+ * - Modules small enough to hold in one's head, in the page's folders (src/app, src/ui, src/scene):
  *   no function over 250 lines, no class over 450, no file over 500.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -48,7 +48,7 @@ describe('no any', () => {
 /** The most lines a function, a class and a file may have. */
 const LIMITS = { function: 250, class: 450, file: 500 };
 /** The page's folders held to the limits. */
-const LIMITED = ['src/app', 'src/scene'];
+const LIMITED = ['src/app', 'src/ui', 'src/scene'];
 
 const lineOf = (file: ts.SourceFile, at: number) => file.getLineAndCharacterOfPosition(at).line + 1;
 
