@@ -31,8 +31,8 @@ export function engineHelpShown(state: { remote: RemoteRound | null }): boolean 
   return !state.remote || state.remote.help || state.remote.mine.length === 0;
 }
 
-/** Whether the board shows this page's turn in an online round (not in a replay, not once the round is over). */
-export function yourTurnShown(state: { remote: RemoteRound | null; replay: unknown; shown: { toMove: Colour | null; over: boolean } }): boolean {
-  const { remote, shown } = state;
-  return remote !== null && state.replay === null && !shown.over && shown.toMove !== null && remote.mine.includes(shown.toMove);
+/** Whether the board shows this page's turn in an online round (not in a replay, not once the round is over): one of its own colours to move. */
+export function yourTurnShown(state: { ownColours: readonly Colour[] | null; shown: { toMove: Colour | null; over: boolean } }): boolean {
+  const { ownColours, shown } = state;
+  return ownColours !== null && !shown.over && shown.toMove !== null && ownColours.includes(shown.toMove);
 }

@@ -18,6 +18,14 @@ export interface Seating {
   round: number;
   /** Results of the match's rounds before this one. */
   results: RoundResult[];
+  /**
+   * The colours a person at this page plays when not every colour is theirs: an online room's
+   * round (its seat's, none for a spectator, none once resigned); null where every colour is
+   * played here (the page's own round, a replay).
+   */
+  ownColours: readonly Colour[] | null;
+  /** The seats whose person resigned this round, by their first colour, with the level playing on for each; null outside a room's round. */
+  resignedSeats: Readonly<Partial<Record<Colour, string>>> | null;
 }
 
 export interface RoundSource {
@@ -105,7 +113,7 @@ export class PageTable implements RoundSource {
   }
 
   seating(): Seating {
-    return { players: this.match.players, seats: seatsOf(this.match, this.round, this.game), round: this.round, results: this.results };
+    return { players: this.match.players, seats: seatsOf(this.match, this.round, this.game), round: this.round, results: this.results, ownColours: null, resignedSeats: null };
   }
 
   standingsRules() {

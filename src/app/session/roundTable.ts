@@ -20,7 +20,7 @@ import { shownRound } from './shownRound';
 
 /** What the table writes: the round as published, its seating and clock, and what a new round or a jump resets. */
 export type TableFields =
-  | 'snapshot' | 'shown' | 'standings' | 'seats' | 'players' | 'round' | 'results' | 'clock' | 'remote' | 'jumps' | 'message' | 'pendingDouble' | 'replay' | 'standInNotice';
+  | 'snapshot' | 'shown' | 'standings' | 'seats' | 'players' | 'round' | 'results' | 'ownColours' | 'resignedSeats' | 'clock' | 'remote' | 'jumps' | 'message' | 'pendingDouble' | 'replay' | 'standInNotice';
 
 /** What the table asks of the session's other modules. */
 export interface RoundTableHost {
@@ -55,7 +55,7 @@ export interface RoundTable {
   /** The round the page plays itself (a replay, else its own match), for the modules that replace a match or a game. */
   readonly handle: WritableTable;
   seatToMove(): Seat | null;
-  /** Publishes the seating of the source on the table: the one place the seats, players, round and results are written. */
+  /** Publishes the seating of the source on the table: the one place the seats, players, round, results and own colours are written. */
   showSeating(): void;
   /** After every change of the round: a new snapshot, standings, input state, the turn flow and its clock, save. */
   changed(): void;

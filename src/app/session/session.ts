@@ -114,6 +114,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       players: firstMatch.players,
       round: local.round,
       results: local.results,
+      ownColours: null,
+      resignedSeats: null,
       standings: matchStandings(local.results, firstMatch.players.length, firstMatch.misere),
       settings,
       hovered: null,

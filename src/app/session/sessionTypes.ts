@@ -61,6 +61,15 @@ export interface SessionState {
   round: number;
   /** Results of the rounds already finished and left (not the current one). */
   results: RoundResult[];
+  /**
+   * The colours a person at this page plays in the round on the table when not every colour is
+   * theirs: an online room's round (its seat's; none for a spectator or once resigned); null where
+   * every colour is played here (the page's own round, a replay, also one over a room's round).
+   * The view reads this fact rather than asking whether the page is online or in a replay.
+   */
+  ownColours: readonly Colour[] | null;
+  /** In an online room's round, the seats whose person resigned, by their first colour, with the level playing on for each; else null. */
+  resignedSeats: Readonly<Partial<Record<Colour, string>>> | null;
   /** Standings including the current round once it is over. */
   standings: MatchStandings;
   settings: AppSettings;
