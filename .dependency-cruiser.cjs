@@ -62,6 +62,14 @@ module.exports = {
       to: { path: '^src/(scene|ui)/' },
     },
     {
+      name: 'app-folders-one-way',
+      comment: 'no two folders of src/app import each other (nor go round in a longer ring): each concern sits above or below another',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^src/app/[^/]+' },
+      to: { path: '^src/app/[^/]+', circular: true },
+    },
+    {
       name: 'no-cycles',
       comment: 'no import cycles in src/',
       severity: 'error',

@@ -17,7 +17,7 @@ import { pageStorage, tabStorage } from './app/page/pageStorage';
 import { claimTabGame } from './app/page/tabGame';
 import { HISTORY_KEY } from './app/persistence/history';
 import { initRoundCountdown } from './app/watch/roundCountdown';
-import { followShareLinks } from './app/replay/followShareLinks';
+import { followShareLinks } from './app/page/followShareLinks';
 import { withoutGameParameters } from './app/setup/url';
 import { defaultServerPort, readOnlineParameters } from './app/online/onlineAddress';
 import { initOnline, onlineName, watchTv } from './app/online/pageOnline';

@@ -68,7 +68,7 @@ it('the page evaluates its first scripts without three.js or react-three-fiber: 
   expect(staticChains(result, 'src/main.tsx', /node_modules\/(three|@react-three|cannon-es)\//)).toEqual([]);
 }, 120_000);
 
-it('the rules catch a flow naming the page, a server importing the UI, and a cycle', async () => {
+it('the rules catch a flow naming the page, a server importing the UI, a cycle, and two folders of the app importing each other', async () => {
   const { tsConfig: _, ...options } = await extractDepcruiseOptions(resolve(root, '.dependency-cruiser.cjs'));
   const found = await violations(resolve(root, 'test/fixtures/layers'), options);
   expect(found).toEqual(
@@ -76,6 +76,8 @@ it('the rules catch a flow naming the page, a server importing the UI, and a cyc
       'flow-on-engine: src/flow/turns.ts -> src/app/session.ts',
       'server-without-page: src/server/room.ts -> src/ui/panel.ts',
       expect.stringMatching(/^no-cycles: src\/(app\/session|flow\/turns)\.ts/),
+      // A type-only import closes the ring too.
+      expect.stringMatching(/^app-folders-one-way: src\/app\/(watch -> src\/app\/replay|replay -> src\/app\/watch) /),
     ]),
   );
   expect(found.some((v) => v.includes('src/engine/'))).toBe(false);

@@ -11,11 +11,12 @@ import { memo, type ReactNode, useCallback, useEffect, useRef, useState } from '
 import { NeutralToneMapping, WebGLRenderer, type WebGLRendererParameters } from 'three';
 import { t } from '../i18n/index';
 import { useSession } from '../app/page/pageSession';
-import { engineHelpShown } from '../app/online/remoteRound';
+import { engineHelpShown } from '../app/session/remoteRound';
 import { AdaptiveQuality } from './AdaptiveQuality';
 import { Balls } from './Balls';
 import { Board } from './Board';
-import { CameraRig, presetPosition } from './CameraRig';
+import { CameraRig } from './CameraRig';
+import { presetPosition } from './cameraViews';
 import { ExactLabels } from './ExactLabels';
 import { useCamera } from './cameraStore';
 import { LastMoveRings } from './LastMoveRings';

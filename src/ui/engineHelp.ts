@@ -8,11 +8,11 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { exactValuesStore } from '../app/analysis/exactValues';
-import { engineHelpShown } from '../app/online/remoteRound';
+import { engineHelpShown } from '../app/session/remoteRound';
 import { pageStorage as storage } from '../app/page/pageStorage';
 import { useSession } from '../app/page/pageSession';
 import type { SessionState } from '../app/session/session';
-import { againstComputer } from '../app/watch/spectator';
+import { againstComputer } from '../app/watch/watched';
 
 /** The stored choice: 'true' = help hidden (the key predates the switch covering more than the win chance). */
 export const ENGINE_HELP_HIDDEN_KEY = 'rolit.evaluation.hidden';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import type { ComputerPlayer } from '../../src/app/computer/computer';
-import { followShareLinks, type LinkWindow } from '../../src/app/replay/followShareLinks';
+import { followShareLinks, type LinkWindow } from '../../src/app/page/followShareLinks';
 import { createSession } from '../../src/app/session/session';
 import { recordFragment } from '../../src/app/replay/shareLink';
 

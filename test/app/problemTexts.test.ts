@@ -11,7 +11,7 @@ import { migrate, type VersionedFormat } from '../../src/app/persistence/migrati
 import { CodedProblem } from '../../src/i18n/codedProblem';
 import { createSession } from '../../src/app/session/session';
 import { MAX_LINK_DATA, recordFragment, recordFromFragment } from '../../src/app/replay/shareLink';
-import { spectatorTexts } from '../../src/app/watch/spectator';
+import { spectatorTexts } from '../../src/app/session/spectator';
 import { Game, Random, readRecord, resultBalls, resultText, toRecord } from '../../src/engine/index';
 import { errorText } from '../../src/i18n/engineReasons';
 import { LANGUAGES, setLanguage } from '../../src/i18n/index';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import { linkOnline, resignedSeats, roomResults, seatName, sessionSeatsOfRoom } from '../../src/app/online/onlineLink';
 import type { OnlineState, RoomView } from '../../src/app/online/onlineRoom';
-import { mergeEvents, type RemoteRound, turnTitle, yourTurnShown } from '../../src/app/online/remoteRound';
+import { mergeEvents, turnTitle } from '../../src/app/online/remoteRound';
+import { type RemoteRound, yourTurnShown } from '../../src/app/session/remoteRound';
 import { useOnlineSessions } from './onlineSessions';
 import { Game, makeRound, playerInSeat, type Seat, startMatch } from '../../src/engine/index';
 
@@ -195,16 +196,14 @@ describe('the online room linked to the session', () => {
 });
 
 describe('your turn, online', () => {
-  const remote = (mine: RemoteRound['mine']) => ({ mine }) as RemoteRound;
   const shown = (toMove: 'red' | 'green' | null, over = false) => ({ toMove, over });
-  it('is the board showing one of this page’s colours to move, outside a replay and before the end', () => {
-    expect(yourTurnShown({ remote: remote(['green']), replay: null, shown: shown('green') })).toBe(true);
-    expect(yourTurnShown({ remote: remote(['green']), replay: null, shown: shown('red') })).toBe(false);
-    expect(yourTurnShown({ remote: remote([]), replay: null, shown: shown('red') })).toBe(false); // a spectator
-    expect(yourTurnShown({ remote: remote(['green']), replay: {}, shown: shown('green') })).toBe(false);
-    expect(yourTurnShown({ remote: remote(['green']), replay: null, shown: shown(null) })).toBe(false); // the start throw
-    expect(yourTurnShown({ remote: remote(['green']), replay: null, shown: shown('green', true) })).toBe(false);
-    expect(yourTurnShown({ remote: null, replay: null, shown: shown('green') })).toBe(false); // local play
+  it('is the board showing one of this page’s own colours to move, before the end', () => {
+    expect(yourTurnShown({ ownColours: ['green'], shown: shown('green') })).toBe(true);
+    expect(yourTurnShown({ ownColours: ['green'], shown: shown('red') })).toBe(false);
+    expect(yourTurnShown({ ownColours: [], shown: shown('red') })).toBe(false); // a spectator
+    expect(yourTurnShown({ ownColours: ['green'], shown: shown(null) })).toBe(false); // the start throw
+    expect(yourTurnShown({ ownColours: ['green'], shown: shown('green', true) })).toBe(false);
+    expect(yourTurnShown({ ownColours: null, shown: shown('green') })).toBe(false); // every colour played here: local play, a replay
   });
   it('puts the words before the page’s title while it is your turn', () => {
     expect(turnTitle('Rolit 3D', true, 'Your turn')).toBe('Your turn · Rolit 3D');

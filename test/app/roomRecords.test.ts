@@ -1,7 +1,7 @@
 /** A room's finished rounds: listed from the room's state, fetched from the server, opened in replay while the room goes on. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchRecord, finishedRounds, openFinishedRound, recordUrl, resultBalls, RoomRecordError } from '../../src/app/online/roomRecords';
-import type { RemoteRound } from '../../src/app/online/remoteRound';
+import type { RemoteRound } from '../../src/app/session/remoteRound';
 import { useOnlineSessions } from './onlineSessions';
 import { Game, makeRound, startMatch, toRecord } from '../../src/engine/index';
 import { setLanguage } from '../../src/i18n/index';

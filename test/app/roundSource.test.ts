@@ -1,11 +1,11 @@
 /**
- * Where a round comes from (src/app/session/roundSource.ts, src/app/online/remoteSource.ts): the
+ * Where a round comes from (src/app/session/roundSource.ts, src/app/session/remoteSource.ts): the
  * page's own match, a replay, and an online room's round, each on its own and as the session's
  * current source (a replay opened over an online round, the room's round back after it).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { type RemoteRound } from '../../src/app/online/remoteRound';
-import { RemoteSource } from '../../src/app/online/remoteSource';
+import { type RemoteRound } from '../../src/app/session/remoteRound';
+import { RemoteSource } from '../../src/app/session/remoteSource';
 import { localRound, type PageFlow, replayRound } from '../../src/app/session/roundSource';
 import { TurnFlow, type TurnFlowHost, wallClock } from '../../src/flow/turnFlow';
 import { Game, makeRound, RuleError, type Seat, startMatch, toRecord } from '../../src/engine/index';
@@ -132,8 +132,11 @@ describe('the session’s current source', () => {
     const { game, sent, round } = server();
     const store = onlineSession();
     store.getState().showRemote(round());
+    // In the room's round the page plays its seat's colours only.
+    expect(store.getState().ownColours).toEqual(round().mine);
     const record = toRecord(game);
     expect(store.getState().openRecord(record)).toBeNull();
+    expect(store.getState().ownColours).toBeNull();
     // In the replay every seat is the page's: a move is played here, not sent.
     store.getState().clickSquare(store.getState().snapshot.legalMoves[0]);
     expect(store.getState().snapshot.state.moves).toHaveLength(1);
@@ -149,6 +152,7 @@ describe('the session’s current source', () => {
     expect(store.getState().snapshot.events).toEqual(game.events);
     expect(store.getState().jumps).toBe(jumps + 1);
     expect(store.getState().remote).not.toBeNull();
+    expect(store.getState().ownColours).toEqual(round().mine);
   });
 
   it('leaving the room with a replay open closes the replay and puts the page’s own round back as it stood', () => {
@@ -160,6 +164,7 @@ describe('the session’s current source', () => {
     store.getState().showRemote(null);
     expect(store.getState().replay).toBeNull();
     expect(store.getState().remote).toBeNull();
+    expect(store.getState().ownColours).toBeNull();
     expect(store.getState().snapshot.record).toBe(localRecord);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CINEMATIC_KEY, cinematicOn, initCinematic, readCameraParameter, setCinematic, stopCinematic } from '../../src/scene/cinematicCamera';
-import { dampingFactor, fitRadius } from '../../src/scene/CameraRig';
+import { dampingFactor } from '../../src/scene/CameraRig';
+import { fitRadius } from '../../src/scene/cameraViews';
 
 /** A localStorage stand-in. */
 function memoryStorage(initial: Record<string, string> = {}) {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PerspectiveCamera, Vector3 } from 'three';
-import { freeArea, presetView } from '../../src/scene/CameraRig';
+import { freeArea, presetView } from '../../src/scene/cameraViews';
 import { BALL_RADIUS, socketX, socketZ } from '../../src/scene/layout';
 
 /** Points projected by the home view (normalised device coordinates of the free area). */

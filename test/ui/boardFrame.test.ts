@@ -1,7 +1,7 @@
 /** The room the HUD's panels take from the board (useBoardFrame) and the free area the camera frames it in. */
 import { describe, expect, it } from 'vitest';
 import { measureInsets, settledInsets } from '../../src/ui/useBoardFrame';
-import { freeArea } from '../../src/scene/CameraRig';
+import { freeArea } from '../../src/scene/cameraViews';
 
 const panel = (left: number, top: number, right: number, bottom: number) => ({ getBoundingClientRect: () => ({ left, top, right, bottom, width: right - left, height: bottom - top }) }) as unknown as Element;
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoreApi } from 'zustand/vanilla';
 import type { ComputerPlayer, ComputerQuestion } from '../../src/app/computer/computer';
 import { createSession, type SessionState } from '../../src/app/session/session';
-import { againstComputer, watchedByComputers } from '../../src/app/watch/spectator';
+import { againstComputer, watchedByComputers } from '../../src/app/watch/watched';
 
 interface Job {
   request: ComputerQuestion;

@@ -9,11 +9,12 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { computerSeed, seatOptions } from '../../ai/index';
 import { type FromWorker, thinkRequest, type WorkerLike } from '../../ai/browser/messages';
-import { type BoardSize, type Colour, Game, type GameEvent, moveName } from '../../engine/index';
+import { type BoardSize, Game, type GameEvent, moveName } from '../../engine/index';
 import { analysisTexts } from './analysisTexts';
 import { toChances } from './evaluation';
 import type { RoundSnapshot } from '../session/roundSnapshot';
 import type { SessionState } from '../session/session';
+import type { StrongestView } from '../page/handle';
 
 export interface StrongestMoveState {
   status: 'idle' | 'thinking' | 'done' | 'unavailable' | 'failed';
@@ -138,14 +139,6 @@ export function strongestMoveStore(): StoreApi<StrongestMoveState> | null {
 }
 
 /** What the page handle (window.rolit.strongest) reports of the strongest move. */
-export interface StrongestView {
-  status: 'thinking' | 'done' | 'unavailable' | 'failed';
-  /** The master's move ("f4", "e3+e6") once done. */
-  move: string | null;
-  /** Win chance per player of the round (colours as in the rules), summing to 1, once done. */
-  chances: { colours: Colour[]; chance: number }[] | null;
-}
-
 /** What window.rolit.strongest() reports: null until asked or when the answer is of another position. */
 export function strongestView(state: StrongestMoveState, snapshot: RoundSnapshot): StrongestView | null {
   if (state.status === 'idle' || state.events !== snapshot.events) return null;

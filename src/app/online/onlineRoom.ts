@@ -10,51 +10,15 @@ import type { Client, Room } from '@colyseus/sdk';
 import type { Colour } from '../../engine/index';
 import type { CreateOptions, JoinOptions, MessageType, PayloadArgs } from '../../wire/contract';
 import {
-  type Emote, type ErrorMessage, JOIN_CODES, type JoinCode, type RatedMessage, type ResignedMessage, type ComputerFallbackMessage, ROOM_FAULT_CLOSE, type RoomResult, roomCodeOf, SEAT_TAKEN_BACK, type ServerMessages,
+  type Emote, type ErrorMessage, JOIN_CODES, type JoinCode, type RatedMessage, type ResignedMessage, type ComputerFallbackMessage, ROOM_FAULT_CLOSE, roomCodeOf, SEAT_TAKEN_BACK, type ServerMessages,
   type ServerMessageType, TV_ROOM, type YouMessage,
 } from '../../wire/contractCodes';
 import { mergeEvents } from './remoteRound';
 import type { GameEvent } from '../../engine/index';
+import { type RoomView, type SyncedRoomState, viewOf } from './roomView';
 
 export type { Emote } from '../../wire/contractCodes';
-
-/** A seat of the room as the server publishes it (the contract's SeatState). */
-export interface SeatView {
-  colour: Colour;
-  colours: Colour[];
-  /** Empty for a free seat. */
-  name: string;
-  kind: 'human' | 'computer';
-  level: string;
-  connected: boolean;
-  /** A dropped person: when a computer takes over (ms since 1970), 0 otherwise. */
-  dropDeadline: number;
-  standIn: boolean;
-  /** The person resigned this round: the computer plays on for them. */
-  resigned: boolean;
-  score: number;
-}
-
-/** The room's state (the contract's RoomState), copied out of the schema on every patch. */
-export interface RoomView {
-  phase: 'waiting' | 'playing' | 'over';
-  toMove: Colour | '';
-  moves: string[];
-  seats: SeatView[];
-  spectators: number;
-  host: Colour | '';
-  size: number;
-  variant: string;
-  misere: boolean;
-  timeLimit: number;
-  help: boolean;
-  round: number;
-  moveDeadline: number;
-  /** The finished rounds' results, in order (TV's last rounds only: each says its round). */
-  results: RoomResult[];
-  /** File names of the room's records, one per finished round (served at /records/<name>). */
-  records: string[];
-}
+export type { RoomView, SeatView } from './roomView';
 
 /**
  * Why the page is not (or no longer) in the room; `closed`: the server stopped and closed the room;
@@ -162,43 +126,6 @@ export function failureOf(error: unknown): Failure {
   return { kind: 'refused', code, detail };
 }
 
-function viewOf(state: Record<string, any>): RoomView {
-  return {
-    phase: state.phase,
-    toMove: state.toMove,
-    moves: [...state.moves],
-    seats: [...state.seats].map((s: Record<string, any>) => ({
-      colour: s.colour,
-      colours: [...s.colours],
-      name: s.name,
-      kind: s.kind,
-      level: s.level,
-      connected: s.connected,
-      dropDeadline: s.dropDeadline,
-      standIn: s.standIn,
-      resigned: s.resigned ?? false,
-      score: s.score,
-    })),
-    spectators: state.spectators,
-    host: state.host,
-    size: state.size,
-    variant: state.variant,
-    misere: state.misere,
-    timeLimit: state.timeLimit,
-    help: state.help ?? false,
-    round: state.round,
-    moveDeadline: state.moveDeadline,
-    results: [...state.results].map((r: Record<string, any>) => ({
-      round: r.round,
-      scores: Object.fromEntries(r.scores.entries()),
-      playerScores: [...r.playerScores],
-      winners: [...r.winners],
-      standInMoves: [...r.standInMoves],
-    })),
-    records: [...(state.records ?? [])],
-  };
-}
-
 /** Follows one type of the room's messages, its payload typed by the wire (ServerMessages). */
 function on<K extends ServerMessageType>(room: Room, type: K, handler: (message: ServerMessages[K]) => void): void {
   room.onMessage(type, handler);
@@ -218,8 +145,8 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       joined.reconnection.minUptime = 0;
       deps.tabStorage?.setItem(tokenKey(joined.roomId), joined.reconnectionToken);
       set({ status: 'open', roomId: joined.roomId, tv: joined.name === TV_ROOM, failure: null, refusal: null });
-      joined.onStateChange((state) => {
-        if (room === joined) set({ view: viewOf(state as Record<string, any>) });
+      joined.onStateChange((state: SyncedRoomState) => {
+        if (room === joined) set({ view: viewOf(state) });
       });
       on(joined, 'you', (you) => {
         if (you.seatKey) deps.tabStorage?.setItem(seatKeyKey(joined.roomId), you.seatKey);

@@ -1,42 +1,9 @@
 /**
- * A round played on a game server (online play), as the session shows it: the server's engine
- * events (the log the director animates), who sits where, and which colours this page may play.
- * The position is rebuilt from the log with the engine (Game.fromEvents); the page never decides
- * a move's outcome, it sends the move and waits for the server's events.
+ * The online side of a room's round: its event log as the server's `events` messages build it,
+ * and the tab's title while it is this page's turn.
  */
-import type { Colour, GameEvent, RoundResult, Seat } from '../../engine/index';
+import type { GameEvent } from '../../engine/index';
 import type { EventsMessage } from '../../wire/contractCodes';
-
-export interface RemoteRound {
-  /** Round of the match, from 0. */
-  round: number;
-  /** The round's engine events, as the server published them (from the start throw). */
-  events: readonly GameEvent[];
-  seats: Seat[];
-  /** Results of the match's finished rounds before this one. */
-  results: RoundResult[];
-  /** The colours this page plays (its seat's); empty for a spectator. */
-  mine: readonly Colour[];
-  /** The seats whose person resigned this round, by their first colour: the level of the server's computer playing on for them. */
-  resigned: Readonly<Partial<Record<Colour, string>>>;
-  /** Players may use engine help (the host allowed it); spectators always may. */
-  help: boolean;
-  /** When the mover's time runs out (ms since 1970, the server's clock), 0 without a time limit. */
-  deadline: number;
-  /** Sends a move ("f4", "e3+e6") to the server, for the seat of `mine`. */
-  send(move: string): void;
-}
-
-/** Whether this page may show engine help (evaluation, graph, suggestions, strongest move): always in local play. */
-export function engineHelpShown(state: { remote: RemoteRound | null }): boolean {
-  return !state.remote || state.remote.help || state.remote.mine.length === 0;
-}
-
-/** Whether the board shows this page's turn in an online round (not in a replay, not once the round is over). */
-export function yourTurnShown(state: { remote: RemoteRound | null; replay: unknown; shown: { toMove: Colour | null; over: boolean } }): boolean {
-  const { remote, shown } = state;
-  return remote !== null && state.replay === null && !shown.over && shown.toMove !== null && remote.mine.includes(shown.toMove);
-}
 
 /** The tab's title while it is your turn ("Your turn · Rolit 3D"), else the page's own. */
 export function turnTitle(title: string, yourTurn: boolean, words: string): string {

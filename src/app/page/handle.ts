@@ -8,7 +8,6 @@ import type { BoardSize } from '../../engine/geometry';
 import type { SessionState } from '../session/session';
 import { captionOf } from '../session/shownRound';
 import type { Settling } from './settled';
-import type { StrongestView } from '../analysis/strongestMove';
 
 export interface RolitStateView {
   toMove: Colour | null;
@@ -70,6 +69,15 @@ export interface RolitHandle {
   strongest(): StrongestView | null;
   /** The online room this page is in, or null in local play. */
   online(): OnlineView | null;
+}
+
+/** The Analysis panel's strongest move as window.rolit reports it (analysis/strongestMove.ts makes it). */
+export interface StrongestView {
+  status: 'thinking' | 'done' | 'unavailable' | 'failed';
+  /** The master's move ("f4", "e3+e6") once done. */
+  move: string | null;
+  /** Win chance per player of the round (colours as in the rules), summing to 1, once done. */
+  chances: { colours: Colour[]; chance: number }[] | null;
 }
 
 export interface OnlineView {

@@ -19,9 +19,6 @@
  * is looked at once per animation frame, so it needs the page's clock running.
  */
 import type { StoreApi } from 'zustand/vanilla';
-import type { EvaluationState } from '../analysis/evaluation';
-import type { ExactValuesState } from '../analysis/exactValues';
-import type { StrongestMoveState } from '../analysis/strongestMove';
 import type { SessionState } from '../session/session';
 
 /** The mounted canvas as the settling check sees it (the scene's SceneDrawing). */
@@ -34,13 +31,17 @@ export interface SceneFrames {
   moving(): string[];
 }
 
+/** A store as settling reads it: its state now and its changes. */
+type Watched<T> = Pick<StoreApi<T>, 'getState' | 'subscribe'>;
+
 export interface SettleSources {
   session: StoreApi<SessionState>;
   /** Whether the board's animations are playing. */
   animating(): boolean;
-  evaluation: StoreApi<EvaluationState>;
-  strongest: StoreApi<StrongestMoveState>;
-  exactValues: StoreApi<ExactValuesState>;
+  /** The analysis stores (analysis/): the evaluation bar waiting for its estimate, the strongest move thinking, exact values solving. */
+  evaluation: Watched<{ waiting: boolean }>;
+  strongest: Watched<{ status: string }>;
+  exactValues: Watched<{ status: string }>;
   /** Whether the 3D view is still loading and will be shown. */
   sceneLoading(): boolean;
   /** Whether the 3D view lost its WebGL context and is being brought back. */

@@ -5,9 +5,28 @@
  * a mode for: who may play at this page, which turn flow runs the round (the page's, or the
  * server's), whether a move is awaited, what the standings count and whether a next round follows.
  */
-import type { Colour, Game, Match, RoundResult } from '../../engine/index';
+import { type Colour, type Game, type Match, type PlayerSpec, type RoundResult, type Seat, seatsOf } from '../../engine/index';
 import type { TurnFlow } from '../../flow/turnFlow';
 import type { RoundSnapshot } from './roundSnapshot';
+
+/** The match around a round as the page shows it: its players, their seats this round, the round and the results before it. */
+export interface Seating {
+  /** The people (or programs) of the match, in the order of the new-game dialog. */
+  players: PlayerSpec[];
+  seats: Seat[];
+  /** 0-based round of the match. */
+  round: number;
+  /** Results of the match's rounds before this one. */
+  results: RoundResult[];
+  /**
+   * The colours a person at this page plays when not every colour is theirs: an online room's
+   * round (its seat's, none for a spectator, none once resigned); null where every colour is
+   * played here (the page's own round, a replay).
+   */
+  ownColours: readonly Colour[] | null;
+  /** The seats whose person resigned this round, by their first colour, with the level playing on for each; null outside a room's round. */
+  resignedSeats: Readonly<Partial<Record<Colour, string>>> | null;
+}
 
 export interface RoundSource {
   /** The round on the table: this source's own Game. */
@@ -26,6 +45,8 @@ export interface RoundSource {
    * and its events come back later. Throws the engine's RuleError for a move the rules refuse.
    */
   play(move: string): boolean;
+  /** The match around the round: who sits where. */
+  seating(): Seating;
   /** What the standings count: the match's players and whether fewest balls win. */
   standingsRules(): { players: number; misere: boolean };
   /** Why no next round follows from here (a text), or null when the page deals it. */
@@ -52,6 +73,8 @@ interface PageRules extends Pick<RoundSource, 'nextRoundRefusal' | 'roundChanged
  */
 export class PageTable implements RoundSource {
   flow: TurnFlow;
+  /** The results of the match's rounds before this one (none in a replay, a match of one round). */
+  results: RoundResult[] = [];
 
   constructor(
     public match: Match,
@@ -89,6 +112,10 @@ export class PageTable implements RoundSource {
     return true;
   }
 
+  seating(): Seating {
+    return { players: this.match.players, seats: seatsOf(this.match, this.round, this.game), round: this.round, results: this.results, ownColours: null, resignedSeats: null };
+  }
+
   standingsRules() {
     return { players: this.match.players.length, misere: this.match.misere };
   }
@@ -108,11 +135,12 @@ export class LocalRound extends PageTable {
     match: Match,
     round: number,
     game: Game,
-    public results: RoundResult[],
+    results: RoundResult[],
     makeFlow: PageFlow,
     keep: (snapshot: RoundSnapshot) => void,
   ) {
     super(match, round, game, makeFlow, { timed: true, nextRoundRefusal: () => null, roundChanged: keep });
+    this.results = results;
   }
 }
 

@@ -9,7 +9,7 @@ import type { Preview } from './input';
 import type { StartingDeps } from '../setup/matchSetup';
 import type { HistoryEntry } from '../persistence/history';
 import type { Replay } from '../replay/replay';
-import type { RemoteRound } from '../online/remoteRound';
+import type { RemoteRound } from './remoteRound';
 import type { RoundSnapshot } from './roundSnapshot';
 import type { ShownRound } from './shownRound';
 import type { AppSettings } from '../setup/settings';
@@ -61,6 +61,15 @@ export interface SessionState {
   round: number;
   /** Results of the rounds already finished and left (not the current one). */
   results: RoundResult[];
+  /**
+   * The colours a person at this page plays in the round on the table when not every colour is
+   * theirs: an online room's round (its seat's; none for a spectator or once resigned); null where
+   * every colour is played here (the page's own round, a replay, also one over a room's round).
+   * The view reads this fact rather than asking whether the page is online or in a replay.
+   */
+  ownColours: readonly Colour[] | null;
+  /** In an online room's round, the seats whose person resigned, by their first colour, with the level playing on for each; else null. */
+  resignedSeats: Readonly<Partial<Record<Colour, string>>> | null;
   /** Standings including the current round once it is over. */
   standings: MatchStandings;
   settings: AppSettings;
@@ -207,10 +216,13 @@ export interface SessionStart {
   search?: string;
 }
 
-/** The session's store as its modules see it. */
-export interface SessionStore {
+/**
+ * The session's store as one of its modules sees it: it reads all of it and writes only its own
+ * fields `K`, so each field has its writers named in their types (the seats: roundTable.ts alone).
+ */
+export interface SessionStore<K extends keyof SessionState> {
   get(): SessionState;
-  set(partial: Partial<SessionState>): void;
+  set(partial: Partial<Pick<SessionState, K>>): void;
 }
 
 /** The round on the table and its match: the session's own, read (and replaced) through this handle only. */

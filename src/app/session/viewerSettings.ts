@@ -8,7 +8,7 @@ export interface ViewerSettings extends Pick<SessionState, 'setSpeed' | 'setSock
   newGameChosen(options: MatchOptions): void;
 }
 
-export function createViewerSettings(deps: Pick<SessionDeps, 'storage'>, store: SessionStore): ViewerSettings {
+export function createViewerSettings(deps: Pick<SessionDeps, 'storage'>, store: SessionStore<'settings'>): ViewerSettings {
   const { get, set } = store;
   const keep = (settings: AppSettings) => {
     saveSettings(deps.storage ?? null, settings);

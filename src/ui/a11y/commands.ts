@@ -1,5 +1,5 @@
 /** The actions behind the shortcuts and the board-reading buttons: one place, used by both. */
-import { engineHelpShown } from '../../app/online/remoteRound';
+import { engineHelpShown } from '../../app/session/remoteRound';
 import { sessionTexts } from '../../app/session/sessionTexts';
 import { cursorOn, useBoardCursor } from '../../app/session/boardCursor';
 import { useSession } from '../../app/page/pageSession';

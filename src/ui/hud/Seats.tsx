@@ -19,9 +19,9 @@ export function Seats() {
   const misere = useSession((s) => s.snapshot.setup.misere);
   // In review every seat is a person's (any move may be tried); the record says who played.
   // Online: which seat is this page's (said in words, not by colour), and the players' reactions by their seats.
-  const mine = useSession((s) => (s.replay ? null : (s.remote?.mine ?? null)));
+  const mine = useSession((s) => s.ownColours);
   // Online: a person who resigned is no longer a person playing; the server's computer plays on.
-  const resigned = useSession((s) => (s.replay ? null : (s.remote?.resigned ?? null)));
+  const resigned = useSession((s) => s.resignedSeats);
   const reactions = useReactions();
   const recorded = useSession((s) => (s.replay && s.seats.every((seat) => seat.kind === 'human') ? s.replay.players : null));
   return (

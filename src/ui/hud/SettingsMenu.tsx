@@ -8,7 +8,7 @@
  * Menu button (returnFocus), the board in full view.
  */
 import { type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useId, useRef } from 'react';
-import { engineHelpShown } from '../../app/online/remoteRound';
+import { engineHelpShown } from '../../app/session/remoteRound';
 import { useSession } from '../../app/page/pageSession';
 import { SPEEDS } from '../../app/setup/settings';
 import { t } from '../../i18n/index';

@@ -31,7 +31,7 @@ export function Status() {
   const help = useEngineHelp();
   const online = useSession((s) => s.remote !== null);
   // Online, the colours this page plays (none for a spectator): "Your turn" and Suggest are for them.
-  const mine = useSession((s) => (s.remote && !s.replay ? s.remote.mine : null));
+  const mine = useSession((s) => s.ownColours);
   const nextRound = useSession((s) => s.nextRound);
   const inReplay = useSession((s) => s.replay !== null);
   const stillBall = useAccess(reducedMotionOn);

@@ -4,7 +4,7 @@ import { useSession } from '../../app/page/pageSession';
 import { useCamera } from '../../scene/cameraStore';
 
 export function useOwnSide(): void {
-  const side = useSession((s) => (s.replay ? null : (s.remote?.mine[0] ?? null)));
+  const side = useSession((s) => s.ownColours?.[0] ?? null);
   useEffect(() => {
     if (side) useCamera.getState().setPreset(side);
   }, [side]);

@@ -5,7 +5,8 @@
  */
 import { useEffect } from 'react';
 import { playNow } from '../../audio/sound';
-import { turnTitle, yourTurnShown } from '../../app/online/remoteRound';
+import { turnTitle } from '../../app/online/remoteRound';
+import { yourTurnShown } from '../../app/session/remoteRound';
 import { useSession } from '../../app/page/pageSession';
 import { t } from '../../i18n/index';
 

@@ -3,7 +3,7 @@
  * of the balls now and the win chance the master level estimates; a stacked bar of the chances.
  * Percentages are rounded so that they still add up to 100. Hideable with the rest of the engine's help (ui/engineHelp).
  */
-import { engineHelpShown } from '../../app/online/remoteRound';
+import { engineHelpShown } from '../../app/session/remoteRound';
 import { useMemo } from 'react';
 import { shownHistory, useEvaluation } from '../../app/analysis/evaluation';
 import { useSession } from '../../app/page/pageSession';

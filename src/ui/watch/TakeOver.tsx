@@ -1,6 +1,6 @@
 /** Take a computer seat over (its next turn is yours) or hand it back. */
 import { useSession } from '../../app/page/pageSession';
-import { watchedByComputers } from '../../app/watch/spectator';
+import { watchedByComputers } from '../../app/watch/watched';
 import { watchTexts as t } from './texts';
 import { keepFocus } from './WatchControls';
 import { playerName } from '../../i18n/playerNames';

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useSession } from '../../app/page/pageSession';
-import { watchedByComputers } from '../../app/watch/spectator';
+import { watchedByComputers } from '../../app/watch/watched';
 import { setCinematic, useCinematic } from '../../scene/cinematicCamera';
 import { watchTexts as t } from './texts';
 import './watch.css';

@@ -3,7 +3,7 @@
  * colour's initial at the end, so the lines are told apart without colour), the biggest swings
  * ringed with their move in a tooltip. Hidden with the evaluation bar.
  */
-import { engineHelpShown } from '../../app/online/remoteRound';
+import { engineHelpShown } from '../../app/session/remoteRound';
 import { useMemo } from 'react';
 import { biggestSwings, shownHistory, useEvaluation } from '../../app/analysis/evaluation';
 import { useSession } from '../../app/page/pageSession';

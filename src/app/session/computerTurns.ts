@@ -6,9 +6,9 @@
  */
 import { type Game, type Seat, seatOfColour } from '../../engine/index';
 import { ruleText } from '../../i18n/engineReasons';
-import { createComputerAsker, type ThinkingState } from './askComputer';
-import { sessionTexts } from '../session/sessionTexts';
-import type { Notify, SessionDeps, SessionState, SessionStore, Table } from '../session/sessionTypes';
+import { createComputerAsker, type ThinkingState } from '../computer/askComputer';
+import { sessionTexts } from './sessionTexts';
+import type { Notify, SessionDeps, SessionState, SessionStore, Table } from './sessionTypes';
 
 export interface ComputerTurns extends Pick<SessionState, 'moveNow' | 'suggest'> {
   /**
@@ -27,10 +27,12 @@ export interface ComputerTurns extends Pick<SessionState, 'moveNow' | 'suggest'>
 
 export interface ComputerTurnsHost {
   seatToMove(): Seat | null;
+  /** Shows the suggested move as the pointer's preview, its first ball's socket pointed at. */
+  showSuggestion(square: string, rolls: string[]): void;
   notice: Notify;
 }
 
-export function createComputerTurns(deps: Pick<SessionDeps, 'computer' | 'defaultLevel'>, now: () => number, store: SessionStore, table: Table, host: ComputerTurnsHost): ComputerTurns {
+export function createComputerTurns(deps: Pick<SessionDeps, 'computer' | 'defaultLevel'>, now: () => number, store: SessionStore<'thinking' | 'standIn' | 'standInNotice'>, table: Table, host: ComputerTurnsHost): ComputerTurns {
   const { get, set } = store;
   const computer = createComputerAsker(deps.computer, {
     now,
@@ -88,7 +90,7 @@ export function createComputerTurns(deps: Pick<SessionDeps, 'computer' | 'defaul
         const check = asked.check(move);
         const rolls = check.ok ? check.rolls : [];
         const first = move.split('+')[0];
-        set({ hovered: first, preview: { square: first, legal: true, rolls } });
+        host.showSuggestion(first, rolls);
         host.notice(sessionTexts.suggestion(deps.defaultLevel, move, rolls));
       }, (error: unknown) => failed(sessionTexts.noSuggestion, error));
     },

@@ -5,18 +5,20 @@
  * source of its own over the live round (the session's openTable): leaving takes it off, and the
  * live round is shown as it stands, never read back from storage.
  */
-import { type Game, type PlayerSpec, seatsOf } from '../../engine/index';
+import type { Game, PlayerSpec } from '../../engine/index';
 import { coloursName } from '../../i18n/index';
-import { gameAt, openReplay, playLineMove, type Replay } from './replay';
-import { replayTexts } from './replayTexts';
-import type { Notify, SessionDeps, SessionState, SessionStore, WritableTable } from '../session/sessionTypes';
+import { gameAt, openReplay, playLineMove, type Replay } from '../replay/replay';
+import { replayTexts } from '../replay/replayTexts';
+import type { Notify, SessionDeps, SessionState, SessionStore, WritableTable } from './sessionTypes';
 import { errorText } from '../../i18n/engineReasons';
 
 export type ReplayActions = Pick<SessionState, 'openRecord' | 'reopenReplay' | 'replayStep' | 'replayGo' | 'replayContinue' | 'leaveReplay'>;
 
 export interface ReplayHost {
-  /** The seats changed (back to review): the turn flow drops a computer question that no longer counts. */
-  seatsChanged(): void;
+  /** The replay's players changed (opened, back to review, continued): its seats are shown again. */
+  seatingChanged(): void;
+  /** The seats changed with no new move (back to review): the turn flow drops a computer question that no longer counts. */
+  flowChanged(): void;
   /** The round changed: the session publishes it (and the replay follows the moves). */
   changed(): void;
   notice: Notify;
@@ -26,26 +28,27 @@ export interface ReplayHost {
   closeTable(): void;
 }
 
-export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: SessionStore, table: WritableTable, host: ReplayHost): ReplayActions {
+export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: SessionStore<'replay' | 'clock' | 'message' | 'pendingDouble' | 'jumps'>, table: WritableTable, host: ReplayHost): ReplayActions {
   const { get, set } = store;
 
   /**
-   * The replay's players: `players`, or for review every seat human (so any move may be tried),
-   * named as the record names them (Replay.players keeps who they were, computers' levels too).
+   * Puts the replay's players on its match: `players`, or for review every seat human (so any move
+   * may be tried), named as the record names them (Replay.players keeps who they were, computers'
+   * levels too). The seats shown follow through the host's seatingChanged.
    */
-  function replayPlayers(players?: PlayerSpec[], replay = get().replay): Pick<SessionState, 'players' | 'seats'> {
+  function replayPlayers(players?: PlayerSpec[], replay = get().replay): void {
     const game = table.game();
     players ??= game.setup.players.map((colours, i) => ({ kind: 'human' as const, name: replay?.players?.[i]?.name ?? coloursName(colours) }));
     // The replay is a match of its own (one round): standings count its seats.
     table.putMatch({ ...table.match(), players, misere: game.setup.misere });
-    return { players, seats: seatsOf(table.match(), 0, game) };
   }
 
   /** Back to review after playing on with computer seats: their thinking stops, every seat is human. */
   function review(): void {
     if (get().seats.every((s) => s.kind === 'human')) return;
-    set(replayPlayers());
-    host.seatsChanged();
+    replayPlayers();
+    host.seatingChanged();
+    host.flowChanged();
   }
 
   /** Puts `next` on the table in replay at once (all seats human, so any move may be tried from there). */
@@ -53,7 +56,9 @@ export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: Se
     // A new turn flow over `next`: the last one's clock and computer question stop with it.
     if (get().replay) table.putGame(next);
     else host.openTable(next);
-    set({ replay, ...replayPlayers(undefined, replay), round: 0, results: [], clock: null, message: null, pendingDouble: null });
+    replayPlayers(undefined, replay);
+    set({ replay, clock: null, message: null, pendingDouble: null });
+    host.seatingChanged();
     host.changed();
     // After the new log reached the director: it shows the position at once.
     set({ jumps: get().jumps + 1 });
@@ -120,7 +125,9 @@ export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: Se
       if (players.length !== game.setup.players.length) return replayTexts.continueSeatCount(players.length, game.setup.players.length);
       const unknown = players.find((p) => p.kind === 'computer' && !deps.levels.includes(p.level ?? ''));
       if (unknown) return replayTexts.continueUnknownLevel(unknown.level ?? '', deps.levels);
-      set({ ...replayPlayers(players), message: null, pendingDouble: null });
+      replayPlayers(players);
+      set({ message: null, pendingDouble: null });
+      host.seatingChanged();
       host.changed();
       return null;
     },

@@ -5,9 +5,9 @@
  */
 import { type Colour, Game, type PlayerSpec } from '../../engine/index';
 import { whoseTurn } from '../../flow/turnFlow';
-import type { RoundSource } from '../session/roundSource';
-import { sessionTexts } from '../session/sessionTexts';
-import type { Clock } from '../session/sessionTypes';
+import type { RoundSource, Seating } from './roundSource';
+import { sessionTexts } from './sessionTexts';
+import type { Clock } from './sessionTypes';
 import type { RemoteRound } from './remoteRound';
 
 export class RemoteSource implements RoundSource {
@@ -70,11 +70,12 @@ export class RemoteSource implements RoundSource {
     return this.round.deadline > 0 && turn ? { colour: turn.colour, moveNumber: turn.moveNumber, deadline: this.round.deadline } : null;
   }
 
-  /** The match's players in match order (seats rotate between rounds), as in local play. */
-  players(): PlayerSpec[] {
-    const players = this.round.seats.map(({ kind, level, name }) => ({ kind, level, name }));
-    for (const seat of this.round.seats) players[seat.player] = { kind: seat.kind, level: seat.level, name: seat.name };
-    return players;
+  /** The room's seats as the server sent them; the match's players in match order (seats rotate between rounds), as in local play. */
+  seating(): Seating {
+    const { seats, round, results, mine, resigned } = this.round;
+    const players: PlayerSpec[] = seats.map(({ kind, level, name }) => ({ kind, level, name }));
+    for (const seat of seats) players[seat.player] = { kind: seat.kind, level: seat.level, name: seat.name };
+    return { players, seats, round, results, ownColours: mine, resignedSeats: resigned };
   }
 
   standingsRules(): { players: number; misere: boolean } {

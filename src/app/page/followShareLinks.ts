@@ -8,9 +8,9 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import { errorText } from '../../i18n/engineReasons';
-import { replayTexts } from './replayTexts';
+import { replayTexts } from '../replay/replayTexts';
 import type { SessionState } from '../session/session';
-import { carriesRecord, linkPosition, recordFromFragment } from './shareLink';
+import { carriesRecord, linkPosition, recordFromFragment } from '../replay/shareLink';
 
 /** What of the window this needs (the page's `window`; a fake in tests). */
 export interface LinkWindow {

@@ -6,11 +6,11 @@
  * game and the history offered for download) and the game goes on in memory.
  */
 import { errorText } from '../../i18n/engineReasons';
-import { createGameKeeper, GAME_KEY, type GameKeeper, type ResumedGame, saveText } from './currentGame';
-import { type HistoryEntry, historyEntry, historyFile, historyRounds, loadHistory, mergeHistory, readRound, storedHistory, updateHistory } from './history';
-import type { RoundSnapshot } from '../session/roundSnapshot';
+import { createGameKeeper, GAME_KEY, type GameKeeper, type ResumedGame, saveText } from '../persistence/currentGame';
+import { type HistoryEntry, historyEntry, historyFile, historyRounds, loadHistory, mergeHistory, readRound, storedHistory, updateHistory } from '../persistence/history';
+import type { RoundSnapshot } from './roundSnapshot';
 import { replayTexts } from '../replay/replayTexts';
-import type { ImportOutcome, SessionDeps, SessionState, SessionStore, Table } from '../session/sessionTypes';
+import type { ImportOutcome, SessionDeps, SessionState, SessionStore, Table } from './sessionTypes';
 
 type KeepingDeps = Pick<SessionDeps, 'storage' | 'levels' | 'keepGame' | 'gameKey'>;
 
@@ -52,7 +52,7 @@ export interface Keeping extends Pick<SessionState, 'deleteFromHistory' | 'impor
 /** Lets the page breathe between chunks of work (a macrotask: input and painting go first). */
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-export function createKeeping(kept: Kept, deps: Pick<SessionDeps, 'storage'>, now: () => number, store: SessionStore, table: Table): Keeping {
+export function createKeeping(kept: Kept, deps: Pick<SessionDeps, 'storage'>, now: () => number, store: SessionStore<'saveNotice' | 'history'>, table: Table): Keeping {
   const { keeper } = kept;
   const storage = deps.storage ?? null;
   const { get, set } = store;

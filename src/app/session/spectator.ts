@@ -1,26 +1,11 @@
 /**
  * The spectator's controls of computer seats: pause them (Space; humans may still move), let
  * one move through (N), and take a computer's seat over or hand it back. The next round's
- * countdown is roundCountdown.ts.
+ * countdown is watch/roundCountdown.ts; which games are watched, watch/watched.ts.
  */
 import { t } from '../../i18n/index';
 import { playerName } from '../../i18n/playerNames';
-import type { Seat } from '../../engine/index';
-import type { SessionState, SessionStore, WritableTable } from '../session/sessionTypes';
-
-/**
- * A game the computers play and people watch: no seat is a person's from the start (a seat taken
- * over still has its computer's level). Only then are the watch controls (pause, step, take over)
- * offered: in a game a person plays they are clutter.
- */
-export function watchedByComputers(seats: readonly Pick<Seat, 'kind' | 'level'>[]): boolean {
-  return seats.every((seat) => seat.kind === 'computer' || seat.level !== undefined);
-}
-
-/** A person plays against the computer: engine help (the win chance) stays hidden until asked for. */
-export function againstComputer(seats: readonly Pick<Seat, 'kind' | 'level'>[]): boolean {
-  return !watchedByComputers(seats) && seats.some((seat) => seat.kind === 'computer');
-}
+import type { SessionState, SessionStore, WritableTable } from './sessionTypes';
 
 export interface Spectator extends Pick<SessionState, 'setSpectatorPaused' | 'step' | 'takeOver'> {
   /** Whether computer seats must wait now (paused, and no step asked for). */
@@ -32,8 +17,8 @@ export interface Spectator extends Pick<SessionState, 'setSpectatorPaused' | 'st
 export interface SpectatorHost {
   /** The hold on the computer seats changed: the turn flow drops or asks the computer to move. */
   computersHeld(): void;
-  /** The round changed (a seat taken over): the session publishes it, and the turn flow hears who holds the seat. */
-  changed(): void;
+  /** A seat was taken over or handed back (the match's player changed): the seats are shown again, and the turn flow hears who holds the seat. */
+  seatingChanged(): void;
   notice(text: string, kind: 'refusal'): void;
 }
 
@@ -43,7 +28,7 @@ export const spectatorTexts = {
   neverComputer: (seat: number, name: string) => t('watch:takeOverNeverComputer', { seat, name: playerName(name) }),
 };
 
-export function createSpectator(store: SessionStore, table: Pick<WritableTable, 'match' | 'putMatch'>, host: SpectatorHost): Spectator {
+export function createSpectator(store: SessionStore<'spectatorPaused' | 'pendingDouble'>, table: Pick<WritableTable, 'match' | 'putMatch'>, host: SpectatorHost): Spectator {
   const { get, set } = store;
   /** One computer move allowed while paused (step). */
   let stepping = false;
@@ -79,8 +64,8 @@ export function createSpectator(store: SessionStore, table: Pick<WritableTable, 
       // The match's player changes too, so the take-over lasts through the next rounds until handed back.
       const match = table.match();
       table.putMatch({ ...match, players: match.players.map((p, i) => (i === seat.player ? { ...p, kind } : p)) });
-      set({ seats: get().seats.map((s, i) => (i === index ? { ...s, kind } : s)), players: table.match().players, pendingDouble: null });
-      host.changed();
+      set({ pendingDouble: null });
+      host.seatingChanged();
     },
   };
 }

@@ -1,0 +1,105 @@
+/**
+ * The bar of a room in play, below the seats panel: who is connected and drop countdowns (on its
+ * summary line when folded), emotes, the link to this seat for another device, the finished
+ * rounds, the rating change, rematch, resign and leave; Escape folds it.
+ */
+import { type KeyboardEvent, useRef, useState } from 'react';
+import type { Colour } from '../../engine/index';
+import { EMOTES, groupedRoomCode } from '../../wire/contractCodes';
+import { tvLink } from '../../app/online/onlineAddress';
+import type { Emote } from '../../app/online/onlineRoom';
+import { useOnline } from '../../app/online/pageOnline';
+import { colourName, t } from '../../i18n/index';
+import { Swatches } from '../hud/Swatches';
+import { AnotherDevice } from './AnotherDevice';
+import { FinishedRounds } from './FinishedRounds';
+import { Presence } from './Presence';
+import { RatingChange } from './RatingChange';
+import { Resign } from './Resign';
+import { seatLabel } from './seatLabel';
+import { useBelowSeats } from './useBelowSeats';
+
+/** Short screens and phones: the room's bar starts folded (its summary line), so the board stays in view. */
+const roomForBar = () => window.matchMedia('(min-width: 721px) and (min-height: 800px)').matches;
+
+export function RoomBar() {
+  const { roomId, view, you, tv } = useOnline((s) => s);
+  const { send, leave } = useOnline.getState();
+  const [open, setOpen] = useState(roomForBar);
+  const bar = useRef<HTMLDetailsElement>(null);
+  useBelowSeats(bar);
+  if (!view || !roomId) return null;
+  const player = you !== null && you.colour !== '';
+  const connected = view.seats.filter((s) => s.kind === 'human' && s.connected && !s.standIn).length;
+  // Folded (phones, short screens), the bar's line still shows a dropped player's countdown.
+  const dropped = open ? [] : view.seats.map((seat, i) => ({ seat, i })).filter(({ seat }) => seat.kind === 'human' && seat.name && !seat.connected && !seat.standIn);
+  // Escape folds the unfolded bar, as it closes the menu (on a phone the bar's sheet lies over the board).
+  const fold = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || !open || e.defaultPrevented) return;
+    e.preventDefault();
+    setOpen(false);
+    bar.current?.querySelector('summary')?.focus();
+  };
+  return (
+    <details className="online-bar panel" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} onKeyDown={fold} ref={bar} data-testid="online-bar">
+      <summary>
+        {t('online:room')} <code className="room-code">{groupedRoomCode(roomId)}</code> · {t('online:connectedCount', { count: connected })}
+        {dropped.map(({ seat, i }) => (
+          <span key={seat.colour} className="dropped" data-testid="dropped-summary">
+            {' · '}
+            {seatLabel(view, i)}: <Presence seat={seat} />
+          </span>
+        ))}
+      </summary>
+      <div className="body">
+      <div className="row">
+        <span className="note" data-testid="online-role">
+          {player ? t('online:youPlay', { colour: colourName(you!.colour as Colour) }) : t('online:watching')}
+        </span>
+        <span className="note">{t('online:spectators', { count: view.spectators })}</span>
+      </div>
+      <ul className="online-seats compact" aria-label={t('online:seats')}>
+        {view.seats.map((seat, i) => (
+          <li key={seat.colour} className="online-seat">
+            <Swatches colours={seat.colours} />
+            <span className="who">{seatLabel(view, i)}</span>
+            <Presence seat={seat} />
+          </li>
+        ))}
+      </ul>
+      {player && (
+        <div className="row emotes" role="group" aria-label={t('online:emotes')}>
+          {EMOTES.map((e: Emote) => (
+            <button key={e} type="button" className="btn" onClick={() => send('emote', { emote: e })}>
+              {t(`online:emote.${e}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      {player && you?.seatKey && <AnotherDevice roomId={roomId} seatKey={you.seatKey} />}
+      {tv && (
+        <p className="note">
+          <a href={tvLink(location)} data-testid="tv-link">
+            {t('lobby:tv.link')}
+          </a>{' '}
+          {t('lobby:tv.linkNote')}
+        </p>
+      )}
+      <FinishedRounds records={view.records} results={view.results} />
+      {view.phase === 'over' && <RatingChange round={view.round} />}
+      <div className="row">
+        {view.phase === 'over' && you?.host && (
+          <button type="button" className="btn primary" onClick={() => send('rematch')} data-testid="rematch">
+            {t('online:rematch')}
+          </button>
+        )}
+        {view.phase === 'over' && !you?.host && <span className="note">{t('online:rematchByHost')}</span>}
+        {view.phase === 'playing' && player && <Resign />}
+        <button type="button" className="btn" onClick={() => void leave()} data-testid="leave-room">
+          {t('online:leave')}
+        </button>
+      </div>
+      </div>
+    </details>
+  );
+}
