@@ -47,8 +47,10 @@ describe('no any', () => {
 
 /** The most lines a function, a class and a file may have. */
 const LIMITS = { function: 250, class: 450, file: 500 };
-/** The page's folders held to the limits. */
-const LIMITED = ['src/app', 'src/ui', 'src/scene'];
+/** The folders held to the limits: all of src. */
+const LIMITED = ['src/engine', 'src/ai', 'src/flow', 'src/wire', 'src/app', 'src/director', 'src/scene', 'src/ui', 'src/audio', 'src/tour', 'src/server', 'src/cli', 'src/i18n'];
+/** The engine's position: the search's innermost loop on bitboards, kept whole in one class on purpose. */
+const EXEMPT = ['src/engine/position.ts'];
 
 const lineOf = (file: ts.SourceFile, at: number) => file.getLineAndCharacterOfPosition(at).line + 1;
 
@@ -82,6 +84,7 @@ describe('size limits', () => {
   });
 
   it.each(LIMITED)('%s keeps to them', (dir) => {
-    expect(sources(dir).flatMap(({ path, text }) => overLimits(path, text))).toEqual([]);
+    const held = sources(dir).filter(({ path }) => !EXEMPT.includes(path));
+    expect(held.flatMap(({ path, text }) => overLimits(path, text))).toEqual([]);
   });
 });
