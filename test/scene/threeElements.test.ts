@@ -12,9 +12,9 @@ const sources = (dir: string): string[] =>
     return path.endsWith('.tsx') ? [path] : [];
   });
 
-/** The JSX elements written in a source that name a three.js class (<mesh> is Mesh), by class name. */
+/** The JSX elements written in a source that name a three.js class (<mesh> is Mesh), by class name; an SVG's (<path>) are the DOM's. */
 function threeElementsIn(text: string): string[] {
-  const tags = [...text.matchAll(/<([a-z][A-Za-z0-9]*)[\s/>]/g)].map((m) => m[1][0].toUpperCase() + m[1].slice(1));
+  const tags = [...text.replace(/<svg[\s>][\s\S]*?<\/svg>/g, '').matchAll(/<([a-z][A-Za-z0-9]*)[\s/>]/g)].map((m) => m[1][0].toUpperCase() + m[1].slice(1));
   return [...new Set(tags)].filter((name) => typeof (THREE as Record<string, unknown>)[name] === 'function');
 }
 
@@ -26,6 +26,7 @@ describe('the three.js elements the canvas registers (src/scene/threeElements.ts
 
   it('finds the elements of a scene written as JSX, and only three.js classes', () => {
     expect(threeElementsIn('<group>\n<mesh castShadow>\n<torusGeometry args={[1]} /></mesh></group><div><common>')).toEqual(['Group', 'Mesh', 'TorusGeometry']);
+    expect(threeElementsIn('<svg viewBox="0 0 9 9"><path d="M0 0h1" /></svg><mesh>')).toEqual(['Mesh']);
   });
 
   it('holds only three.js classes', () => {
