@@ -5,61 +5,12 @@
  * PlayersError, worded from `profile:problem` in the page's language.
  */
 import { CodedProblem } from '../../i18n/codedProblem';
-import type { Colour } from '../../engine/index';
+import type { Leader, PlayerGame, PlayerProfile } from '../../wire/players';
 
 /** Rounds (and leaderboard rows) a page of the profile shows. */
 export const PAGE_SIZE = 10;
 
-export interface PlayerProfile {
-  id: string;
-  name: string;
-  kind: 'human' | 'computer';
-  /** null until a rated round. */
-  rating: number | null;
-  provisional: boolean;
-  games: number;
-  ratedGames: number;
-}
-
-export interface GameSeat {
-  colours: Colour[];
-  /** A person's public id, `computer:<level>`, or null (forgotten, or played without a key). */
-  player: string | null;
-  name: string;
-  kind: 'human' | 'computer';
-  score: number;
-  /** Place by balls, from 1; ties share one. */
-  rank: number;
-  forfeit: boolean;
-  ratingBefore: number | null;
-  ratingAfter: number | null;
-}
-
-export interface PlayerGame {
-  /** The record's name. */
-  id: string;
-  room: string;
-  /** Round of its match, from 1. */
-  round: number;
-  /** When it ended (ISO 8601). */
-  date: string;
-  size: number;
-  variant: string;
-  misere: boolean;
-  rated: boolean;
-  seats: GameSeat[];
-  /** The record's text, for the page's replay. */
-  record: string;
-}
-
-export interface Leader {
-  id: string;
-  name: string;
-  kind: 'human' | 'computer';
-  rating: number;
-  provisional: boolean;
-  games: number;
-}
+export type { GameSeat, Leader, PlayerGame, PlayerProfile } from '../../wire/players';
 
 /** A page of a list (docs/online.md, Lists): its items, and the cursor of the next page (from the answer's `Link`), null on the last. */
 export interface Page<T> {
@@ -86,7 +37,7 @@ const arrayOf = (check: Check): Check => (v) => Array.isArray(v) && v.every(chec
 const objectOf = (fields: Record<string, Check>): Check => (v) =>
   typeof v === 'object' && v !== null && Object.entries(fields).every(([name, check]) => check((v as Record<string, unknown>)[name]));
 
-const profileShape = objectOf({ id: isString, name: isString, kind: isKind, rating: orNull(isNumber), provisional: isBoolean, games: isNumber, ratedGames: isNumber });
+const profileShape = objectOf({ id: isString, name: isString, kind: isKind, rating: orNull(isNumber), provisional: isBoolean, games: isNumber, ratedGames: isNumber, since: isString });
 const seatShape = objectOf({
   colours: arrayOf(isString), player: orNull(isString), name: isString, kind: isKind, score: isNumber, rank: isNumber, forfeit: isBoolean, ratingBefore: orNull(isNumber), ratingAfter: orNull(isNumber),
 });

@@ -8,6 +8,8 @@ import { firstSkill, type Party, placings, PROVISIONAL_GAMES, rateRound, shownRa
 import type { Page, TimeKey } from '../pages';
 import { isPassing } from '../records';
 import type { Database } from './schema';
+import type { Colour } from '../../engine';
+import type { Leader, PlayerGame, PlayerKind, PlayerProfile } from '../../wire/players';
 import { type OpenDatabase } from './database';
 
 /** One seat of a finished round, as the room saw it. */
@@ -47,42 +49,6 @@ export interface SeatRating {
   rating: number;
   change: number;
   provisional: boolean;
-}
-
-export interface PlayerProfile {
-  id: string;
-  name: string;
-  kind: string;
-  /** null until a rated round. */
-  rating: number | null;
-  provisional: boolean;
-  /** Finished rounds played, rated or not. */
-  games: number;
-  ratedGames: number;
-  since: string;
-}
-
-export interface GameEntry {
-  id: string;
-  room: string;
-  round: number;
-  date: string;
-  size: number;
-  variant: string;
-  misere: boolean;
-  rated: boolean;
-  seats: { colours: string[]; player: string | null; name: string; kind: string; score: number; rank: number; forfeit: boolean; ratingBefore: number | null; ratingAfter: number | null }[];
-  /** The record's text (docs/record-format.md). */
-  record: string;
-}
-
-export interface LeaderboardEntry {
-  id: string;
-  name: string;
-  kind: string;
-  rating: number;
-  provisional: boolean;
-  games: number;
 }
 
 /** Where the leaderboard's page ended: the last player's μ and id (best first: μ down, then id up). */
@@ -196,7 +162,7 @@ export class GameStore {
     return {
       id: row.id,
       name: row.name,
-      kind: row.kind,
+      kind: row.kind as PlayerKind,
       rating: row.mu === null || row.sigma === null ? null : shownRating({ mu: row.mu, sigma: row.sigma }),
       provisional: ratedGames < PROVISIONAL_GAMES,
       games: Number(count),
@@ -206,7 +172,7 @@ export class GameStore {
   }
 
   /** A player's finished rounds, newest first, `limit` at most after the game whose key is `after`. */
-  async games(player: string, limit: number, after: TimeKey | null): Promise<Page<GameEntry, TimeKey>> {
+  async games(player: string, limit: number, after: TimeKey | null): Promise<Page<PlayerGame, TimeKey>> {
     let query = this.db
       .selectFrom('games')
       .leftJoin('records', 'records.id', 'games.id')
@@ -228,7 +194,7 @@ export class GameStore {
         seats: seats
           .filter((s) => s.game_id === g.id)
           .map((s) => ({
-            colours: s.colours.split(','), player: s.player_id, name: s.name, kind: s.kind, score: s.score, rank: s.rank, forfeit: s.forfeit === 1,
+            colours: s.colours.split(',') as Colour[], player: s.player_id, name: s.name, kind: s.kind as PlayerKind, score: s.score, rank: s.rank, forfeit: s.forfeit === 1,
             ratingBefore: s.rating_before, ratingAfter: s.rating_after,
           })),
         record: g.text ?? '',
@@ -237,7 +203,7 @@ export class GameStore {
   }
 
   /** Rated players, best first (μ down, then id), `limit` at most after the player whose key is `after`; people or computer levels only where `kind` says. */
-  async leaderboard(limit: number, after: RatingKey | null, kind?: 'human' | 'computer'): Promise<Page<LeaderboardEntry, RatingKey>> {
+  async leaderboard(limit: number, after: RatingKey | null, kind?: 'human' | 'computer'): Promise<Page<Leader, RatingKey>> {
     let query = this.db
       .selectFrom('ratings')
       .innerJoin('players', 'players.id', 'ratings.player_id')
@@ -252,7 +218,7 @@ export class GameStore {
     const last = page.at(-1);
     return {
       next: rows.length > limit && last ? [last.mu, last.id] : null,
-      items: page.map((r) => ({ id: r.id, name: r.name, kind: r.kind, rating: shownRating(r), provisional: r.games < PROVISIONAL_GAMES, games: r.games })),
+      items: page.map((r) => ({ id: r.id, name: r.name, kind: r.kind as PlayerKind, rating: shownRating(r), provisional: r.games < PROVISIONAL_GAMES, games: r.games })),
     };
   }
 
