@@ -2,26 +2,16 @@
  * The room's turn flow against a fake clock, with no network (roomHarness.ts): drops, returns,
  * time-outs, stand-ins, host passing and rematches, each at the millisecond the rules say.
  */
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { Game } from '../../src/engine';
 import { FALLBACK_LEVEL, fallbackMove } from '../../src/server/computerFallback';
-import { openRoom, eventsSent, received, type FakeClient } from './roomHarness';
+import { type OpenedRoom, roomsOnFakeClock, eventsSent, received, type FakeClient } from './roomHarness';
 
-type Room = Awaited<ReturnType<typeof openRoom>>;
-let opened: Room | null = null;
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') });
-});
-afterEach(() => {
-  opened?.close();
-  opened = null;
-  vi.useRealTimers();
-});
+const openRoom = roomsOnFakeClock();
 
 /** Ann (red, the host) and Bob (green) at a started two-player table. */
 async function twoAtTable(options: Record<string, unknown> = {}, config = {}) {
-  const t = (opened = await openRoom(config, { name: 'Ann', colour: 'red', colours: ['red', 'green'], ...options }));
+  const t = await openRoom(config, { name: 'Ann', colour: 'red', colours: ['red', 'green'], ...options });
   const ann = t.join({});
   const bob = t.join({ name: 'Bob', colour: 'green' });
   t.send(ann, 'start');
@@ -31,7 +21,7 @@ async function twoAtTable(options: Record<string, unknown> = {}, config = {}) {
 }
 
 /** The first legal move of the round as the room has it. */
-function legal(t: Room): string {
+function legal(t: OpenedRoom): string {
   return (t.room as unknown as { flow: { game: { legalMoves(): string[] } } }).flow.game.legalMoves()[0];
 }
 
@@ -185,7 +175,7 @@ it('a computer whose search fails is told once (log, clients) and plays the fall
 });
 
 it('a listed table left by its last player closes only after its lobby listing is saved, so no lobby hears of it after its removal', async () => {
-  const t = (opened = await openRoom({}, { name: 'Ann', colour: 'red', colours: ['red', 'green'], listed: true }));
+  const t = await openRoom({}, { name: 'Ann', colour: 'red', colours: ['red', 'green'], listed: true });
   const ann = t.join({});
   const saves: { seated: unknown[] }[] = [];
   let saved = () => {};

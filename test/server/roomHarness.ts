@@ -9,7 +9,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { type Client, Deferred, matchMaker } from '@colyseus/core';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { GameEvent } from '../../src/engine';
 import type { GameStore } from '../../src/server/db/store';
 import type { ComputerPool } from '../../src/server/computerPool';
@@ -168,4 +168,27 @@ export function received<T = Record<string, unknown>>(client: FakeClient, type: 
 /** The round's events a client was sent, in order. */
 export function eventsSent(client: FakeClient): GameEvent[] {
   return received<{ events: GameEvent[] }>(client, 'events').flatMap((m) => m.events);
+}
+
+/** A room openRoom opened. */
+export type OpenedRoom = Awaited<ReturnType<typeof openRoom>>;
+
+/**
+ * A test file's rooms on vitest's fake clock (from 2026-01-01): the returned `openRoom` opens a
+ * room as openRoom does, and each test's rooms are closed after it, with the real clock back.
+ */
+export function roomsOnFakeClock(): typeof openRoom {
+  const opened: OpenedRoom[] = [];
+  beforeEach(() => {
+    vi.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') });
+  });
+  afterEach(() => {
+    for (const room of opened.splice(0)) room.close();
+    vi.useRealTimers();
+  });
+  return async (config, options) => {
+    const room = await openRoom(config, options);
+    opened.push(room);
+    return room;
+  };
 }

@@ -4,22 +4,12 @@
  * search is played as it answers), and the next round starts `tvPauseMs` after a round's result.
  * The pace set by the environment, as `npm run server` and `npm start`'s game server read it.
  */
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { ServerTable } from '../../src/server/serverTable';
 import { tvPaceFromEnv } from '../../src/server/tvPace';
-import { openRoom } from './roomHarness';
+import { type OpenedRoom, roomsOnFakeClock } from './roomHarness';
 
-type Room = Awaited<ReturnType<typeof openRoom>>;
-let opened: Room | null = null;
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z') });
-});
-afterEach(() => {
-  opened?.close();
-  opened = null;
-  vi.useRealTimers();
-});
+const openRoom = roomsOnFakeClock();
 
 /** The timers' own, before the fake ones replace them. */
 const realSetTimeout = globalThis.setTimeout;
@@ -30,13 +20,13 @@ const PAUSE_MS = 5000;
 const settled = () => vi.advanceTimersByTimeAsync(0);
 
 /** The room's computer answers its open question with the round's first legal move. */
-function answer(t: Room): void {
+function answer(t: OpenedRoom): void {
   const game = (t.room as unknown as { flow: { game: { legalMoves(): string[] } } }).flow.game;
   t.questions.at(-1)!.answer(game.legalMoves()[0]);
 }
 
 it('plays TV a move every tvMoveMs (a slower search when it answers) and pauses tvPauseMs on each result', async () => {
-  const t = (opened = await openRoom({ tvMoveMs: MOVE_MS, tvPauseMs: PAUSE_MS, computerDelayMs: 600 }, { table: ServerTable.tv() }));
+  const t = await openRoom({ tvMoveMs: MOVE_MS, tvPauseMs: PAUSE_MS, computerDelayMs: 600 }, { table: ServerTable.tv() });
   t.join({ name: 'Eve' });
   expect(t.state.phase).toBe('playing');
   for (let move = 1; move <= 3; move++) {
