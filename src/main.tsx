@@ -130,10 +130,10 @@ async function start(): Promise<void> {
       thrownBall,
       strongest: () => strongestView(strongest.getState(), session.getState().snapshot),
       online: () => {
-        const { status, roomId, view, you, failure } = onlineRoom.getState();
+        const { status, roomId, room, you, failure } = onlineRoom.getState();
         if (status === 'idle') return null;
         const movesShown = session.getState().shown.moves.length;
-        return { room: roomId, status, phase: view?.phase ?? null, colour: you?.colour ?? null, host: you?.host ?? false, spectators: view?.spectators ?? 0, failure: failure?.kind ?? null, movesPlayed: view?.moves.length ?? 0, movesShown };
+        return { room: roomId, status, phase: room?.phase ?? null, colour: you?.colour ?? null, host: you?.host ?? false, spectators: room?.spectators ?? 0, failure: failure?.kind ?? null, movesPlayed: room?.moves.length ?? 0, movesShown };
       },
       settling: createSettling({
         session,

@@ -1,6 +1,8 @@
 /**
  * The `rolit` room's synchronised state (docs/online.md, "State"): what every client sees, kept
- * by the room and sent to clients as patches by @colyseus/schema.
+ * by the room and sent to clients as patches by @colyseus/schema. Its fields are the wire's
+ * RoomSnapshot (src/wire/roomSnapshot.ts, where they are described), no more and no fewer:
+ * test/wire/roomSnapshot.test.ts checks it at compile time.
  */
 import { schema, t, type SchemaType } from '@colyseus/schema';
 import type { RoomResult } from '../wire/contractCodes';
@@ -12,6 +14,8 @@ export const SeatState = schema(
     colour: t.string().default(''),
     /** All colours the seat plays (two in the team variant and solo). */
     colours: t.array('string'),
+    /** The match's player in it (seats rotate between rounds). */
+    player: t.uint8().default(0),
     /** The player's name; empty for a free seat. */
     name: t.string().default(''),
     /** `human` or `computer`. */
@@ -26,8 +30,12 @@ export const SeatState = schema(
     standIn: t.boolean().default(false),
     /** The person resigned this round: the stand-in plays their seat to the round's end. */
     resigned: t.boolean().default(false),
+    /** Who plays its moves now: `person`, `computer` or `nobody` (SeatSnapshot's holder). */
+    holder: t.string().default('nobody'),
     /** Why the seat is played the way it is: the match flow's HoldReason (src/wire/matchSnapshot.ts). */
     reason: t.string().default('free'),
+    /** Moves a computer played for the person this round. */
+    standInMoves: t.uint16().default(0),
     /** Balls of the seat's colours on the board. */
     score: t.uint8().default(0),
   },

@@ -21,7 +21,7 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
   const online = useSession((s) => s.remote !== null);
   const host = useOnline((s) => s.you?.host === true);
   // Online, per seat: the moves a computer played for the person in it (the room's result of this round).
-  const standInMoves = useOnline((s) => (online ? s.view?.results.find((r) => r.round === round)?.standInMoves : undefined));
+  const standInMoves = useOnline((s) => (online ? s.room?.results.find((r) => r.round === round)?.standInMoves : undefined));
   const inReplay = useSession((s) => s.replay !== null);
   const busy = useDirector((s) => s.busy);
   const [hiddenFor, setHiddenFor] = useState<unknown>(null);

@@ -59,13 +59,13 @@ describe('finding a game on the server', () => {
     await until(queues[0], (s) => s.status === 'waiting', 'Ann waiting');
     await queues[1].getState().start('Bob');
     for (const q of queues) await until(q, (s) => s.status === 'seated', 'a seat', 20_000);
-    for (const p of pages) await until(p as StoreApi<OnlineState>, (s) => s.view?.phase === 'playing' && s.you !== null, 'the round', 20_000);
+    for (const p of pages) await until(p as StoreApi<OnlineState>, (s) => s.room?.phase === 'playing' && s.you !== null, 'the round', 20_000);
     const [a, b] = pages.map((p) => p.getState());
     expect(a.roomId).toBe(b.roomId);
     expect(a.you!.colour).not.toBe(b.you!.colour);
     // Quick play sends the player's key as creates and joins do: the seat is the player's.
     expect([a.you!.player, b.you!.player]).toEqual(keys.map(playerIdOf));
-    expect(a.view!.seats.map((s) => (s.kind === 'human' ? s.name : s.kind)).sort()).toEqual(['Ann', 'Bob', 'computer', 'computer']);
+    expect(a.room!.seats.map((s) => (s.kind === 'human' ? s.name : s.kind)).sort()).toEqual(['Ann', 'Bob', 'computer', 'computer']);
     for (const p of pages) await p.getState().leave();
   }, 30_000);
 

@@ -32,14 +32,14 @@ it('shows the notice, lists the round saved unfinished, calls the closed room cl
   const guest = createOnlineRoom({ endpoint: server.endpoint, tabStorage: null });
   await guest.getState().open(host.getState().roomId!, 'Bob');
   await guest.getState().takeSeat('green', 'Bob');
-  await until(host, (s) => s.view?.seats[1]?.name === 'Bob', 'Bob seated');
+  await until(host, (s) => s.room?.seats[1]?.name === 'Bob', 'Bob seated');
   host.getState().send('start');
-  await until(host, (s) => s.view?.phase === 'playing' && s.view.toMove !== '', 'the round');
+  await until(host, (s) => s.room?.phase === 'playing' && s.room.toMove !== '', 'the round');
   for (let n = 0; n < 2; n++) {
-    const mover = host.getState().view!.toMove === 'red' ? host : guest;
+    const mover = host.getState().room!.toMove === 'red' ? host : guest;
     await until(mover, (s) => s.log !== null && Game.fromEvents(s.log.events).state.moves.length === n, `move ${n + 1} known`);
     mover.getState().send('play', { move: Game.fromEvents(mover.getState().log!.events).legalMoves()[0] });
-    await until(host, (s) => s.view?.moves.length === n + 1, `move ${n + 1} played`);
+    await until(host, (s) => s.room?.moves.length === n + 1, `move ${n + 1} played`);
   }
   const session = onlineSession('?seats=human,human');
   const unlink = linkOnline(host, session);
@@ -52,10 +52,10 @@ it('shows the notice, lists the round saved unfinished, calls the closed room cl
   expect(host.getState().closing!.deadline - asked).toBeGreaterThan(2000);
   expect(host.getState().closing!.deadline - Date.now()).toBeLessThanOrEqual(3000);
   expect(host.getState().status).toBe('open');
-  await until(host, (s) => finishedRounds(s.view!.records, []).some((r) => r.unfinished), 'the saved round listed');
-  const [saved] = finishedRounds(host.getState().view!.records, host.getState().view!.results);
+  await until(host, (s) => finishedRounds(s.room!.records, []).some((r) => r.unfinished), 'the saved round listed');
+  const [saved] = finishedRounds(host.getState().room!.records, host.getState().room!.results);
   expect(saved).toMatchObject({ round: 1, unfinished: true, balls: [] });
-  const played = [...host.getState().view!.moves];
+  const played = [...host.getState().room!.moves];
 
   // The host plays on here during the notice (the server still answers): out of the room, the round at its last move.
   expect(await continueUnfinishedRound(session, server.endpoint, saved, () => host.getState().leave())).toBe(true);

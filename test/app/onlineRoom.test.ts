@@ -29,9 +29,9 @@ describe('the page’s room connection against the real server', () => {
     const key = newPlayerKey();
     const page = createOnlineRoom({ endpoint: server.endpoint, tabStorage: memoryStorage(), playerKey: () => key });
     await page.getState().create({ name: 'Ann', colour: 'red', size: 4, variant: 'standard', misere: false, timeLimit: 0, standIn: 'beginner', help: false, seats: [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }] });
-    await until(page, (s) => s.you?.host === true && s.view?.seats.length === 2, 'seated', 5000);
+    await until(page, (s) => s.you?.host === true && s.room?.seats.length === 2, 'seated', 5000);
     page.getState().send('start');
-    await until(page, (s) => s.view?.phase === 'playing', 'playing', 5000);
+    await until(page, (s) => s.room?.phase === 'playing', 'playing', 5000);
     page.getState().send('resign');
     await until(page, (s) => s.rated !== null, 'the ratings', 30_000);
     const { rated, you } = page.getState();
@@ -61,21 +61,21 @@ describe('the page’s room connection against the real server', () => {
     expect(host.getState().failure).toBeNull();
     const code = host.getState().roomId!;
     expect(hostTab.getItem(tokenKey(code))).toBeTruthy();
-    await until(host, (s) => s.you?.host === true && s.view?.seats.length === 2, 'the host’s welcome', 5000);
+    await until(host, (s) => s.you?.host === true && s.room?.seats.length === 2, 'the host’s welcome', 5000);
 
     const guestTab = memoryStorage();
     const guest = createOnlineRoom({ endpoint: server.endpoint, tabStorage: guestTab });
     await guest.getState().open(code, 'Bob');
-    await until(guest, (s) => s.you?.colour === '' && s.view?.spectators === 1, 'watching', 5000);
+    await until(guest, (s) => s.you?.colour === '' && s.room?.spectators === 1, 'watching', 5000);
     await guest.getState().takeSeat('green', 'Bob');
-    await until(host, (s) => s.view?.seats.find((x) => x.colour === 'green')?.name === 'Bob' && s.view.spectators === 0, 'Bob seated', 5000);
+    await until(host, (s) => s.room?.seats.find((x) => x.colour === 'green')?.name === 'Bob' && s.room.spectators === 0, 'Bob seated', 5000);
 
     host.getState().send('start');
-    for (const s of [host, guest]) await until(s, (x) => x.view?.phase === 'playing' && x.log !== null, 'the round', 5000);
-    const mover = guest.getState().view!.toMove === 'green' ? guest : host;
+    for (const s of [host, guest]) await until(s, (x) => x.room?.phase === 'playing' && x.log !== null, 'the round', 5000);
+    const mover = guest.getState().room!.toMove === 'green' ? guest : host;
     const move = Game.fromEvents(mover.getState().log!.events).legalMoves()[0];
     mover.getState().send('play', { move });
-    for (const s of [host, guest]) await until(s, (x) => x.view?.moves.length === 1 && Game.fromEvents(x.log!.events).state.moves.length === 1, 'the move everywhere', 5000);
+    for (const s of [host, guest]) await until(s, (x) => x.room?.moves.length === 1 && Game.fromEvents(x.log!.events).state.moves.length === 1, 'the move everywhere', 5000);
     expect(Game.fromEvents(guest.getState().log!.events).state.board).toEqual(Game.fromEvents(host.getState().log!.events).state.board);
 
     // A page reload: a new connection from the same tab takes the same seat back.
@@ -95,34 +95,34 @@ describe('the page’s room connection against the real server', () => {
     const guest = createOnlineRoom({ endpoint: server.endpoint, tabStorage: null });
     await guest.getState().open(host.getState().roomId!, 'Bob');
     await guest.getState().takeSeat('green', 'Bob');
-    await until(host, (s) => s.view?.seats[1]?.name === 'Bob', 'Bob seated', 5000);
-    expect(host.getState().view!.help).toBe(true);
+    await until(host, (s) => s.room?.seats[1]?.name === 'Bob', 'Bob seated', 5000);
+    expect(host.getState().room!.help).toBe(true);
     host.getState().send('start');
-    await until(host, (s) => s.view?.phase === 'playing' && s.log !== null, 'the round', 5000);
+    await until(host, (s) => s.room?.phase === 'playing' && s.log !== null, 'the round', 5000);
     guest.getState().send('emote', { emote: 'hello' });
     await until(host, (s) => s.emote?.emote === 'hello' && s.emote.colour === 'green', 'Bob’s hello', 5000);
-    for (let n = 0; host.getState().view!.phase === 'playing'; n++) {
-      const toMove = host.getState().view!.toMove;
+    for (let n = 0; host.getState().room!.phase === 'playing'; n++) {
+      const toMove = host.getState().room!.toMove;
       const mover = toMove === 'red' ? host : guest;
       await until(mover, (s) => s.log !== null && Game.fromEvents(s.log.events).state.moves.length === n, `move ${n + 1} known`, 5000);
       mover.getState().send('play', { move: Game.fromEvents(mover.getState().log!.events).legalMoves()[0] });
-      await until(host, (s) => s.view!.moves.length === n + 1 || s.view!.phase === 'over', `move ${n + 1} played`, 5000);
+      await until(host, (s) => s.room!.moves.length === n + 1 || s.room!.phase === 'over', `move ${n + 1} played`, 5000);
     }
-    await until(guest, (s) => s.view?.phase === 'over' && s.view.results.length === 1, 'the round over', 5000);
+    await until(guest, (s) => s.room?.phase === 'over' && s.room.results.length === 1, 'the round over', 5000);
     expect(Game.fromEvents(guest.getState().log!.events).state.over).toBe(true);
     // The finished round is listed in the room and its record served by the server: the same moves.
-    await until(guest, (s) => s.view!.records.length === 1, 'the round’s record', 5000);
-    const [finished] = finishedRounds(guest.getState().view!.records, guest.getState().view!.results);
+    await until(guest, (s) => s.room!.records.length === 1, 'the round’s record', 5000);
+    const [finished] = finishedRounds(guest.getState().room!.records, guest.getState().room!.results);
     expect(finished.round).toBe(1);
     expect(finished.balls.map(([c]) => c).sort()).toEqual(['green', 'red']);
     const replay = openReplay(await fetchRecord(server.endpoint, finished.name));
-    expect(replay.lines[0].map((m) => m.text)).toEqual(guest.getState().view!.moves);
+    expect(replay.lines[0].map((m) => m.text)).toEqual(guest.getState().room!.moves);
     expect(replay.players?.map((p) => p.name)).toEqual(['Ann', 'Bob']);
     // Only the host starts the rematch; the new round comes with a new log.
     guest.getState().send('rematch');
     await until(guest, (s) => s.refusal?.code === 'notHost', 'the guest refused', 5000);
     host.getState().send('rematch');
-    await until(guest, (s) => s.view?.phase === 'playing' && s.view.round === 1 && s.log?.round === 1, 'the rematch', 5000);
+    await until(guest, (s) => s.room?.phase === 'playing' && s.room.round === 1 && s.log?.round === 1, 'the rematch', 5000);
     expect(Game.fromEvents(guest.getState().log!.events).state.moves).toHaveLength(0);
     for (const s of [host, guest]) await s.getState().leave();
   });
@@ -139,7 +139,7 @@ describe('the page’s room connection against the real server', () => {
     const key = laptop.getState().you!.seatKey!;
     expect(laptopTab.getItem(seatKeyKey(code))).toBe(key);
     host.getState().send('start');
-    await until(laptop, (s) => s.view?.phase === 'playing', 'playing', 5000);
+    await until(laptop, (s) => s.room?.phase === 'playing', 'playing', 5000);
 
     // The link's parameters, as the phone's page reads them.
     const link = new URL(inviteLink({ origin: 'http://127.0.0.1', pathname: '/', search: '' }, code, key));
@@ -175,10 +175,10 @@ describe('the page’s room connection against the real server', () => {
     });
     try {
       page.getState().send('start');
-      await until(page, (s) => s.view?.phase === 'playing' && s.log !== null, 'the round', 5000);
-      if (page.getState().view!.toMove === 'red') page.getState().send('play', { move: Game.fromEvents(page.getState().log!.events).legalMoves()[0] });
+      await until(page, (s) => s.room?.phase === 'playing' && s.log !== null, 'the round', 5000);
+      if (page.getState().room!.toMove === 'red') page.getState().send('play', { move: Game.fromEvents(page.getState().log!.events).legalMoves()[0] });
       await until(page, (s) => s.status === 'failed' && s.failure?.kind === 'faulted', 'the room failed', 5000);
-      const saved = finishedRounds(page.getState().view!.records, []);
+      const saved = finishedRounds(page.getState().room!.records, []);
       expect(saved).toHaveLength(1);
       expect(saved[0].unfinished).toBe(true);
       expect(onlineTexts.failure(page.getState().failure!, server.endpoint)).toMatch(/failed on the game server/);
@@ -197,12 +197,12 @@ describe('the page’s room connection against the real server', () => {
     const choose = vi.spyOn(ComputerPool.prototype, 'choose').mockRejectedValue(new Error('no search thread'));
     try {
       page.getState().send('start');
-      await until(page, (s) => s.view?.phase === 'playing' && s.log !== null, 'the round', 5000);
-      if (page.getState().view!.toMove === 'red') page.getState().send('play', { move: Game.fromEvents(page.getState().log!.events).legalMoves()[0] });
+      await until(page, (s) => s.room?.phase === 'playing' && s.log !== null, 'the round', 5000);
+      if (page.getState().room!.toMove === 'red') page.getState().send('play', { move: Game.fromEvents(page.getState().log!.events).legalMoves()[0] });
       await until(page, (s) => s.fallback !== null, 'the fallback told', 5000);
       expect(page.getState().fallback).toMatchObject({ colour: 'green', level: 'master', fallback: 'greedy' });
       // The round goes on: the computer's move was played.
-      await until(page, (s) => s.view?.toMove === 'red', 'red to move again', 5000);
+      await until(page, (s) => s.room?.toMove === 'red', 'red to move again', 5000);
       expect(page.getState().status).toBe('open');
     } finally {
       choose.mockRestore();
@@ -217,7 +217,7 @@ describe('the page’s room connection against the real server', () => {
     const code = host.getState().roomId!;
     const guest = createOnlineRoom({ endpoint: server.endpoint, tabStorage: null });
     await guest.getState().open(`${code.slice(0, 5)} ${code.slice(5)}`.toLowerCase(), 'Bob');
-    await until(guest, (s) => s.status === 'open' && s.view?.spectators === 1, 'watching', 5000);
+    await until(guest, (s) => s.status === 'open' && s.room?.spectators === 1, 'watching', 5000);
     expect(guest.getState().roomId).toBe(code);
     for (const s of [host, guest]) await s.getState().leave();
   });

@@ -1,13 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import { linkOnline, resignedSeats, roomResults, seatName, sessionSeatsOfRoom } from '../../src/app/online/onlineLink';
-import type { OnlineState, RoomView } from '../../src/app/online/onlineRoom';
+import type { OnlineState } from '../../src/app/online/onlineRoom';
+import type { RoomSeat, RoomSnapshot } from '../../src/wire/roomSnapshot';
 import { mergeEvents, turnTitle } from '../../src/app/online/remoteRound';
 import { type RemoteRound, yourTurnShown } from '../../src/app/session/remoteRound';
 import { useOnlineSessions } from './onlineSessions';
 import { Game, makeRound, playerInSeat, type Seat, startMatch } from '../../src/engine/index';
 
 const onlineSession = useOnlineSessions();
+
+/** A room of 8x8 standard rules in play, as its server publishes it. */
+function roomOf(round: number, seats: RoomSeat[], more: Partial<RoomSnapshot> = {}): RoomSnapshot {
+  return {
+    phase: 'playing', round, seats, toMove: '', legal: [], moves: [], moveDeadline: 0, results: [], nextRoundAt: 0, spectators: 0, host: 'red',
+    size: 8, variant: 'standard', misere: false, timeLimit: 0, help: false, seed: 1, throws: [], records: [], ...more,
+  };
+}
+
+/** A person's seat, here and playing it (match player `player`). */
+function personSeat(colours: Seat['colours'], name: string, player: number): RoomSeat {
+  return { colour: colours[0], colours, player, name, kind: 'human', level: 'beginner', holder: 'person', reason: 'seated', dropDeadline: 0, standInMoves: 0, connected: true, standIn: false, resigned: false, score: 0 };
+}
 
 /** A local session (two people at one page), and a "server" round of Ann and Bob. */
 function setup() {
@@ -105,16 +119,14 @@ describe('a round from a game server', () => {
     const match = startMatch({ players: [{ kind: 'human', name: 'Ann' }, { kind: 'human', name: 'Bob' }], size: 8, variant: 'standard', misere: false, moveTimeLimit: 0, takeBacks: false, seed: 9 });
     const { game, seats } = makeRound(match, 1);
     expect(seats.map((s) => s.name)).toEqual(['Bob', 'Ann']);
-    const view: RoomView = {
-      phase: 'playing', toMove: '', moves: [], spectators: 0, host: 'red', size: 8, variant: 'standard', misere: false, timeLimit: 0, help: false, round: 1, moveDeadline: 0,
-      results: [{ round: 0, scores: { red: 10, green: 6 }, playerScores: [10, 6], winners: [0], standInMoves: [0, 0] }], records: [],
-      seats: seats.map((s) => ({ colour: s.colours[0], colours: s.colours, name: s.name, kind: 'human', level: 'beginner', connected: true, dropDeadline: 0, standIn: false, resigned: false, score: 0 })),
-    };
+    const view = roomOf(1, seats.map((s) => personSeat(s.colours, s.name, s.player)), {
+      results: [{ round: 0, scores: { red: 10, green: 6 }, playerScores: [10, 6], winners: [0], standInMoves: [0, 0] }],
+    });
     expect(roomResults(view)).toEqual([{ scores: { red: 10, green: 6 }, playerScores: [10, 6], winners: [0] }]);
     // A room without every earlier round's result (TV keeps its last rounds): no standings rather than shifted ones.
     expect(roomResults({ ...view, round: 2 })).toEqual([]);
     expect(roomResults({ ...view, results: [] })).toEqual([]);
-    const online = createStore<OnlineState>()(() => ({ status: 'open', roomId: 'abc', view, you: { colour: 'green', host: false }, log: { round: 1, events: [...game.events] }, failure: null, refusal: null, emote: null }) as unknown as OnlineState);
+    const online = createStore<OnlineState>()(() => ({ status: 'open', roomId: 'abc', room: view, you: { colour: 'green', host: false }, log: { round: 1, events: [...game.events] }, failure: null, refusal: null, emote: null }) as unknown as OnlineState);
     const unlink = linkOnline(online, store);
     const state = store.getState();
     expect(state.players.map((p) => p.name)).toEqual(['Ann', 'Bob']);
@@ -125,15 +137,15 @@ describe('a round from a game server', () => {
   });
 
   it('keeps a computer’s name as the seats rotate between rounds', () => {
-    const view = (round: number): RoomView => ({
-      phase: 'playing', toMove: '', moves: [], spectators: 0, host: 'red', size: 8, variant: 'standard', misere: false, timeLimit: 0, help: false, round, moveDeadline: 0,
-      results: [], records: [],
-      seats: (['red', 'yellow', 'green'] as const).map((colour, seat) => {
-        // Ann is the match's player 0, the tacticians players 1 and 2: this round's seat holds player playerInSeat(seat, round).
-        const player = playerInSeat(seat, round, 3);
-        return { colour, colours: [colour], name: player === 0 ? 'Ann' : '', kind: player === 0 ? 'human' : 'computer', level: 'tactician', connected: true, dropDeadline: 0, standIn: false, resigned: false, score: 0 };
-      }),
-    });
+    const view = (round: number): RoomSnapshot =>
+      roomOf(
+        round,
+        (['red', 'yellow', 'green'] as const).map((colour, seat) => {
+          // Ann is the match's player 0, the tacticians players 1 and 2: this round's seat holds player playerInSeat(seat, round).
+          const player = playerInSeat(seat, round, 3);
+          return player === 0 ? { ...personSeat([colour], 'Ann', 0), level: 'tactician' } : { ...personSeat([colour], 'computer (tactician)', player), kind: 'computer', level: 'tactician', holder: 'computer', reason: 'computerSeat' };
+        }),
+      );
     const names = (round: number) => {
       const v = view(round);
       return Object.fromEntries(v.seats.map((_, seat) => [playerInSeat(seat, round, 3), seatName(v, seat)]));
@@ -145,7 +157,7 @@ describe('a round from a game server', () => {
     // A person who resigned: their seat's colour with the level of the computer playing on (the seats panel says so).
     expect(resignedSeats(view(0))).toEqual({});
     const resigned = view(0);
-    resigned.seats[0] = { ...resigned.seats[0], resigned: true };
+    resigned.seats[0] = { ...resigned.seats[0], holder: 'computer', reason: 'resigned', resigned: true, standIn: true };
     expect(resignedSeats(resigned)).toEqual({ red: 'tactician' });
   });
 
@@ -173,23 +185,20 @@ describe('a round from a game server', () => {
 describe('the online room linked to the session', () => {
   it('shows the room’s round once it plays, keeps the last round until a rematch’s events come, and gives the local game back', () => {
     const { store, server, seats } = setup();
-    const seat = (i: number) => ({ colour: seats[i].colours[0], colours: seats[i].colours, name: seats[i].name, kind: 'human' as const, level: 'beginner', connected: true, dropDeadline: 0, standIn: false, resigned: false, score: 0 });
-    const view = (round: number, phase: RoomView['phase']): RoomView => ({
-      phase, toMove: '', moves: [], seats: [seat(0), seat(1)], spectators: 0, host: seats[0].colours[0], size: 8, variant: 'standard', misere: false, timeLimit: 0, help: false, round, moveDeadline: 0, results: [], records: [],
-    });
-    const online = createStore<OnlineState>()(() => ({ status: 'open', roomId: 'abc', view: view(0, 'waiting'), you: { colour: seats[0].colours[0], host: true }, log: null, failure: null, refusal: null, emote: null }) as unknown as OnlineState);
+    const view = (round: number, phase: RoomSnapshot['phase']) => roomOf(round, seats.map((s) => personSeat(s.colours, s.name, s.player)), { phase, host: seats[0].colours[0] });
+    const online = createStore<OnlineState>()(() => ({ status: 'open', roomId: 'abc', room: view(0, 'waiting'), you: { colour: seats[0].colours[0], host: true }, log: null, failure: null, refusal: null, emote: null }) as unknown as OnlineState);
     const unlink = linkOnline(online, store);
     expect(store.getState().remote).toBeNull();
-    online.setState({ view: view(0, 'playing'), log: { round: 0, events: [...server.events] } });
+    online.setState({ room: view(0, 'playing'), log: { round: 0, events: [...server.events] } });
     expect(store.getState().remote?.round).toBe(0);
     expect(store.getState().remote?.mine).toEqual(seats[0].colours);
-    online.setState({ view: view(1, 'playing') });
+    online.setState({ room: view(1, 'playing') });
     expect(store.getState().remote?.round).toBe(0);
     const next = makeRound(startMatch({ players: seats, size: 8, variant: 'standard', misere: false, moveTimeLimit: 0, takeBacks: false, seed: 8 }), 1).game;
     online.setState({ log: { round: 1, events: [...next.events] } });
     expect(store.getState().remote?.round).toBe(1);
     expect(store.getState().snapshot.events).toEqual(next.events);
-    online.setState({ view: null, log: null });
+    online.setState({ room: null, log: null });
     expect(store.getState().remote).toBeNull();
     unlink();
   });

@@ -1,6 +1,6 @@
 /**
  * The page's connection to an online room (docs/online.md): creating, joining, taking a seat,
- * watching, and the room as the server publishes it, as a plain immutable view in a zustand
+ * watching, and the room as the server publishes it, as a plain copy (the wire's RoomSnapshot) in a zustand
  * store. The Colyseus client is loaded only when the page goes online. A dropped connection is
  * retried by the client; the reconnection token is kept in sessionStorage, so a reload of the
  * page rejoins the same seat.
@@ -15,10 +15,9 @@ import {
 } from '../../wire/contractCodes';
 import { mergeEvents } from './remoteRound';
 import type { GameEvent } from '../../engine/index';
-import { type RoomView, type SyncedRoomState, viewOf } from './roomView';
+import type { DecodedRoom, RoomSnapshot } from '../../wire/roomSnapshot';
 
 export type { Emote } from '../../wire/contractCodes';
-export type { RoomView, SeatView } from './roomView';
 
 /**
  * Why the page is not (or no longer) in the room; `closed`: the server stopped and closed the room;
@@ -50,7 +49,8 @@ export interface OnlineState {
   roomId: string | null;
   /** The room is TV (docs/online.md, TV): its address is `?tv`, whichever TV room serves it. */
   tv: boolean;
-  view: RoomView | null;
+  /** The room's state as the server publishes it (docs/online.md, "State"), a plain copy taken on every patch. */
+  room: RoomSnapshot | null;
   /** This page's seat colour ('' for a spectator), whether it hosts, and its seat's key. */
   you: YouMessage | null;
   /** The current round's engine events, as the server sent them. */
@@ -145,8 +145,8 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       joined.reconnection.minUptime = 0;
       deps.tabStorage?.setItem(tokenKey(joined.roomId), joined.reconnectionToken);
       set({ status: 'open', roomId: joined.roomId, tv: joined.name === TV_ROOM, failure: null, refusal: null });
-      joined.onStateChange((state: SyncedRoomState) => {
-        if (room === joined) set({ view: viewOf(state) });
+      joined.onStateChange((state: DecodedRoom) => {
+        if (room === joined) set({ room: state.toJSON() });
       });
       on(joined, 'you', (you) => {
         if (you.seatKey) deps.tabStorage?.setItem(seatKeyKey(joined.roomId), you.seatKey);
@@ -167,8 +167,8 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       on(joined, 'closing', ({ seconds }) => set({ closing: { deadline: Date.now() + seconds * 1000 } }));
       // The room failed: the round it saved unfinished is listed with the room's records, to play on here.
       on(joined, 'fault', ({ record }) => {
-        const view = get().view;
-        if (record && view && !view.records.includes(record)) set({ view: { ...view, records: [...view.records, record] } });
+        const current = get().room;
+        if (record && current && !current.records.includes(record)) set({ room: { ...current, records: [...current.records, record] } });
       });
       joined.onDrop(() => {
         if (room === joined) set({ status: 'dropped' });
@@ -217,7 +217,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
       status: 'idle',
       roomId: null,
       tv: false,
-      view: null,
+      room: null,
       you: null,
       log: null,
       failure: null,
@@ -284,7 +284,7 @@ export function createOnlineRoom(deps: OnlineDeps): StoreApi<OnlineState> {
 
       async leave() {
         await quit();
-        set({ status: 'idle', roomId: null, tv: false, view: null, you: null, log: null, failure: null, refusal: null, emote: null, resigned: null, fallback: null, closing: null, rated: null });
+        set({ status: 'idle', roomId: null, tv: false, room: null, you: null, log: null, failure: null, refusal: null, emote: null, resigned: null, fallback: null, closing: null, rated: null });
       },
 
       async enter(joinRoom) {

@@ -3,6 +3,7 @@
  * holds each and why, the turn, its deadline), the scores, and the lobby listing that follows them.
  */
 import { ballCounts } from '../../engine';
+import type { MatchSnapshot } from '../../wire/matchSnapshot';
 import { SeatState } from '../state';
 import { playerOf, type RoomCore } from './core';
 import { publishListing } from './listing';
@@ -20,6 +21,7 @@ export function publishSeats(room: RoomCore): void {
       state.colours.clear();
       state.colours.push(...seat.colours);
     }
+    state.player = seat.player;
     state.name = seat.name;
     state.kind = seat.kind;
     state.level = seat.level;
@@ -27,16 +29,17 @@ export function publishSeats(room: RoomCore): void {
     state.dropDeadline = seat.dropDeadline;
     state.standIn = flow.holder(seat.player).standIn === true;
     state.resigned = seat.reason === 'resigned';
+    state.holder = seat.holder;
     state.reason = seat.reason;
   });
   s.nextRoundAt = snapshot.nextRoundAt;
   const host = playerOf(room, room.hostSession);
   s.host = host < 0 ? '' : flow.colourOf(host);
-  publishScores(room);
+  publishCounts(room, snapshot);
   publishListing(room);
 }
 
-/** The turn to move (its colour, legal moves and deadline) and the scores. */
+/** The turn to move (its colour, legal moves and deadline), the scores and the stand-ins' moves. */
 export function publishTurn(room: RoomCore): void {
   const { flow, state: s } = room;
   const snapshot = flow.snapshot();
@@ -45,10 +48,14 @@ export function publishTurn(room: RoomCore): void {
   s.legal.clear();
   if (snapshot.toMove) s.legal.push(...flow.game!.legalMoves());
   s.moveDeadline = snapshot.moveDeadline;
-  publishScores(room);
+  publishCounts(room, snapshot);
 }
 
-function publishScores(room: RoomCore): void {
+/** What each move may change in a seat: its balls on the board, the moves a computer played for its person. */
+function publishCounts(room: RoomCore, snapshot: MatchSnapshot): void {
+  snapshot.seats.forEach((seat, i) => {
+    if (room.state.seats[i]) room.state.seats[i].standInMoves = seat.standInMoves;
+  });
   const game = room.flow.game;
   if (!game) return;
   const { playerScores } = ballCounts(game.setup, game.state.board);

@@ -30,21 +30,21 @@ function useName(): [string, (name: string) => void, boolean] {
 }
 
 export function Lobby({ levels, defaultLevel, onRules }: { levels: readonly Level[]; defaultLevel: Level; onRules: () => void }) {
-  const { roomId, view, you, failure } = useOnline((s) => s);
+  const { roomId, room, you, failure } = useOnline((s) => s);
   const { takeSeat, watch, send, leave } = useOnline.getState();
   const [name, setName, nameOk] = useName();
   const [level, setLevel] = useState(defaultLevel);
   const ref = useRef<HTMLDivElement>(null);
   useDialogFocus(ref, null);
-  if (!view || !roomId) return null;
+  if (!room || !roomId) return null;
   const link = inviteLink(location, roomId);
   const seated = you !== null && you.colour !== '';
   const host = you?.host === true;
-  const freeHuman = view.seats.filter((s) => s.kind === 'human' && !s.name);
+  const freeHuman = room.seats.filter((s) => s.reason === 'free');
   const joinAs = name.trim() || t('online:defaultName');
   // A guest is asked to the host's table (the invitation's words are the host's); once seated, is at it.
-  const hostSeat = view.seats.findIndex((s) => s.colour === view.host);
-  const hostName = hostSeat >= 0 ? seatName(view, hostSeat) : null;
+  const hostSeat = room.seats.findIndex((s) => s.colour === room.host);
+  const hostName = hostSeat >= 0 ? seatName(room, hostSeat) : null;
   const title = host || (seated && !hostName) ? t('online:lobbyTitle') : hostName ? t(seated ? 'online:atTable' : 'online:joinTable', { host: hostName }) : t('online:joinThisTable');
   return (
     <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="lobby-title" ref={ref} data-testid="lobby">
@@ -78,13 +78,13 @@ export function Lobby({ levels, defaultLevel, onRules }: { levels: readonly Leve
           )}
           {!nameOk && name !== '' && <div className="error">{t('online:nameTooLong', { count: MAX_NAME })}</div>}
           <ul className="online-seats">
-            {view.seats.map((seat, i) => (
+            {room.seats.map((seat, i) => (
               <li key={seat.colour} className="online-seat" data-colour={seat.colour}>
                 <Swatches colours={seat.colours} />
                 <span className="who">
-                  <b>{seatLabel(view, i)}</b> <span className="note">{coloursName(seat.colours)}</span>
+                  <b>{seatLabel(room, i)}</b> <span className="note">{coloursName(seat.colours)}</span>
                   {seat.colour === you?.colour && <span className="note"> · {t('online:you')}</span>}
-                  {seat.colour === view.host && <span className="note"> · {t('online:host')}</span>}
+                  {seat.colour === room.host && <span className="note"> · {t('online:host')}</span>}
                 </span>
                 <Presence seat={seat} />
                 {seat.kind === 'human' && !seat.name && !seated && (
@@ -113,7 +113,7 @@ export function Lobby({ levels, defaultLevel, onRules }: { levels: readonly Leve
             </label>
           )}
           <p className="note" data-testid="spectators">
-            {t('online:spectators', { count: view.spectators })}
+            {t('online:spectators', { count: room.spectators })}
           </p>
           {failure?.kind === 'seatTaken' && <div className="error" role="alert">{onlineTexts.failure(failure, onlineEndpoint())}</div>}
         </section>

@@ -19,7 +19,7 @@ import './online.css';
 
 export function OnlinePanel({ levels, defaultLevel, onRules }: { levels: readonly Level[]; defaultLevel: Level; onRules: () => void }) {
   const status = useOnline((s) => s.status);
-  const phase = useOnline((s) => s.view?.phase ?? null);
+  const phase = useOnline((s) => s.room?.phase ?? null);
   const closing = useOnline((s) => s.closing);
   if (status === 'idle') return null;
   if (status === 'failed') return <Failed />;

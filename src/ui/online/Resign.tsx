@@ -6,7 +6,7 @@ import { ResignConfirm } from './ResignConfirm';
 
 export function Resign() {
   const [asking, setAsking] = useState(false);
-  const resigned = useOnline((s) => s.view?.seats.some((seat) => seat.colour === s.you?.colour && seat.resigned) ?? false);
+  const resigned = useOnline((s) => s.room?.seats.some((seat) => seat.colour === s.you?.colour && seat.reason === 'resigned') ?? false);
   if (resigned) return null;
   return (
     <>

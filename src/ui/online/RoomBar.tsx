@@ -23,16 +23,16 @@ import { useBelowSeats } from './useBelowSeats';
 const roomForBar = () => window.matchMedia('(min-width: 721px) and (min-height: 800px)').matches;
 
 export function RoomBar() {
-  const { roomId, view, you, tv } = useOnline((s) => s);
+  const { roomId, room, you, tv } = useOnline((s) => s);
   const { send, leave } = useOnline.getState();
   const [open, setOpen] = useState(roomForBar);
   const bar = useRef<HTMLDetailsElement>(null);
   useBelowSeats(bar);
-  if (!view || !roomId) return null;
+  if (!room || !roomId) return null;
   const player = you !== null && you.colour !== '';
-  const connected = view.seats.filter((s) => s.kind === 'human' && s.connected && !s.standIn).length;
-  // Folded (phones, short screens), the bar's line still shows a dropped player's countdown.
-  const dropped = open ? [] : view.seats.map((seat, i) => ({ seat, i })).filter(({ seat }) => seat.kind === 'human' && seat.name && !seat.connected && !seat.standIn);
+  const connected = room.seats.filter((s) => s.reason === 'seated').length;
+  // Folded (phones, short screens), the bar's line still shows a dropped player's countdown: a person holding their seat, not here.
+  const dropped = open ? [] : room.seats.map((seat, i) => ({ seat, i })).filter(({ seat }) => seat.holder === 'person' && seat.reason !== 'seated');
   // Escape folds the unfolded bar, as it closes the menu (on a phone the bar's sheet lies over the board).
   const fold = (e: KeyboardEvent) => {
     if (e.key !== 'Escape' || !open || e.defaultPrevented) return;
@@ -47,7 +47,7 @@ export function RoomBar() {
         {dropped.map(({ seat, i }) => (
           <span key={seat.colour} className="dropped" data-testid="dropped-summary">
             {' · '}
-            {seatLabel(view, i)}: <Presence seat={seat} />
+            {seatLabel(room, i)}: <Presence seat={seat} />
           </span>
         ))}
       </summary>
@@ -56,13 +56,13 @@ export function RoomBar() {
         <span className="note" data-testid="online-role">
           {player ? t('online:youPlay', { colour: colourName(you!.colour as Colour) }) : t('online:watching')}
         </span>
-        <span className="note">{t('online:spectators', { count: view.spectators })}</span>
+        <span className="note">{t('online:spectators', { count: room.spectators })}</span>
       </div>
       <ul className="online-seats compact" aria-label={t('online:seats')}>
-        {view.seats.map((seat, i) => (
+        {room.seats.map((seat, i) => (
           <li key={seat.colour} className="online-seat">
             <Swatches colours={seat.colours} />
-            <span className="who">{seatLabel(view, i)}</span>
+            <span className="who">{seatLabel(room, i)}</span>
             <Presence seat={seat} />
           </li>
         ))}
@@ -85,16 +85,16 @@ export function RoomBar() {
           {t('lobby:tv.linkNote')}
         </p>
       )}
-      <FinishedRounds records={view.records} results={view.results} />
-      {view.phase === 'over' && <RatingChange round={view.round} />}
+      <FinishedRounds records={room.records} results={room.results} />
+      {room.phase === 'over' && <RatingChange round={room.round} />}
       <div className="row">
-        {view.phase === 'over' && you?.host && (
+        {room.phase === 'over' && you?.host && (
           <button type="button" className="btn primary" onClick={() => send('rematch')} data-testid="rematch">
             {t('online:rematch')}
           </button>
         )}
-        {view.phase === 'over' && !you?.host && <span className="note">{t('online:rematchByHost')}</span>}
-        {view.phase === 'playing' && player && <Resign />}
+        {room.phase === 'over' && !you?.host && <span className="note">{t('online:rematchByHost')}</span>}
+        {room.phase === 'playing' && player && <Resign />}
         <button type="button" className="btn" onClick={() => void leave()} data-testid="leave-room">
           {t('online:leave')}
         </button>

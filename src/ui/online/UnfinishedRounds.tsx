@@ -6,7 +6,7 @@ import { sessionStore } from '../../app/page/pageSession';
 import { t } from '../../i18n/index';
 
 export function UnfinishedRounds() {
-  const records = useOnline((s) => s.view?.records);
+  const records = useOnline((s) => s.room?.records);
   const [opening, setOpening] = useState(false);
   const rounds = finishedRounds(records ?? [], []).filter((r) => r.unfinished);
   const play = async (round: (typeof rounds)[number]) => {
