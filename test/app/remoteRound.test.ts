@@ -24,9 +24,9 @@ function personSeat(colours: Seat['colours'], name: string, player: number): Roo
 }
 
 /** A local session (two people at one page), and a "server" round of Ann and Bob. */
-function setup() {
+function setup(moveTimeLimit = 0) {
   const store = onlineSession('?seats=human,human');
-  const match = startMatch({ players: [{ kind: 'human', name: 'Ann' }, { kind: 'human', name: 'Bob' }], size: 8, variant: 'standard', misere: false, moveTimeLimit: 0, takeBacks: false, seed: 7 });
+  const match = startMatch({ players: [{ kind: 'human', name: 'Ann' }, { kind: 'human', name: 'Bob' }], size: 8, variant: 'standard', misere: false, moveTimeLimit, takeBacks: false, seed: 7 });
   const { game: server, seats } = makeRound(match, 0);
   const sent: string[] = [];
   const round = (mine: Seat['colours']): RemoteRound => ({ round: 0, events: [...server.events], seats, results: [], mine, resigned: {}, help: false, deadline: 0, send: (m) => sent.push(m) });
@@ -159,6 +159,20 @@ describe('a round from a game server', () => {
     const resigned = view(0);
     resigned.seats[0] = { ...resigned.seats[0], holder: 'computer', reason: 'resigned', resigned: true, standIn: true };
     expect(resignedSeats(resigned)).toEqual({ red: 'tactician' });
+  });
+
+  it('says a move the server’s clock played, in the words of a round played here, and not for a round joined after it', () => {
+    const { store, server, seats, round } = setup(10);
+    store.getState().showRemote(round([]));
+    const mover = server.state.toMove!;
+    const events = server.expireClock();
+    const placed = events.flatMap((e) => (e.type === 'ballPlaced' ? [e.square] : []));
+    store.getState().showRemote(round([]));
+    expect(store.getState().message).toMatchObject({ kind: 'notice', text: `${mover[0].toUpperCase()}${mover.slice(1)}'s time ran out: ${placed.join('+')} was played (the move that rolls the most balls).` });
+    // Back in the room later (a reload): its round is shown as it stands, the time-out untold.
+    store.getState().showRemote(null);
+    store.getState().showRemote(round(seats[0].colours));
+    expect(store.getState().message).toBeNull();
   });
 
   it('lets a spectator watch and act on nothing', () => {

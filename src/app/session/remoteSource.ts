@@ -6,7 +6,7 @@
 import { type Colour, Game, type PlayerSpec } from '../../engine/index';
 import { whoseTurn } from '../../flow/turnFlow';
 import type { RoundSource, Seating } from './roundSource';
-import { sessionTexts } from './sessionTexts';
+import { sessionTexts, timeOutNotice } from './sessionTexts';
 import type { Clock } from './sessionTypes';
 import type { RemoteRound } from './remoteRound';
 
@@ -16,6 +16,8 @@ export class RemoteSource implements RoundSource {
   game: Game;
   /** A move sent to the server, its events (or its refusal) not back yet. */
   private sent = false;
+  /** The notice of a move the server's clock played among the last update's new events (timeOutNotice), else null. */
+  timeOut: string | null = null;
 
   constructor(public round: RemoteRound) {
     this.game = Game.fromEvents(round.events);
@@ -52,6 +54,8 @@ export class RemoteSource implements RoundSource {
     const sameRound = this.round.round === next.round && next.events.length >= known.length && known.every((e, i) => e === next.events[i]);
     const grown = !sameRound || next.events.length !== known.length;
     this.round = next;
+    // A round joined or begun now tells no time-out of its past.
+    this.timeOut = sameRound ? timeOutNotice(next.events.slice(known.length), this.game.setup.misere) : null;
     if (grown) {
       this.game = Game.fromEvents(next.events);
       this.sent = false;

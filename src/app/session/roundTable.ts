@@ -228,7 +228,13 @@ export function createRoundTable(deps: Pick<SessionDeps, 'shownByDirector'>, now
       }
       const jump = remote.update(next);
       // A replay open over the room's round (a finished round, a look back) stays; the room's round is shown on leaving it.
-      if (!get().replay) showRemoteRound(jump);
+      if (get().replay) return;
+      showRemoteRound(jump);
+      // The server's clock played a move: said as for a round played here.
+      if (remote.timeOut) {
+        set({ pendingDouble: null });
+        get().showNotice(remote.timeOut);
+      }
     },
 
     remoteRefused() {

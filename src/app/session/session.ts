@@ -26,7 +26,7 @@ import { engineHelpShown } from './remoteRound';
 import { createReplayActions } from './replaySession';
 import { createRoundTable } from './roundTable';
 import { takeSnapshot, undoRefusal } from './roundSnapshot';
-import { sessionTexts } from './sessionTexts';
+import { sessionTexts, timeOutNotice } from './sessionTexts';
 import type { Message, SessionDeps, SessionStart, SessionState } from './sessionTypes';
 import { shownRound } from './shownRound';
 import { createSpectator } from './spectator';
@@ -93,12 +93,10 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
     function moved(events: GameEvent[], mover: Mover): void {
       computer.cancelSuggestion();
       spectator.moved();
-      const timedOut = events.find((e) => e.type === 'timeExpired');
-      if (mover.by === 'clock' && timedOut) {
-        const placed = events.flatMap((e) => (e.type === 'ballPlaced' ? [e.square] : []));
+      const timeOut = mover.by === 'clock' ? timeOutNotice(events, table.game().setup.misere) : null;
+      if (timeOut) {
         set({ pendingDouble: null });
-        // The engine's time-out move (rules.md): the most balls, the fewest in misère.
-        notice(sessionTexts.timeRanOut(timedOut.colour, placed.join('+'), table.game().setup.misere));
+        notice(timeOut);
       } else pointer.moved();
       changed();
     }

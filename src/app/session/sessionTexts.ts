@@ -1,5 +1,5 @@
 /** The session's notices and refusals, and the pointer's Pro-double hints: the messages namespace of the language files. */
-import type { RuleError } from '../../engine/index';
+import type { GameEvent, RuleError } from '../../engine/index';
 import { ruleText } from '../../i18n/engineReasons';
 import { colourName, fixedTexts, levelName as level, listOf, t } from '../../i18n/index';
 import { playerName } from '../../i18n/playerNames';
@@ -18,3 +18,15 @@ export const sessionTexts = fixedTexts('messages', ['roundIsOver', 'finishRoundF
   proClickAgain: (square: string) => k('proClickAgain', { square }),
   proSecondSocket: (square: string) => k('proSecondSocket', { square }),
 });
+
+/**
+ * The notice of a move the clock played (a `timeExpired` among its events), or null: the engine's
+ * time-out move (rules.md) is the most balls, the fewest in misère. Said alike for a round played
+ * here and an online room's.
+ */
+export function timeOutNotice(events: readonly GameEvent[], misere: boolean): string | null {
+  const timedOut = events.find((e) => e.type === 'timeExpired');
+  if (!timedOut) return null;
+  const placed = events.flatMap((e) => (e.type === 'ballPlaced' ? [e.square] : []));
+  return sessionTexts.timeRanOut(timedOut.colour, placed.join('+'), misere);
+}
