@@ -1,7 +1,7 @@
 /**
  * What every room does with a client's frames before Colyseus reads them: a client past its frame
- * allowance (a token bucket per connection: `maxMessagesPerSecond` at once, refilled at a quarter
- * of that a second) or sending a message whose payload does not decode is closed with 4002 by
+ * allowance (a token bucket per client of a room, limits.ts: `maxMessagesPerSecond` at once,
+ * refilled at a quarter of that a second) or sending a message whose payload does not decode is closed with 4002 by
  * Colyseus' own flood path, and marked, so the room starts its address's cool-down
  * (admission.ts coolDownIfFlooded). Colyseus' own count restarts every second, which a client
  * could slip across (twice the allowance around the edge); the bucket has no edge. An
@@ -11,7 +11,7 @@
 import { type Client, ClientState, Protocol, Room } from '@colyseus/core';
 import { decode } from '@colyseus/schema';
 import { unpack } from 'msgpackr';
-import { TokenBucket } from './limits';
+import { type TokenBucket, TokenBuckets } from './limits';
 
 /** The frame's kind: its first byte without Colyseus' modifier bits (PROTOCOL_CODE_MASK). */
 const CODE_MASK = 0x1f;
@@ -22,8 +22,17 @@ interface Counted {
   _messageCountResetsAt?: number;
 }
 
-const buckets = new WeakMap<Client, TokenBucket>();
+/** Each room's frame allowances, by client (its session id), of the room's allowance and clock. */
+const allowances = new WeakMap<Room, TokenBuckets>();
 const kicked = new WeakSet<Client>();
+
+/** The client's frame bucket in `room`; a client new to the room first has those gone (full again by now) forgotten. */
+function frameBucket(room: Room, client: Client, max: number): TokenBucket {
+  let buckets = allowances.get(room);
+  if (!buckets) allowances.set(room, (buckets = new TokenBuckets(max, max / 4, () => room.clock.currentTime)));
+  if (!buckets.has(client.sessionId)) buckets.prune();
+  return buckets.of(client.sessionId);
+}
 
 /** Whether the frame guard closed this client (for flooding or an undecodable message). */
 export function kickedForFrames(client: Client): boolean {
@@ -59,10 +68,8 @@ export function guardFrames(): void {
   proto._onMessage = function (this: Room, client: Client, buffer: Uint8Array) {
     const max = this.maxMessagesPerSecond;
     if (client.state === ClientState.LEAVING || !buffer || max === Infinity) return onMessage.call(this, client, buffer);
-    let bucket = buckets.get(client);
-    if (!bucket) buckets.set(client, (bucket = new TokenBucket(max, max / 4, () => this.clock.currentTime)));
     const counted = client as unknown as Counted;
-    if (bucket.take() && decodable(buffer)) {
+    if (frameBucket(this, client, max).take() && decodable(buffer)) {
       // Colyseus' window restarts with every frame: the bucket alone decides.
       counted._messageCountResetsAt = 0;
     } else {

@@ -127,6 +127,11 @@ export class TokenBuckets {
     return bucket;
   }
 
+  /** Whether `key` has a bucket now (one not yet forgotten). */
+  has(key: string): boolean {
+    return this.buckets.has(key);
+  }
+
   forget(key: string): void {
     this.buckets.delete(key);
   }
