@@ -17,12 +17,11 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
   const round = useSession((s) => s.round);
   const standings = useSession((s) => s.standings);
   const nextRound = useSession((s) => s.nextRound);
-  // Online, the next round is the host's rematch.
-  const online = useSession((s) => s.remote !== null);
+  // Online, the next round is the host's rematch; a replay has none.
+  const nextRoundBy = useSession((s) => s.nextRoundBy);
   const host = useOnline((s) => s.you?.host === true);
-  // Online, per seat: the moves a computer played for the person in it (the room's result of this round).
-  const standInMoves = useOnline((s) => (online ? s.room?.results.find((r) => r.round === round)?.standInMoves : undefined));
-  const inReplay = useSession((s) => s.replay !== null);
+  // Online, per seat: the moves a computer played for the person in it this round.
+  const standInMoves = useSession((s) => s.standInMoves);
   const busy = useDirector((s) => s.busy);
   const [hiddenFor, setHiddenFor] = useState<unknown>(null);
   const caption = useCaptions().result;
@@ -81,11 +80,11 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
           {t('hud:newGame')}
         </button>
         {/* A replay has one round: the way on is out of it. Online, the next round is the host's rematch. */}
-        {inReplay ? (
+        {nextRoundBy === null ? (
           <button className="btn primary" onClick={() => useSession.getState().leaveReplay()} title={replayTexts.leaveTitle}>
             {replayTexts.leave}
           </button>
-        ) : !online ? (
+        ) : nextRoundBy === 'here' ? (
           <button className="btn primary" onClick={nextRound} title={t('hud:nextRoundTitle')}>
             {t('hud:nextRound')}
           </button>

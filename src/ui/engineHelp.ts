@@ -36,7 +36,7 @@ export function setEngineHelpHidden(hidden: boolean): void {
 }
 
 function hiddenFor(chosen: boolean | null, session: SessionState): boolean {
-  return chosen ?? (session.remote === null && againstComputer(session.seats));
+  return chosen ?? (session.turnsHere && againstComputer(session.seats));
 }
 
 /** Whether the viewer hid engine help (or has it hidden by default). */

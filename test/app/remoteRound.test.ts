@@ -29,7 +29,7 @@ function setup(moveTimeLimit = 0) {
   const match = startMatch({ players: [{ kind: 'human', name: 'Ann' }, { kind: 'human', name: 'Bob' }], size: 8, variant: 'standard', misere: false, moveTimeLimit, takeBacks: false, seed: 7 });
   const { game: server, seats } = makeRound(match, 0);
   const sent: string[] = [];
-  const round = (mine: Seat['colours']): RemoteRound => ({ round: 0, events: [...server.events], seats, results: [], mine, resigned: {}, help: false, deadline: 0, send: (m) => sent.push(m) });
+  const round = (mine: Seat['colours']): RemoteRound => ({ round: 0, events: [...server.events], seats, results: [], mine, resigned: {}, standInMoves: seats.map(() => 0), help: false, deadline: 0, send: (m) => sent.push(m) });
   return { store, server, seats, sent, round };
 }
 
@@ -100,7 +100,7 @@ describe('a round from a game server', () => {
     const match = startMatch({ players: [{ kind: 'human', name: 'Ann' }, { kind: 'human', name: 'Bob' }], size: 4, variant: 'standard', misere: true, moveTimeLimit: 0, takeBacks: false, seed: 5 });
     const { game: server, seats } = makeRound(match, 0);
     while (!server.state.over) server.play(server.legalMoves()[0]);
-    store.getState().showRemote({ round: 0, events: [...server.events], seats, results: [], mine: [], resigned: {}, help: false, deadline: 0, send: () => undefined });
+    store.getState().showRemote({ round: 0, events: [...server.events], seats, results: [], mine: [], resigned: {}, standInMoves: seats.map(() => 0), help: false, deadline: 0, send: () => undefined });
     const { standings, leaders } = store.getState().standings;
     expect(standings).toHaveLength(2);
     const balls = server.state.result!.playerScores;

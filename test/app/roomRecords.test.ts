@@ -62,7 +62,7 @@ describe('the room’s finished rounds', () => {
     const { game: server, seats } = makeRound(match, 1);
     const sent: string[] = [];
     const mine = server.state.toMove === seats[0].colours[0] ? seats[0].colours : seats[1].colours;
-    const round = (): RemoteRound => ({ round: 1, events: [...server.events], seats, results: [], mine, resigned: {}, help: false, deadline: 0, send: (m) => sent.push(m) });
+    const round = (): RemoteRound => ({ round: 1, events: [...server.events], seats, results: [], mine, resigned: {}, standInMoves: seats.map(() => 0), help: false, deadline: 0, send: (m) => sent.push(m) });
     store.getState().showRemote(round());
 
     const finished = finishedRecord(3);

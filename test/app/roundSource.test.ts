@@ -22,7 +22,7 @@ function server(moveTimeLimit = 0) {
   const { game, seats } = makeRound(twoPeople(moveTimeLimit), 0);
   const sent: string[] = [];
   const mover = seats.find((s) => s.colours.includes(game.state.toMove!))!;
-  const round = (mine: Seat['colours'] = mover.colours, deadline = 0): RemoteRound => ({ round: 0, events: [...game.events], seats, results: [], mine, resigned: {}, help: false, deadline, send: (m) => sent.push(m) });
+  const round = (mine: Seat['colours'] = mover.colours, deadline = 0): RemoteRound => ({ round: 0, events: [...game.events], seats, results: [], mine, resigned: {}, standInMoves: seats.map(() => 0), help: false, deadline, send: (m) => sent.push(m) });
   return { game, seats, sent, mover, round };
 }
 
@@ -131,12 +131,21 @@ describe('the session’s current source', () => {
   it('keeps the room’s round while a replay is open over it, runs the replay at the page, and shows the room’s latest round on leaving it', () => {
     const { game, sent, round } = server();
     const store = onlineSession();
-    store.getState().showRemote(round());
-    // In the room's round the page plays its seat's colours only.
+    /** The facts the view reads of the round on the table, rather than asking which source it is. */
+    const facts = () => {
+      const { turnsHere, nextRoundBy, standInMoves } = store.getState();
+      return { turnsHere, nextRoundBy, standInMoves };
+    };
+    expect(facts()).toEqual({ turnsHere: true, nextRoundBy: 'here', standInMoves: null });
+    store.getState().showRemote({ ...round(), standInMoves: [0, 3] });
+    // In the room's round the page plays its seat's colours only; the server runs its turns, its host deals the next round.
     expect(store.getState().ownColours).toEqual(round().mine);
+    expect(facts()).toEqual({ turnsHere: false, nextRoundBy: 'host', standInMoves: [0, 3] });
     const record = toRecord(game);
     expect(store.getState().openRecord(record)).toBeNull();
     expect(store.getState().ownColours).toBeNull();
+    // A replay runs here, and has no next round.
+    expect(facts()).toEqual({ turnsHere: true, nextRoundBy: null, standInMoves: null });
     // In the replay every seat is the page's: a move is played here, not sent.
     store.getState().clickSquare(store.getState().snapshot.legalMoves[0]);
     expect(store.getState().snapshot.state.moves).toHaveLength(1);
@@ -153,6 +162,9 @@ describe('the session’s current source', () => {
     expect(store.getState().jumps).toBe(jumps + 1);
     expect(store.getState().remote).not.toBeNull();
     expect(store.getState().ownColours).toEqual(round().mine);
+    expect(facts()).toEqual({ turnsHere: false, nextRoundBy: 'host', standInMoves: [0, 0] });
+    store.getState().showRemote(null);
+    expect(facts()).toEqual({ turnsHere: true, nextRoundBy: 'here', standInMoves: null });
   });
 
   it('leaving the room with a replay open closes the replay and puts the page’s own round back as it stood', () => {

@@ -58,7 +58,7 @@ export function linkOnline(online: StoreApi<OnlineState>, session: StoreApi<Sess
       // A player who resigned plays no more this round: the computer has the seat.
       const seat = room.seats.find((s) => s.colour === you.colour);
       const mine = seat && seat.reason !== 'resigned' ? seat.colours : [];
-      session.getState().showRemote({ round: log.round, events: log.events, seats: sessionSeatsOfRoom(room), results: roomResults(room), mine, resigned: resignedSeats(room), help: room.help, deadline: room.moveDeadline, send: (move) => state.send('play', { move }) });
+      session.getState().showRemote({ round: log.round, events: log.events, seats: sessionSeatsOfRoom(room), results: roomResults(room), mine, resigned: resignedSeats(room), standInMoves: room.seats.map((s) => s.standInMoves), help: room.help, deadline: room.moveDeadline, send: (move) => state.send('play', { move }) });
     } else if (!inRoom && session.getState().remote) session.getState().showRemote(null);
     if (state.refusal && state.refusal !== previous?.refusal) session.getState().remoteRefused(onlineTexts.refusal(state.refusal));
   };

@@ -18,6 +18,8 @@ export interface RemoteRound {
   mine: readonly Colour[];
   /** The seats whose person resigned this round, by their first colour: the level of the server's computer playing on for them. */
   resigned: Readonly<Partial<Record<Colour, string>>>;
+  /** Per seat, the moves the server's computer played for its person this round. */
+  standInMoves: readonly number[];
   /** Players may use engine help (the host allowed it); spectators always may. */
   help: boolean;
   /** When the mover's time runs out (ms since 1970, the server's clock), 0 without a time limit. */

@@ -26,6 +26,12 @@ export interface Seating {
   ownColours: readonly Colour[] | null;
   /** The seats whose person resigned this round, by their first colour, with the level playing on for each; null outside a room's round. */
   resignedSeats: Readonly<Partial<Record<Colour, string>>> | null;
+  /** Per seat, the moves a computer played for its person this round (an online room's); null where none are counted (a round played here). */
+  standInMoves: readonly number[] | null;
+  /** Whether this page runs the round's turns, its computer seats among them (its own round, a replay); a room's round is its server's. */
+  turnsHere: boolean;
+  /** Who deals the round after this one: this page (`here`), the room's host by a rematch (`host`), or nobody (a replay's one round). */
+  nextRoundBy: 'here' | 'host' | null;
 }
 
 export interface RoundSource {
@@ -113,7 +119,9 @@ export class PageTable implements RoundSource {
   }
 
   seating(): Seating {
-    return { players: this.match.players, seats: seatsOf(this.match, this.round, this.game), round: this.round, results: this.results, ownColours: null, resignedSeats: null };
+    const { match, round } = this;
+    const nextRoundBy = this.nextRoundRefusal() === null ? 'here' : null;
+    return { players: match.players, seats: seatsOf(match, round, this.game), round, results: this.results, ownColours: null, resignedSeats: null, standInMoves: null, turnsHere: true, nextRoundBy };
   }
 
   standingsRules() {

@@ -70,6 +70,12 @@ export interface SessionState {
   ownColours: readonly Colour[] | null;
   /** In an online room's round, the seats whose person resigned, by their first colour, with the level playing on for each; else null. */
   resignedSeats: Readonly<Partial<Record<Colour, string>>> | null;
+  /** Per seat, the moves a computer played for its person this round (an online room's round); null for a round played here. */
+  standInMoves: readonly number[] | null;
+  /** Whether this page runs the round's turns and its computer seats (its own round, a replay): not an online room's round, which the server runs. */
+  turnsHere: boolean;
+  /** Who deals the round after this one: this page (`here`), the room's host by a rematch (`host`), or nobody (a replay's one round: the way on is out of it). */
+  nextRoundBy: 'here' | 'host' | null;
   /** Standings including the current round once it is over. */
   standings: MatchStandings;
   settings: AppSettings;

@@ -14,8 +14,8 @@ export function Seats() {
   const playerScores = useSession((s) => s.shown.playerScores);
   const seats = useSession((s) => s.seats);
   const thinking = useSession((s) => s.thinking);
-  // The page's computer plays local seats only (online, the server's computer plays).
-  const standIn = useSession((s) => (s.remote ? null : s.standIn));
+  // The page's computer plays the seats of rounds this page runs (online, the server's computer plays).
+  const standIn = useSession((s) => (s.turnsHere ? s.standIn : null));
   const misere = useSession((s) => s.snapshot.setup.misere);
   // In review every seat is a person's (any move may be tried); the record says who played.
   // Online: which seat is this page's (said in words, not by colour), and the players' reactions by their seats.

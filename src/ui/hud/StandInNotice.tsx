@@ -8,7 +8,7 @@ import { t } from '../../i18n/index';
 
 export function StandInNotice() {
   // Online, the server's computer plays the seats: the page's stand-in only finds suggestions.
-  const standIn = useSession((s) => (s.standInNotice && !s.remote ? s.standIn : null));
+  const standIn = useSession((s) => (s.standInNotice && s.turnsHere ? s.standIn : null));
   const dismiss = useSession((s) => s.dismissStandIn);
   if (!standIn) return null;
   return (

@@ -29,11 +29,11 @@ export function Status() {
   const moveNow = useSession((s) => s.moveNow);
   const suggest = useSession((s) => s.suggest);
   const help = useEngineHelp();
-  const online = useSession((s) => s.remote !== null);
   // Online, the colours this page plays (none for a spectator): "Your turn" and Suggest are for them.
   const mine = useSession((s) => s.ownColours);
   const nextRound = useSession((s) => s.nextRound);
-  const inReplay = useSession((s) => s.replay !== null);
+  // Online, the next round is the host's rematch (the room's bar and the round-over panel); a replay has no next round.
+  const nextRoundHere = useSession((s) => s.nextRoundBy === 'here');
   const stillBall = useAccess(reducedMotionOn);
   // The board's count at the round's end plays before the shown round is over (its last event is the count's).
   const count = useRoundCount();
@@ -67,8 +67,8 @@ export function Status() {
               {t('hud:roundOverLead')} <b>{listOf(winners.map(playerName))}</b> {winners.length === 1 && personContext(winners[0]) ? t('hud:wins', { context: 'you' }) : t('hud:wins', { count: winners.length })}
             </span>
           )}
-          {/* Online, the next round is the host's rematch (the room's bar and the round-over panel); a replay has no next round; during the count a click skips to the result. */}
-          {!online && !inReplay && !count && (
+          {/* During the count a click skips to the result. */}
+          {nextRoundHere && !count && (
             <button className="btn primary" onClick={nextRound}>
               {t('hud:nextRound')}
             </button>

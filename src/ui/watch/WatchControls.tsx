@@ -27,7 +27,7 @@ function typingInControl(target: EventTarget | null): boolean {
  * offers none of them either.
  */
 export function useWatching(): boolean {
-  return useSession((s) => s.remote === null && s.seats.some((seat) => seat.kind === 'computer') && watchedByComputers(s.seats));
+  return useSession((s) => s.turnsHere && s.seats.some((seat) => seat.kind === 'computer') && watchedByComputers(s.seats));
 }
 
 /** A toolbar button's words, or on a phone its symbol (the button's aria-label keeps the words). */
