@@ -3,7 +3,7 @@
  * loopback port): one page creates a room, a second opens the invite link and takes a seat, the
  * host starts, each plays a move (the guest by the accessible grid, on a page without the 3D view),
  * and all three pages (the spectator's too) show the same board in their state, the host's and the
- * spectator's in their pixels. Also: a link to a room that does not exist, and phones.
+ * spectator's in their pixels. Also: a link to a room that does not exist, a time-out said, and phones.
  * Screenshots go to test-artifacts/online-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -282,6 +282,19 @@ describe('online play between browsers', () => {
     await page.close();
     for (const s of [ann, bob, eve]) await s.room.leave();
   }, 300_000);
+
+  it('says when the room’s clock plays a move, in the words of local play', async () => {
+    // A timed room whose players never move: at each deadline the server plays the engine's time-out move.
+    const { ann, bob, eve } = await twoPlayers(server.endpoint, { size: 6, timeLimit: 1 });
+    const { page, errors } = await openApp(app.browser, app.served, `?room=${ann.room.roomId}&speed=instant&server=127.0.0.1:${server.port}`, undefined, { webgl: false });
+    const notice = page.getByTestId('message').filter({ hasText: /time ran out: \S+ was played/ });
+    await notice.waitFor({ timeout: 30_000 });
+    const move = /time ran out: (\S+) was played/.exec(await notice.innerText())![1];
+    expect([...ann.room.state.moves]).toContain(move);
+    expect(errors).toEqual([]);
+    await page.close();
+    for (const seen of [ann, bob, eve]) await seen.room.leave();
+  }, 120_000);
 
   it('continues on another device: a second browser takes the seat with its link, the first is told why and takes it back', async () => {
     const search = (code: string) => `?room=${code}&speed=instant&server=127.0.0.1:${server.port}`;
