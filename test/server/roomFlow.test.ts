@@ -98,6 +98,8 @@ it('a stand-in plays for a player who left; the host who left passes the role on
   expect(t.state.host).toBe('green');
   const annSeat = t.state.seats.findIndex((s) => s.name === 'Ann');
   expect(t.state.seats[annSeat].standIn).toBe(true);
+  // The seat says who holds it and why, as the match flow does (the page reads these).
+  expect(t.state.seats.map((s) => [s.name, s.player, s.holder, s.reason])).toEqual([['Ann', 0, 'computer', 'left'], ['Bob', 1, 'person', 'seated']]);
   // Bob plays his turns; the computer plays Ann's.
   for (let i = 0; t.state.phase === 'playing' && i < 200; i++) {
     if (t.state.toMove === 'green') t.send(bob, 'play', { move: legal(t) });
@@ -108,13 +110,18 @@ it('a stand-in plays for a player who left; the host who left passes the role on
     }
   }
   expect(t.state.phase).toBe('over');
+  // The computer's moves for Ann, counted on her seat as in the round's result.
+  expect(t.state.seats[annSeat].standInMoves).toBeGreaterThan(0);
+  expect(t.state.seats[annSeat].standInMoves).toBe(t.state.results.at(-1)!.standInMoves[annSeat]);
   await t.advance(10); // the record is saved
   t.send(bob, 'rematch');
   expect(errors(bob)).toEqual([]);
   expect(t.state.phase).toBe('playing');
   expect(t.state.round).toBe(1);
-  // Seats rotate: Bob now sits where Ann sat.
+  // Seats rotate: Bob now sits where Ann sat; the new round counts no stand-in moves yet.
   expect(t.state.seats[annSeat].name).toBe('Bob');
+  expect(t.state.seats[annSeat].player).toBe(1);
+  expect(t.state.seats.map((s) => s.standInMoves)).toEqual([0, 0]);
   expect(received<{ colour: string }>(bob, 'you').at(-1)!.colour).toBe(t.state.seats[annSeat].colour);
 });
 
