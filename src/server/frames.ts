@@ -3,8 +3,8 @@
  * allowance (a token bucket per client of a room, limits.ts: `maxMessagesPerSecond` at once,
  * refilled at a quarter of that a second) or sending a message whose payload does not decode is
  * closed with 4002 by Colyseus' own flood path, and marked, so the room starts its address's
- * cool-down (admission.ts coolDownIfFlooded). Colyseus' own count restarts every second, which a client
- * could slip across (twice the allowance around the edge); the bucket has no edge. An
+ * cool-down (admission.ts coolDownIfFlooded). Colyseus' own count restarts every second, which a
+ * client could slip across (twice the allowance around the edge); the bucket has no edge. An
  * undecodable payload would otherwise print a stack trace per frame, or, as a request, be
  * answered and leave the socket open.
  */
