@@ -11,7 +11,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { type Colour, type Game, playerInSeat, seatOfColour } from '../../src/engine';
 import { MatchFlow, type SeatSpec } from '../../src/flow/matchFlow';
 import { wallClock } from '../../src/flow/turnFlow';
-import { fallbackMove } from '../../src/server/computerFallback';
+import { fallbackMove } from '../../src/ai/computerFallback';
 import type { RolitRoom } from '../../src/server/rolitRoom';
 import { ServerTable } from '../../src/server/serverTable';
 import type { RoomState } from '../../src/server/state';
