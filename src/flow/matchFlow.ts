@@ -106,9 +106,8 @@ export class MatchFlow {
     seats: readonly SeatSpec[],
     private readonly host: MatchFlowHost,
   ) {
-    this.lobby = roundSetup({ size: rules.size, colours: rules.colours, variant: rules.variant, misere: rules.misere, moveTimeLimit: rules.moveTimeLimit, seed: 0 });
-    const inPlay = this.lobby.players.map((colours) => colours.join('+')).join(', ');
-    if (seats.length !== this.lobby.players.length) throw new Error(`${this.lobby.players.length} seats are in play (${inPlay}), not ${seats.length}`);
+    // The engine refuses seats that do not fit the colours in play (RuleError).
+    this.lobby = roundSetup({ players: seats.length, size: rules.size, colours: rules.colours, variant: rules.variant, misere: rules.misere, moveTimeLimit: rules.moveTimeLimit, seed: 0 });
     this.seated = seats.map((s) => ({
       name: s.kind === 'computer' ? (s.name ?? `computer (${s.level})`) : '',
       kind: s.kind,

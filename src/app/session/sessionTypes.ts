@@ -3,6 +3,7 @@
  * handles its modules are lent: the store's get/set and the round on the table.
  */
 import type { Colour, Game, Match, MatchOptions, MatchStandings, PlayerSpec, RoundResult, Seat } from '../../engine/index';
+import type { SeatSpec } from '../../flow/matchFlow';
 import type { ThinkingState } from '../computer/askComputer';
 import type { ComputerPlayer } from '../computer/computer';
 import type { Preview } from './input';
@@ -231,10 +232,12 @@ export interface Table {
   match(): Match;
 }
 
-/** A table whose game and match a module may replace (replay, taking a seat over). */
+/** A table whose game a module may replace and whose seats it may hand over (replay, taking a seat over), through its match flow. */
 export interface WritableTable extends Table {
+  /** Another position of the round on the table (MatchFlow.putGame). */
   putGame(game: Game): void;
-  putMatch(match: Match): void;
+  /** Who plays match player `player`'s seat changes (MatchFlow.reseat). */
+  reseat(player: number, spec: SeatSpec): void;
 }
 
 export type Notify = (text: string, kind?: Message['kind']) => void;
