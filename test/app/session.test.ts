@@ -3,7 +3,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { ComputerPlayer, ComputerQuestion } from '../../src/app/computer/computer';
 import { createSession, type RoundSnapshot, type SessionDeps, type SessionState } from '../../src/app/session/session';
 import { STORAGE_KEY } from '../../src/app/setup/settings';
-import { fallbackMove } from '../../src/ai/computerFallback';
+import { FALLBACK_LEVEL, fallbackMove } from '../../src/ai/computerFallback';
 import { Game, type MatchOptions } from '../../src/engine/index';
 
 const LEVELS = ['beginner', 'greedy', 'master'];
@@ -23,6 +23,7 @@ function fakeComputer(answerAtOnce: boolean) {
   const fail = (standIn: string) => standInListeners.forEach((l) => l(standIn));
   const computer: ComputerPlayer = {
     onStandIn: (listener) => void standInListeners.push(listener),
+    fallback: { level: FALLBACK_LEVEL, move: fallbackMove },
     think(request) {
       let resolve!: (move: string) => void;
       const result = new Promise<string>((r) => (resolve = r));

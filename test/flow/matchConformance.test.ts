@@ -18,7 +18,7 @@
  * show the same, or the logs differ).
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { fallbackMove } from '../../src/ai/computerFallback';
+import { FALLBACK_LEVEL, fallbackMove } from '../../src/ai/computerFallback';
 import type { ComputerPlayer } from '../../src/app/computer/computer';
 import { createSession } from '../../src/app/session/session';
 import { watchRoundEnd } from '../../src/app/watch/roundCountdown';
@@ -277,6 +277,8 @@ function pageHost(table: Table, seed: number): Host {
       questions.push({ game: question.game, answer });
       return { result, moveNow: () => undefined, cancel: () => undefined };
     },
+    // The page's computer's fallback (browserComputer.ts): the rooms' fallback level, on the page's thread.
+    fallback: { level: FALLBACK_LEVEL, move: fallbackMove },
   };
   const session = createSession({ computer, levels: ['beginner', 'greedy', 'tactician'], defaultLevel: 'tactician', storage: null, now: () => Date.now() }, { search: '?seats=human,human' });
   const s = () => session.getState();

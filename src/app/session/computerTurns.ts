@@ -4,7 +4,6 @@
  * suggestion from the strongest level. Both go through the one question path of askComputer.ts,
  * which shows the thinking; the stand-in after the worker failed is said here.
  */
-import { FALLBACK_LEVEL } from '../../ai/computerFallback';
 import { type Game, type Seat, seatOfColour } from '../../engine/index';
 import { IllegalAnswer } from '../../flow/turnFlow';
 import { ruleText } from '../../i18n/engineReasons';
@@ -69,7 +68,8 @@ export function createComputerTurns(deps: Pick<SessionDeps, 'computer' | 'defaul
     },
     failed(level, error) {
       // A computer player must only ever give legal moves: one the rules refuse is a fault, said as such.
-      const text = error instanceof IllegalAnswer ? sessionTexts.computerIllegal(level, error.move, ruleText(error.refusal), FALLBACK_LEVEL) : sessionTexts.computerFailed(level, FALLBACK_LEVEL);
+      const fallback = deps.computer.fallback?.level ?? '';
+      const text = error instanceof IllegalAnswer ? sessionTexts.computerIllegal(level, error.move, ruleText(error.refusal), fallback) : sessionTexts.computerFailed(level, fallback);
       console.warn(text, error);
       return text;
     },

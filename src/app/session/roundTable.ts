@@ -8,7 +8,6 @@
  * the board has shown, the standings) and the flow's move clock; the seating (players, seats,
  * round, results) is the source's, published by showSeating alone.
  */
-import { fallbackMove } from '../../ai/computerFallback';
 import { type Game, type GameEvent, type Match, type MatchOptions, matchStandings, type PlayerSpec, type RoundResult, type Seat } from '../../engine/index';
 import { MatchFlow, type MatchRules } from '../../flow/matchFlow';
 import { type Mover, wallClock, whoseTurn } from '../../flow/turnFlow';
@@ -35,8 +34,10 @@ export interface RoundTableHost {
   holdsComputers(): boolean;
   /** A move was played by the flow on the table. */
   moved(events: GameEvent[], mover: Mover): void;
-  /** A computer gave no move (it failed, or answered a move the rules refuse): its flow plays the fallback level's. */
+  /** A computer gave no move (it failed, or answered a move the rules refuse): its flow plays the fallback move in its place. */
   computerFailed(level: string, error: unknown): void;
+  /** The page's computer's fallback move (ComputerPlayer.fallback). */
+  fallbackMove?(game: Game): string;
   /** The page's own round changed: keep it on the device. */
   keep(snapshot: RoundSnapshot): void;
   /** The round or what the board shows changed: the pointer's input follows. */
@@ -102,7 +103,7 @@ export function createRoundTable(deps: Pick<SessionDeps, 'shownByDirector'>, now
       askComputer: (asked, level) => host.askComputer(asked, level),
       // The page asks after the current task: a director reacting to the newest events reports that it is animating first.
       computerDelayMs: 0,
-      fallbackMove,
+      fallbackMove: host.fallbackMove,
       // Nobody drops at the page: every person is here.
       graceMs: 0,
       event(e) {

@@ -56,6 +56,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
     const table = createRoundTable(deps, now, lent, { options: first, resumed }, {
       askComputer: (asked, level) => computer.askMove(asked, level),
+      fallbackMove: deps.computer.fallback?.move,
       computerFailed(level, error) {
         failure = computer.failed(level, error);
       },
