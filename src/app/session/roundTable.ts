@@ -9,7 +9,7 @@
  * round, results) is the source's, published by showSeating alone.
  */
 import { type Game, type GameEvent, type Match, type MatchOptions, matchStandings, type PlayerSpec, type RoundResult, type Seat } from '../../engine/index';
-import { MatchFlow, type MatchRules } from '../../flow/matchFlow';
+import { MatchFlow } from '../../flow/matchFlow';
 import { type Mover, wallClock, whoseTurn } from '../../flow/turnFlow';
 import { follow, namedSeats } from '../replay/replay';
 import { replayTexts } from '../replay/replayTexts';
@@ -97,7 +97,7 @@ export function createRoundTable(deps: Pick<SessionDeps, 'shownByDirector'>, now
    * persons' turns timed (`timed`, the page's own match) or none (a replay). Its turns run while
    * its round is on the table, the board has shown the last move and no dialog is open.
    */
-  function pageMatch(rules: MatchRules, players: readonly PlayerSpec[], timed: boolean): MatchFlow {
+  function pageMatch({ players, ...rules }: MatchOptions, timed: boolean): MatchFlow {
     const flow: MatchFlow = new MatchFlow(rules, players.map((p) => ({ kind: p.kind, level: p.level ?? '', name: p.name })), {
       clock: { now, setTimeout: wallClock.setTimeout },
       askComputer: (asked, level) => host.askComputer(asked, level),
@@ -120,9 +120,8 @@ export function createRoundTable(deps: Pick<SessionDeps, 'shownByDirector'>, now
     return flow;
   }
 
-  const rulesOf = ({ players: _, ...rules }: MatchOptions): MatchRules => rules;
   /** The page's own match: on the table unless a replay or an online room's round is (they lie over it, and it waits as it stood). */
-  const local = localRound(pageMatch(rulesOf(first.resumed?.match ?? first.options), (first.resumed?.match ?? first.options).players, true), (snapshot) => host.keep(snapshot));
+  const local = localRound(pageMatch(first.resumed?.match ?? first.options, true), (snapshot) => host.keep(snapshot));
   if (first.resumed) local.flow.resume(first.resumed.match, first.resumed.round, first.resumed.results, first.resumed.game);
   else local.flow.start();
   /** An online room's round, while the page is in one. */
@@ -217,7 +216,7 @@ export function createRoundTable(deps: Pick<SessionDeps, 'shownByDirector'>, now
 
     newMatch(options, extra) {
       local.flow.stop();
-      local.flow = pageMatch(rulesOf(options), options.players, true);
+      local.flow = pageMatch(options, true);
       local.flow.start();
       showNewRound(extra);
     },
@@ -230,10 +229,10 @@ export function createRoundTable(deps: Pick<SessionDeps, 'shownByDirector'>, now
     openReplay(next, players) {
       const followed = (snapshot: RoundSnapshot) => set({ replay: follow(get().replay!, snapshot.state.moves) });
       const { size, colours, variant, misere, moveTimeLimit, takeBacks, seed } = next.setup;
-      const rules = { size, colours, variant, misere, moveTimeLimit, takeBacks, seed };
+      const match = { size, colours, variant, misere, moveTimeLimit, takeBacks, seed, players: [...players] };
       dropReplay();
-      replaying = replayRound(pageMatch(rules, players, false), followed, () => replayTexts.noNextRound);
-      replaying.flow.resume({ ...rules, players: [...players] }, 0, [], next);
+      replaying = replayRound(pageMatch(match, false), followed, () => replayTexts.noNextRound);
+      replaying.flow.resume(match, 0, [], next);
     },
 
     closeReplay() {
