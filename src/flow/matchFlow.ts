@@ -67,6 +67,10 @@ export interface MatchFlowHost extends Pick<TurnFlowHost, 'clock' | 'computerDel
   keptResults?: number;
   /** Whether a computers-only match's next round may start now (the room: someone watches); asked when its pause ends. */
   mayPlayOn?(): boolean;
+  /** Whether the pause may run now (the page: the round's end shown, nothing paused), else it stops and starts over, whole, once it may (playOn); without it always. */
+  pauseMayRun?(): boolean;
+  /** The pause ended: the host plays on itself (the page's watch: the next round, or the demo's next match); without it the flow starts the next round while mayPlayOn allows. */
+  pauseOver?(): void;
   /** Round `round`'s game when the host sets its rounds up itself (the arena's seeds), else the match's own. */
   roundGame?(match: Match, round: number): Game;
   event(event: MatchEvent): void;
@@ -100,6 +104,8 @@ export class MatchFlow {
   /** The seats' colours before the match starts (round 0's). */
   readonly lobby: RoundSetup;
   private next: { at: number; timer: { clear(): void } } | null = null;
+  /** The round after which no next round comes by itself (holdNextRound), or -1. */
+  private held = -1;
 
   constructor(
     readonly rules: MatchRules,
@@ -262,18 +268,39 @@ export class MatchFlow {
     return true;
   }
 
-  /** A computers-only match with a pause between rounds: its next round is due after the pause, if none is (call again when mayPlayOn may have changed). */
+  /**
+   * A computers-only match with a pause between rounds: its next round is due after the pause, if
+   * none is and the host lets the pause run; a pause no longer due (a person took a seat, the host
+   * holds it, the round was held) stops. Call again when mayPlayOn or pauseMayRun may have changed.
+   */
   playOn(): void {
     const pause = this.host.nextRoundPauseMs;
-    if (pause === undefined || this.phase !== 'over' || this.next || this.seated.some((p) => p.kind !== 'computer')) return;
+    const due = pause !== undefined && this.phase === 'over' && this.held !== this.round && this.seated.every((p) => p.kind === 'computer') && (this.host.pauseMayRun?.() ?? true);
+    if (!due) {
+      if (this.next) this.host.event({ type: 'nextRoundDue', at: 0 });
+      return this.clearNext();
+    }
+    if (this.next) return;
     const timer = this.host.clock.setTimeout(() => {
       this.next = null;
       if (this.phase !== 'over') return;
-      if (this.host.mayPlayOn?.() ?? true) this.nextRound();
+      if (this.host.pauseOver) this.host.pauseOver();
+      else if (this.host.mayPlayOn?.() ?? true) this.nextRound();
       else this.host.event({ type: 'nextRoundDue', at: 0 });
     }, pause);
     this.next = { at: this.host.clock.now() + pause, timer };
     this.host.event({ type: 'nextRoundDue', at: this.next.at });
+  }
+
+  /** When the next round starts by itself (ms since 1970), or 0 when none is due. */
+  get nextRoundAt(): number {
+    return this.next?.at ?? 0;
+  }
+
+  /** No next round comes by itself after this round (the page's cancel of its countdown): it waits for nextRound(). */
+  holdNextRound(): void {
+    this.held = this.round;
+    this.playOn();
   }
 
   /** Nothing plays on: no clock, no computer answer, no grace, no next round. */
@@ -312,15 +339,11 @@ export class MatchFlow {
       const players = this.match.players.map((m, i) => (i === player ? { kind: p.kind, name: p.name, ...(p.level ? { level: p.level } : {}) } : m));
       this.match = { ...this.match, players };
     }
-    this.turns?.hostChanged();
+    this.hostChanged();
     this.host.event({ type: 'seatsChanged' });
   }
 
-  /**
-   * Takes moves back to the last turn a person holds (the host's undo, TurnFlow.takeBack); a
-   * finished round is played on again, its result withdrawn. Throws the engine's RuleError
-   * (take-backs off, nothing to take back), changing nothing.
-   */
+  /** Takes moves back to the last turn a person holds (the host's undo, TurnFlow.takeBack): a finished round plays on, its result withdrawn. Throws the engine's RuleError, changing nothing. */
   takeBack(): void {
     if (!this.turns) throw new Error('the match has not started');
     this.turns.takeBack();
@@ -336,9 +359,10 @@ export class MatchFlow {
     this.putRound(this.round, game);
   }
 
-  /** What the host answers changed (its gate, its held computers): the round's turn flow asks a computer or holds the turn back (TurnFlow.hostChanged). */
+  /** What the host answers changed (its gate, its held computers, whether the pause may run): the round's turn flow asks a computer or holds the turn back (TurnFlow.hostChanged), and the pause runs or stops. */
   hostChanged(): void {
     this.turns?.hostChanged();
+    this.playOn();
   }
 
   /** The standings the results kept make (all of them but at a host that keeps the last ones only). */
@@ -373,7 +397,7 @@ export class MatchFlow {
       toMove: playing ? (game.state.toMove ?? null) : null,
       moveDeadline: playing ? this.turns!.deadline : 0,
       results: this.results.map((r) => ({ ...r })),
-      nextRoundAt: this.next?.at ?? 0,
+      nextRoundAt: this.nextRoundAt,
     };
   }
 

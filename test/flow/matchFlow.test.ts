@@ -326,3 +326,57 @@ describe('the host\'s own table (the page: every person here)', () => {
     expect(flow.play(mover(), legal(flow))).toBeNull();
   });
 });
+
+describe('the pause before a computers-only match\'s next round, gated by its host', () => {
+  /** The computers answer their first legal move until the round is over. */
+  async function computersPlayOut(flow: MatchFlow, questions: Question[]) {
+    while (flow.phase === 'playing') {
+      await vi.advanceTimersByTimeAsync(DELAY);
+      questions.at(-1)!.answer(legal(flow));
+      await vi.advanceTimersByTimeAsync(0);
+    }
+  }
+
+  it('runs only while the host lets it (starting over whole), none after a held round, and ends in the host\'s own playing on', async () => {
+    let mayRun = false;
+    let over = 0;
+    const { flow, questions } = open([computer(), computer()], { host: { nextRoundPauseMs: 5000, pauseMayRun: () => mayRun, pauseOver: () => over++ } });
+    flow.start();
+    await computersPlayOut(flow, questions);
+    expect(flow.nextRoundAt).toBe(0);
+    mayRun = true;
+    flow.hostChanged();
+    expect(flow.nextRoundAt).toBe(Date.now() + 5000);
+    await vi.advanceTimersByTimeAsync(3000);
+    mayRun = false;
+    flow.hostChanged();
+    expect(flow.snapshot().nextRoundAt).toBe(0);
+    mayRun = true;
+    flow.hostChanged();
+    expect(flow.nextRoundAt).toBe(Date.now() + 5000);
+    await vi.advanceTimersByTimeAsync(5000);
+    // The host plays on itself: the flow starts no round.
+    expect(over).toBe(1);
+    expect(flow.phase).toBe('over');
+    flow.nextRound();
+    await computersPlayOut(flow, questions);
+    expect(flow.nextRoundAt).toBeGreaterThan(0);
+    flow.holdNextRound();
+    expect(flow.nextRoundAt).toBe(0);
+    flow.hostChanged();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(over).toBe(1);
+    expect(flow.nextRoundAt).toBe(0);
+  });
+
+  it('stops when a person takes a seat over', async () => {
+    const { flow, questions } = open([computer(), computer()], { host: { nextRoundPauseMs: 5000 } });
+    flow.start();
+    await computersPlayOut(flow, questions);
+    expect(flow.nextRoundAt).toBeGreaterThan(0);
+    flow.reseat(0, { kind: 'human', level: 'beginner', name: 'Ann' });
+    expect(flow.nextRoundAt).toBe(0);
+    flow.reseat(0, { kind: 'computer', level: 'beginner' });
+    expect(flow.nextRoundAt).toBe(Date.now() + 5000);
+  });
+});
