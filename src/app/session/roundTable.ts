@@ -22,7 +22,7 @@ import { shownRound } from './shownRound';
 
 /** What the table writes: the round as published, its seating and clock, and what a new round or a jump resets. */
 export type TableFields =
-  | 'snapshot' | 'shown' | 'standings' | 'seats' | 'players' | 'round' | 'results' | 'ownColours' | 'resignedSeats' | 'clock' | 'remote' | 'jumps' | 'message' | 'pendingDouble' | 'replay' | 'standInNotice';
+  | 'snapshot' | 'shown' | 'standings' | 'seats' | 'players' | 'round' | 'results' | 'ownColours' | 'resignedSeats' | 'clock' | 'remote' | 'jumps' | 'message' | 'pendingDouble' | 'replay' | 'standInNotice' | 'nextRoundAt';
 
 /** What the table asks of the session's other modules. */
 export interface RoundTableHost {
@@ -50,7 +50,7 @@ export interface FirstMatch {
   resumed: { match: Match; game: Game; round: number; results: RoundResult[] } | null;
 }
 
-export interface RoundTable {
+export interface RoundTable extends Pick<SessionState, 'setNextRoundPause' | 'cancelNextRound'> {
   /** Where the round on the table comes from. */
   source(): RoundSource;
   game(): Game;
@@ -91,13 +91,18 @@ export function createRoundTable(deps: Pick<SessionDeps, 'shownByDirector'>, now
   let directorCount = 0;
   /** The session's store is made (its first change): until then no flow of the page may run. */
   let running = false;
+  /** The pause before a computers-only match's next round, and what ends it (SessionState.setNextRoundPause); null: none. */
+  let pause: { ms: number; next(session: SessionState): void } | null = null;
 
   /**
-   * A match played here: every person at this page (hot-seat), its computers the page's, its
-   * persons' turns timed (`timed`, the page's own match) or none (a replay). Its turns run while
-   * its round is on the table, the board has shown the last move and no dialog is open.
+   * A match played here: every person at this page (hot-seat), its computers the page's; the
+   * page's own match (`own`) times its persons' turns and pauses before a computers-only match's
+   * next round as the watch asks, a replay does neither. Its turns run while its round is on the
+   * table, the board has shown the last move and no dialog is open; the pause also waits for the
+   * spectator's pause.
    */
-  function pageMatch({ players, ...rules }: MatchOptions, timed: boolean): MatchFlow {
+  function pageMatch({ players, ...rules }: MatchOptions, own: boolean): MatchFlow {
+    const onTable = () => running && source().flow === flow && !get().animating && !get().paused;
     const flow: MatchFlow = new MatchFlow(rules, players.map((p) => ({ kind: p.kind, level: p.level ?? '', name: p.name })), {
       clock: { now, setTimeout: wallClock.setTimeout },
       askComputer: (asked, level) => host.askComputer(asked, level),
@@ -111,10 +116,15 @@ export function createRoundTable(deps: Pick<SessionDeps, 'shownByDirector'>, now
         if (e.type === 'computerFailed') host.computerFailed(e.level, e.error);
       },
       fault: (e) => console.error('playing the computer\'s move', e),
-      turnMayRun: () => running && source().flow === flow && !get().animating && !get().paused,
+      turnMayRun: onTable,
       holdsComputers: () => host.holdsComputers(),
-      timing: timed ? 'persons' : 'none',
+      timing: own ? 'persons' : 'none',
       questionDropped: () => host.dropQuestion(),
+      get nextRoundPauseMs() {
+        return own ? pause?.ms : undefined;
+      },
+      pauseMayRun: () => onTable() && !get().spectatorPaused,
+      pauseOver: () => pause?.next(get()),
     });
     players.forEach((p, player) => p.kind === 'human' && flow.sit(player, p.name));
     return flow;
@@ -162,6 +172,7 @@ export function createRoundTable(deps: Pick<SessionDeps, 'shownByDirector'>, now
 
   function flowChanged(): void {
     for (const page of replaying ? [local, replaying] : [local]) page.flow.hostChanged();
+    if (get().nextRoundAt !== local.flow.nextRoundAt) set({ nextRoundAt: local.flow.nextRoundAt });
     const turns = source().flow?.turns;
     // A dialog keeps the clock shown as it stood (the flow keeps the time left); a room's round shows the server's.
     if (!turns || get().paused) return;
@@ -224,6 +235,16 @@ export function createRoundTable(deps: Pick<SessionDeps, 'shownByDirector'>, now
     nextRound() {
       local.flow.nextRound();
       showNewRound();
+    },
+
+    setNextRoundPause(ms, next = (session) => session.nextRound()) {
+      pause = ms === null ? null : { ms, next };
+      flowChanged();
+    },
+
+    cancelNextRound() {
+      local.flow.holdNextRound();
+      flowChanged();
     },
 
     openReplay(next, players) {

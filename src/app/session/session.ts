@@ -133,6 +133,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       animating: false,
       clock: null,
       spectatorPaused: false,
+      nextRoundAt: 0,
       replay: null,
       // A resumed game is shown as it stands, its animations settled.
       jumps: resumed ? 1 : 0,
@@ -159,6 +160,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         return engineHelpShown(get()) ? computer.suggest() : notice(sessionTexts.noHelpOnline, 'refusal');
       },
       setSpectatorPaused: spectator.setSpectatorPaused,
+      setNextRoundPause: table.setNextRoundPause,
+      cancelNextRound: table.cancelNextRound,
       step: spectator.step,
       takeOver(seat, human) {
         spectator.takeOver(seat, human);

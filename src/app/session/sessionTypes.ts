@@ -102,6 +102,12 @@ export interface SessionState {
   clock: Clock | null;
   /** Computer seats wait (a spectator's pause, apart from the dialogs' `paused`); humans may still move. */
   spectatorPaused: boolean;
+  /**
+   * When the page's own computers-only match starts its next round by itself (ms, the session's
+   * clock: its match flow's pause, once the round's end has been shown and nothing is paused, while
+   * the watch sets one), or 0 when none is due.
+   */
+  nextRoundAt: number;
   /** A recorded round being stepped through (and its variations), or null in a live game. */
   replay: Replay | null;
   /** Grows on every jump in a replay that the board shows at once (not animated); 1 at the start of a resumed game. */
@@ -125,6 +131,10 @@ export interface SessionState {
   cancelDouble(): boolean;
   newGame(options: MatchOptions): void;
   nextRound(): void;
+  /** The pause before a computers-only match's next round at this page (ms; null: none, a next round waits for nextRound) and what ends it (default nextRound; the demo's next match). */
+  setNextRoundPause(ms: number | null, next?: (session: SessionState) => void): void;
+  /** No next round comes by itself after this round (its countdown cancelled): nextRound starts it. */
+  cancelNextRound(): void;
   undo(): void;
   setSpeed(speed: number): void;
   setSocketDots(on: boolean): void;
