@@ -9,7 +9,7 @@
  * first; the other hosts then play the same match seed.
  *
  * The page runs the scripts it has a user path for: a time-out, a computers-only match's next
- * round (its watch countdown, watch/roundCountdown.ts, set to the room's pause), the rematch's
+ * round (the watch countdown, watch/roundCountdown.ts, sets the flow's pause to the room's), the rematch's
  * rotation (Next round) and an illegal computer answer. It has no connections (nobody drops,
  * returns or takes a seat back by key: every person at the page is here) and no resignation, so
  * it does not run those three scripts. Its seats say no hold reason and count no stand-in
