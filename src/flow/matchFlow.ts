@@ -9,12 +9,12 @@
  * (src/wire). Pure TypeScript on the engine: the clock and the computers are passed in.
  */
 import {
-  type Colour, type Game, type GameEvent, type Match, matchStandings, type MatchOptions, type MatchStandings, playerInSeat, roundSetup,
+  type Colour, type Game, type GameEvent, type Match, matchStandings, type MatchOptions, type MatchStandings, playerInSeat, type RoundResult, roundSetup,
   type RoundSetup, seatOfColour, seatOfPlayer, startMatch,
 } from '../engine';
 import type { HoldReason, MatchSnapshot, SeatSnapshot, StandInReason } from '../wire/matchSnapshot';
 import type { RoomResult } from '../wire/contractCodes';
-import { computerFor, type FlowClock, type Holder, type Mover, type PlayRefusal, TurnFlow } from './turnFlow';
+import { computerFor, type Holder, type Mover, type PlayRefusal, TurnFlow, type TurnFlowHost } from './turnFlow';
 
 /** A seat as the match is set up: a person's (named when they sit down), or a computer's. */
 export interface SeatSpec {
@@ -48,18 +48,17 @@ export type MatchEvent =
   | { type: 'roundOver'; round: number; result: RoomResult }
   /** A computers-only match's next round is due at `at` (ms since 1970), or no longer (0: nobody to play on for). */
   | { type: 'nextRoundDue'; at: number }
-  /** Seats taken, freed or filled before the match starts. */
+  /** Seats taken, freed or filled before the match starts, or handed over at the host's own table (reseat). */
   | { type: 'seatsChanged' };
 
-/** What a MatchFlow asks of its host. */
-export interface MatchFlowHost {
-  clock: FlowClock;
+/**
+ * What a MatchFlow asks of its host. The clock, the computer's pause and fallback, and what the
+ * host holds back (its gate, held computers, which turns are timed, a dropped question) are its
+ * rounds' (TurnFlowHost), passed through to each round's turn flow.
+ */
+export interface MatchFlowHost extends Pick<TurnFlowHost, 'clock' | 'computerDelayMs' | 'fallbackMove' | 'turnMayRun' | 'holdsComputers' | 'timing' | 'questionDropped'> {
   /** Asks a computer of `level` for the move in `game` (TurnFlowHost.askComputer). */
   askComputer(game: Game, level: string, wanted: () => boolean): Promise<string | null>;
-  /** Pause before a computer's turn is asked (ms). */
-  computerDelayMs: number;
-  /** The move a computer plays when its own could not be had; without it, such a failure is a fault. */
-  fallbackMove?(game: Game): string;
   /** How long a dropped person keeps the seat before a computer stands in (ms). */
   graceMs: number;
   /** The pause before a computers-only match's next round (ms); undefined: a next round waits for nextRound(). */
@@ -68,6 +67,10 @@ export interface MatchFlowHost {
   keptResults?: number;
   /** Whether a computers-only match's next round may start now (the room: someone watches); asked when its pause ends. */
   mayPlayOn?(): boolean;
+  /** Whether the pause may run now (the page: the round's end shown, nothing paused), else it stops and starts over, whole, once it may (playOn); without it always. */
+  pauseMayRun?(): boolean;
+  /** The pause ended: the host plays on itself (the page's watch: the next round, or the demo's next match); without it the flow starts the next round while mayPlayOn allows. */
+  pauseOver?(): void;
   /** Round `round`'s game when the host sets its rounds up itself (the arena's seeds), else the match's own. */
   roundGame?(match: Match, round: number): Game;
   event(event: MatchEvent): void;
@@ -101,15 +104,16 @@ export class MatchFlow {
   /** The seats' colours before the match starts (round 0's). */
   readonly lobby: RoundSetup;
   private next: { at: number; timer: { clear(): void } } | null = null;
+  /** The round after which no next round comes by itself (holdNextRound), or -1. */
+  private held = -1;
 
   constructor(
     readonly rules: MatchRules,
     seats: readonly SeatSpec[],
     private readonly host: MatchFlowHost,
   ) {
-    this.lobby = roundSetup({ size: rules.size, colours: rules.colours, variant: rules.variant, misere: rules.misere, moveTimeLimit: rules.moveTimeLimit, seed: 0 });
-    const inPlay = this.lobby.players.map((colours) => colours.join('+')).join(', ');
-    if (seats.length !== this.lobby.players.length) throw new Error(`${this.lobby.players.length} seats are in play (${inPlay}), not ${seats.length}`);
+    // The engine refuses seats that do not fit the colours in play (RuleError).
+    this.lobby = roundSetup({ players: seats.length, size: rules.size, colours: rules.colours, variant: rules.variant, misere: rules.misere, moveTimeLimit: rules.moveTimeLimit, seed: 0 });
     this.seated = seats.map((s) => ({
       name: s.kind === 'computer' ? (s.name ?? `computer (${s.level})`) : '',
       kind: s.kind,
@@ -264,26 +268,101 @@ export class MatchFlow {
     return true;
   }
 
-  /** A computers-only match with a pause between rounds: its next round is due after the pause, if none is (call again when mayPlayOn may have changed). */
+  /**
+   * A computers-only match with a pause between rounds: its next round is due after the pause, if
+   * none is and the host lets the pause run; a pause no longer due (a person took a seat, the host
+   * holds it, the round was held) stops. Call again when mayPlayOn or pauseMayRun may have changed.
+   */
   playOn(): void {
     const pause = this.host.nextRoundPauseMs;
-    if (pause === undefined || this.phase !== 'over' || this.next || this.seated.some((p) => p.kind !== 'computer')) return;
+    const due = pause !== undefined && this.phase === 'over' && this.held !== this.round && this.seated.every((p) => p.kind === 'computer') && (this.host.pauseMayRun?.() ?? true);
+    if (!due) {
+      if (this.next) this.host.event({ type: 'nextRoundDue', at: 0 });
+      return this.clearNext();
+    }
+    if (this.next) return;
     const timer = this.host.clock.setTimeout(() => {
       this.next = null;
       if (this.phase !== 'over') return;
-      if (this.host.mayPlayOn?.() ?? true) this.nextRound();
+      if (this.host.pauseOver) this.host.pauseOver();
+      else if (this.host.mayPlayOn?.() ?? true) this.nextRound();
       else this.host.event({ type: 'nextRoundDue', at: 0 });
     }, pause);
     this.next = { at: this.host.clock.now() + pause, timer };
     this.host.event({ type: 'nextRoundDue', at: this.next.at });
   }
 
+  /** When the next round starts by itself (ms since 1970), or 0 when none is due. */
+  get nextRoundAt(): number {
+    return this.next?.at ?? 0;
+  }
+
+  /** No next round comes by itself after this round (the page's cancel of its countdown): it waits for nextRound(). */
+  holdNextRound(): void {
+    this.held = this.round;
+    this.playOn();
+  }
+
   /** Nothing plays on: no clock, no computer answer, no grace, no next round. */
   stop(): void {
     this.turns?.stop();
     for (const p of this.seated) this.clearGrace(p);
-    this.next?.timer.clear();
-    this.next = null;
+    this.clearNext();
+  }
+
+  // --- the host's own table (the page: every person here, take-backs, positions put on) -------
+
+  /**
+   * The match goes on from where its host kept it (the page's game kept on the device, a replay's
+   * position): round `round` of `match` at `game`, a position of it (its end, too), after the
+   * rounds whose results are `results`. A host that keeps results keeps no stand-in moves (at the
+   * page nobody stands in for a person): they count 0.
+   */
+  resume(match: Match, round: number, results: readonly RoundResult[], game: Game): void {
+    if (this.phase !== 'waiting') throw new Error('the match has already started');
+    if (match.players.length !== this.players) throw new Error(`the match has ${this.players} players, not ${match.players.length}`);
+    this.match = match;
+    this.results.push(...results.map(({ scores, playerScores, winners }, r) => ({ round: r, scores, playerScores, winners, standInMoves: playerScores.map(() => 0) })));
+    this.startRound(round, game);
+  }
+
+  /**
+   * Who plays match player `player`'s seat changes at the host's own table: a person takes a
+   * computer's seat over or hands it back (the page's take-over: the level stays the computer's),
+   * or a replay's seats go to those who play on from it. A person seated so is here (at the page
+   * every person is: hot-seat); the match's players say it too, so the next rounds keep it.
+   */
+  reseat(player: number, spec: SeatSpec): void {
+    const p = this.seated[player];
+    Object.assign(p, { kind: spec.kind, level: spec.level, name: spec.name ?? p.name, presence: spec.kind === 'human' ? 'here' : 'none' });
+    if (this.match) {
+      const players = this.match.players.map((m, i) => (i === player ? { kind: p.kind, name: p.name, ...(p.level ? { level: p.level } : {}) } : m));
+      this.match = { ...this.match, players };
+    }
+    this.hostChanged();
+    this.host.event({ type: 'seatsChanged' });
+  }
+
+  /** Takes moves back to the last turn a person holds (the host's undo, TurnFlow.takeBack): a finished round plays on, its result withdrawn. Throws the engine's RuleError, changing nothing. */
+  takeBack(): void {
+    if (!this.turns) throw new Error('the match has not started');
+    this.turns.takeBack();
+    if (this.phase !== 'over' || this.turns.game.state.over) return;
+    this.withdrawResult(this.round);
+    this.clearNext();
+    this.phase = 'playing';
+  }
+
+  /** Puts `game`, another position of the round being played, on the table (a replay's jump): the round's turn flow starts again from it. */
+  putGame(game: Game): void {
+    if (!this.match) throw new Error('the match has not started');
+    this.putRound(this.round, game);
+  }
+
+  /** What the host answers changed (its gate, its held computers, whether the pause may run): the round's turn flow asks a computer or holds the turn back (TurnFlow.hostChanged), and the pause runs or stops. */
+  hostChanged(): void {
+    this.turns?.hostChanged();
+    this.playOn();
   }
 
   /** The standings the results kept make (all of them but at a host that keeps the last ones only). */
@@ -318,15 +397,20 @@ export class MatchFlow {
       toMove: playing ? (game.state.toMove ?? null) : null,
       moveDeadline: playing ? this.turns!.deadline : 0,
       results: this.results.map((r) => ({ ...r })),
-      nextRoundAt: this.next?.at ?? 0,
+      nextRoundAt: this.nextRoundAt,
     };
   }
 
-  private startRound(round: number): void {
-    this.turns?.stop();
-    this.next?.timer.clear();
-    this.next = null;
+  private startRound(round: number, game = this.host.roundGame?.(this.match!, round)): void {
     for (const p of this.seated) Object.assign(p, { standInMoves: 0, resigned: false });
+    this.putRound(round, game);
+    this.host.event({ type: 'roundStarted', round });
+  }
+
+  /** Round `round`'s turn flow from `game` (from its first move without it), the last one stopped; a round put on at its end is over, with its result. */
+  private putRound(round: number, game: Game | undefined): void {
+    this.turns?.stop();
+    this.clearNext();
     const match = this.match!;
     this.turns = new TurnFlow(match, round, {
       clock: this.host.clock,
@@ -337,10 +421,28 @@ export class MatchFlow {
       computerFailed: (error, level) => this.host.event({ type: 'computerFailed', level, colour: this.game?.state.toMove ?? null, error }),
       fallbackMove: this.host.fallbackMove,
       fault: (e) => this.host.fault(e),
-    }, this.host.roundGame?.(match, round));
-    this.phase = 'playing';
+      turnMayRun: () => this.host.turnMayRun?.() ?? true,
+      holdsComputers: () => this.host.holdsComputers?.() ?? false,
+      timing: this.host.timing,
+      questionDropped: () => this.host.questionDropped?.(),
+    }, game);
+    this.withdrawResult(round);
+    const over = this.turns.game.state.over;
+    this.phase = over ? 'over' : 'playing';
+    if (over) this.results.push(this.resultOf(round));
     this.turns.start();
-    this.host.event({ type: 'roundStarted', round });
+  }
+
+  /** Round `round`'s result, once it is over, with the moves computers played for persons. */
+  private resultOf(round: number): RoomResult {
+    const game = this.game!;
+    const standInMoves = game.setup.players.map((_, seat) => this.seated[playerInSeat(seat, round, this.players)].standInMoves);
+    return { round, ...game.state.result!, standInMoves };
+  }
+
+  /** Round `round` is played again (taken back, or another position of it put on): its result goes. */
+  private withdrawResult(round: number): void {
+    if (this.results.at(-1)?.round === round) this.results.pop();
   }
 
   private moved(events: GameEvent[], mover: Mover): void {
@@ -354,8 +456,7 @@ export class MatchFlow {
     const timedOut = events.find((e) => e.type === 'timeExpired');
     if (mover.by === 'clock' && timedOut) this.host.event({ type: 'timedOut', round, player: mover.player, colour: timedOut.colour });
     if (!over) return;
-    const standInMoves = game.setup.players.map((_, seat) => this.seated[playerInSeat(seat, round, this.players)].standInMoves);
-    const result: RoomResult = { round, ...game.state.result!, standInMoves };
+    const result = this.resultOf(round);
     this.results.push(result);
     if (this.host.keptResults !== undefined) this.results.splice(0, Math.max(0, this.results.length - this.host.keptResults));
     this.host.event({ type: 'roundOver', round, result });
@@ -377,6 +478,11 @@ export class MatchFlow {
     if (was || this.seated[player].kind !== 'human') return;
     this.turns?.hostChanged();
     this.host.event({ type: 'standIn', player, reason });
+  }
+
+  private clearNext(): void {
+    this.next?.timer.clear();
+    this.next = null;
   }
 
   private clearGrace(p: MatchPlayer): void {

@@ -6,9 +6,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type RemoteRound } from '../../src/app/session/remoteRound';
 import { RemoteSource } from '../../src/app/session/remoteSource';
-import { localRound, type PageFlow, replayRound } from '../../src/app/session/roundSource';
-import { TurnFlow, type TurnFlowHost, wallClock } from '../../src/flow/turnFlow';
-import { Game, makeRound, RuleError, type Seat, startMatch, toRecord } from '../../src/engine/index';
+import { localRound, replayRound } from '../../src/app/session/roundSource';
+import { MatchFlow } from '../../src/flow/matchFlow';
+import { wallClock } from '../../src/flow/turnFlow';
+import { Game, makeRound, type Match, RuleError, type Seat, startMatch, toRecord } from '../../src/engine/index';
 import { useOnlineSessions } from './onlineSessions';
 
 const onlineSession = useOnlineSessions();
@@ -27,45 +28,42 @@ function server(moveTimeLimit = 0) {
 }
 
 describe('the page’s own match and a replay', () => {
-  /** The page's turn flows, as the session makes them: persons play every turn here (no computer is asked). */
-  const flows: { timed: boolean; flow: TurnFlow }[] = [];
-  const pageFlow: PageFlow = (match, round, game, timed) => {
-    const host: TurnFlowHost = {
+  /** A match flow as the page's: every person here (no computer is asked), at `game`, a round of `match`. */
+  function pageFlow(match: Match, game: Game): MatchFlow {
+    const { players, ...rules } = match;
+    const flow = new MatchFlow(rules, players.map((p) => ({ kind: p.kind, level: '', name: p.name })), {
       clock: wallClock,
-      holder: () => ({ kind: 'human' }),
       askComputer: () => Promise.resolve(null),
       computerDelayMs: 0,
-      moved: () => undefined,
-      computerFailed: () => undefined,
+      graceMs: 0,
+      event: () => undefined,
       fault: () => undefined,
-      timing: timed ? 'persons' : 'none',
-    };
-    const flow = new TurnFlow(match, round, host, game);
-    flows.push({ timed, flow });
+    });
+    players.forEach((p, player) => flow.sit(player, p.name));
+    flow.resume(match, 0, [], game);
     return flow;
-  };
+  }
 
-  it('play every colour here on their turn flow (timed in the page’s own match, not in a replay), and count the standings by their match', () => {
+  it('play every colour here on their match flow, show its seating, and count the standings by their match', () => {
     const match = twoPeople(0, true);
-    const { game } = makeRound(match, 0);
+    const { game, seats } = makeRound(match, 0);
     const kept: number[] = [];
-    const local = localRound(match, game, 0, [], pageFlow, (snapshot) => kept.push(snapshot.state.moves.length));
+    const local = localRound(pageFlow(match, game), (snapshot) => kept.push(snapshot.state.moves.length));
     expect(local.notYours(game.state.toMove)).toBeNull();
-    expect(local.flow.game).toBe(game);
-    expect(flows.at(-1)).toMatchObject({ timed: true, flow: local.flow });
+    expect(local.game).toBe(game);
     expect(local.play(game.legalMoves()[0])).toBe(true);
     expect(game.state.moves).toHaveLength(1);
     expect(local.awaitingMove()).toBe(false);
     expect(() => local.play('a1')).toThrow(RuleError);
+    expect(local.seating()).toEqual({ players: match.players, seats, round: 0, results: [], ownColours: null, resignedSeats: null });
     expect(local.standingsRules()).toEqual({ players: 2, misere: true });
     expect(local.nextRoundRefusal()).toBeNull();
-    const replay = replayRound(match, makeRound(match, 0).game, pageFlow, () => undefined, () => 'no next round in a replay');
+    const replay = replayRound(pageFlow(match, makeRound(match, 0).game), () => undefined, () => 'no next round in a replay');
     expect(replay.nextRoundRefusal()).toBe('no next round in a replay');
-    expect(flows.at(-1)).toMatchObject({ timed: false, flow: replay.flow });
     // A game put on the table (a replay's jump) gets a turn flow of its own, and is the one played on; the last flow stops.
-    const last = replay.flow;
-    replay.put(Game.fromEvents(game.events));
-    expect(replay.flow).not.toBe(last);
+    const last = replay.flow.turns!;
+    replay.flow.putGame(Game.fromEvents(game.events));
+    expect(replay.flow.turns).not.toBe(last);
     expect(last.play(last.turn()!.player, last.game.legalMoves()[0])).toMatchObject({ code: 'notYourTurn' });
     expect(replay.play(replay.game.legalMoves()[0])).toBe(true);
     expect(replay.game.state.moves).toHaveLength(2);

@@ -3,6 +3,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { ComputerPlayer, ComputerQuestion } from '../../src/app/computer/computer';
 import { createSession, type RoundSnapshot, type SessionDeps, type SessionState } from '../../src/app/session/session';
 import { STORAGE_KEY } from '../../src/app/setup/settings';
+import { FALLBACK_LEVEL, fallbackMove } from '../../src/ai/computerFallback';
 import { Game, type MatchOptions } from '../../src/engine/index';
 
 const LEVELS = ['beginner', 'greedy', 'master'];
@@ -22,6 +23,7 @@ function fakeComputer(answerAtOnce: boolean) {
   const fail = (standIn: string) => standInListeners.forEach((l) => l(standIn));
   const computer: ComputerPlayer = {
     onStandIn: (listener) => void standInListeners.push(listener),
+    fallback: { level: FALLBACK_LEVEL, move: fallbackMove },
     think(request) {
       let resolve!: (move: string) => void;
       const result = new Promise<string>((r) => (resolve = r));
@@ -388,23 +390,19 @@ describe('session: the computer fails for good', () => {
 });
 
 describe('session: a computer that fails to answer', () => {
-  it('is said; its turn waits and is asked again at the next change of the round', async () => {
+  it('an illegal answer is said, and the fallback level plays the move in its place (the match flow\'s rule, as in a room)', async () => {
     const { s, jobs } = session('seats=ai,ai&seed=2', { answerAtOnce: false });
     await settle();
     expect(jobs).toHaveLength(1);
     const occupiedSquare = occupied(s().snapshot);
+    const asked = Game.fromEvents(s().snapshot.events);
     jobs[0].answer(occupiedSquare);
     await settle();
-    expect(s().snapshot.state.moves).toHaveLength(0);
-    expect(s().message?.text).toMatch(new RegExp(`${occupiedSquare}`));
-    expect(jobs).toHaveLength(1);
-    s().setPaused(true);
-    s().setPaused(false);
-    await settle();
-    expect(jobs).toHaveLength(2);
-    jobs[1].answer();
-    await settle();
+    expect(s().message?.text).toMatch(new RegExp(`${occupiedSquare}.*greedy`));
     expect(s().snapshot.state.moves).toHaveLength(1);
+    expect(s().snapshot.state.moves[0].squares.join('+')).toBe(fallbackMove(asked));
+    // The next turn is asked as usual.
+    expect(jobs).toHaveLength(2);
   });
 });
 

@@ -1,17 +1,30 @@
 /**
  * Conformance of the match flow's hosts: one set of scripts (a drop and return on one's own turn,
  * a time-out, a resignation, a seat taken over by key, a computers-only match's next round, the
- * rematch's rotation, an illegal computer answer) runs on the flow alone on vitest's fake clock
- * and on the real `rolit` room in-process (test/server/roomHarness.ts), and each host's log (what
- * it shows after every step: phase, round, moves, seats and why each is held, results with their
- * stand-in moves, and its notices of time-outs, resignations and computer fallbacks) must be the
- * same. The room runs first; the flow alone then plays the same match seed.
+ * rematch's rotation, an illegal computer answer) runs on the flow alone on vitest's fake clock,
+ * on the real `rolit` room in-process (test/server/roomHarness.ts) and on the page's session
+ * (createSession with a scripted computer), and each host's log (what it shows after every step:
+ * phase, round, moves, seats and why each is held, results with their stand-in moves, and its
+ * notices of time-outs, resignations and computer fallbacks) must be the same. The room runs
+ * first; the other hosts then play the same match seed.
+ *
+ * The page runs the scripts it has a user path for: a time-out, a computers-only match's next
+ * round (the watch countdown, watch/roundCountdown.ts, sets the flow's pause to the room's), the rematch's
+ * rotation (Next round) and an illegal computer answer. It has no connections (nobody drops,
+ * returns or takes a seat back by key: every person at the page is here) and no resignation, so
+ * it does not run those three scripts. Its seats say no hold reason and count no stand-in
+ * moves, as nobody stands in for a person there: its log reads a person's seat as `seated`, a
+ * computer's as `computerSeat`, and 0 stand-in moves (the other hosts' logs of these scripts must
+ * show the same, or the logs differ).
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { type Colour, type Game, playerInSeat, seatOfColour } from '../../src/engine';
+import { FALLBACK_LEVEL, fallbackMove } from '../../src/ai/computerFallback';
+import type { ComputerPlayer } from '../../src/app/computer/computer';
+import { createSession } from '../../src/app/session/session';
+import { watchRoundEnd } from '../../src/app/watch/roundCountdown';
+import { type Colour, type Game, type PlayerSpec, playerInSeat, seatOfColour } from '../../src/engine';
 import { MatchFlow, type SeatSpec } from '../../src/flow/matchFlow';
 import { wallClock } from '../../src/flow/turnFlow';
-import { fallbackMove } from '../../src/server/computerFallback';
 import type { RolitRoom } from '../../src/server/rolitRoom';
 import { ServerTable } from '../../src/server/serverTable';
 import type { RoomState } from '../../src/server/state';
@@ -253,8 +266,105 @@ function flowHost(table: Table, seed: number): Host {
   };
 }
 
+/** The page's session, its own match set up by New game with the room's seed, every person here; a scripted computer; the watch countdown set to the room's pause. */
+function pageHost(table: Table, seed: number): Host {
+  const computers = table.seats === 'computers';
+  const questions: { game: Game; answer(move: string): void }[] = [];
+  const computer: ComputerPlayer = {
+    think(question) {
+      let answer!: (move: string) => void;
+      const result = new Promise<string>((resolve) => (answer = resolve));
+      questions.push({ game: question.game, answer });
+      return { result, moveNow: () => undefined, cancel: () => undefined };
+    },
+    // The page's computer's fallback (browserComputer.ts): the rooms' fallback level, on the page's thread.
+    fallback: { level: FALLBACK_LEVEL, move: fallbackMove },
+  };
+  const session = createSession({ computer, levels: ['beginner', 'greedy', 'tactician'], defaultLevel: 'tactician', storage: null, now: () => Date.now() }, { search: '?seats=human,human' });
+  const s = () => session.getState();
+  const beginner: PlayerSpec = { kind: 'computer', level: 'beginner', name: 'computer (beginner)' };
+  const person = (name: string): PlayerSpec => ({ kind: 'human', name });
+  const players = computers ? [beginner, beginner, beginner, beginner] : table.seats === 'persons' ? [person('Ann'), person('Bob')] : [person('Ann'), beginner];
+  s().newGame({ players, colours: computers ? undefined : ['red', 'green'], size: 8, variant: 'standard', misere: false, moveTimeLimit: table.timeLimit ?? 0, takeBacks: false, seed });
+  const countdown = watchRoundEnd(session, { seconds: TV_PAUSE / 1000 });
+  // What the page told, in order: the clock's moves (from the round's log) and, once per level, a computer's fallback.
+  const notices: string[] = [];
+  const failed = new Set<string>();
+  let expiredSeen = 0;
+  session.subscribe((now, before) => {
+    if (now.snapshot.events !== before.snapshot.events) {
+      const expired = now.snapshot.events.filter((e) => e.type === 'timeExpired');
+      if (now.round !== before.round) expiredSeen = 0;
+      for (const e of expired.slice(expiredSeen)) notices.push(`timeExpired ${e.colour}`);
+      expiredSeen = expired.length;
+    }
+    const seat = now.seats.find((x) => x.colours.includes(before.snapshot.state.toMove!));
+    if (now.message && now.message.id !== before.message?.id && now.message.text.includes('greedy') && seat && !failed.has(seat.level!)) {
+      failed.add(seat.level!);
+      notices.push(`fallback ${before.snapshot.state.toMove} ${seat.level}`);
+    }
+  });
+  const legal = () => s().snapshot.legalMoves[0];
+  let answered = 0;
+  const answer = async (move: 'legal' | 'illegal') => {
+    if (answered === questions.length) return;
+    answered = questions.length;
+    const asked = questions.at(-1)!;
+    asked.answer(move === 'legal' ? asked.game.legalMoves()[0] : 'd4');
+    await settle();
+  };
+  const moverIsPerson = () => s().seats.find((x) => x.colours.includes(s().snapshot.state.toMove!))!.kind === 'human';
+  return {
+    async act(step) {
+      switch (step.do) {
+        case 'play':
+          s().clickSquare(legal());
+          break;
+        case 'wait':
+          await vi.advanceTimersByTimeAsync(step.ms);
+          break;
+        case 'answer':
+          await answer(step.move);
+          break;
+        case 'playOut':
+          while (!s().snapshot.over) {
+            if (moverIsPerson()) s().clickSquare(legal());
+            else {
+              await settle();
+              await answer('legal');
+            }
+          }
+          break;
+        case 'rematch':
+          s().nextRound();
+          break;
+        default:
+          throw new Error(`the page has no ${step.do}`);
+      }
+      await settle();
+    },
+    view() {
+      const { snapshot, round, seats, results } = s();
+      const all = snapshot.over && snapshot.result ? [...results, snapshot.result] : results;
+      return {
+        phase: snapshot.over ? 'over' : 'playing',
+        round,
+        toMove: snapshot.over ? '' : (snapshot.state.toMove ?? ''),
+        moves: snapshot.state.moves.map((m) => m.squares.join('+')),
+        seats: seats.map((x) => ({ name: x.name, reason: x.kind === 'human' ? 'seated' : 'computerSeat' })),
+        results: all.map(({ playerScores, winners }, r) => ({ round: r, playerScores, winners, standInMoves: playerScores.map(() => 0) })),
+        notices: [...notices],
+      };
+    },
+    close() {
+      countdown.stop();
+      s().dispose();
+    },
+  };
+}
+
 /** Each script, and what its log must show (so it did what it is named for). */
-const scripts: Record<string, { table: Table; steps: Step[]; shows(log: View[]): void }> = {
+const scripts: Record<string, { table: Table; steps: Step[]; atThePage?: true; shows(log: View[]): void }> = {
   'a drop and return on one\'s own turn': {
     table: { seats: 'persons', timeLimit: 5 },
     steps: [{ do: 'drop', who: 'mover' }, { do: 'wait', ms: GRACE }, { do: 'wait', ms: DELAY }, { do: 'reconnect', who: 'mover' }, { do: 'answer', move: 'legal' }, { do: 'play', who: 'mover' }, { do: 'play', who: 'mover' }],
@@ -265,6 +375,7 @@ const scripts: Record<string, { table: Table; steps: Step[]; shows(log: View[]):
   },
   'a time-out': {
     table: { seats: 'persons', timeLimit: 3 },
+    atThePage: true,
     steps: [{ do: 'play', who: 'mover' }, { do: 'wait', ms: 2990 }, { do: 'wait', ms: 20 }, { do: 'play', who: 'mover' }],
     shows: (log) => expect(log.map((v) => v.notices.length)).toEqual([0, 0, 0, 1, 1]),
   },
@@ -287,12 +398,14 @@ const scripts: Record<string, { table: Table; steps: Step[]; shows(log: View[]):
   },
   'a computers-only match\'s next round': {
     table: { seats: 'computers' },
+    atThePage: true,
     // The room's clock ticks every 10 ms (as Colyseus'), the flow's fake one by the millisecond: halfway through the pause, and just after it.
     steps: [{ do: 'playOut' }, { do: 'wait', ms: TV_PAUSE / 2 }, { do: 'wait', ms: TV_PAUSE / 2 + 20 }],
     shows: (log) => expect(log.map((v) => `${v.phase} ${v.round}`)).toEqual(['playing 0', 'over 0', 'over 0', 'playing 1']),
   },
   'the rematch\'s rotation': {
     table: { seats: 'persons' },
+    atThePage: true,
     steps: [{ do: 'rematch' }, { do: 'playOut' }, { do: 'rematch' }, { do: 'play', who: 'mover' }, { do: 'playOut' }, { do: 'rematch' }],
     shows: (log) => {
       expect(log.map((v) => v.round)).toEqual([0, 0, 0, 1, 1, 1, 2]);
@@ -301,6 +414,7 @@ const scripts: Record<string, { table: Table; steps: Step[]; shows(log: View[]):
   },
   'an illegal computer answer': {
     table: { seats: 'personAndComputer' },
+    atThePage: true,
     steps: [{ do: 'wait', ms: DELAY }, { do: 'answer', move: 'illegal' }, { do: 'play', who: 'mover' }, { do: 'wait', ms: DELAY }, { do: 'answer', move: 'illegal' }, { do: 'playOut' }],
     shows: (log) => {
       expect(log.at(-1)!.notices).toEqual(['fallback green beginner']);
@@ -329,12 +443,13 @@ async function logOf(host: Host, steps: Step[]): Promise<View[]> {
   return log;
 }
 
-for (const [name, { table, steps, shows }] of Object.entries(scripts)) {
-  it(`${name}: the flow alone and the room show the same log and results`, async () => {
+for (const [name, { table, steps, atThePage, shows }] of Object.entries(scripts)) {
+  it(`${name}: the flow alone${atThePage ? ', the room and the page' : ' and the room'} show the same log and results`, async () => {
     const room = await roomHost(table);
     const roomLog = await logOf(room, steps);
     const flowLog = await logOf(flowHost(table, room.seed), steps);
     expect(flowLog).toEqual(roomLog);
+    if (atThePage) expect(await logOf(pageHost(table, room.seed), steps)).toEqual(roomLog);
     shows(roomLog);
   });
 }

@@ -4,7 +4,7 @@
  * rematch's rotation and the pause before a computers-only match's next round.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Game, playerInSeat } from '../../src/engine';
+import { Game, playerInSeat } from '../../src/engine';
 import { MatchFlow, type MatchFlowHost, type MatchEvent, type SeatSpec } from '../../src/flow/matchFlow';
 import { wallClock } from '../../src/flow/turnFlow';
 
@@ -17,12 +17,12 @@ interface Question {
   answer(move: string | null): void;
 }
 
-function open(seats: SeatSpec[], options: { timeLimit?: number; host?: Partial<MatchFlowHost> } = {}) {
+function open(seats: SeatSpec[], options: { timeLimit?: number; takeBacks?: boolean; host?: Partial<MatchFlowHost> } = {}) {
   const events: MatchEvent[] = [];
   const questions: Question[] = [];
   const faults: unknown[] = [];
   const flow = new MatchFlow(
-    { size: 8, variant: 'standard', misere: false, moveTimeLimit: options.timeLimit ?? 0, takeBacks: false, colours: seats.length === 2 ? ['red', 'green'] : seats.length === 3 ? ['red', 'yellow', 'green'] : undefined, seed: 7 },
+    { size: 8, variant: 'standard', misere: false, moveTimeLimit: options.timeLimit ?? 0, takeBacks: options.takeBacks ?? false, colours: seats.length === 2 ? ['red', 'green'] : seats.length === 3 ? ['red', 'yellow', 'green'] : undefined, seed: 7 },
     seats,
     {
       clock: wallClock,
@@ -206,5 +206,177 @@ describe('rounds', () => {
     const seen = events.length;
     await vi.advanceTimersByTimeAsync(5000);
     expect(events).toHaveLength(seen);
+  });
+});
+
+describe('the host\'s own table (the page: every person here)', () => {
+  /** Plays the round to its end: persons' moves here, computers answering their first legal move. */
+  async function playOut(flow: MatchFlow, questions: Question[]) {
+    while (flow.phase === 'playing') {
+      const player = flow.playerOfColour(flow.game!.state.toMove!);
+      if (flow.reason(player) === 'seated') flow.play(player, legal(flow));
+      else {
+        await vi.advanceTimersByTimeAsync(DELAY);
+        questions.at(-1)!.answer(legal(flow));
+        await vi.advanceTimersByTimeAsync(0);
+      }
+    }
+  }
+
+  it('resumes a match kept at round N, with its results and the round in progress, and plays on to round N + 1', async () => {
+    const first = twoPersons();
+    await playOut(first.flow, first.questions);
+    first.flow.nextRound();
+    first.flow.play(first.mover(), legal(first.flow));
+    const kept = first.flow.snapshot();
+    const { flow, questions } = open([human(), human()]);
+    flow.sit(0, 'Ann');
+    flow.sit(1, 'Bob');
+    const results = kept.results.map(({ scores, playerScores, winners }) => ({ scores, playerScores, winners }));
+    flow.resume(first.flow.match!, 1, results, first.flow.game!);
+    expect(flow.snapshot()).toEqual({ ...kept, seats: kept.seats.map((s) => ({ ...s })) });
+    expect(flow.game).toBe(first.flow.game);
+    await playOut(flow, questions);
+    expect(flow.nextRound()).toBe(true);
+    expect(flow.snapshot().seats.map((s) => s.name)).toEqual(['Ann', 'Bob']);
+    expect(flow.standings().roundsPlayed).toBe(2);
+    expect(() => flow.resume(first.flow.match!, 0, [], first.flow.game!)).toThrow('already started');
+  });
+
+  it('a resumed round that was over is over, with its result', () => {
+    const { flow } = twoPersons();
+    while (flow.phase === 'playing') flow.play(flow.playerOfColour(flow.game!.state.toMove!), legal(flow));
+    const again = open([human(), human()]).flow;
+    again.resume(flow.match!, 0, [], flow.game!);
+    expect(again.snapshot()).toMatchObject({ phase: 'over', results: flow.snapshot().results });
+  });
+
+  it('a person takes a computer\'s seat over (their turn is theirs, the question dropped) and hands it back (the computer is asked)', async () => {
+    const dropped: number[] = [];
+    const { flow, questions, types } = open([human(), computer('master')], { host: { questionDropped: () => dropped.push(1) } });
+    flow.sit(0, 'Ann');
+    flow.start();
+    if (flow.playerOfColour(flow.game!.state.toMove!) === 0) flow.play(0, legal(flow));
+    await vi.advanceTimersByTimeAsync(DELAY);
+    expect(questions).toHaveLength(1);
+    flow.reseat(1, { kind: 'human', level: 'master', name: 'computer (master)' });
+    expect(questions[0].wanted()).toBe(false);
+    expect(dropped).toHaveLength(1);
+    expect(flow.snapshot().seats.find((s) => s.player === 1)).toMatchObject({ kind: 'human', level: 'master', reason: 'seated', holder: 'person' });
+    expect(flow.match!.players[1]).toEqual({ kind: 'human', level: 'master', name: 'computer (master)' });
+    flow.reseat(1, { kind: 'computer', level: 'master' });
+    await vi.advanceTimersByTimeAsync(DELAY);
+    expect(questions).toHaveLength(2);
+    expect(flow.match!.players[1]).toMatchObject({ kind: 'computer', level: 'master' });
+    expect(types().filter((t) => t === 'seatsChanged')).toHaveLength(3);
+  });
+
+  it('passes the host\'s gate, held computers and timing through to its rounds', async () => {
+    let gate = false;
+    let held = true;
+    const { flow, questions } = open([human(), computer()], { timeLimit: 5, host: { turnMayRun: () => gate, holdsComputers: () => held, timing: 'persons' } });
+    flow.sit(0, 'Ann');
+    flow.start();
+    const computerFirst = flow.playerOfColour(flow.game!.state.toMove!) === 1;
+    expect(flow.turns!.deadline).toBe(0);
+    gate = true;
+    flow.hostChanged();
+    if (!computerFirst) {
+      // A person's turn is timed once the gate opens.
+      expect(flow.turns!.deadline).toBe(Date.now() + 5000);
+      flow.play(0, legal(flow));
+    }
+    // The computer's turn is not timed ('persons'), and held computers are not asked.
+    expect(flow.turns!.deadline).toBe(0);
+    await vi.advanceTimersByTimeAsync(DELAY);
+    expect(questions).toHaveLength(0);
+    held = false;
+    flow.hostChanged();
+    await vi.advanceTimersByTimeAsync(DELAY);
+    expect(questions).toHaveLength(1);
+  });
+
+  it('takes back to a person\'s turn, a finished round played on again without its result; refuses with take-backs off', () => {
+    const withTakeBacks = open([human(), human()], { takeBacks: true }).flow;
+    withTakeBacks.sit(0, 'Ann');
+    withTakeBacks.sit(1, 'Bob');
+    withTakeBacks.start();
+    while (withTakeBacks.phase === 'playing') withTakeBacks.play(withTakeBacks.playerOfColour(withTakeBacks.game!.state.toMove!), legal(withTakeBacks));
+    expect(withTakeBacks.results).toHaveLength(1);
+    const moves = withTakeBacks.game!.state.moves.length;
+    withTakeBacks.takeBack();
+    expect(withTakeBacks.snapshot()).toMatchObject({ phase: 'playing', results: [] });
+    expect(withTakeBacks.game!.state.moves).toHaveLength(moves - 1);
+    const { flow, mover } = twoPersons();
+    flow.play(mover(), legal(flow));
+    expect(() => flow.takeBack()).toThrow();
+    expect(flow.game!.state.moves).toHaveLength(1);
+  });
+
+  it('puts another position of the round on the table (a replay\'s jump): its turn flow starts there, the last one stops', () => {
+    const { flow, mover } = twoPersons();
+    const start = flow.game!;
+    const last = flow.turns!;
+    flow.play(mover(), legal(flow));
+    const jumped = Game.fromEvents(start.events.slice(0, -1));
+    flow.putGame(jumped);
+    expect(flow.game).toBe(jumped);
+    expect(flow.turns).not.toBe(last);
+    expect(last.play(0, legal(flow))).toMatchObject({ code: 'notYourTurn' });
+    expect(flow.play(mover(), legal(flow))).toBeNull();
+  });
+});
+
+describe('the pause before a computers-only match\'s next round, gated by its host', () => {
+  /** The computers answer their first legal move until the round is over. */
+  async function computersPlayOut(flow: MatchFlow, questions: Question[]) {
+    while (flow.phase === 'playing') {
+      await vi.advanceTimersByTimeAsync(DELAY);
+      questions.at(-1)!.answer(legal(flow));
+      await vi.advanceTimersByTimeAsync(0);
+    }
+  }
+
+  it('runs only while the host lets it (starting over whole), none after a held round, and ends in the host\'s own playing on', async () => {
+    let mayRun = false;
+    let over = 0;
+    const { flow, questions } = open([computer(), computer()], { host: { nextRoundPauseMs: 5000, pauseMayRun: () => mayRun, pauseOver: () => over++ } });
+    flow.start();
+    await computersPlayOut(flow, questions);
+    expect(flow.nextRoundAt).toBe(0);
+    mayRun = true;
+    flow.hostChanged();
+    expect(flow.nextRoundAt).toBe(Date.now() + 5000);
+    await vi.advanceTimersByTimeAsync(3000);
+    mayRun = false;
+    flow.hostChanged();
+    expect(flow.snapshot().nextRoundAt).toBe(0);
+    mayRun = true;
+    flow.hostChanged();
+    expect(flow.nextRoundAt).toBe(Date.now() + 5000);
+    await vi.advanceTimersByTimeAsync(5000);
+    // The host plays on itself: the flow starts no round.
+    expect(over).toBe(1);
+    expect(flow.phase).toBe('over');
+    flow.nextRound();
+    await computersPlayOut(flow, questions);
+    expect(flow.nextRoundAt).toBeGreaterThan(0);
+    flow.holdNextRound();
+    expect(flow.nextRoundAt).toBe(0);
+    flow.hostChanged();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(over).toBe(1);
+    expect(flow.nextRoundAt).toBe(0);
+  });
+
+  it('stops when a person takes a seat over', async () => {
+    const { flow, questions } = open([computer(), computer()], { host: { nextRoundPauseMs: 5000 } });
+    flow.start();
+    await computersPlayOut(flow, questions);
+    expect(flow.nextRoundAt).toBeGreaterThan(0);
+    flow.reseat(0, { kind: 'human', level: 'beginner', name: 'Ann' });
+    expect(flow.nextRoundAt).toBe(0);
+    flow.reseat(0, { kind: 'computer', level: 'beginner' });
+    expect(flow.nextRoundAt).toBe(Date.now() + 5000);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { expect, it, vi } from 'vitest';
 import type { Game } from '../../src/engine';
-import { FALLBACK_LEVEL, fallbackMove } from '../../src/server/computerFallback';
+import { FALLBACK_LEVEL, fallbackMove } from '../../src/ai/computerFallback';
 import { type OpenedRoom, roomsOnFakeClock, eventsSent, received, type FakeClient } from './roomHarness';
 
 const openRoom = roomsOnFakeClock();

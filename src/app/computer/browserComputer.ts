@@ -4,6 +4,7 @@
  * the stand-in the session hears of (onStandIn).
  */
 import { AiClient, FALLBACK_LEVEL } from '../../ai/browser/client';
+import { FALLBACK_LEVEL as FALLBACK_MOVE_LEVEL, fallbackMove } from '../../ai/computerFallback';
 import type { ComputerPlayer } from './computer';
 
 export function workerComputer(): ComputerPlayer {
@@ -22,6 +23,7 @@ export function workerComputer(): ComputerPlayer {
       });
       return { result, moveNow: () => client.moveNow(), cancel: () => client.cancel() };
     },
+    fallback: { level: FALLBACK_MOVE_LEVEL, move: fallbackMove },
     onStandIn: (listener) => listeners.push(listener),
   };
 }

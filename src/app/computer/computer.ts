@@ -26,6 +26,12 @@ export interface Thinking {
 export interface ComputerPlayer {
   think(question: ComputerQuestion): Thinking;
   /**
+   * What plays in place of a move this player could not give (it failed, or answered a move the
+   * rules refuse): a fallback level's move, found on the page's thread. Without it such a failure
+   * stops the round (a fault).
+   */
+  fallback?: { level: string; move(game: Game): string };
+  /**
    * Called once if the player fails for good (the browser's worker crashed) with the level that
    * plays every later move in its place: the stand-in.
    */

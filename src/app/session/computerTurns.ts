@@ -5,6 +5,7 @@
  * which shows the thinking; the stand-in after the worker failed is said here.
  */
 import { type Game, type Seat, seatOfColour } from '../../engine/index';
+import { IllegalAnswer } from '../../flow/turnFlow';
 import { ruleText } from '../../i18n/engineReasons';
 import { createComputerAsker, type ThinkingState } from '../computer/askComputer';
 import { sessionTexts } from './sessionTexts';
@@ -12,11 +13,13 @@ import type { Notify, SessionDeps, SessionState, SessionStore, Table } from './s
 
 export interface ComputerTurns extends Pick<SessionState, 'moveNow' | 'suggest'> {
   /**
-   * Asks the computer of `level` for its move in `game` (the turn flow's askComputer): the move,
-   * or null when the question was dropped or the computer failed or answered an illegal move (the
-   * page says so, and the turn waits for the flow to ask again).
+   * Asks the computer of `level` for its move in `game` (the match flow's askComputer): the move,
+   * or null when the question was dropped; it rejects when the computer failed. The flow checks the
+   * move, and plays the fallback level's in place of a failure or a move the rules refuse (failed).
    */
   askMove(game: Game, level: string): Promise<string | null>;
+  /** The computer of `level` gave no move (the flow's computerFailed): what the page says (the fallback level plays in its place); the detail goes to the console. */
+  failed(level: string, error: unknown): string;
   /** Drops the open question (its answer is never used). */
   cancel(): void;
   /** Drops a suggestion being found (a computer's move being thought about stays). */
@@ -51,7 +54,7 @@ export function createComputerTurns(deps: Pick<SessionDeps, 'computer' | 'defaul
   }
 
   /** The player reads the translated notice; the technical detail (English) goes to the console. */
-  function failed(text: string, error: unknown): null {
+  function tell(text: string, error: unknown): null {
     console.warn(text, error);
     host.notice(text);
     return null;
@@ -61,14 +64,14 @@ export function createComputerTurns(deps: Pick<SessionDeps, 'computer' | 'defaul
     askMove(game, level) {
       // The page does not time a computer's turn: with a time limit, it still answers briskly.
       const limit = game.setup.moveTimeLimit;
-      return ask(game, 'move', level, limit > 0 ? Math.min(limit * 500, 5000) : undefined).then((move) => {
-        if (move === null) return null;
-        const check = game.check(move);
-        if (check.ok) return move;
-        // A computer player must only ever return legal moves: say so rather than play it.
-        host.notice(sessionTexts.computerIllegal(level, move, ruleText(check.refusal)));
-        return null;
-      }, (error: unknown) => failed(sessionTexts.computerFailed(level), error));
+      return ask(game, 'move', level, limit > 0 ? Math.min(limit * 500, 5000) : undefined);
+    },
+    failed(level, error) {
+      // A computer player must only ever give legal moves: one the rules refuse is a fault, said as such.
+      const fallback = deps.computer.fallback?.level ?? '';
+      const text = error instanceof IllegalAnswer ? sessionTexts.computerIllegal(level, error.move, ruleText(error.refusal), fallback) : sessionTexts.computerFailed(level, fallback);
+      console.warn(text, error);
+      return text;
     },
     cancel: () => computer.cancel(),
     cancelSuggestion() {
@@ -92,7 +95,7 @@ export function createComputerTurns(deps: Pick<SessionDeps, 'computer' | 'defaul
         const first = move.split('+')[0];
         host.showSuggestion(first, rolls);
         host.notice(sessionTexts.suggestion(deps.defaultLevel, move, rolls));
-      }, (error: unknown) => failed(sessionTexts.noSuggestion, error));
+      }, (error: unknown) => tell(sessionTexts.noSuggestion, error));
     },
   };
 }

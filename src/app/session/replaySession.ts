@@ -22,41 +22,40 @@ export interface ReplayHost {
   /** The round changed: the session publishes it (and the replay follows the moves). */
   changed(): void;
   notice: Notify;
-  /** Puts a replay's game on the table, as a round source over the live round (which waits as it stands), with a turn flow of its own. */
-  openTable(game: Game): void;
-  /** Takes the replay's round off the table (its turn flow stops): the live round is shown again. */
+  /** Puts a replay's game on the table, as a round source over the live round (which waits as it stands; a replay open before closes): a one-round match of its own, played by `players`. */
+  openTable(game: Game, players: readonly PlayerSpec[]): void;
+  /** Takes the replay's round off the table (its match flow stops): the live round is shown again. */
   closeTable(): void;
 }
 
 export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: SessionStore<'replay' | 'clock' | 'message' | 'pendingDouble' | 'jumps'>, table: WritableTable, host: ReplayHost): ReplayActions {
   const { get, set } = store;
 
-  /**
-   * Puts the replay's players on its match: `players`, or for review every seat human (so any move
-   * may be tried), named as the record names them (Replay.players keeps who they were, computers'
-   * levels too). The seats shown follow through the host's seatingChanged.
-   */
-  function replayPlayers(players?: PlayerSpec[], replay = get().replay): void {
-    const game = table.game();
-    players ??= game.setup.players.map((colours, i) => ({ kind: 'human' as const, name: replay?.players?.[i]?.name ?? coloursName(colours) }));
-    // The replay is a match of its own (one round): standings count its seats.
-    table.putMatch({ ...table.match(), players, misere: game.setup.misere });
+  /** For review every seat is a person's (so any move may be tried), named as the record names them (Replay.players keeps who they were, computers' levels too). */
+  function reviewPlayers(game: Game, replay = get().replay): PlayerSpec[] {
+    return game.setup.players.map((colours, i) => ({ kind: 'human' as const, name: replay?.players?.[i]?.name ?? coloursName(colours) }));
+  }
+
+  /** The replay's match (one round) is played by `players`, one per seat; the seats shown follow through the host's seatingChanged. */
+  function replayPlayers(players: readonly PlayerSpec[]): void {
+    players.forEach((p, player) => table.reseat(player, { kind: p.kind, level: p.level ?? '', name: p.name }));
   }
 
   /** Back to review after playing on with computer seats: their thinking stops, every seat is human. */
   function review(): void {
     if (get().seats.every((s) => s.kind === 'human')) return;
-    replayPlayers();
+    replayPlayers(reviewPlayers(table.game()));
     host.seatingChanged();
     host.flowChanged();
   }
 
-  /** Puts `next` on the table in replay at once (all seats human, so any move may be tried from there). */
-  function showReplay(next: Game, replay: Replay): void {
-    // A new turn flow over `next`: the last one's clock and computer question stop with it.
-    if (get().replay) table.putGame(next);
-    else host.openTable(next);
-    replayPlayers(undefined, replay);
+  /** Puts `next` on the table in replay at once (all seats human, so any move may be tried from there); `jump`: another position of the replay open. */
+  function showReplay(next: Game, replay: Replay, jump = false): void {
+    // A jump: the replay's match flow goes on from `next`. Else a match of its own: the last one's clock and computer question stop.
+    if (jump) {
+      table.putGame(next);
+      replayPlayers(reviewPlayers(next, replay));
+    } else host.openTable(next, reviewPlayers(next, replay));
     set({ replay, clock: null, message: null, pendingDouble: null });
     host.seatingChanged();
     host.changed();
@@ -115,7 +114,7 @@ export function createReplayActions(deps: Pick<SessionDeps, 'levels'>, store: Se
       const here = table.game().state.moves.length;
       if (line === replay.line && Math.abs(target - here) === 1) return replayStep(target > here ? 1 : -1);
       if (line === replay.line && target === here) return;
-      showReplay(gameAt(replay, line, target), { ...replay, line });
+      showReplay(gameAt(replay, line, target), { ...replay, line }, true);
     },
 
     replayContinue(players) {

@@ -5,8 +5,8 @@
  * a mode for: who may play at this page, which turn flow runs the round (the page's, or the
  * server's), whether a move is awaited, what the standings count and whether a next round follows.
  */
-import { type Colour, type Game, type Match, type PlayerSpec, type RoundResult, type Seat, seatsOf } from '../../engine/index';
-import type { TurnFlow } from '../../flow/turnFlow';
+import type { Colour, Game, Match, PlayerSpec, RoundResult, Seat } from '../../engine/index';
+import type { MatchFlow } from '../../flow/matchFlow';
 import type { RoundSnapshot } from './roundSnapshot';
 
 /** The match around a round as the page shows it: its players, their seats this round, the round and the results before it. */
@@ -40,10 +40,10 @@ export interface RoundSource {
   /** Why a person at this page may not play `colour` now (a text), or null when they may. */
   notYours(colour: Colour | null): string | null;
   /**
-   * The turn flow this page runs for the round (whose turn, the move clock, the computer seats),
-   * or null for an online room's round, which the server's flow runs.
+   * The match flow this page runs for the round (whose turn, the move clock, the computer seats,
+   * the next round), or null for an online room's round, which the server's flow runs.
    */
-  readonly flow: TurnFlow | null;
+  readonly flow: MatchFlow | null;
   /** A move was sent and its outcome is awaited: no second move meanwhile. */
   awaitingMove(): boolean;
   /**
@@ -61,45 +61,26 @@ export interface RoundSource {
   roundChanged(snapshot: RoundSnapshot): void;
 }
 
-/**
- * Makes the turn flow of a round played at this page: round `round` of `match` from the position
- * `game`, its persons' turns timed (`timed`, the page's own match) or none (a replay).
- */
-export type PageFlow = (match: Match, round: number, game: Game, timed: boolean) => TurnFlow;
-
 /** What a round played at this page answers for itself. */
-interface PageRules extends Pick<RoundSource, 'nextRoundRefusal' | 'roundChanged'> {
-  /** Whether the move clock times its persons' turns (a replay is looked at as long as wanted). */
-  timed: boolean;
-}
+type PageRules = Pick<RoundSource, 'nextRoundRefusal' | 'roundChanged'>;
 
 /**
- * A round played at this page: every colour may be played here, and its turn flow runs the clock
- * and the computer seats. Its match and Game are the page's to replace (a new round, a replay's jump).
+ * A round played at this page: every colour may be played here, and its match flow runs the
+ * clock, the computer seats and the rounds, every person here (hot-seat). The page's own match
+ * replaces its flow with a new game; a replay is a one-round match of its own.
  */
 export class PageTable implements RoundSource {
-  flow: TurnFlow;
-  /** The results of the match's rounds before this one (none in a replay, a match of one round). */
-  results: RoundResult[] = [];
-
   constructor(
-    public match: Match,
-    public round: number,
-    game: Game,
-    private readonly makeFlow: PageFlow,
+    public flow: MatchFlow,
     private readonly rules: PageRules,
-  ) {
-    this.flow = makeFlow(match, round, game, rules.timed);
-  }
+  ) {}
 
   get game(): Game {
-    return this.flow.game;
+    return this.flow.game!;
   }
 
-  /** Puts `game` on the table (a new round, a replay's jump) with a turn flow of its own; the last one's stops. */
-  put(game: Game): void {
-    this.flow.stop();
-    this.flow = this.makeFlow(this.match, this.round, game, this.rules.timed);
+  get match(): Match {
+    return this.flow.match!;
   }
 
   /** Every colour may be played here. */
@@ -110,22 +91,25 @@ export class PageTable implements RoundSource {
   }
 
   play(move: string): true {
-    const turn = this.flow.turn();
+    const turn = this.flow.turns!.turn();
     if (!turn) throw new Error(`${move}: the round is over`);
     const refusal = this.flow.play(turn.player, move);
     if (refusal?.code === 'illegalMove') throw refusal.refusal;
-    if (refusal) throw new Error(`${move}: ${refusal.colour}'s turn is not a person's`);
+    if (refusal) throw new Error(`${move}: ${turn.colour}'s turn is not a person's`);
     return true;
   }
 
   seating(): Seating {
-    const { match, round } = this;
+    const { match, flow } = this;
+    // Seats as the flow has them this round (rotated by the engine), each its match player's.
+    const seats = flow.snapshot().seats.map(({ colours, player }): Seat => ({ ...match.players[player], colours, player }));
+    const results = flow.results.filter((r) => r.round < flow.round).map(({ scores, playerScores, winners }): RoundResult => ({ scores, playerScores, winners }));
     const nextRoundBy = this.nextRoundRefusal() === null ? 'here' : null;
-    return { players: match.players, seats: seatsOf(match, round, this.game), round, results: this.results, ownColours: null, resignedSeats: null, standInMoves: null, turnsHere: true, nextRoundBy };
+    return { players: match.players, seats, round: flow.round, results, ownColours: null, resignedSeats: null, standInMoves: null, turnsHere: true, nextRoundBy };
   }
 
   standingsRules() {
-    return { players: this.match.players.length, misere: this.match.misere };
+    return { players: this.flow.players, misere: this.flow.rules.misere };
   }
 
   nextRoundRefusal(): string | null {
@@ -137,24 +121,9 @@ export class PageTable implements RoundSource {
   }
 }
 
-/** The page's own match: it keeps its round and results while another source is on the table. */
-export class LocalRound extends PageTable {
-  constructor(
-    match: Match,
-    round: number,
-    game: Game,
-    results: RoundResult[],
-    makeFlow: PageFlow,
-    keep: (snapshot: RoundSnapshot) => void,
-  ) {
-    super(match, round, game, makeFlow, { timed: true, nextRoundRefusal: () => null, roundChanged: keep });
-    this.results = results;
-  }
-}
-
-/** Local play: round `round` of `match` at `game`, its persons timed by the page; each change is kept on the device (`keep`). */
-export function localRound(match: Match, game: Game, round: number, results: RoundResult[], makeFlow: PageFlow, keep: (snapshot: RoundSnapshot) => void): LocalRound {
-  return new LocalRound(match, round, game, results, makeFlow, keep);
+/** The page's own match: its flow runs persons' turns on the clock; each change is kept on the device (`keep`). */
+export function localRound(flow: MatchFlow, keep: (snapshot: RoundSnapshot) => void): PageTable {
+  return new PageTable(flow, { nextRoundRefusal: () => null, roundChanged: keep });
 }
 
 /**
@@ -162,6 +131,6 @@ export function localRound(match: Match, game: Game, round: number, results: Rou
  * looked at for as long as wanted; each change is followed along the replay's lines (`follow`),
  * and no next round is dealt from it (`noNextRound`).
  */
-export function replayRound(match: Match, game: Game, makeFlow: PageFlow, follow: (snapshot: RoundSnapshot) => void, noNextRound: () => string): PageTable {
-  return new PageTable(match, 0, game, makeFlow, { timed: false, nextRoundRefusal: noNextRound, roundChanged: follow });
+export function replayRound(flow: MatchFlow, follow: (snapshot: RoundSnapshot) => void, noNextRound: () => string): PageTable {
+  return new PageTable(flow, { nextRoundRefusal: noNextRound, roundChanged: follow });
 }

@@ -1,26 +1,28 @@
 /**
  * The round on the table and the match around it. The round comes from one current source
  * (roundSource.ts): the page's own match, an online room's round while the page is in one, or a
- * replay open over either. A round played at the page runs on a TurnFlow (src/flow), as a room's
- * round does at the server; the table gives the flow its gate (the board has shown the last move,
- * no dialog is open, the round is on the table). After every change it publishes the round (an
- * immutable RoundSnapshot, what the board has shown, the standings) and the flow's move clock; the
- * seating (players, seats, round, results) is the source's, published by showSeating alone.
+ * replay open over either. A match played at the page (its own, a replay) runs on a MatchFlow
+ * (src/flow), as a room's match does at the server, the page its host: its clock, its computer,
+ * every person here, and the gate (the board has shown the last move, no dialog is open, the round
+ * is on the table). After every change it publishes the round (an immutable RoundSnapshot, what
+ * the board has shown, the standings) and the flow's move clock; the seating (players, seats,
+ * round, results) is the source's, published by showSeating alone.
  */
-import { type Game, type GameEvent, makeRound, type Match, matchStandings, type RoundResult, type Seat } from '../../engine/index';
-import { type Mover, TurnFlow, wallClock, whoseTurn } from '../../flow/turnFlow';
+import { type Game, type GameEvent, type Match, type MatchOptions, matchStandings, type PlayerSpec, type RoundResult, type Seat } from '../../engine/index';
+import { MatchFlow } from '../../flow/matchFlow';
+import { type Mover, wallClock, whoseTurn } from '../../flow/turnFlow';
 import { follow, namedSeats } from '../replay/replay';
 import { replayTexts } from '../replay/replayTexts';
 import type { RemoteRound } from './remoteRound';
 import { RemoteSource } from './remoteSource';
-import { type LocalRound, localRound, type PageFlow, type PageTable, replayRound, type RoundSource } from './roundSource';
+import { localRound, type PageTable, replayRound, type RoundSource } from './roundSource';
 import { type RoundSnapshot, takeSnapshot } from './roundSnapshot';
 import type { SessionDeps, SessionState, SessionStore, WritableTable } from './sessionTypes';
 import { shownRound } from './shownRound';
 
 /** What the table writes: the round as published, its seating and clock, and what a new round or a jump resets. */
 export type TableFields =
-  | 'snapshot' | 'shown' | 'standings' | 'seats' | 'players' | 'round' | 'results' | 'ownColours' | 'resignedSeats' | 'standInMoves' | 'turnsHere' | 'nextRoundBy' | 'clock' | 'remote' | 'jumps' | 'message' | 'pendingDouble' | 'replay' | 'standInNotice';
+  | 'snapshot' | 'shown' | 'standings' | 'seats' | 'players' | 'round' | 'results' | 'ownColours' | 'resignedSeats' | 'standInMoves' | 'turnsHere' | 'nextRoundBy' | 'clock' | 'remote' | 'jumps' | 'message' | 'pendingDouble' | 'replay' | 'standInNotice' | 'nextRoundAt';
 
 /** What the table asks of the session's other modules. */
 export interface RoundTableHost {
@@ -32,26 +34,28 @@ export interface RoundTableHost {
   holdsComputers(): boolean;
   /** A move was played by the flow on the table. */
   moved(events: GameEvent[], mover: Mover): void;
+  /** A computer gave no move (it failed, or answered a move the rules refuse): its flow plays the fallback move in its place. */
+  computerFailed(level: string, error: unknown): void;
+  /** The page's computer's fallback move (ComputerPlayer.fallback). */
+  fallbackMove?(game: Game): string;
   /** The page's own round changed: keep it on the device. */
   keep(snapshot: RoundSnapshot): void;
   /** The round or what the board shows changed: the pointer's input follows. */
   inputChanged(): void;
 }
 
-/** The round a match starts from: resumed from the device, or the match's first. */
-export interface FirstRound {
-  match: Match;
-  game: Game;
-  round: number;
-  results: RoundResult[];
+/** The match the page starts with: a new one of these options, or one kept on the device at a round in progress. */
+export interface FirstMatch {
+  options: MatchOptions;
+  resumed: { match: Match; game: Game; round: number; results: RoundResult[] } | null;
 }
 
-export interface RoundTable {
+export interface RoundTable extends Pick<SessionState, 'setNextRoundPause' | 'cancelNextRound'> {
   /** Where the round on the table comes from. */
   source(): RoundSource;
   game(): Game;
   /** The page's own match (it waits under a replay or a room's round). */
-  readonly local: LocalRound;
+  readonly local: PageTable;
   /** The round the page plays itself (a replay, else its own match), for the modules that replace a match or a game. */
   readonly handle: WritableTable;
   seatToMove(): Seat | null;
@@ -63,10 +67,12 @@ export interface RoundTable {
   flowChanged(): void;
   /** Puts the live round back on the table as it stands now, at once: the online room's, else the page's own. */
   showLive(): void;
-  /** A new round of the page's own match on the table (`extra`: what else it resets). */
-  newRound(round: number, results: RoundResult[], extra?: Partial<Pick<SessionState, 'replay' | 'standInNotice'>>): void;
-  /** Puts a replay's game on the table over the live round, with a turn flow of its own. */
-  openReplay(game: Game): void;
+  /** A new match of the page's own on the table, its first round (`extra`: what else it resets). */
+  newMatch(options: MatchOptions, extra: Partial<Pick<SessionState, 'replay' | 'standInNotice'>>): void;
+  /** The next round of the page's own match (its flow rotates the seats). */
+  nextRound(): void;
+  /** Puts a replay's game on the table over the live round (a replay open before closes), a one-round match of its own played by `players`. */
+  openReplay(game: Game, players: readonly PlayerSpec[]): void;
   /** Takes the replay off the table: the live round is shown again. */
   closeReplay(): void;
   /** An online room's round and each update of it; null: out of the room (SessionState.showRemote). */
@@ -75,39 +81,59 @@ export interface RoundTable {
   remoteRefused(): void;
   /** The director reports how many events the board has shown (SessionState.setShown). */
   setShown(count: number): void;
-  /** Stops the turn flows' timers and questions. */
+  /** Stops the match flows' timers and questions. */
   dispose(): void;
 }
 
-export function createRoundTable(deps: Pick<SessionDeps, 'shownByDirector'>, now: () => number, store: SessionStore<TableFields>, first: FirstRound, host: RoundTableHost): RoundTable {
+export function createRoundTable(deps: Pick<SessionDeps, 'shownByDirector'>, now: () => number, store: SessionStore<TableFields>, first: FirstMatch, host: RoundTableHost): RoundTable {
   const { get, set } = store;
   /** Events the director reports as shown; the whole log when there is no director. */
   let directorCount = 0;
+  /** The session's store is made (its first change): until then no flow of the page may run. */
+  let running = false;
+  /** The pause before a computers-only match's next round, and what ends it (SessionState.setNextRoundPause); null: none. */
+  let pause: { ms: number; next(session: SessionState): void } | null = null;
 
-  /** A turn flow for a round played here: it runs while its round is on the table, the board has shown the last move and no dialog is open. */
-  const pageFlow: PageFlow = (match, round, game, timed) => {
-    const flow: TurnFlow = new TurnFlow(match, round, {
+  /**
+   * A match played here: every person at this page (hot-seat), its computers the page's; the
+   * page's own match (`own`) times its persons' turns and pauses before a computers-only match's
+   * next round as the watch asks, a replay does neither. Its turns run while its round is on the
+   * table, the board has shown the last move and no dialog is open; the pause also waits for the
+   * spectator's pause.
+   */
+  function pageMatch({ players, ...rules }: MatchOptions, own: boolean): MatchFlow {
+    const onTable = () => running && source().flow === flow && !get().animating && !get().paused;
+    const flow: MatchFlow = new MatchFlow(rules, players.map((p) => ({ kind: p.kind, level: p.level ?? '', name: p.name })), {
       clock: { now, setTimeout: wallClock.setTimeout },
-      holder(player) {
-        const seat = get().seats.find((s) => s.player === player);
-        if (!seat) throw new Error(`no seat of player ${player} on the table`);
-        return seat;
-      },
       askComputer: (asked, level) => host.askComputer(asked, level),
       // The page asks after the current task: a director reacting to the newest events reports that it is animating first.
       computerDelayMs: 0,
-      moved: (events, mover) => host.moved(events, mover),
-      computerFailed: (e) => console.warn('the computer could not move', e),
+      fallbackMove: host.fallbackMove,
+      // Nobody drops at the page: every person is here.
+      graceMs: 0,
+      event(e) {
+        if (e.type === 'moved') host.moved(e.events, e.mover);
+        if (e.type === 'computerFailed') host.computerFailed(e.level, e.error);
+      },
       fault: (e) => console.error('playing the computer\'s move', e),
-      turnMayRun: () => source().flow === flow && !get().animating && !get().paused,
+      turnMayRun: onTable,
       holdsComputers: () => host.holdsComputers(),
-      timing: timed ? 'persons' : 'none',
+      timing: own ? 'persons' : 'none',
       questionDropped: () => host.dropQuestion(),
-    }, game);
+      get nextRoundPauseMs() {
+        return own ? pause?.ms : undefined;
+      },
+      pauseMayRun: () => onTable() && !get().spectatorPaused,
+      pauseOver: () => pause?.next(get()),
+    });
+    players.forEach((p, player) => p.kind === 'human' && flow.sit(player, p.name));
     return flow;
-  };
+  }
+
   /** The page's own match: on the table unless a replay or an online room's round is (they lie over it, and it waits as it stood). */
-  const local = localRound(first.match, first.game, first.round, first.results, pageFlow, (snapshot) => host.keep(snapshot));
+  const local = localRound(pageMatch(first.resumed?.match ?? first.options, true), (snapshot) => host.keep(snapshot));
+  if (first.resumed) local.flow.resume(first.resumed.match, first.resumed.round, first.resumed.results, first.resumed.game);
+  else local.flow.start();
   /** An online room's round, while the page is in one. */
   let remote: RemoteSource | null = null;
   /** A replay open over the live round (local or online). */
@@ -118,8 +144,8 @@ export function createRoundTable(deps: Pick<SessionDeps, 'shownByDirector'>, now
   const handle: WritableTable = {
     game,
     match: () => pageTable().match,
-    putGame: (next: Game) => pageTable().put(next),
-    putMatch: (next) => void (pageTable().match = next),
+    putGame: (next: Game) => pageTable().flow.putGame(next),
+    reseat: (player, spec) => pageTable().flow.reseat(player, spec),
   };
   const shownOf = (snapshot: RoundSnapshot) => shownRound(snapshot.events, deps.shownByDirector ? directorCount : snapshot.events.length, get().seats);
 
@@ -146,16 +172,18 @@ export function createRoundTable(deps: Pick<SessionDeps, 'shownByDirector'>, now
 
   function flowChanged(): void {
     for (const page of replaying ? [local, replaying] : [local]) page.flow.hostChanged();
-    const flow = source().flow;
+    if (get().nextRoundAt !== local.flow.nextRoundAt) set({ nextRoundAt: local.flow.nextRoundAt });
+    const turns = source().flow?.turns;
     // A dialog keeps the clock shown as it stood (the flow keeps the time left); a room's round shows the server's.
-    if (!flow || get().paused) return;
-    const turn = flow.turn();
+    if (!turns || get().paused) return;
+    const turn = turns.turn();
     const shown = get().clock;
-    const clock = flow.deadline > 0 && turn ? { colour: turn.colour, moveNumber: turn.moveNumber, deadline: flow.deadline } : null;
+    const clock = turns.deadline > 0 && turn ? { colour: turn.colour, moveNumber: turn.moveNumber, deadline: turns.deadline } : null;
     if (clock?.deadline !== shown?.deadline || clock?.moveNumber !== shown?.moveNumber || clock?.colour !== shown?.colour) set({ clock });
   }
 
   function changed(): void {
+    running = true;
     const { seats, replay } = get();
     const snapshot = takeSnapshot(game(), seats, namedSeats(seats, replay));
     source().roundChanged(snapshot);
@@ -168,7 +196,15 @@ export function createRoundTable(deps: Pick<SessionDeps, 'shownByDirector'>, now
     flowChanged();
   }
 
-  /** Closes a replay open over the live round (its turn flow stops). */
+  /** A new round of the page's own match is on the table: nothing of the old round's input, clock or thinking is left, nor a replay. */
+  function showNewRound(extra: Partial<Pick<SessionState, 'replay' | 'standInNotice'>> = {}): void {
+    host.dropQuestion();
+    dropReplay();
+    showSeating({ ...extra, clock: null, message: null, pendingDouble: null });
+    changed();
+  }
+
+  /** Closes a replay open over the live round (its match flow stops). */
   function dropReplay(): void {
     replaying?.flow.stop();
     replaying = null;
@@ -189,19 +225,35 @@ export function createRoundTable(deps: Pick<SessionDeps, 'shownByDirector'>, now
     flowChanged,
     showLive,
 
-    newRound(round, results, extra = {}) {
-      // Nothing of the old round's input, clock or thinking is left.
-      host.dropQuestion();
-      dropReplay();
-      Object.assign(local, { round, results });
-      local.put(makeRound(local.match, round).game);
-      showSeating({ ...extra, clock: null, message: null, pendingDouble: null });
-      changed();
+    newMatch(options, extra) {
+      local.flow.stop();
+      local.flow = pageMatch(options, true);
+      local.flow.start();
+      showNewRound(extra);
     },
 
-    openReplay(next) {
+    nextRound() {
+      local.flow.nextRound();
+      showNewRound();
+    },
+
+    setNextRoundPause(ms, next = (session) => session.nextRound()) {
+      pause = ms === null ? null : { ms, next };
+      flowChanged();
+    },
+
+    cancelNextRound() {
+      local.flow.holdNextRound();
+      flowChanged();
+    },
+
+    openReplay(next, players) {
       const followed = (snapshot: RoundSnapshot) => set({ replay: follow(get().replay!, snapshot.state.moves) });
-      replaying = replayRound({ ...pageTable().match }, next, pageFlow, followed, () => replayTexts.noNextRound);
+      const { size, colours, variant, misere, moveTimeLimit, takeBacks, seed } = next.setup;
+      const match = { size, colours, variant, misere, moveTimeLimit, takeBacks, seed, players: [...players] };
+      dropReplay();
+      replaying = replayRound(pageMatch(match, false), followed, () => replayTexts.noNextRound);
+      replaying.flow.resume(match, 0, [], next);
     },
 
     closeReplay() {

@@ -16,7 +16,7 @@
  * undo, save and share are the log plus the seed.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { type GameEvent, makeRound, matchStandings, seatsOf, startMatch } from '../../engine/index';
+import { type GameEvent, matchStandings } from '../../engine/index';
 import type { Mover } from '../../flow/turnFlow';
 import { startingPoint } from '../setup/matchSetup';
 import { createComputerTurns } from './computerTurns';
@@ -45,18 +45,21 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
   // A game in progress resumes unless the URL chooses a new one.
   const kept = loadKept(deps, urlStartsGame);
   const resumed = kept.resumed;
-  const firstMatch = resumed?.match ?? startMatch(first);
-  const { game: firstGame, seats: firstSeats } = resumed ? { game: resumed.game, seats: seatsOf(resumed.match, resumed.round, resumed.game) } : makeRound(firstMatch, 0);
-  const firstRound = { match: firstMatch, game: firstGame, round: resumed?.round ?? 0, results: resumed?.results ?? [] };
   let messageId = 0;
+  /** What the page says of a computer that gave no move, shown with the fallback level's move played in its place. */
+  let failure: string | null = null;
   let refresh: () => void = () => undefined;
 
   const store = createStore<SessionState>()((set, get) => {
     const lent = { get, set };
     const notice = (text: string, kind: Message['kind'] = 'notice') => set({ message: { text, kind, id: ++messageId } });
 
-    const table = createRoundTable(deps, now, lent, firstRound, {
+    const table = createRoundTable(deps, now, lent, { options: first, resumed }, {
       askComputer: (asked, level) => computer.askMove(asked, level),
+      fallbackMove: deps.computer.fallback?.move,
+      computerFailed(level, error) {
+        failure = computer.failed(level, error);
+      },
       dropQuestion: () => computer.cancel(),
       holdsComputers: () => spectator.holdsComputers(),
       moved,
@@ -98,26 +101,21 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         set({ pendingDouble: null });
         notice(timeOut);
       } else pointer.moved();
+      if (failure) notice(failure);
+      failure = null;
       changed();
     }
 
     refresh = changed;
 
-    const snapshot = takeSnapshot(firstGame, firstSeats);
+    const seating = local.seating();
+    const snapshot = takeSnapshot(local.game, seating.seats);
     return {
       snapshot,
-      shown: shownRound(snapshot.events, deps.shownByDirector ? 0 : snapshot.events.length, firstSeats),
+      shown: shownRound(snapshot.events, deps.shownByDirector ? 0 : snapshot.events.length, seating.seats),
       paused: deps.startPaused ?? false,
-      seats: firstSeats,
-      players: firstMatch.players,
-      round: local.round,
-      results: local.results,
-      ownColours: null,
-      resignedSeats: null,
-      standInMoves: null,
-      turnsHere: true,
-      nextRoundBy: 'here',
-      standings: matchStandings(local.results, firstMatch.players.length, firstMatch.misere),
+      ...seating,
+      standings: matchStandings(seating.results, seating.players.length, local.match.misere),
       settings,
       hovered: null,
       tapped: false,
@@ -133,6 +131,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       animating: false,
       clock: null,
       spectatorPaused: false,
+      nextRoundAt: 0,
       replay: null,
       // A resumed game is shown as it stands, its animations settled.
       jumps: resumed ? 1 : 0,
@@ -151,7 +150,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       reloadHistory: keeping.reloadHistory,
       moveNow: computer.moveNow,
       // Asked by the flow (about to be, or thinking), or a suggestion being found.
-      computerPending: () => computer.busy() || (table.source().flow?.asking() ?? false),
+      computerPending: () => computer.busy() || (table.source().flow?.turns?.asking() ?? false),
       suggest() {
         // Online, a suggestion is for the player to move at this page, never for a spectator or another's turn.
         const notYours = table.source().notYours(table.game().state.toMove);
@@ -159,6 +158,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         return engineHelpShown(get()) ? computer.suggest() : notice(sessionTexts.noHelpOnline, 'refusal');
       },
       setSpectatorPaused: spectator.setSpectatorPaused,
+      setNextRoundPause: table.setNextRoundPause,
+      cancelNextRound: table.cancelNextRound,
       step: spectator.step,
       takeOver(seat, human) {
         spectator.takeOver(seat, human);
@@ -170,9 +171,8 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       newGame(options) {
         if (get().remote) get().showRemote(null);
         viewerSettings.newGameChosen(options);
-        local.match = startMatch(options);
         // The seats are chosen again, knowing the stand-in plays for the computer (the seats say so).
-        table.newRound(0, [], { replay: null, standInNotice: false });
+        table.newMatch(options, { replay: null, standInNotice: false });
       },
 
       nextRound() {
@@ -180,7 +180,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
         if (!over || !result) return notice(sessionTexts.finishRoundFirst, 'refusal');
         const refusal = table.source().nextRoundRefusal();
         if (refusal) return notice(refusal, 'refusal');
-        table.newRound(local.round + 1, [...local.results, result]);
+        table.nextRound();
       },
 
       undo() {

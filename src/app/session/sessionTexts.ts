@@ -8,8 +8,8 @@ const k = (key: string, options?: Record<string, unknown>) => t(`messages:${key}
 
 export const sessionTexts = fixedTexts('messages', ['roundIsOver', 'finishRoundFirst', 'takeBacksOff', 'takeBacksNeedHuman', 'nothingToTakeBack', 'suggestionsForHuman', 'noSuggestion', 'onlineRematch', 'notYourColour', 'spectatorsWatch', 'noHelpOnline'] as const, {
   refusal: (e: RuleError) => ruleText(e),
-  computerIllegal: (name: string, move: string, reason: string) => k('computerIllegal', { level: level(name), move, reason }),
-  computerFailed: (name: string) => k('computerFailed', { level: level(name) }),
+  computerIllegal: (name: string, move: string, reason: string, fallback: string) => k('computerIllegal', { level: level(name), move, reason, fallback: level(fallback) }),
+  computerFailed: (name: string, fallback: string) => k('computerFailed', { level: level(name), fallback: level(fallback) }),
   workerFallback: (name: string) => k('workerFallback', { level: level(name) }),
   computerThinking: (colour: string, name: string) => k('computerThinking', { colour: colourName(colour, true), name: playerName(name) }),
   suggestion: (name: string, move: string, rolls: readonly string[]) => k(rolls.length ? 'suggestionRolls' : 'suggestion', { level: level(name), move, rolls: listOf(rolls) }),

@@ -3,6 +3,7 @@
  * handles its modules are lent: the store's get/set and the round on the table.
  */
 import type { Colour, Game, Match, MatchOptions, MatchStandings, PlayerSpec, RoundResult, Seat } from '../../engine/index';
+import type { SeatSpec } from '../../flow/matchFlow';
 import type { ThinkingState } from '../computer/askComputer';
 import type { ComputerPlayer } from '../computer/computer';
 import type { Preview } from './input';
@@ -107,6 +108,12 @@ export interface SessionState {
   clock: Clock | null;
   /** Computer seats wait (a spectator's pause, apart from the dialogs' `paused`); humans may still move. */
   spectatorPaused: boolean;
+  /**
+   * When the page's own computers-only match starts its next round by itself (ms, the session's
+   * clock: its match flow's pause, once the round's end has been shown and nothing is paused, while
+   * the watch sets one), or 0 when none is due.
+   */
+  nextRoundAt: number;
   /** A recorded round being stepped through (and its variations), or null in a live game. */
   replay: Replay | null;
   /** Grows on every jump in a replay that the board shows at once (not animated); 1 at the start of a resumed game. */
@@ -130,6 +137,10 @@ export interface SessionState {
   cancelDouble(): boolean;
   newGame(options: MatchOptions): void;
   nextRound(): void;
+  /** The pause before a computers-only match's next round at this page (ms; null: none, a next round waits for nextRound) and what ends it (default nextRound; the demo's next match). */
+  setNextRoundPause(ms: number | null, next?: (session: SessionState) => void): void;
+  /** No next round comes by itself after this round (its countdown cancelled): nextRound starts it. */
+  cancelNextRound(): void;
   undo(): void;
   setSpeed(speed: number): void;
   setSocketDots(on: boolean): void;
@@ -237,10 +248,12 @@ export interface Table {
   match(): Match;
 }
 
-/** A table whose game and match a module may replace (replay, taking a seat over). */
+/** A table whose game a module may replace and whose seats it may hand over (replay, taking a seat over), through its match flow. */
 export interface WritableTable extends Table {
+  /** Another position of the round on the table (MatchFlow.putGame). */
   putGame(game: Game): void;
-  putMatch(match: Match): void;
+  /** Who plays match player `player`'s seat changes (MatchFlow.reseat). */
+  reseat(player: number, spec: SeatSpec): void;
 }
 
 export type Notify = (text: string, kind?: Message['kind']) => void;

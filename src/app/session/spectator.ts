@@ -28,7 +28,7 @@ export const spectatorTexts = {
   neverComputer: (seat: number, name: string) => t('watch:takeOverNeverComputer', { seat, name: playerName(name) }),
 };
 
-export function createSpectator(store: SessionStore<'spectatorPaused' | 'pendingDouble'>, table: Pick<WritableTable, 'match' | 'putMatch'>, host: SpectatorHost): Spectator {
+export function createSpectator(store: SessionStore<'spectatorPaused' | 'pendingDouble'>, table: Pick<WritableTable, 'reseat'>, host: SpectatorHost): Spectator {
   const { get, set } = store;
   /** One computer move allowed while paused (step). */
   let stepping = false;
@@ -60,10 +60,8 @@ export function createSpectator(store: SessionStore<'spectatorPaused' | 'pending
       if (!seat) return host.notice(spectatorTexts.noSeat(index + 1), 'refusal');
       if (!seat.level) return host.notice(spectatorTexts.neverComputer(index + 1, seat.name), 'refusal');
       if ((seat.kind === 'human') === human) return;
-      const kind = human ? 'human' : 'computer';
-      // The match's player changes too, so the take-over lasts through the next rounds until handed back.
-      const match = table.match();
-      table.putMatch({ ...match, players: match.players.map((p, i) => (i === seat.player ? { ...p, kind } : p)) });
+      // The match flow's player changes, so the take-over lasts through the next rounds until handed back.
+      table.reseat(seat.player, { kind: human ? 'human' : 'computer', level: seat.level, name: seat.name });
       set({ pendingDouble: null });
       host.seatingChanged();
     },

@@ -1,7 +1,9 @@
 /**
  * When no seat is human, the next round starts by itself after a visible countdown, so a match
- * can be watched end to end. It runs only once the round's end has been shown (animations over)
- * and the spectator has not paused; cancelling it leaves that round's end on screen.
+ * can be watched end to end. The pause is the page's match flow's (SessionState.nextRoundAt): it
+ * runs only once the round's end has been shown (animations over) and nothing is paused, and
+ * cancelling it leaves that round's end on screen. This module sets its length and what ends it,
+ * and shows it.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
@@ -19,57 +21,28 @@ export interface RoundCountdown {
 
 export interface CountdownOptions {
   seconds?: number;
-  now?: () => number;
-  /** What starts the next round: the session's nextRound, or the demo's next game. */
+  /** What ends the countdown: the session's nextRound, or the demo's next game. */
   next?: (session: SessionState) => void;
 }
 
-/** Starts watching the session; returns the countdown's store and the function that stops watching. */
+/** Starts the countdown on the session; returns the countdown's store and the function that stops it. */
 export function watchRoundEnd(session: StoreApi<SessionState>, options: CountdownOptions = {}): { countdown: StoreApi<RoundCountdown>; stop(): void } {
-  const seconds = options.seconds ?? COUNTDOWN_SECONDS;
-  const now = options.now ?? (() => Date.now());
-  const next = options.next ?? ((s: SessionState) => s.nextRound());
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  /** The round (its event log's first event) whose countdown was cancelled. */
-  let cancelledFor: unknown = null;
-
   const countdown = createStore<RoundCountdown>()(() => ({
     endsAt: null,
-    cancel() {
-      cancelledFor = session.getState().snapshot.events[0];
-      update();
-    },
+    cancel: () => session.getState().cancelNextRound(),
   }));
-
-  function due(s: SessionState): boolean {
-    return s.snapshot.over && !s.remote && !s.animating && !s.paused && !s.spectatorPaused && !s.seats.some((seat) => seat.kind === 'human') && cancelledFor !== s.snapshot.events[0];
-  }
-
-  function update(): void {
-    const s = session.getState();
-    if (due(s) === (timer !== null)) return;
-    if (timer) {
-      clearTimeout(timer);
-      timer = null;
-      countdown.setState({ endsAt: null });
-      return;
-    }
-    timer = setTimeout(() => {
-      timer = null;
-      countdown.setState({ endsAt: null });
-      next(session.getState());
-    }, seconds * 1000);
-    countdown.setState({ endsAt: now() + seconds * 1000 });
-  }
-
-  const unsubscribe = session.subscribe(update);
-  update();
+  const show = (s: SessionState) => {
+    const endsAt = s.nextRoundAt || null;
+    if (countdown.getState().endsAt !== endsAt) countdown.setState({ endsAt });
+  };
+  const unsubscribe = session.subscribe(show);
+  session.getState().setNextRoundPause((options.seconds ?? COUNTDOWN_SECONDS) * 1000, options.next);
+  show(session.getState());
   return {
     countdown,
     stop() {
       unsubscribe();
-      if (timer) clearTimeout(timer);
-      timer = null;
+      session.getState().setNextRoundPause(null);
     },
   };
 }

@@ -29,7 +29,10 @@ export function openTable(raw: Record<string, unknown>, table: ServerTable | nul
   const problem = setupRefusal(rules);
   if (problem) throw refuse('badSetup', problem.message);
   const person: SeatSpec = { kind: 'human', level: options.standIn };
-  const seats = options.seats?.map((spec): SeatSpec => (spec.kind === 'computer' ? spec : person)) ?? roundSetup({ ...rules, seed: 0 }).players.map(() => person);
+  // One seat for each of the colours' players (the flow's seats make its players, solo one for red and green).
+  const { players } = roundSetup({ ...rules, seed: 0 });
+  if (options.seats && options.seats.length !== players.length) throw refuse('badSetup', `seats: ${players.length} seats are in play (${players.map((c) => c.join('+')).join(', ')}), not ${options.seats.length}`);
+  const seats = options.seats?.map((spec): SeatSpec => (spec.kind === 'computer' ? spec : person)) ?? players.map(() => person);
   let flow: MatchFlow;
   try {
     flow = new MatchFlow(rules, seats, host);

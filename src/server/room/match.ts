@@ -4,7 +4,7 @@
  * into the synchronised state (state.ts). The room decides nothing of the match here.
  */
 import type { MatchEvent, MatchFlowHost } from '../../flow/matchFlow';
-import { FALLBACK_LEVEL, fallbackMove } from '../computerFallback';
+import { FALLBACK_LEVEL, fallbackMove } from '../../ai/computerFallback';
 import { resultState } from '../state';
 import { atPace } from '../tvPace';
 import { faultText, type RoomCore, TV_ROUNDS_KEPT } from './core';

@@ -10,7 +10,7 @@ import { useReactions } from '../online/useReactions';
 export function Seats() {
   // What the board shows, not the engine's latest state (shownRound.ts).
   const toMove = useSession((s) => s.shown.toMove);
-  // Seats are in the order of the round's players (session makeRound).
+  // Seats are in the order of the round's players (the match flow's seats this round).
   const playerScores = useSession((s) => s.shown.playerScores);
   const seats = useSession((s) => s.seats);
   const thinking = useSession((s) => s.thinking);
