@@ -55,7 +55,7 @@ describe('the page’s own match and a replay', () => {
     expect(game.state.moves).toHaveLength(1);
     expect(local.awaitingMove()).toBe(false);
     expect(() => local.play('a1')).toThrow(RuleError);
-    expect(local.seating()).toEqual({ players: match.players, seats, round: 0, results: [], ownColours: null, resignedSeats: null });
+    expect(local.seating()).toEqual({ players: match.players, seats, round: 0, results: [], ownColours: null, resignedSeats: null, standInMoves: null, turnsHere: true, nextRoundBy: 'here' });
     expect(local.standingsRules()).toEqual({ players: 2, misere: true });
     expect(local.nextRoundRefusal()).toBeNull();
     const replay = replayRound(pageFlow(match, makeRound(match, 0).game), () => undefined, () => 'no next round in a replay');
