@@ -2,20 +2,31 @@
  * Conformance of the match flow's hosts: one set of scripts (a drop and return on one's own turn,
  * a time-out, a resignation, a seat taken over by key, a computers-only match's next round, the
  * rematch's rotation, an illegal computer answer) runs on the flow alone on vitest's fake clock,
- * on the real `rolit` room in-process (test/server/roomHarness.ts) and on the page's session
- * (createSession with a scripted computer), and each host's log (what it shows after every step:
- * phase, round, moves, seats and why each is held, results with their stand-in moves, and its
- * notices of time-outs, resignations and computer fallbacks) must be the same. The room runs
- * first; the other hosts then play the same match seed.
+ * on the real `rolit` room in-process (test/server/roomHarness.ts), on the page's session hosting
+ * its own match (createSession with a scripted computer) and on the page's session as the mirror
+ * of that room, and each host's log (what it shows after every step: phase, round, moves, seats
+ * and why each is held, results with their stand-in moves, and its notices of time-outs,
+ * resignations and computer fallbacks) must be the same. The room runs first, mirrored by a page
+ * watching it; the other hosts then play the same match seed.
  *
- * The page runs the scripts it has a user path for: a time-out, a computers-only match's next
- * round (the watch countdown, watch/roundCountdown.ts, sets the flow's pause to the room's), the rematch's
- * rotation (Next round) and an illegal computer answer. It has no connections (nobody drops,
- * returns or takes a seat back by key: every person at the page is here) and no resignation, so
- * it does not run those three scripts. Its seats say no hold reason and count no stand-in
- * moves, as nobody stands in for a person there: its log reads a person's seat as `seated`, a
- * computer's as `computerSeat`, and 0 stand-in moves (the other hosts' logs of these scripts must
- * show the same, or the logs differ).
+ * The mirror (pageMirror.ts) runs every script: a page watching the room, its online store fed
+ * with what the room's spectator (Eve) was sent and the room's state, shown in a session by
+ * linkOnline. Its log is what the page publishes: the session's round, seats, results and
+ * stand-in moves, why a seat is held as the room bar reads it from the store's seats (and the
+ * seats panel from the session's, which must agree), the time-out notice in the session's
+ * messages, resignations and fallbacks as the store holds them for their notices. It names a
+ * computer by its level, as the room does (the page says "Beginner 2"); it shows stand-in moves
+ * for the current round only (the round's end), so it is compared with the room's log without
+ * them for the rounds before (asThePageShows).
+ *
+ * The page's own match runs the scripts it has a user path for: a time-out, a computers-only
+ * match's next round (the watch countdown, watch/roundCountdown.ts, sets the flow's pause to the
+ * room's), the rematch's rotation (Next round) and an illegal computer answer. It has no
+ * connections (nobody drops, returns or takes a seat back by key: every person at the page is
+ * here) and no resignation, so it does not run those three scripts. Its seats say no hold reason
+ * and count no stand-in moves, as nobody stands in for a person there: its log reads a person's
+ * seat as `seated`, a computer's as `computerSeat`, and 0 stand-in moves (the other hosts' logs of
+ * these scripts must show the same, or the logs differ).
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { FALLBACK_LEVEL, fallbackMove } from '../../src/ai/computerFallback';
@@ -28,7 +39,9 @@ import { wallClock } from '../../src/flow/turnFlow';
 import type { RolitRoom } from '../../src/server/rolitRoom';
 import { ServerTable } from '../../src/server/serverTable';
 import type { RoomState } from '../../src/server/state';
+import { TV_ROOM } from '../../src/wire/contractCodes';
 import { type FakeClient, openRoom, received } from '../server/roomHarness';
+import { asThePageShows, pageMirror, type View } from './pageMirror';
 
 const GRACE = 1000;
 const DELAY = 100;
@@ -53,17 +66,6 @@ interface Table {
   timeLimit?: number;
 }
 
-/** What a host shows after a step. */
-interface View {
-  phase: string;
-  round: number;
-  toMove: string;
-  moves: string[];
-  seats: { name: string; reason: string }[];
-  results: { round: number; playerScores: number[]; winners: number[]; standInMoves: number[] }[];
-  notices: string[];
-}
-
 /** A host of the match flow, driven by the scripts' steps. */
 interface Host {
   act(step: Step): Promise<void>;
@@ -74,7 +76,7 @@ interface Host {
 const settle = () => vi.advanceTimersByTimeAsync(0);
 
 /** The real room in-process: Ann creates and joins, Bob joins, Eve watches; the scripted computer answers. */
-async function roomHost(table: Table): Promise<Host & { seed: number }> {
+async function roomHost(table: Table): Promise<Host & { seed: number; spectator: FakeClient; state: RoomState }> {
   const options: Record<string, unknown> =
     table.seats === 'computers'
       ? { table: ServerTable.tv(['beginner', 'beginner', 'beginner', 'beginner']) }
@@ -99,8 +101,10 @@ async function roomHost(table: Table): Promise<Host & { seed: number }> {
     t.questions.at(-1)!.answer(move === 'legal' ? state.legal[0] : 'd4');
     await t.advance(table.seats === 'computers' ? TV_MOVE : 10);
   };
-  const host: Host & { seed: number } = {
+  const host: Host & { seed: number; spectator: FakeClient; state: RoomState } = {
     seed: room.flow.match!.seed,
+    spectator: eve,
+    state,
     async act(step) {
       switch (step.do) {
         case 'play':
@@ -384,7 +388,7 @@ const scripts: Record<string, { table: Table; steps: Step[]; atThePage?: true; s
     steps: [{ do: 'resign', who: 'mover' }, { do: 'wait', ms: DELAY }, { do: 'answer', move: 'legal' }, { do: 'playOut' }, { do: 'rematch' }],
     shows: (log) => {
       expect(log[1].notices).toHaveLength(1);
-      expect(Math.max(...log.at(-1)!.results[0].standInMoves)).toBeGreaterThan(1);
+      expect(Math.max(...log.at(-1)!.results[0].standInMoves!)).toBeGreaterThan(1);
       expect(log.at(-1)!.seats.map((s) => s.reason)).toEqual(['seated', 'seated']);
     },
   },
@@ -432,24 +436,27 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** A host's view before the script and after each step. */
-async function logOf(host: Host, steps: Step[]): Promise<View[]> {
-  const log = [host.view()];
+/** Each viewer's view before the script and after each step of `host` (by default its own; also the page mirroring the room in the same run). */
+async function logsOf(host: Host, steps: Step[], viewers: (() => View)[] = [host.view]): Promise<View[][]> {
+  const logs = viewers.map((view) => [view()]);
   for (const step of steps) {
     await host.act(step);
-    log.push(host.view());
+    viewers.forEach((view, i) => logs[i].push(view()));
   }
   host.close();
-  return log;
+  return logs;
 }
 
 for (const [name, { table, steps, atThePage, shows }] of Object.entries(scripts)) {
-  it(`${name}: the flow alone${atThePage ? ', the room and the page' : ' and the room'} show the same log and results`, async () => {
+  it(`${name}: the flow alone, the room${atThePage ? ", the page's own match" : ''} and the page mirroring the room show the same log and results`, async () => {
     const room = await roomHost(table);
-    const roomLog = await logOf(room, steps);
-    const flowLog = await logOf(flowHost(table, room.seed), steps);
+    const mirror = await pageMirror(room.spectator, room.state, table.seats === 'computers' ? TV_ROOM : 'rolit');
+    const [roomLog, mirrorLog] = await logsOf(room, steps, [room.view, mirror.view]);
+    mirror.close();
+    expect(mirrorLog).toEqual(roomLog.map(asThePageShows));
+    const [flowLog] = await logsOf(flowHost(table, room.seed), steps);
     expect(flowLog).toEqual(roomLog);
-    if (atThePage) expect(await logOf(pageHost(table, room.seed), steps)).toEqual(roomLog);
+    if (atThePage) expect((await logsOf(pageHost(table, room.seed), steps))[0]).toEqual(roomLog);
     shows(roomLog);
   });
 }
