@@ -14,7 +14,8 @@
  * linkOnline. Its log is what the page publishes: the session's round, seats, results and
  * stand-in moves, why a seat is held as the room bar reads it from the store's seats (and the
  * seats panel from the session's, which must agree), the time-out notice in the session's
- * messages, resignations and fallbacks as the store holds them for their notices. It names a
+ * messages, and the resignations and computer fallbacks the store holds (the session has no
+ * notice of them: ResignedNotice.tsx and FallbackNotice.tsx show the store's). It names a
  * computer by its level, as the room does (the page says "Beginner 2"); it shows stand-in moves
  * for the current round only (the round's end), so it is compared with the room's log without
  * them for the rounds before (asThePageShows).

@@ -99,8 +99,8 @@ export async function pageMirror(spectator: FakeClient, state: DecodedRoom, room
   let read = 0;
   return {
     view() {
-      // The messages come as they are sent, the state's patch after them.
-      for (const { type, message } of spectator.inbox.slice(read)) held.message(type, message);
+      // The messages come as they are sent (copies, as off the wire), the state's patch after them.
+      for (const { type, message } of spectator.inbox.slice(read)) held.message(type, structuredClone(message));
       read = spectator.inbox.length;
       held.state(state);
       const { snapshot, round, seats, results, resignedSeats, standInMoves } = session.getState();
