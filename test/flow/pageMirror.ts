@@ -13,6 +13,7 @@ import { createOnlineRoom } from '../../src/app/online/onlineRoom';
 import { createSession, type SessionState } from '../../src/app/session/session';
 import { sessionTexts } from '../../src/app/session/sessionTexts';
 import type { Colour, Seat } from '../../src/engine';
+import type { RoomState } from '../../src/server/state';
 import type { DecodedRoom, RoomSeat } from '../../src/wire/roomSnapshot';
 import type { FakeClient } from '../server/roomHarness';
 
@@ -80,7 +81,9 @@ function reasonShown(held: RoomSeat | undefined, seat: Seat, resigned: SessionSt
 }
 
 /** A page watching the room `spectator` is a client of; its view takes in what the client was sent since the last one, then the room's state. */
-export async function pageMirror(spectator: FakeClient, state: DecodedRoom, roomName: string): Promise<{ view(): View; close(): void }> {
+export async function pageMirror(spectator: FakeClient, state: RoomState, roomName: string): Promise<{ view(): View; close(): void }> {
+  // The schema's plain copy is the wire's snapshot, its strings narrowed to colours and codes (test/wire/roomSnapshot.test.ts).
+  const decoded = state as unknown as DecodedRoom;
   const session = createSession({ computer: noComputer, levels: ['beginner'], defaultLevel: 'beginner', storage: null, now: () => Date.now() }, { search: '?seats=human,human' });
   const online = createOnlineRoom({ endpoint: 'http://127.0.0.1:9', tabStorage: null });
   const held = heldRoom(roomName);
@@ -102,7 +105,7 @@ export async function pageMirror(spectator: FakeClient, state: DecodedRoom, room
       // The messages come as they are sent (copies, as off the wire), the state's patch after them.
       for (const { type, message } of spectator.inbox.slice(read)) held.message(type, structuredClone(message));
       read = spectator.inbox.length;
-      held.state(state);
+      held.state(decoded);
       const { snapshot, round, seats, results, resignedSeats, standInMoves } = session.getState();
       const room = online.getState().room;
       const finished: View['results'] = results.map(({ playerScores, winners }, r) => ({ round: r, playerScores, winners }));
