@@ -1,7 +1,8 @@
 /**
  * A page opened anew while its player holds a seat (their key and id kept in localStorage): it
  * says "Your game at table X is in play" and Return, from the keyboard, takes the seat back (the
- * other connection holding it is let go). Screenshot: test-artifacts/return-to-game.png.
+ * other connection holding it is let go); a dialog opened meanwhile lies over it. Screenshot:
+ * test-artifacts/return-to-game.png.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -41,6 +42,16 @@ it('offers to return to the player’s game in play, and Return takes their seat
   expect(await offer.textContent()).toContain(`Your game at table ${groupedRoomCode(ann.room.roomId)} is in play.`);
   await audit(page, 'the offer to return to a game');
   await screenshot(page, 'return-to-game');
+  // A dialog opened meanwhile lies over the offer, which waits under it.
+  await page.getByRole('button', { name: 'New game' }).click();
+  await page.getByRole('dialog', { name: 'New game' }).waitFor();
+  const onTop = await offer.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return el.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+  });
+  expect(onTop, 'the offer painted over the open dialog').toBe(false);
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog', { name: 'New game' }).waitFor({ state: 'hidden' });
   await page.getByTestId('return-to-game-button').focus();
   await page.keyboard.press('Enter');
   // The room's bar starts folded on this short screen: its role line is there, not shown.
