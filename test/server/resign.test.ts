@@ -60,7 +60,8 @@ it('refuses a resignation from a spectator, before the match, and a second one, 
   expect((await next(eve, 'error')).code).toBe('spectator');
   expect(snapshot(ann)).toBe(before);
   bob.room.send('resign');
-  await until(ann.room, (st) => st.seats[1].resigned, 'Bob resigned');
+  // Once red is to move, the stand-in for green waits for Ann, so nothing moves between the two snapshots.
+  await until(ann.room, (st) => st.seats[1].resigned && st.toMove === 'red', 'Bob resigned, and red to move', 10_000);
   const resigned = snapshot(ann);
   bob.room.send('resign');
   expect((await next(bob, 'error')).code).toBe('resigned');
