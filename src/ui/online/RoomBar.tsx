@@ -1,7 +1,8 @@
 /**
- * The bar of a room in play, below the seats panel: who is connected and drop countdowns (on its
- * summary line when folded), emotes, the link to this seat for another device, the finished
- * rounds, the rating change, rematch, resign and leave; Escape folds it.
+ * The bar of a room in play: its line (at the top's middle; on a phone below the seats panel) says
+ * who is connected and, folded, the drop countdowns; unfolded, its sheet has the seats, emotes, the
+ * link to this seat for another device, the finished rounds, the rating change, rematch, resign and
+ * leave. Escape folds it.
  */
 import { type KeyboardEvent, useRef, useState } from 'react';
 import type { Colour } from '../../engine/index';
@@ -19,13 +20,11 @@ import { Resign } from './Resign';
 import { seatLabel } from './seatLabel';
 import { useBelowSeats } from './useBelowSeats';
 
-/** Short screens and phones: the room's bar starts folded (its summary line), so the board stays in view. */
-const roomForBar = () => window.matchMedia('(min-width: 721px) and (min-height: 800px)').matches;
-
 export function RoomBar() {
   const { roomId, room, you, tv } = useOnline((s) => s);
   const { send, leave } = useOnline.getState();
-  const [open, setOpen] = useState(roomForBar);
+  // It starts folded (its summary line): unfolded, its sheet lies over the board.
+  const [open, setOpen] = useState(false);
   const bar = useRef<HTMLDetailsElement>(null);
   useBelowSeats(bar);
   if (!room || !roomId) return null;
@@ -33,7 +32,7 @@ export function RoomBar() {
   const connected = room.seats.filter((s) => s.reason === 'seated').length;
   // Folded (phones, short screens), the bar's line still shows a dropped player's countdown: a person holding their seat, not here.
   const dropped = open ? [] : room.seats.map((seat, i) => ({ seat, i })).filter(({ seat }) => seat.holder === 'person' && seat.reason !== 'seated');
-  // Escape folds the unfolded bar, as it closes the menu (on a phone the bar's sheet lies over the board).
+  // Escape folds the unfolded bar, as it closes the menu (its sheet lies over the board).
   const fold = (e: KeyboardEvent) => {
     if (e.key !== 'Escape' || !open || e.defaultPrevented) return;
     e.preventDefault();
