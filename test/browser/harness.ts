@@ -13,6 +13,7 @@ import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Download, type Locator, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { preview, type PreviewServer } from 'vite';
+import { BOARD_WIDTH, MARGIN, PITCH } from '../../src/scene/layout';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /**
@@ -356,4 +357,43 @@ export async function openRecordByPaste(page: Page, text: string): Promise<void>
   await page.getByLabel('Paste a record').fill(text);
   await page.getByRole('button', { name: 'Open in replay' }).click();
   await page.getByTestId('replay-bar').waitFor();
+}
+
+/**
+ * The board's coordinates and sockets that the box of the page's element `selector` lies over:
+ * each coordinate's box (a quarter of the spacing of the sockets beside it each way) at its place
+ * in the frame's middle, carried out from the two sockets of its row or column nearest it, and each
+ * socket's centre, all from the scene's own projection. Empty when the page has no 3D view.
+ */
+export async function boardUnder(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate(
+    ({ selector, out }) => {
+      const box = document.querySelector(selector)!.getBoundingClientRect();
+      const at = (square: string) => window.rolit.socketScreenPosition(square);
+      if (!at('a1')) return [];
+      const under: string[] = [];
+      const overlaps = (x: number, y: number, half: number) => x + half > box.left && x - half < box.right && y + half > box.top && y - half < box.bottom;
+      const files = 'abcdefgh';
+      for (let i = 0; i < 8; i++) {
+        // A row's label beyond its a and h sockets; a column's beyond its 1 and 8 sockets.
+        const pairs: [string, string, string][] = [
+          [`${i + 1} (left)`, `a${i + 1}`, `b${i + 1}`],
+          [`${i + 1} (right)`, `h${i + 1}`, `g${i + 1}`],
+          [`${files[i]} (far)`, `${files[i]}1`, `${files[i]}2`],
+          [`${files[i]} (near)`, `${files[i]}8`, `${files[i]}7`],
+        ];
+        for (const [label, edge, inner] of pairs) {
+          const [p, q] = [at(edge)!, at(inner)!];
+          const spacing = Math.hypot(p.x - q.x, p.y - q.y);
+          if (overlaps(p.x + (p.x - q.x) * out, p.y + (p.y - q.y) * out, spacing / 4)) under.push(`label ${label}`);
+        }
+        for (let row = 1; row <= 8; row++) {
+          const s = at(`${files[i]}${row}`)!;
+          if (overlaps(s.x, s.y, 0)) under.push(`socket ${files[i]}${row}`);
+        }
+      }
+      return under;
+    },
+    { selector, out: (BOARD_WIDTH / 2 - MARGIN / 2 - 3.5 * PITCH) / PITCH },
+  );
 }

@@ -3,7 +3,7 @@
  * loopback port): one page creates a room, a second opens the invite link and takes a seat, the
  * host starts, each plays a move (the guest by the accessible grid, on a page without the 3D view),
  * and all three pages (the spectator's too) show the same board in their state, the host's and the
- * spectator's in their pixels. Also: a link to a room that does not exist, a time-out said, and phones.
+ * spectator's in their pixels, and the room's line lies over none of the board's coordinates. Also: a link to a room that does not exist, a time-out said, and phones.
  * Screenshots go to test-artifacts/online-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/index';
 import { matchMaker } from '@colyseus/core';
 import { create, eventually, movesOf, playFirst, startTestServer, type TestServer, twoPlayers, until } from '../server/helpers';
-import { cameraView, countBallColours, openApp, rolitState, screenshot, socketPosition, waitForScene } from './harness';
+import { boardUnder, cameraView, countBallColours, openApp, rolitState, screenshot, socketPosition, waitForScene } from './harness';
 import { useBuiltApp } from './builtApp';
 import { audit } from './axe';
 
@@ -130,6 +130,8 @@ describe('online play between browsers', () => {
     for (const p of [host.page, guest.page]) await p.getByTestId('online-bar').waitFor({ timeout: 90_000 });
     await waitForScene(host.page);
     for (const p of [host.page, guest.page]) await showsMoves(p, 0);
+    // At 960x640 the room's line lies clear of the board: none of its coordinates or sockets under it.
+    expect(await boardUnder(host.page, '[data-testid="online-bar"]')).toEqual([]);
     // Each plays two moves, the one to move first; before each, a misclick on an occupied socket and
     // one on a socket touching no ball are refused at once and stop no later move.
     const first = (await rolitState(host.page)).toMove === hostColour ? [host.page, guest.page] : [guest.page, host.page];
@@ -407,6 +409,7 @@ describe('online play between browsers', () => {
     await host.page.getByTestId('online-bar').waitFor({ timeout: 90_000 });
     await settled(host.page);
     await screenshot(host.page, 'online-game-phone');
+    expect(await boardUnder(host.page, '[data-testid="online-bar"]')).toEqual([]);
     await host.page.close();
   }, 300_000);
 });

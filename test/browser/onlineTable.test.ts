@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/index';
 import { create, gameOf, type Seen, startTestServer, type TestServer, until } from '../server/helpers';
-import { leaveGrid, openApp, playByGrid, rolitState, screenshot, type Served, waitForScene, waitSettled } from './harness';
+import { boardUnder, leaveGrid, openApp, playByGrid, rolitState, screenshot, type Served, waitForScene, waitSettled } from './harness';
 import { useBuiltApp } from './builtApp';
 import { audit } from './axe';
 
@@ -159,7 +159,10 @@ describe('at an online table', () => {
       await eve.page.waitForFunction(() => window.rolit.state().shown.toMove === 'yellow', undefined, { timeout: 60_000, polling: 100 });
       expect(await eve.page.getByRole('button', { name: 'Suggérer' }).count()).toBe(0);
       expect(await eve.page.getByTestId('turn').count()).toBe(1);
-      // A reaction shows by Bob's seat, on every page, by his name.
+      // On the laptop the room's line lies clear of the board: none of its coordinates or sockets under it.
+      expect(await boardUnder(bob.page, '[data-testid="online-bar"]')).toEqual([]);
+      // A reaction, from the room's bar unfolded, shows by Bob's seat, on every page, by his name.
+      await bob.page.getByTestId('online-bar').locator('> summary').click();
       await bob.page.getByRole('button', { name: 'Well played!' }).click();
       await eve.page.getByTestId('reaction').waitFor();
       expect(await eve.page.locator('.seat[data-seat="1"] [data-testid="reaction"]').textContent()).toBe('Bob : Bien joué !');

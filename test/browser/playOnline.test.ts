@@ -195,7 +195,7 @@ describe('Play online', () => {
     await page.close();
   }, 120_000);
 
-  it('Watch live: the page watches computers play at once, as a spectator; widened from phone to laptop, the room bar sits under the seats and the move list under it', async () => {
+  it('Watch live: the page watches computers play at once, as a spectator; widened from phone to laptop, the room bar moves from under the seats to the top’s middle, between the seats and the toolbar', async () => {
     const { page, errors } = await openPage(PHONE);
     const dialog = await playOnline(page, 'Eve');
     await dialog.getByRole('button', { name: 'Watch computers play' }).click();
@@ -204,19 +204,20 @@ describe('Play online', () => {
     // The computers' moves arrive and the board shows them.
     await page.waitForFunction(() => window.rolit.state().shown.moves.length >= 2, undefined, { timeout: 60_000, polling: 200 });
 
-    // The room's bar opened on the phone, then the window widened to a laptop's: the bar moves under
-    // the seats panel and the move list (bottom left) stops short of the bar, once the page has laid out.
+    // The room's bar opened on the phone, under the seats; then the window widened to a laptop's: its
+    // line moves to the top's middle, right of the seats panel and left of the toolbar, once the page has laid out.
     await page.getByTestId('online-bar').locator('summary').click();
     await page.waitForFunction(() => window.rolit.state().shown.moves.length >= 30, undefined, { timeout: 90_000, polling: 200 });
+    expect(await page.evaluate(() => document.querySelector('.online-bar')!.getBoundingClientRect().top >= document.querySelector('.seats')!.getBoundingClientRect().bottom)).toBe(true);
     await page.setViewportSize(LAPTOP);
     const apart = () => {
-      const [seats, bar, list] = ['.seats', '.online-bar', '.moves'].map((s) => document.querySelector(s)!.getBoundingClientRect());
-      return bar.top >= seats.bottom && list.top >= bar.bottom;
+      const [seats, bar, toolbar] = ['.seats', '.online-bar > summary', '.toolbar'].map((s) => document.querySelector(s)!.getBoundingClientRect());
+      return bar.left >= seats.right && bar.right <= toolbar.left && bar.top < seats.bottom;
     };
     const laidOut = await page.waitForFunction(apart, undefined, { timeout: 10_000 }).then(() => true, () => false);
-    const boxes = await page.evaluate(() => ['.seats', '.online-bar', '.moves'].map((s) => document.querySelector(s)!.getBoundingClientRect()).map((r) => `${Math.round(r.top)}-${Math.round(r.bottom)}`).join(' '));
+    const boxes = await page.evaluate(() => ['.seats', '.online-bar > summary', '.toolbar'].map((s) => document.querySelector(s)!.getBoundingClientRect()).map((r) => `${Math.round(r.left)}-${Math.round(r.right)}`).join(' '));
     await screenshot(page, 'play-online-tv-phone-to-laptop');
-    expect(laidOut, `seats, room bar, move list (top-bottom): ${boxes}`).toBe(true);
+    expect(laidOut, `seats, room bar, toolbar (left-right): ${boxes}`).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   }, 180_000);

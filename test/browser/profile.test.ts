@@ -92,7 +92,8 @@ it('plays a rated round, finds it in the profile and replays it, sees the leader
   expect(await change.textContent()).toBe(`Your rating: ${signed(mine.change)} · ${number(mine.rating)} (provisional)`);
   await until(host.room, (st) => st.records.length === 1, 'the record saved', 30_000);
   const recordName: string = host.room.state.records[0];
-  await page.getByTestId('leave-room').first().click();
+  await page.getByTestId('online-bar').locator('> summary').click();
+  await page.getByTestId('leave-room').click();
   await page.waitForFunction(() => window.rolit.online() === null);
   // The table is still open for a rematch, so the page offers to go back to it: not now.
   await page.getByTestId('return-to-game').getByRole('button', { name: 'Not now' }).click({ timeout: 30_000 });
