@@ -231,12 +231,15 @@ describe('at an online table', () => {
       expect(gameOf(alice).state.moves.slice(resignedAt).filter((m) => m.colour === 'yellow').length).toBeGreaterThan(3);
       expect(await bob.page.title()).toBe(title);
 
-      // On the laptop, the whole round's move list stops short of the room's bar above it.
+      // On the laptop, the whole round's move list stops short of the room's unfolded sheet above it.
       await bob.page.getByTestId('round-over').waitFor({ timeout: 240_000 });
       await bob.page.getByRole('button', { name: 'View board' }).click();
       await bob.page.waitForFunction(() => (document.querySelector('.moves ol')?.children.length ?? 0) >= 60, undefined, { timeout: 60_000 });
-      const [bar, list] = await bob.page.evaluate(() => ['.online-bar', '.moves'].map((s) => document.querySelector(s)!.getBoundingClientRect().toJSON() as DOMRect));
-      expect(list.top).toBeGreaterThanOrEqual(bar.bottom);
+      expect(await bob.page.getByTestId('online-bar').getAttribute('open')).not.toBeNull();
+      await bob.page.waitForFunction(() => {
+        const [sheet, list] = ['.online-bar > .body', '.moves'].map((s) => document.querySelector(s)!.getBoundingClientRect());
+        return sheet.height > 0 && list.top >= sheet.bottom;
+      }, undefined, { timeout: 10_000 });
       await screenshot(bob.page, 'table-round-end-laptop');
 
       // The round's end on a phone (a page opening the link now): the round-over panel's buttons keep their words inside them.
