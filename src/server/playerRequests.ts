@@ -36,7 +36,7 @@ function json(req: IncomingMessage, res: ServerResponse, status: number, body: u
 }
 
 /** The handler of the players' requests, reading `store` and, for `playing`, the shared presence. */
-export function playerRequests(store: GameStore, playing: (player: string) => Promise<string[]>): FrontHandler {
+export function playerRequests(store: GameStore, playing: (player: string) => Promise<{ room: string; phase: string }[]>): FrontHandler {
   return async (req, res) => {
     const path = pathOf(req);
     if (path === null || (path !== '/leaderboard' && !path.startsWith('/players/'))) return false;
@@ -51,7 +51,8 @@ export function playerRequests(store: GameStore, playing: (player: string) => Pr
       if (!isPlayerId(id)) throw new BadRequest(`not a player id: ${JSON.stringify(id.slice(0, 40))} (22 characters of A-Z, a-z, 0-9, - and _, or computer:<level>)`);
       if (what === 'playing') {
         noParameters(req);
-        json(req, res, 200, { rooms: await playing(id) });
+        const rooms = await playing(id);
+        json(req, res, 200, { rooms: rooms.map((r) => r.room), phases: Object.fromEntries(rooms.map((r) => [r.room, r.phase])) });
         return true;
       }
       const page = what === 'games' ? pageAsked(req, GAMES_LIST) : (noParameters(req), null);

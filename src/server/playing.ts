@@ -1,11 +1,17 @@
 /**
  * Where each player holds a seat (`GET /players/<id>/playing`): a set per player in Colyseus'
  * presence, so with Redis every process sees every process's rooms. A room adds its seated
- * players' ids and takes them out when the seat is freed or the room closes.
+ * players' ids and takes them out when the seat is freed or the room closes. Beside them, each
+ * room's phase (a hash of room to phase), so a page offering to go back says what it goes back to.
  */
 import { matchMaker, type Presence } from '@colyseus/core';
+import type { MatchSnapshot } from '../wire/matchSnapshot';
 
 const key = (player: string) => `rolit:playing:${player}`;
+const PHASES = 'rolit:phases';
+
+/** A room's phase, as the state's `phase` says it. */
+export type RoomPhase = MatchSnapshot['phase'];
 
 export async function seatHeld(presence: Presence, player: string, roomId: string): Promise<void> {
   await presence.sadd(key(player), roomId);
@@ -15,11 +21,25 @@ export async function seatFreed(presence: Presence, player: string, roomId: stri
   await presence.srem(key(player), roomId);
 }
 
-/** The rooms where `player` holds a seat, still open (a process that crashed left its rooms in the set: they are dropped here). */
-export async function roomsPlaying(player: string): Promise<string[]> {
+/** The room's phase as it is now (written when it changes); none once it closes. */
+export async function phaseNow(presence: Presence, roomId: string, phase: RoomPhase | null): Promise<void> {
+  if (phase === null) await presence.hdel(PHASES, roomId);
+  else await presence.hset(PHASES, roomId, phase);
+}
+
+/**
+ * The rooms where `player` holds a seat, still open, each with its phase (a process that crashed
+ * left its rooms in the set: they are dropped here).
+ */
+export async function roomsPlaying(player: string): Promise<{ room: string; phase: RoomPhase }[]> {
   const rooms = (await matchMaker.presence.smembers(key(player))).sort();
   const open = await Promise.all(rooms.map(async (roomId) => Boolean(await matchMaker.driver.findOne({ roomId }))));
   const gone = rooms.filter((_, i) => !open[i]);
-  for (const roomId of gone) await matchMaker.presence.srem(key(player), roomId);
-  return rooms.filter((_, i) => open[i]);
+  for (const roomId of gone) {
+    await matchMaker.presence.srem(key(player), roomId);
+    await matchMaker.presence.hdel(PHASES, roomId);
+  }
+  const kept = rooms.filter((_, i) => open[i]);
+  const phases = await Promise.all(kept.map((roomId) => matchMaker.presence.hget(PHASES, roomId)));
+  return kept.map((room, i) => ({ room, phase: (phases[i] ?? 'waiting') as RoomPhase }));
 }

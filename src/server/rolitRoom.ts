@@ -11,7 +11,7 @@ import type { MatchFlow } from '../flow/matchFlow';
 import { type CreateOptions, type FaultMessage, MESSAGE_TYPES, ROOM_FAULT_CLOSE } from '../wire/contract';
 import { addressOf, type ClientAuth, coolDownIfFlooded } from './admission';
 import { TokenBuckets } from './limits';
-import { seatHeld } from './playing';
+import { phaseNow, seatHeld } from './playing';
 import { type Creator, openTable, seatAsked } from './room/admission';
 import { type Client, faultText, type Person, playerOf, type RoomConfig, type RoomCore, TV_WATCHERS } from './room/core';
 import { list } from './room/listing';
@@ -200,6 +200,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
   override onDispose(): void {
     this.disposed = true;
     for (const player of this.people.keys()) releasePlayer(this, player);
+    phaseNow(this.presence, this.roomId, null).catch((e: unknown) => console.error(`rolit room ${this.roomId}: phase shared: ${faultText(e)}`));
     this.flow?.stop();
   }
 

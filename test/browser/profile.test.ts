@@ -16,6 +16,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/index';
 import { playerIdOf } from '../../src/server/playerId';
+import { groupedRoomCode } from '../../src/wire/contractCodes';
 import { RESOURCES } from '../support/allTexts';
 import { create, eventually, first, type Seen, startTestServer, type TestServer, until } from '../server/helpers';
 import { audit } from './axe';
@@ -95,8 +96,11 @@ it('plays a rated round, finds it in the profile and replays it, sees the leader
   await page.getByTestId('online-bar').locator('> summary').click();
   await page.getByTestId('leave-room').click();
   await page.waitForFunction(() => window.rolit.online() === null);
-  // The table is still open for a rematch, so the page offers to go back to it: not now.
-  await page.getByTestId('return-to-game').getByRole('button', { name: 'Not now' }).click({ timeout: 30_000 });
+  // The table is still open for a rematch, so the page offers to go back to it, saying its round is over (nothing is in play): not now.
+  const offer = page.getByTestId('return-to-game');
+  await offer.waitFor({ timeout: 30_000 });
+  expect(await offer.textContent()).toContain(`The round at table ${groupedRoomCode(code)} is over; the table is still open.`);
+  await offer.getByRole('button', { name: 'Not now' }).click();
 
   // The profile: name, rating (provisional), rounds, standing against the computer levels, the round.
   const profile = await openPlayerDialog(page, 'profile');

@@ -36,7 +36,7 @@ it('gives the seat back to a new client joining with the key of the player holdi
   expect(await first(ann, 'you')).toMatchObject({ colour: 'green', player: id });
   expect(JSON.stringify(ann.messages.you)).not.toContain(key);
   const playing = await (await fetch(`${server.endpoint}/players/${id}/playing`)).json();
-  expect(playing).toEqual({ rooms: [ann.room.roomId] });
+  expect(playing).toEqual({ rooms: [ann.room.roomId], phases: { [ann.room.roomId]: 'waiting' } });
   // Another device (no token, no seat key) asking to watch, or for a colour, with the key gets its seat.
   const again = await join(server.endpoint, ann.room.roomId, { name: 'Ann', spectator: true, player: key });
   expect(await first(again, 'you')).toMatchObject({ colour: 'green', player: id });
@@ -51,6 +51,27 @@ it('gives the seat back to a new client joining with the key of the player holdi
   const after = await (await fetch(`${server.endpoint}/players/${id}/playing`)).json();
   expect(after.rooms).not.toContain(ann.room.roomId);
 }, 30_000);
+
+it('says the phase of each room where the player holds a seat: in play, then the round over, still theirs once they left a table that stays open', async () => {
+  const key = newKey();
+  const id = playerIdOf(key);
+  const ann = await create(server.endpoint, { name: 'Ann', colour: 'red', size: 4, colours: ['red', 'green'], player: key, seats: [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }] });
+  const eve = await join(server.endpoint, ann.room.roomId, { name: 'Eve', spectator: true });
+  const code = ann.room.roomId;
+  const phases = async () => ((await (await fetch(`${server.endpoint}/players/${id}/playing`)).json()) as { phases: Record<string, string> }).phases;
+  await until(ann.room, (st) => st.spectators === 1, 'Eve watching');
+  expect(await phases()).toEqual({ [code]: 'waiting' });
+  ann.room.send('start');
+  await until(ann.room, (st) => st.phase === 'playing', 'the round in play');
+  expect(await phases()).toEqual({ [code]: 'playing' });
+  // Ann resigns: the computer plays her seat to the round's end; she leaves, Eve keeps the table open.
+  ann.room.send('resign');
+  await until(eve.room, (st) => st.phase === 'over', 'the round over', 30_000);
+  await ann.room.leave();
+  await until(eve.room, (st) => !st.seats[0].connected, 'Ann gone');
+  expect(await phases()).toEqual({ [code]: 'over' });
+  await eve.room.leave();
+}, 60_000);
 
 it('refuses a player key of the wrong shape with badOptions, on create and on join', async () => {
   for (const player of ['short', 'x'.repeat(65), 'has space in it for sure ok', 'plus+signs+are+not+base64url', 42, null]) {

@@ -1,11 +1,28 @@
 /** Where the page's player holds a seat, asked of the server (docs/online.md, Players and ratings). */
 import { roomCodeOf } from '../../wire/contractCodes';
-/** The rooms where the player holds a seat (`GET /players/<id>/playing`); none when the server cannot say. */
-export async function playingRooms(endpoint: string, id: string, fetcher: typeof fetch = fetch): Promise<string[]> {
+
+/** A room where the player holds a seat, and its phase: the lobby, a round in play, or a round over (the table still open). */
+export interface SeatHeld {
+  room: string;
+  phase: 'waiting' | 'playing' | 'over';
+}
+const PHASES: readonly string[] = ['waiting', 'playing', 'over'] satisfies SeatHeld['phase'][];
+
+/**
+ * The rooms where the player holds a seat (`GET /players/<id>/playing`), a round in play first;
+ * none when the server cannot say. A room whose phase the server does not give is taken as in play.
+ */
+export async function playingRooms(endpoint: string, id: string, fetcher: typeof fetch = fetch): Promise<SeatHeld[]> {
   try {
     const answer = await fetcher(`${endpoint.replace(/\/$/, '')}/players/${encodeURIComponent(id)}/playing`);
-    const { rooms } = answer.ok ? ((await answer.json()) as { rooms?: unknown }) : {};
-    return Array.isArray(rooms) ? rooms.filter((r): r is string => typeof r === 'string' && roomCodeOf(r) === r) : [];
+    const { rooms, phases } = answer.ok ? ((await answer.json()) as { rooms?: unknown; phases?: unknown }) : {};
+    if (!Array.isArray(rooms)) return [];
+    const phaseOf = (room: string): SeatHeld['phase'] => {
+      const phase = typeof phases === 'object' && phases !== null ? (phases as Record<string, unknown>)[room] : undefined;
+      return typeof phase === 'string' && PHASES.includes(phase) ? (phase as SeatHeld['phase']) : 'playing';
+    };
+    const held = rooms.filter((r): r is string => typeof r === 'string' && roomCodeOf(r) === r).map((room) => ({ room, phase: phaseOf(room) }));
+    return [...held.filter((r) => r.phase === 'playing'), ...held.filter((r) => r.phase !== 'playing')];
   } catch {
     return [];
   }

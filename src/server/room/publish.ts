@@ -4,15 +4,16 @@
  */
 import { ballCounts } from '../../engine';
 import type { MatchSnapshot } from '../../wire/matchSnapshot';
+import { phaseNow } from '../playing';
 import { SeatState } from '../state';
-import { playerOf, type RoomCore } from './core';
+import { faultText, playerOf, type RoomCore } from './core';
 import { publishListing } from './listing';
 
 /** The seats as the flow holds them (names, who holds each and why), the host's colour, the scores and the lobby listing. */
 export function publishSeats(room: RoomCore): void {
   const { flow, state: s } = room;
   const snapshot = flow.snapshot();
-  s.phase = snapshot.phase;
+  publishPhase(room, snapshot.phase);
   snapshot.seats.forEach((seat, i) => {
     let state = s.seats[i];
     if (!state) s.seats.push((state = new SeatState()));
@@ -43,12 +44,23 @@ export function publishSeats(room: RoomCore): void {
 export function publishTurn(room: RoomCore): void {
   const { flow, state: s } = room;
   const snapshot = flow.snapshot();
-  s.phase = snapshot.phase;
+  publishPhase(room, snapshot.phase);
   s.toMove = snapshot.toMove ?? '';
   s.legal.clear();
   if (snapshot.toMove) s.legal.push(...flow.game!.legalMoves());
   s.moveDeadline = snapshot.moveDeadline;
   publishCounts(room, snapshot);
+}
+
+/** The phase each room last shared in the presence (`GET /players/<id>/playing` answers it). */
+const sharedPhase = new WeakMap<RoomCore, MatchSnapshot['phase']>();
+
+/** The room's phase in its state and, when it changed, in the presence shared by every process. */
+function publishPhase(room: RoomCore, phase: MatchSnapshot['phase']): void {
+  room.state.phase = phase;
+  if (sharedPhase.get(room) === phase) return;
+  sharedPhase.set(room, phase);
+  phaseNow(room.presence, room.roomId, phase).catch((e: unknown) => console.error(`rolit room ${room.roomId}: phase shared: ${faultText(e)}`));
 }
 
 /** What each move may change in a seat: its balls on the board, the moves a computer played for its person. */

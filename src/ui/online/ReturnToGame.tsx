@@ -1,40 +1,44 @@
 /**
- * A page opened anew while its player holds a seat somewhere: "Your game at table X is in play",
- * with Return (the player's key takes the seat back) and Not now. Asked of the server once, from
- * the player's id the page kept (playerKey.ts).
+ * A page opened anew (or left a room) while its player holds a seat somewhere: what is at that
+ * table ("Your game at table X is in play", or its round over and the table still open, or its
+ * lobby), with Return (the player's key takes the seat back) and Not now. Asked of the server once,
+ * from the player's id the page kept (playerKey.ts).
  */
 import { useEffect, useState } from 'react';
 import { groupedRoomCode } from '../../wire/contractCodes';
 import { PLAYER_ID } from '../../app/online/playerKey';
-import { playingRooms } from '../../app/online/playingRooms';
+import { playingRooms, type SeatHeld } from '../../app/online/playingRooms';
 import { onlineEndpoint, onlineName, useOnline } from '../../app/online/pageOnline';
 import { pageStorage } from '../../app/page/pageStorage';
 import { t } from '../../i18n/index';
 import './returnToGame.css';
 
+/** What the offer says of the table, by its phase. */
+const SAYS = { playing: 'online:inPlay', over: 'online:roundOverAtTable', waiting: 'online:lobbyAtTable' } as const;
+
 export function ReturnToGame() {
-  const [room, setRoom] = useState<string | null>(null);
+  const [held, setHeld] = useState<SeatHeld | null>(null);
   useEffect(() => {
     const id = pageStorage()?.getItem(PLAYER_ID);
     if (!id) return;
     let live = true;
-    void playingRooms(onlineEndpoint(), id).then((rooms) => live && setRoom(rooms[0] ?? null));
+    void playingRooms(onlineEndpoint(), id).then((rooms) => live && setHeld(rooms[0] ?? null));
     return () => {
       live = false;
     };
   }, []);
-  if (!room) return null;
+  if (!held) return null;
   const goBack = () => {
-    setRoom(null);
-    void useOnline.getState().open(room, onlineName(pageStorage()));
+    setHeld(null);
+    void useOnline.getState().open(held.room, onlineName(pageStorage()));
   };
   return (
     <div className="return-to-game panel" role="status" data-testid="return-to-game">
-      {t('online:inPlay', { code: groupedRoomCode(room) })}{' '}
+      {t(SAYS[held.phase], { code: groupedRoomCode(held.room) })}{' '}
       <button type="button" className="btn primary" onClick={goBack} data-testid="return-to-game-button">
         {t('online:returnToGame')}
       </button>{' '}
-      <button type="button" className="btn" onClick={() => setRoom(null)}>
+      <button type="button" className="btn" onClick={() => setHeld(null)}>
         {t('online:notNow')}
       </button>
     </div>
