@@ -8,7 +8,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
-import { type Client, Deferred, matchMaker } from '@colyseus/core';
+import { type Client, Deferred, LocalPresence, matchMaker } from '@colyseus/core';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { GameEvent } from '../../src/engine';
 import type { GameStore } from '../../src/server/db/store';
@@ -65,6 +65,8 @@ export async function openRoom(config: Partial<RoomConfig>, options: Record<stri
     setPrivate: async () => undefined,
     setMatchmaking: async () => undefined,
     setMetadata: async () => undefined,
+    // Where players hold seats and the room's phase (playing.ts): a presence of the room's own.
+    presence: new LocalPresence(),
     broadcast: (type: string, message: unknown) => {
       for (const c of clients) c.send(type, message);
     },
