@@ -195,7 +195,7 @@ describe('Play online', () => {
     await page.close();
   }, 120_000);
 
-  it('Watch live: the page watches computers play at once, as a spectator; widened from phone to laptop, the room bar moves from under the seats to the top’s middle, between the seats and the toolbar', async () => {
+  it('Watch live: the page watches computers play at once, as a spectator; widened from phone to laptop, the room bar’s line moves from under the seats to the top, between the seats and the toolbar', async () => {
     const { page, errors } = await openPage(PHONE);
     const dialog = await playOnline(page, 'Eve');
     await dialog.getByRole('button', { name: 'Watch computers play' }).click();
@@ -205,7 +205,7 @@ describe('Play online', () => {
     await page.waitForFunction(() => window.rolit.state().shown.moves.length >= 2, undefined, { timeout: 60_000, polling: 200 });
 
     // The room's bar opened on the phone, under the seats; then the window widened to a laptop's: its
-    // line moves to the top's middle, right of the seats panel and left of the toolbar, once the page has laid out.
+    // line moves to the top, right of the seats panel and left of the toolbar, once the page has laid out.
     await page.getByTestId('online-bar').locator('summary').click();
     await page.waitForFunction(() => window.rolit.state().shown.moves.length >= 30, undefined, { timeout: 90_000, polling: 200 });
     expect(await page.evaluate(() => document.querySelector('.online-bar')!.getBoundingClientRect().top >= document.querySelector('.seats')!.getBoundingClientRect().bottom)).toBe(true);

@@ -100,6 +100,7 @@ it('plays a rated round, finds it in the profile and replays it, sees the leader
   const offer = page.getByTestId('return-to-game');
   await offer.waitFor({ timeout: 30_000 });
   expect(await offer.textContent()).toContain(`The round at table ${groupedRoomCode(code)} is over; the table is still open.`);
+  await screenshot(page, 'return-to-table-round-over');
   await offer.getByRole('button', { name: 'Not now' }).click();
 
   // The profile: name, rating (provisional), rounds, standing against the computer levels, the round.

@@ -1,5 +1,5 @@
 /**
- * The bar of a room in play: its line (at the top's middle; on a phone below the seats panel) says
+ * The bar of a room in play: its line (at the top, right of the seats panel; on a phone below it) says
  * who is connected and, folded, the drop countdowns; unfolded, its sheet has the seats, emotes, the
  * link to this seat for another device, the finished rounds, the rating change, rematch, resign and
  * leave. Escape folds it.
