@@ -1,10 +1,11 @@
 /** Where the page's player holds a seat, asked of the server (docs/online.md, Players and ratings). */
 import { roomCodeOf } from '../../wire/contractCodes';
+import type { MatchSnapshot } from '../../wire/matchSnapshot';
 
 /** A room where the player holds a seat, and its phase: the lobby, a round in play, or a round over (the table still open). */
 export interface SeatHeld {
   room: string;
-  phase: 'waiting' | 'playing' | 'over';
+  phase: MatchSnapshot['phase'];
 }
 const PHASES: readonly string[] = ['waiting', 'playing', 'over'] satisfies SeatHeld['phase'][];
 

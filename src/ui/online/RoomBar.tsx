@@ -30,7 +30,7 @@ export function RoomBar() {
   if (!room || !roomId) return null;
   const player = you !== null && you.colour !== '';
   const connected = room.seats.filter((s) => s.reason === 'seated').length;
-  // Folded (phones, short screens), the bar's line still shows a dropped player's countdown: a person holding their seat, not here.
+  // Folded, the bar's line still shows a dropped player's countdown: a person holding their seat, not here.
   const dropped = open ? [] : room.seats.map((seat, i) => ({ seat, i })).filter(({ seat }) => seat.holder === 'person' && seat.reason !== 'seated');
   // Escape folds the unfolded bar, as it closes the menu (its sheet lies over the board).
   const fold = (e: KeyboardEvent) => {
