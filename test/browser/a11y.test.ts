@@ -44,7 +44,7 @@ async function arrowTo(page: Page, size: 4 | 6 | 8, square: string): Promise<voi
 
 describe('everyone can play', { timeout: 300_000 }, () => {
   it('a whole game with the keyboard only: arrows, Enter, and the 3D cursor ring drawn over the board', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, TWO_SMALL, undefined, { engineHelp: false });
+    const { page, errors } = await openApp(app.browser, app.served, TWO_SMALL);
     await waitForScene(page);
     await waitIdle(page);
     await cameraView(page, 'View from above');
@@ -87,7 +87,7 @@ describe('everyone can play', { timeout: 300_000 }, () => {
   });
 
   it('a whole game through the accessible grid only; the live region names the rolled balls', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human,human&size=6&seed=5&speed=instant', undefined, { webgl: false, engineHelp: false });
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human,human&size=6&seed=5&speed=instant', undefined, { webgl: false });
     let game = await pageGame(page);
     let captures = 0;
     while (!game.state.over) {

@@ -40,7 +40,7 @@ async function hideHud(page: Page, hidden: boolean): Promise<void> {
  * (context loss), which runs after them in file order.
  */
 const startFromAbove = useSharedPage(app, async (browser, served) => {
-  const opened = await openApp(browser, served, STILL, undefined, { engineHelp: false });
+  const opened = await openApp(browser, served, STILL);
   await waitForScene(opened.page);
   await waitIdle(opened.page);
   await cameraView(opened.page, 'View from above');
@@ -140,7 +140,7 @@ describe('the 3D board in Chromium', { timeout: 240_000 }, () => {
   });
 
   it('the new-game dialog starts the game it describes', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, STILL, undefined, { engineHelp: false });
+    const { page, errors } = await openApp(app.browser, app.served, STILL);
     await waitForScene(page);
     await page.getByRole('button', { name: 'New game' }).click();
     const dialog = page.getByRole('dialog');
@@ -202,7 +202,7 @@ describe('the 3D board in Chromium', { timeout: 240_000 }, () => {
   });
 
   it('an all-computer game at instant speed runs to the end: scores sum to 64, no console errors', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:tactician,ai:beginner,ai:greedy&speed=instant&seed=5', undefined, { engineHelp: false });
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:tactician,ai:beginner,ai:greedy&speed=instant&seed=5');
     await waitForScene(page);
     await page.waitForFunction(() => window.rolit.state().over, undefined, { timeout: 120_000, polling: 250 });
     await waitIdle(page);

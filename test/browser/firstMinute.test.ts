@@ -58,7 +58,7 @@ describe('the first minute', { timeout: 240_000 }, () => {
 
   it('the start throw decides: no seat to move and no input until it rests, then a caption names who starts', async () => {
     const seed = seedWithRethrow();
-    const { page, errors } = await openApp(app.browser, app.served, `?seats=human,human&seed=${seed}&speed=1`, { width: 1280, height: 800 }, { engineHelp: false });
+    const { page, errors } = await openApp(app.browser, app.served, `?seats=human,human&seed=${seed}&speed=1`, { width: 1280, height: 800 });
     const game = parseRecord((await rolitState(page)).record);
     const starter = game.state.toMove!;
     const move = game.legalMoves()[0];
@@ -91,7 +91,7 @@ describe('the first minute', { timeout: 240_000 }, () => {
   });
 
   it('at 0.25x the HUD counts what the board has shown, not the engine ahead of it; skip jumps to the end', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human,human,human&seed=1&speed=instant', { width: 1280, height: 800 }, { engineHelp: false });
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human,human,human&seed=1&speed=instant', { width: 1280, height: 800 });
     await waitForScene(page);
     await waitIdle(page);
     await useControl(page, page.getByLabel('Animation speed'), (c) => c.selectOption('0.25'));
@@ -126,7 +126,7 @@ describe('the first minute', { timeout: 240_000 }, () => {
   });
 
   it('prints coordinates on the board, with a switch', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=3&speed=instant', { width: 1280, height: 800 }, { engineHelp: false });
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=3&speed=instant', { width: 1280, height: 800 });
     await waitForScene(page);
     await waitIdle(page);
     await cameraView(page, 'View from above');

@@ -52,7 +52,7 @@ const movesOf = async (page: Page) => (await rolitState(page)).moves;
 
 describe('replay in Chromium', { timeout: 300_000 }, () => {
   it('steps back and forward: state and socket pixels match the record; a step back shows a ball mid-roll', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant', undefined, { engineHelp: false });
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=1&speed=instant');
     await waitForScene(page);
     await openRecordByPaste(page, RECORD);
     await page.getByTestId('replay-bar').waitFor();
