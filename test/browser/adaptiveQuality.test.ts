@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { countBallColours, hideEngineHelp, screenshot, waitForScene, waitForHandle } from './harness';
+import { countBallColours, screenshot, waitForScene, waitForHandle } from './harness';
 import { useBuiltApp } from './builtApp';
 import { FAST_DPR } from '../../src/scene/qualityPolicy';
 
@@ -19,8 +19,6 @@ const COMPUTERS = '?seats=ai:beginner,ai:beginner,ai:beginner,ai:beginner&seed=1
 async function openAt2x(search: string): Promise<Page> {
   const page = await app.browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 2 });
   await page.addInitScript(() => localStorage.setItem('rolit.settings.v1', JSON.stringify({ rulesSeen: true })));
-  // Nothing here looks at engine help: its search of each position would take a core from the drawing.
-  await hideEngineHelp(page);
   await page.goto(`${app.served.url}${search}`);
   await waitForHandle(page);
   return page;
