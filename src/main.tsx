@@ -27,6 +27,7 @@ import { initDirector, linkDirector } from './director/index';
 import { chooseLanguage, LANGUAGE_KEY, loadNumberFormats, setLanguage, t } from './i18n/index';
 import { App } from './ui/App';
 import { offerPlayerKey } from './ui/online/profile';
+import { engineHelpIn, onEngineHelpChoice } from './ui/engineHelp';
 import { startLoadingScene } from './ui/SceneHost';
 import { renderInfo, sceneDrawing, sideButtonScreenBox, socketScreenPosition, supplyScreenBox, thrownBall } from './scene/renderInfo';
 import { loadProgress } from './scene/loadProgress';
@@ -91,8 +92,11 @@ async function start(): Promise<void> {
   let watchingTv = () => false;
   linkDirector(session, director, () => watchingTv());
   initRoundCountdown(session);
-  // The evaluation bar's background search has its own worker, so it never delays a computer's move.
-  const evaluation = initEvaluator(session, { createWorker: () => new Worker(new URL('./ai/browser/worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike });
+  // The evaluation bar's background search has its own worker, so it never delays a computer's move; it searches only while engine help shows.
+  const evaluation = initEvaluator(session, {
+    createWorker: () => new Worker(new URL('./ai/browser/worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike,
+    help: { shown: engineHelpIn, subscribe: onEngineHelpChoice },
+  });
   // The strongest move on demand: a worker of its own, started at the first question.
   const strongest = initStrongestMove(session, { createWorker: () => new Worker(new URL('./ai/browser/worker.ts', import.meta.url), { type: 'module' }) as unknown as WorkerLike });
   if (demo) startDemo(session, demo);

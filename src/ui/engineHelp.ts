@@ -53,8 +53,13 @@ export const useEngineHelp = (): boolean => {
   return allowed && !hidden;
 };
 
-/** useEngineHelp outside React (the keyboard's commands). */
-export function engineHelpNow(): boolean {
-  const session = useSession.getState();
+/** useEngineHelp outside React, for a session's state (the evaluation's search runs only while it is true). */
+export function engineHelpIn(session: SessionState): boolean {
   return engineHelpShown(session) && !hiddenFor(choice.getState().hidden, session);
 }
+
+/** useEngineHelp outside React (the keyboard's commands). */
+export const engineHelpNow = (): boolean => engineHelpIn(useSession.getState());
+
+/** Calls `listener` when the viewer switches engine help on or off. */
+export const onEngineHelpChoice = (listener: () => void): (() => void) => choice.subscribe(listener);

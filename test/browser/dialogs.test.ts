@@ -92,7 +92,7 @@ describe('modal dialogs', { timeout: 300_000 }, () => {
   });
 
   it('a game of computers waits while Share, History or Open is open, and goes on once it closes', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:beginner,ai:beginner,ai:beginner,ai:beginner&seed=2&speed=1', undefined, { webgl: false });
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:beginner,ai:beginner,ai:beginner,ai:beginner&seed=2&speed=1', undefined, { webgl: false, engineHelp: false });
     await page.waitForFunction(() => window.rolit.state().moves.length >= 2, undefined, { timeout: 60_000 });
     for (const [button, title] of [['Share…', 'Share this game'], ['History…', 'Finished rounds'], ['Open…', 'Open a game record']]) {
       await (await useControl(page, page.getByRole('button', { name: button, exact: true }))).focus();

@@ -69,6 +69,8 @@ export interface OpenOptions {
   webgl?: boolean;
   /** A tab of this browser context (its storage shared with the context's other tabs; its routes apply); default a context of its own. */
   context?: BrowserContext;
+  /** False: engine help hidden from the start (hideEngineHelp), for tests that look at none of it. */
+  engineHelp?: boolean;
 }
 
 /** The console and page errors of each page openApp opened, for the harness's own failure messages. */
@@ -78,10 +80,11 @@ const errorsOf = new WeakMap<Page, string[]>();
  * Opens the app with the given query string and waits for window.rolit. Unless `firstVisit`, the
  * page is a returning visitor's: the rules panel (offered on the first visit) does not open.
  */
-export async function openApp(browser: Browser, served: Served, search = '', viewport = { width: 960, height: 640 }, { firstVisit = false, webgl = true, context }: OpenOptions = {}): Promise<AppPage> {
+export async function openApp(browser: Browser, served: Served, search = '', viewport = { width: 960, height: 640 }, { firstVisit = false, webgl = true, context, engineHelp = true }: OpenOptions = {}): Promise<AppPage> {
   const page = context ? await context.newPage() : await browser.newPage({ viewport });
   if (context) await page.setViewportSize(viewport);
   if (!webgl) await withoutWebGL(page);
+  if (!engineHelp) await hideEngineHelp(page);
   if (!firstVisit) {
     await page.addInitScript(() => {
       if (localStorage.getItem('rolit.settings.v1') === null) localStorage.setItem('rolit.settings.v1', JSON.stringify({ rulesSeen: true }));
@@ -113,6 +116,19 @@ export async function withoutWebGL(page: Page): Promise<void> {
       if (/webgl/i.test(kind)) return null;
       return (getContext as (this: HTMLCanvasElement, ...args: unknown[]) => RenderingContext | null).call(this, kind, ...rest);
     } as typeof getContext;
+  });
+}
+
+/**
+ * Engine help hidden from the page's start, as the viewer's own switch leaves it (unless the
+ * storage already holds a choice): no evaluation bar, graph or analysis panel, and so no
+ * background search of each position in a worker of its own. Under software rendering that search
+ * takes a core the drawing wants, all through a game of computers, and settling waits for its
+ * answer after every move; tests that look at no help and no panel's place turn it off.
+ */
+export async function hideEngineHelp(target: Page | BrowserContext): Promise<void> {
+  await target.addInitScript(() => {
+    if (localStorage.getItem('rolit.evaluation.hidden') === null) localStorage.setItem('rolit.evaluation.hidden', 'true');
   });
 }
 

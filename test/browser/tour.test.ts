@@ -42,9 +42,12 @@ async function stepTo(page: Page, id: string, action: () => Promise<unknown>, sh
   return screenshot(page, `${shotPrefix}-${id}`);
 }
 
-/** The page at `search`; `webgl: false` for tests of texts, focus and state (much faster under software rendering). */
-async function open(search: string, { webgl = true } = {}) {
-  const opened = await openApp(app.browser, app.served, search, undefined, { webgl });
+/**
+ * The page at `search`; `webgl: false` for tests of texts, focus and state (much faster under
+ * software rendering); `engineHelp: false` where the test looks at none of it (no search of each position).
+ */
+async function open(search: string, { webgl = true, engineHelp = true } = {}) {
+  const opened = await openApp(app.browser, app.served, search, undefined, { webgl, engineHelp });
   await opened.page.emulateMedia({ reducedMotion: 'reduce' });
   // A machine shared with other builds may draw a frame in seconds: clicks wait for stable elements.
   opened.page.setDefaultTimeout(120_000);
@@ -89,7 +92,7 @@ async function audit(page: Page) {
 
 describe('the guided tour', { timeout: 900_000 }, () => {
   it('walks every step to the end: the example moves by mouse and keyboard, wrong clicks refused with the reason, the camera moving, the game given back', async () => {
-    const { page, errors } = await open(GAME);
+    const { page, errors } = await open(GAME, { engineHelp: false });
     const before = await rolitState(page);
     let shot = await stepTo(page, 'box', () => useControl(page, page.getByRole('button', { name: 'How to play' }), (c) => c.click()));
     // Focus is on the step's title, so a screen reader reads it.
@@ -219,7 +222,7 @@ describe('the guided tour', { timeout: 900_000 }, () => {
   });
 
   it('on a phone the panel is a sheet at the bottom and the example socket stays in view above it', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, `${GAME}&tour`, { width: 390, height: 844 });
+    const { page, errors } = await openApp(app.browser, app.served, `${GAME}&tour`, { width: 390, height: 844 }, { engineHelp: false });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     page.setDefaultTimeout(120_000);
     await waitForScene(page);
@@ -243,7 +246,7 @@ describe('the guided tour', { timeout: 900_000 }, () => {
     // game whose own start throw is over, so the page's start plays none.
     const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
     await keepGame(context, savedGame(['Ann', 'Ben'], { size: 8, seed: 11 }, () => null));
-    const { page, errors } = await openApp(app.browser, app.served, '', { width: 1280, height: 800 }, { context });
+    const { page, errors } = await openApp(app.browser, app.served, '', { width: 1280, height: 800 }, { context, engineHelp: false });
     page.setDefaultTimeout(120_000);
     await waitForScene(page);
     await waitIdle(page, 120_000);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/index';
-import { openApp, rolitState, screenshot, socketPosition, waitForScene, waitIdle, waitSettled, useControl } from './harness';
+import { hideEngineHelp, openApp, rolitState, screenshot, socketPosition, waitForScene, waitIdle, waitSettled, useControl } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -17,7 +17,7 @@ const corners = new Set(['a1', 'a8', 'h1', 'h8']);
 
 describe('watching computer games', { timeout: 240_000 }, () => {
   it('Space pauses (nothing moves for seconds), N steps exactly one move, Space resumes', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:greedy,ai:greedy,ai:greedy&seed=3&speed=2', undefined, { webgl: false }); // animated: the round lasts long enough to pause in
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:greedy,ai:greedy,ai:greedy&seed=3&speed=2', undefined, { webgl: false, engineHelp: false }); // animated: the round lasts long enough to pause in
     await page.getByTitle('Pause the computer players (Space)').waitFor();
     await page.waitForFunction(() => window.rolit.state().moves.length >= 2);
     await page.keyboard.press('Space');
@@ -119,7 +119,7 @@ describe('watching computer games', { timeout: 240_000 }, () => {
   });
 
   it('captions tell a corner capture and a free placement, in the move list and the status line', async () => {
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:beginner,ai:greedy,ai:beginner&seed=5&speed=instant', undefined, { webgl: false });
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:beginner,ai:greedy,ai:beginner&seed=5&speed=instant', undefined, { webgl: false, engineHelp: false });
     // Stop at the end: pause as soon as the round is over would be too late for the status caption, so watch the list.
     await page.waitForFunction(() => window.rolit.state().over, undefined, { timeout: 120_000, polling: 200 });
     await waitIdle(page);
@@ -151,7 +151,7 @@ describe('watching computer games', { timeout: 240_000 }, () => {
 
   it('take over a computer seat: its turns wait for a click; hand back: the computer plays on', async () => {
     // At 2x, not instant: at instant speed two greedy computers can finish the round before the pause.
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:greedy&seed=2&speed=2');
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:greedy&seed=2&speed=2', undefined, { engineHelp: false });
     await waitForScene(page);
     await page.keyboard.press('Space'); // paused: the take-over happens at a known move
     await waitIdle(page);
@@ -186,6 +186,7 @@ describe('watching computer games', { timeout: 240_000 }, () => {
     page.on('pageerror', (e) => errors.push(e.message));
     // A returning visitor (the rules panel would pause the page), as openApp does.
     await page.addInitScript(() => localStorage.setItem('rolit.settings.v1', JSON.stringify({ rulesSeen: true })));
+    await hideEngineHelp(page);
     // Spy: count the sources started on any AudioContext (oscillators and noise bursts).
     await page.addInitScript(() => {
       const w = window as unknown as { soundsStarted: number; contexts: number };
@@ -239,7 +240,7 @@ describe('watching computer games', { timeout: 240_000 }, () => {
     // The page's clock is Playwright's: the countdown is skipped through, not waited for.
     const context = await app.browser.newContext({ viewport: { width: 960, height: 640 } });
     await context.clock.install();
-    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:beginner&size=6&seed=8&speed=instant', undefined, { webgl: false, context });
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:greedy,ai:beginner&size=6&seed=8&speed=instant', undefined, { webgl: false, context, engineHelp: false });
     await page.getByTestId('countdown').waitFor({ timeout: 120_000 });
     const seconds = Number(/Next round in (\d+) s/.exec(await page.getByTestId('countdown').innerText())?.[1]);
     expect(seconds).toBeGreaterThan(0);

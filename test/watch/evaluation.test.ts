@@ -101,6 +101,40 @@ describe('evaluation', () => {
     session.getState().dispose();
   });
 
+  it('searches nothing while engine help is not shown; shown again, the position as it stands is asked', () => {
+    const session = createSession({ computer: nobody, levels: ['master'], defaultLevel: 'master', storage: null }, { search: '?seats=human,human&seed=2' });
+    const worker = fakeWorker();
+    let hidden = true;
+    const listeners = new Set<() => void>();
+    const help = { shown: () => !hidden, subscribe: (l: () => void) => (listeners.add(l), () => void listeners.delete(l)) };
+    const switchHelp = (on: boolean) => ((hidden = !on), listeners.forEach((l) => l()));
+    const { store, stop } = createEvaluator(session, { createWorker: worker.create, movetime: 100, help });
+    const play = () => session.getState().clickSquare(session.getState().snapshot.legalMoves[0]);
+    play();
+    expect(worker.made).toHaveLength(0); // not even a worker started
+    expect(store.getState().waiting).toBe(false);
+    switchHelp(true);
+    expect(worker.sent).toHaveLength(1);
+    worker.answer([0.6, 0.4]);
+    expect(store.getState().history).toEqual([{ move: 1, chances: [0.6, 0.4] }]);
+    // Hidden while a question is open: its answer is kept, the next move is not asked.
+    play();
+    switchHelp(false);
+    play();
+    worker.answer([0.3, 0.7]);
+    expect(store.getState().history.map((p) => p.move)).toEqual([1, 2]);
+    expect(worker.sent).toHaveLength(2);
+    expect(store.getState().waiting).toBe(false);
+    // Shown by a change of the session itself (no switch heard): asked at once, with no move played.
+    hidden = false;
+    session.setState({ preview: null });
+    expect(worker.sent).toHaveLength(3);
+    expect(worker.sent[2]).toMatchObject({ type: 'evaluate' });
+    stop();
+    expect(listeners.size).toBe(0);
+    session.getState().dispose();
+  });
+
   it('marks the biggest swings of the round', () => {
     const history = [0, 0.05, 0.1, 0.6, 0.55, 0.2, 0.25].map((c, move) => ({ move, chances: [c, 1 - c] }));
     expect(biggestSwings(history, 2)).toEqual([

@@ -11,7 +11,9 @@
  * come faster than a search (computers, an online room) wait for its answer, which is kept, and
  * then the latest position is asked, so the bar and the graph fill as the round goes rather than
  * each new move dropping the answer on its way. A worker that fails or goes silent is replaced at
- * the next question; meanwhile the bar keeps its last numbers.
+ * the next question; meanwhile the bar keeps its last numbers. Nothing is searched while engine help
+ * is not shown (hidden by the viewer, or online without the host's leave): no core busy for numbers
+ * nobody sees; the position of the moment is asked when help is shown again.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
@@ -53,6 +55,8 @@ export interface EvaluatorOptions {
   /** A question unanswered this long (ms) after its movetime means the worker is gone. */
   silentMs?: number;
   now?: () => number;
+  /** Whether engine help shows (the bar and graph with it), and a way to hear the viewer's switch: searched only while it does. Always, without it. */
+  help?: { shown(state: SessionState): boolean; subscribe(listener: () => void): () => void };
 }
 
 /** Normalises values into chances summing to 1 (misère rewards do not sum to 1 by themselves). */
@@ -131,6 +135,11 @@ export function createEvaluator(session: StoreApi<SessionState>, options: Evalua
     const { history } = store.getState();
     if (history.length && history[history.length - 1].move > move) store.setState({ history: history.filter((p) => p.move <= move) });
     if (asked && now() - asked.at > movetime + silentMs) dropWorker();
+    if (options.help && !options.help.shown(state)) {
+      // Nobody sees the numbers: an open question's answer is still kept, nothing more is asked.
+      behind = false;
+      return;
+    }
     behind = asked !== null;
     if (behind) return;
     const target = ensureWorker();
@@ -148,16 +157,28 @@ export function createEvaluator(session: StoreApi<SessionState>, options: Evalua
   }
 
   // Each update's main-thread time is a user-timing entry (EVALUATION_MEASURE), for the browser test's figures.
+  // Help shown again (the viewer's switch, a seat changing hands, the host's leave) asks the position as it stands.
+  let helpShown = options.help?.shown(session.getState()) ?? true;
+  const helpChanged = (s: SessionState): boolean => {
+    const was = helpShown;
+    helpShown = options.help?.shown(s) ?? true;
+    return helpShown && !was;
+  };
   const unsubscribe = session.subscribe((s, p) => {
     const start = performance.now();
-    update(s, p);
+    update(s, helpChanged(s) ? undefined : p);
     performance.measure(EVALUATION_MEASURE, { start, end: performance.now() });
+  });
+  const unsubscribeHelp = options.help?.subscribe(() => {
+    const s = session.getState();
+    if (helpChanged(s)) update(s);
   });
   update(session.getState());
   return {
     store,
     stop() {
       unsubscribe();
+      unsubscribeHelp?.();
       dropWorker();
     },
   };
