@@ -55,6 +55,20 @@ module.exports = {
       to: { path: '^src/(app|director|scene|ui|audio|tour)/' },
     },
     {
+      name: 'server-rooms-on-top',
+      comment: 'in the server, the rooms (room/, tables/) call the other parts; the front door, players, bots, computers and the database never call a room',
+      severity: 'error',
+      from: { path: '^src/server/(front|players|bots|computers|db)/' },
+      to: { path: '^src/server/(room|tables)/' },
+    },
+    {
+      name: 'server-front-alone',
+      comment: 'the front door and its guards (src/server/front) stand below every other part of the server',
+      severity: 'error',
+      from: { path: '^src/server/front/' },
+      to: { path: '^src/server/', pathNot: '^src/server/front/' },
+    },
+    {
       name: 'app-without-view',
       comment: 'the app layer (session, online, replay) never imports the 3D scene or the UI',
       severity: 'error',

@@ -36,7 +36,7 @@ const assetFileName = ({ names }: { names: readonly string[] }) => (names.some((
 const bundleReport = process.env.BUNDLE_REPORT ? [visualizer({ filename: 'bundle-report.html', template: 'treemap', gzipSize: true })] : [];
 
 // Each built text file gets its brotli (best quality) and gzip copies beside it, made once here;
-// the game server sends the smallest one the browser takes (src/server/appFiles.ts).
+// the game server sends the smallest one the browser takes (src/server/front/appFiles.ts).
 const compressedCopies = compression({
   algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }), defineAlgorithm('gzip', { level: 9 })],
   threshold: 1024,

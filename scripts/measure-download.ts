@@ -7,7 +7,7 @@
  * stylesheets, static and dynamic imports, the AI worker's URL): the page fetches all of them
  * before the first move, except the `later-` chunks (vite.config.ts: fetched when asked for; the
  * script fails if one is imported statically, as the page would then fetch it at start). Prints each HTML/JS/CSS/wasm
- * file's raw size and the sizes the game server sends (src/server/appFiles.ts): the build's brotli
+ * file's raw size and the sizes the game server sends (src/server/front/appFiles.ts): the build's brotli
  * copy (`.br`) to a browser that takes brotli, its gzip copy (`.gz`) to one that takes only gzip,
  * the file itself where the build made no copy (under 1 KB). Sizes are in KB of 1,024 bytes.
  *

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client, type Room } from '@colyseus/sdk';
-import { NO_LIMITS } from '../src/server/limits';
+import { NO_LIMITS } from '../src/server/front/limits';
 import { startServer } from '../src/server/server';
 
 const { runs } = parseArgs({ options: { runs: { type: 'string', default: '3' } } }).values;

@@ -17,7 +17,7 @@ export default defineConfig({
     outDir: 'dist-server',
     emptyOutDir: true,
     rollupOptions: {
-      input: { main: 'src/server/main.ts', computerThread: 'src/server/computerThread.ts' },
+      input: { main: 'src/server/main.ts', computerThread: 'src/server/computers/computerThread.ts' },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },
   },

@@ -68,7 +68,7 @@ it('the page evaluates its first scripts without three.js or react-three-fiber: 
   expect(staticChains(result, 'src/main.tsx', /node_modules\/(three|@react-three|cannon-es)\//)).toEqual([]);
 }, 120_000);
 
-it('the rules catch a flow naming the page, a server importing the UI, a cycle, and two folders of the app importing each other', async () => {
+it('the rules catch a flow naming the page, a server importing the UI, a cycle, two folders of the app importing each other, and the server\'s parts calling up', async () => {
   const { tsConfig: _, ...options } = await extractDepcruiseOptions(resolve(root, '.dependency-cruiser.cjs'));
   const found = await violations(resolve(root, 'test/fixtures/layers'), options);
   expect(found).toEqual(
@@ -78,6 +78,8 @@ it('the rules catch a flow naming the page, a server importing the UI, a cycle, 
       expect.stringMatching(/^no-cycles: src\/(app\/session|flow\/turns)\.ts/),
       // A type-only import closes the ring too.
       expect.stringMatching(/^app-folders-one-way: src\/app\/(watch -> src\/app\/replay|replay -> src\/app\/watch) /),
+      'server-rooms-on-top: src/server/players/profile.ts -> src/server/room/table.ts',
+      'server-front-alone: src/server/front/guard.ts -> src/server/players/profile.ts',
     ]),
   );
   expect(found.some((v) => v.includes('src/engine/'))).toBe(false);

@@ -6,12 +6,12 @@ import { parseArgs } from 'node:util';
 import { existsSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
 import { isPostgresUrl } from './db/database';
-import { DEFAULT_LIMITS, type ClientLimits, parseLimits, trustedProxies } from './limits';
-import { DEFAULT_HEAD_SECONDS } from './connections';
-import { serverLog } from './foldedLog';
-import { DEFAULT_QUICK_WAIT_SECONDS } from './quickPlay';
+import { DEFAULT_LIMITS, type ClientLimits, parseLimits, trustedProxies } from './front/limits';
+import { DEFAULT_HEAD_SECONDS } from './front/connections';
+import { serverLog } from './front/foldedLog';
+import { DEFAULT_QUICK_WAIT_SECONDS } from './tables/quickPlay';
 import { DEFAULT_APP_PORT, DEFAULT_CLOSING_SECONDS, DEFAULT_GRACE_SECONDS, DEFAULT_KEEP_DAYS, DEFAULT_PORT, DEFAULT_TV_PAUSE_MS, startServer } from './server';
-import { DEFAULT_TV_MOVE_MS, TV_PACE_ENV } from './tvPace';
+import { DEFAULT_TV_MOVE_MS, TV_PACE_ENV } from './room/tvPace';
 
 const USAGE = `usage: npm run server -- [options]   (npm run serve: the same with --app dist)
   --port N             port to listen on (env PORT; default ${DEFAULT_PORT}, ${DEFAULT_APP_PORT} with --app; 0 picks a free one)

@@ -180,7 +180,7 @@ export interface YouMessage {
 export const PLAYER_KEY_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
 /**
  * A player's public id is the first PLAYER_ID_LENGTH base64url characters of SHA-256 of
- * PLAYER_ID_SALT and the key: the server's (src/server/playerId.ts) and the page's
+ * PLAYER_ID_SALT and the key: the server's (src/server/players/playerId.ts) and the page's
  * (src/app/online/playerKey.ts) derivations share these.
  */
 export const PLAYER_ID_SALT = 'rolit player:';

@@ -1,7 +1,7 @@
 /**
  * A match as its flow (src/flow/matchFlow.ts) publishes it: the seats and who holds each, and why;
  * the round, whose turn and its deadline; the finished rounds' results. The room copies it into
- * its synchronised state (src/server/state.ts); a page or a test reads the same shape.
+ * its synchronised state (src/server/room/state.ts); a page or a test reads the same shape.
  */
 import type { Colour } from '../engine';
 import type { RoomResult } from './contractCodes';

@@ -1,6 +1,6 @@
 /**
  * A room's synchronised state (docs/online.md, "State") as plain data: the match flow's snapshot
- * (MatchSnapshot) with the room's own fields beside it. The server's schema (src/server/state.ts)
+ * (MatchSnapshot) with the room's own fields beside it. The server's schema (src/server/room/state.ts)
  * has exactly these fields (test/wire/roomSnapshot.test.ts checks it when tsc runs); a client's
  * decoded state turns into one by the schema's own `toJSON()` (DecodedRoom).
  */

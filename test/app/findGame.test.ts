@@ -11,7 +11,7 @@ import { createOnlineRoom, type OnlineState } from '../../src/app/online/onlineR
 import { createOpenTables } from '../../src/app/online/openTables';
 import { newPlayerKey } from '../../src/app/online/playerKey';
 import { createQuickPlay } from '../../src/app/online/quickPlay';
-import { playerIdOf } from '../../src/server/playerId';
+import { playerIdOf } from '../../src/server/players/playerId';
 import { create, join, startTestServer, type TestServer } from '../server/helpers';
 import { until } from './storeUntil';
 

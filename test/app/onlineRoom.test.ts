@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ComputerPool } from '../../src/server/computerPool';
+import { ComputerPool } from '../../src/server/computers/computerPool';
 import { onlineTexts } from '../../src/app/online/onlineTexts';
 import { createOnlineRoom, seatKeyKey, tokenKey } from '../../src/app/online/onlineRoom';
 import { newPlayerKey } from '../../src/app/online/playerKey';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { adoptPlayerKey, forgetPlayerKey, movePlayerLink, newPlayerKey, PLAYER_ID, PLAYER_KEY, pagePlayerKey, playerIdOfKey, playerKeyInFragment, storedPlayerKey } from '../../src/app/online/playerKey';
-import { playerIdOf } from '../../src/server/playerId';
+import { playerIdOf } from '../../src/server/players/playerId';
 import { playerKey } from '../../src/wire/contract';
 
 function memoryStorage(entries: Record<string, string> = {}) {

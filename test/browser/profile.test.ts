@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/index';
-import { playerIdOf } from '../../src/server/playerId';
+import { playerIdOf } from '../../src/server/players/playerId';
 import { groupedRoomCode } from '../../src/wire/contractCodes';
 import { RESOURCES } from '../support/allTexts';
 import { create, eventually, first, type Seen, startTestServer, type TestServer, until } from '../server/helpers';

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { playerIdOf } from '../../src/server/playerId';
+import { playerIdOf } from '../../src/server/players/playerId';
 import { groupedRoomCode } from '../../src/wire/contractCodes';
 import { create, eventually, startTestServer, type TestServer, until } from '../server/helpers';
 import { audit } from './axe';

@@ -13,7 +13,7 @@ import { createOnlineRoom } from '../../src/app/online/onlineRoom';
 import { createSession, type SessionState } from '../../src/app/session/session';
 import { sessionTexts } from '../../src/app/session/sessionTexts';
 import type { Colour, Seat } from '../../src/engine';
-import type { RoomState } from '../../src/server/state';
+import type { RoomState } from '../../src/server/room/state';
 import type { DecodedRoom, RoomSeat } from '../../src/wire/roomSnapshot';
 import type { FakeClient } from '../server/roomHarness';
 

@@ -6,8 +6,8 @@
  */
 import { Client, type Room } from '@colyseus/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { COOLING_DOWN_ANSWER_MS } from '../../src/server/admission';
-import { DEFAULT_LIMITS, type ClientLimits } from '../../src/server/limits';
+import { COOLING_DOWN_ANSWER_MS } from '../../src/server/front/admission';
+import { DEFAULT_LIMITS, type ClientLimits } from '../../src/server/front/limits';
 import { eventually, gameOf, type Seen, startTestServer, type TestServer, until, watch } from './helpers';
 
 let server: TestServer | null = null;

@@ -1,11 +1,11 @@
 /**
- * The computer pool's scheduling (src/server/computerPool.ts) with fake threads that answer when
+ * The computer pool's scheduling (src/server/computers/computerPool.ts) with fake threads that answer when
  * the test says: which search runs next, so the order is exact and no search is timed.
  */
 import { EventEmitter } from 'node:events';
 import type { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { ComputerPool, type SearchFor, type SearchJob } from '../../src/server/computerPool';
+import { ComputerPool, type SearchFor, type SearchJob } from '../../src/server/computers/computerPool';
 
 /** A thread that keeps the jobs it is given until the test answers them. */
 class FakeThread extends EventEmitter {

@@ -6,8 +6,8 @@
 import { Client } from '@colyseus/sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Game, readRecord } from '../../src/engine';
-import { ComputerPool } from '../../src/server/computerPool';
-import { SPECTATOR_PLACES } from '../../src/server/seating';
+import { ComputerPool } from '../../src/server/computers/computerPool';
+import { SPECTATOR_PLACES } from '../../src/server/room/seating';
 import { ROOM_FAULT_CLOSE } from '../../src/wire/contract';
 import { create, eventually, join, next, playFirst, type Seen, startTestServer, type TestServer, twoPlayers, until } from './helpers';
 

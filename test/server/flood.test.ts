@@ -7,7 +7,7 @@
  */
 import { Client, type Room } from '@colyseus/sdk';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../../src/server/limits';
+import { DEFAULT_LIMITS } from '../../src/server/front/limits';
 import { eventually, gameOf, type Seen, startTestServer, type TestServer, until, watch } from './helpers';
 
 const FLOODERS = 20;

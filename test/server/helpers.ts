@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { Client, type Room } from '@colyseus/sdk';
 import { Game, type GameEvent } from '../../src/engine';
-import { NO_LIMITS } from '../../src/server/limits';
+import { NO_LIMITS } from '../../src/server/front/limits';
 import { type RunningServer, type ServerConfig, startServer } from '../../src/server/server';
 
 export interface TestServer extends RunningServer {

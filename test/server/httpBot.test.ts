@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { playerIdOf } from '../../src/server/playerId';
-import { NO_LIMITS } from '../../src/server/limits';
+import { playerIdOf } from '../../src/server/players/playerId';
+import { NO_LIMITS } from '../../src/server/front/limits';
 import { botStream, create, onlineDocsExample, startTestServer, type TestServer, until } from './helpers';
 import { whenReady } from './playerChecks';
 

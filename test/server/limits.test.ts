@@ -1,6 +1,6 @@
-/** The limits per client address (src/server/limits.ts) on a fake clock, and the address a request is counted by. */
+/** The limits per client address (src/server/front/limits.ts) on a fake clock, and the address a request is counted by. */
 import { describe, expect, it } from 'vitest';
-import { addressKey, clientAddress, ClientLimiter, DEFAULT_LIMITS, NO_LIMITS, parseLimits, trustedProxies } from '../../src/server/limits';
+import { addressKey, clientAddress, ClientLimiter, DEFAULT_LIMITS, NO_LIMITS, parseLimits, trustedProxies } from '../../src/server/front/limits';
 
 function limiter(limits = DEFAULT_LIMITS) {
   const clock = { ms: 0 };

@@ -1,7 +1,7 @@
 /** Checks of players, ratings and kept games shared by the SQLite and the PostgreSQL tests. */
 import { expect } from 'vitest';
-import { cursorOf } from '../../src/server/pages';
-import { playerIdOf } from '../../src/server/playerId';
+import { cursorOf } from '../../src/server/front/pages';
+import { playerIdOf } from '../../src/server/players/playerId';
 import { create, next, until } from './helpers';
 
 export interface Played {

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { playerIdOf } from '../../src/server/playerId';
+import { playerIdOf } from '../../src/server/players/playerId';
 import { create, first, join, next, startTestServer, type TestServer, until } from './helpers';
 import { hostileRequests, resignedRatedRound, stillKnown } from './playerChecks';
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { playerIdOf } from '../../src/server/playerId';
+import { playerIdOf } from '../../src/server/players/playerId';
 import { create, first, join, until } from './helpers';
 import { allPages, hostileRequests, resignedRatedRound, stillKnown, whenReady } from './playerChecks';
 import { accepting, freePort, startServerProcess, stopProcess } from './serverProcesses';

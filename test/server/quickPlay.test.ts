@@ -5,7 +5,7 @@
  */
 import { Client, type Room } from '@colyseus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUICK_COMPUTER } from '../../src/server/serverTable';
+import { QUICK_COMPUTER } from '../../src/server/room/serverTable';
 import { first, next, type Seen, startTestServer, type TestServer, until, watch } from './helpers';
 
 /** Seconds a group short of four waits here (the server's default is 15). */

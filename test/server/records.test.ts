@@ -11,8 +11,8 @@ import { readRecord } from '../../src/engine';
 import { openDatabase } from '../../src/server/db/database';
 import { DatabaseRecords } from '../../src/server/db/recordTable';
 import { GameStore } from '../../src/server/db/store';
-import { cursorOf } from '../../src/server/pages';
-import { isPassingFailure, keepRecord, type RecordStore } from '../../src/server/records';
+import { cursorOf } from '../../src/server/front/pages';
+import { isPassingFailure, keepRecord, type RecordStore } from '../../src/server/db/records';
 import { gameOf, movesOf, startTestServer, type TestServer, twoPlayers, until } from './helpers';
 
 let server: TestServer | undefined;

@@ -1,6 +1,6 @@
 /** What the front lets through to Colyseus and what it refuses, header by header (attack.test.ts sends them for real). */
 import { describe, expect, it } from 'vitest';
-import { requestRefusal, upgradeRefusal } from '../../src/server/requestGuard';
+import { requestRefusal, upgradeRefusal } from '../../src/server/front/requestGuard';
 
 const ok = (headers: Record<string, string>, method = 'GET', url = '/matchmake/create/rolit') => requestRefusal(method, url, { host: 'localhost:2567', ...headers });
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupedRoomCode, ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH, roomCodeOf } from '../../src/wire/contract';
-import { newRoomCode } from '../../src/server/roomCode';
+import { newRoomCode } from '../../src/server/room/roomCode';
 import { readOnlineParameters, tvLink } from '../../src/app/online/onlineAddress';
 import { create, join, startTestServer, type TestServer, until } from './helpers';
 

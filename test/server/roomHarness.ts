@@ -12,11 +12,11 @@ import { type Client, Deferred, LocalPresence, matchMaker } from '@colyseus/core
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { GameEvent } from '../../src/engine';
 import type { GameStore } from '../../src/server/db/store';
-import type { ComputerPool } from '../../src/server/computerPool';
-import { ClientLimiter, NO_LIMITS } from '../../src/server/limits';
+import type { ComputerPool } from '../../src/server/computers/computerPool';
+import { ClientLimiter, NO_LIMITS } from '../../src/server/front/limits';
 import { openDatabase } from '../../src/server/db/database';
 import { DatabaseRecords } from '../../src/server/db/recordTable';
-import { RolitRoom, type RoomConfig } from '../../src/server/rolitRoom';
+import { RolitRoom, type RoomConfig } from '../../src/server/room/rolitRoom';
 
 export interface Sent {
   type: string;

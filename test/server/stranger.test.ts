@@ -14,8 +14,8 @@ import { Client } from '@colyseus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type ServerProcess, startServerProcess } from '../../scripts/serverProcess';
-import { DEFAULT_LIMITS } from '../../src/server/limits';
-import { SPECTATOR_PLACES } from '../../src/server/seating';
+import { DEFAULT_LIMITS } from '../../src/server/front/limits';
+import { SPECTATOR_PLACES } from '../../src/server/room/seating';
 import { botStream, eventually, until } from './helpers';
 
 /** Seconds a socket may take to send its request head here (the default is 10). */

@@ -1,11 +1,11 @@
 /** The pieces that bound what one client can do, on fake clocks: the token bucket, the folded log, which frames decode, spectators' places, bots' callers. */
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { BotCallers } from '../../src/server/botCallers';
-import { FoldedLog, kindOf, logText, MAX_KINDS, MAX_LINE } from '../../src/server/foldedLog';
-import { decodable } from '../../src/server/frames';
-import { TokenBucket } from '../../src/server/limits';
-import { asksForSeat, clientCap, SPECTATOR_PLACES, SpectatorPlaces } from '../../src/server/seating';
+import { BotCallers } from '../../src/server/front/botCallers';
+import { FoldedLog, kindOf, logText, MAX_KINDS, MAX_LINE } from '../../src/server/front/foldedLog';
+import { decodable } from '../../src/server/front/frames';
+import { TokenBucket } from '../../src/server/front/limits';
+import { asksForSeat, clientCap, SPECTATOR_PLACES, SpectatorPlaces } from '../../src/server/room/seating';
 
 describe('TokenBucket', () => {
   it('lets through at most capacity + rate x T in any span of T, wherever it starts: no second edge to slip across', () => {

@@ -5,8 +5,8 @@
  * The pace set by the environment, as `npm run server` and `npm start`'s game server read it.
  */
 import { expect, it, vi } from 'vitest';
-import { ServerTable } from '../../src/server/serverTable';
-import { tvPaceFromEnv } from '../../src/server/tvPace';
+import { ServerTable } from '../../src/server/room/serverTable';
+import { tvPaceFromEnv } from '../../src/server/room/tvPace';
 import { type OpenedRoom, roomsOnFakeClock } from './roomHarness';
 
 const openRoom = roomsOnFakeClock();

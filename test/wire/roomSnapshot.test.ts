@@ -1,11 +1,11 @@
 /**
- * The room's schema (src/server/state.ts) and the wire's RoomSnapshot are one shape: the same
+ * The room's schema (src/server/room/state.ts) and the wire's RoomSnapshot are one shape: the same
  * fields at every level, each wire value fitting its schema field (the wire narrows strings to
  * colours and codes). Checked by tsc: a field added on one side only fails the type check.
  */
 import type { ToJSON } from '@colyseus/schema';
 import { expectTypeOf, it } from 'vitest';
-import type { RoomState } from '../../src/server/state';
+import type { RoomState } from '../../src/server/room/state';
 import type { RoomSeat, RoomSnapshot } from '../../src/wire/roomSnapshot';
 import type { RoomResult } from '../../src/wire/contractCodes';
 

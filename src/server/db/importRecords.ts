@@ -9,7 +9,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readRecord } from '../../engine';
-import { isPassing, isRecordName, isUnfinished } from '../records';
+import { isPassing, isRecordName, isUnfinished } from './records';
 import type { GameStore } from './store';
 
 const IMPORTED = 'record files imported';

@@ -4,8 +4,8 @@
  * is one indexed query from where the page before ended, however many records there are.
  */
 import type { Kysely } from 'kysely';
-import type { Page, TimeKey } from '../pages';
-import { isPassing, isRecordName, type RecordStore } from '../records';
+import type { Page, TimeKey } from '../front/pages';
+import { isPassing, isRecordName, type RecordStore } from './records';
 import type { Database } from './schema';
 
 export class DatabaseRecords implements RecordStore {

@@ -4,9 +4,9 @@
  * are in `records` (recordTable.ts), a game's beside those of rounds that are nobody's.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { firstSkill, type Party, placings, PROVISIONAL_GAMES, rateRound, shownRating, type Skill } from '../ratings';
-import type { Page, TimeKey } from '../pages';
-import { isPassing } from '../records';
+import { firstSkill, type Party, placings, PROVISIONAL_GAMES, rateRound, shownRating, type Skill } from '../players/ratings';
+import type { Page, TimeKey } from '../front/pages';
+import { isPassing } from './records';
 import type { Database } from './schema';
 import type { Colour } from '../../engine';
 import type { Leader, PlayerGame, PlayerKind, PlayerProfile } from '../../wire/players';

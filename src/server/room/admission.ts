@@ -7,8 +7,8 @@ import { type Colour, PLAYER_COLOURS, roundSetup, seatOfColour, setupRefusal } f
 import { MatchFlow, type MatchFlowHost, type SeatSpec } from '../../flow/matchFlow';
 import { notInPlay } from '../../flow/turnFlow';
 import { createOptions, type CreateOptions, issuesText, joinOptions, quickOptions, tvOptions } from '../../wire/contract';
-import { playerIdOf } from '../playerId';
-import type { ServerTable } from '../serverTable';
+import { playerIdOf } from '../players/playerId';
+import type { ServerTable } from './serverTable';
 import { type Client, refuse, type RoomCore } from './core';
 import { seatWithKey, takeSeatBack } from './presence';
 

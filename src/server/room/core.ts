@@ -7,14 +7,14 @@
 import { type Client as ColyseusClient, type Deferred, ErrorCode, type Room, ServerError } from '@colyseus/core';
 import type { MatchFlow } from '../../flow/matchFlow';
 import type { CreateOptions, JoinCode, ServerMessages } from '../../wire/contract';
-import type { ClientAuth } from '../admission';
-import type { ComputerPool } from '../computerPool';
+import type { ClientAuth } from '../front/admission';
+import type { ComputerPool } from '../computers/computerPool';
 import type { GameStore } from '../db/store';
-import type { ClientLimiter, TokenBuckets } from '../limits';
-import type { RecordStore } from '../records';
-import type { SpectatorPlaces } from '../seating';
-import type { ServerTable } from '../serverTable';
-import type { RoomState } from '../state';
+import type { ClientLimiter, TokenBuckets } from '../front/limits';
+import type { RecordStore } from '../db/records';
+import type { SpectatorPlaces } from './seating';
+import type { ServerTable } from './serverTable';
+import type { RoomState } from './state';
 
 /** What the server gives every room (not the clients: create options cannot change it). */
 export interface RoomConfig {

@@ -5,8 +5,8 @@
  */
 import type { MatchEvent, MatchFlowHost } from '../../flow/matchFlow';
 import { FALLBACK_LEVEL, fallbackMove } from '../../ai/computerFallback';
-import { resultState } from '../state';
-import { atPace } from '../tvPace';
+import { resultState } from './state';
+import { atPace } from './tvPace';
 import { faultText, type RoomCore, TV_ROUNDS_KEPT } from './core';
 import { publishSeats, publishTurn } from './publish';
 import { passHost, releaseIfDeserted, tellWho } from './presence';

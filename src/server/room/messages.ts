@@ -7,7 +7,7 @@ import { type RuleError, seatOfColour } from '../../engine';
 import {
   type Emote, type ErrorCode as MessageErrorCode, type ErrorMessage, type MessageType, parseMessage, type ReceivedMessages,
 } from '../../wire/contract';
-import { QUICK_COMPUTER } from '../serverTable';
+import { QUICK_COMPUTER } from './serverTable';
 import { type Client, playerOf, type RoomCore } from './core';
 import { publishSeats } from './publish';
 

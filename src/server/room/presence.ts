@@ -6,7 +6,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { YouMessage } from '../../wire/contract';
 import { SEAT_TAKEN_BACK } from '../../wire/contract';
-import { seatFreed } from '../playing';
+import { seatFreed } from '../players/playing';
 import { type Client, faultText, playerOf, refuse, type RoomCore } from './core';
 import { publishSeats } from './publish';
 

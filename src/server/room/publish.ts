@@ -4,8 +4,8 @@
  */
 import { ballCounts } from '../../engine';
 import type { MatchSnapshot } from '../../wire/matchSnapshot';
-import { phaseNow } from '../playing';
-import { SeatState } from '../state';
+import { phaseNow } from '../players/playing';
+import { SeatState } from './state';
 import { faultText, playerOf, type RoomCore } from './core';
 import { publishListing } from './listing';
 

@@ -4,8 +4,8 @@
  * (docs/online.md, Records; Players and ratings).
  */
 import { type Game, playerInSeat, recordDate, toRecord } from '../../engine';
-import { computerPlayerId } from '../playerId';
-import { keepRecord, recordFileName } from '../records';
+import { computerPlayerId } from '../players/playerId';
+import { keepRecord, recordFileName } from '../db/records';
 import { faultText, type RoomCore, TV_ROUNDS_KEPT } from './core';
 import { publishListing } from './listing';
 import { releaseIfDeserted } from './presence';

@@ -3,8 +3,8 @@
  * client's create: its rules and seats, who sits in them and how it starts. The room gets it as
  * the create option `table`, an instance of this class, which no client's request (JSON) can forge.
  */
-import type { Level } from '../ai';
-import type { SeatSpec } from '../wire/contract';
+import type { Level } from '../../ai';
+import type { SeatSpec } from '../../wire/contract';
 
 /** Level of the computers on the seats of a quick-play table that no player took. */
 export const QUICK_COMPUTER: Level = 'tactician';

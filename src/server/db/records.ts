@@ -3,7 +3,7 @@
  * the list, write, read; the database's is db/recordTable.ts), and keeping one through passing
  * failures, so that a round is never lost in silence.
  */
-import type { Page, TimeKey } from './pages';
+import type { Page, TimeKey } from '../front/pages';
 
 export const RECORD_EXTENSION = '.rolit';
 

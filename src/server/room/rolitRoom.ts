@@ -7,26 +7,26 @@
  * listing; clients never decide the outcome of a move.
  */
 import { type AuthContext, CloseCode, matchMaker, Room, ServerError } from '@colyseus/core';
-import type { MatchFlow } from '../flow/matchFlow';
-import { type CreateOptions, type FaultMessage, MESSAGE_TYPES, ROOM_FAULT_CLOSE } from '../wire/contract';
-import { addressOf, type ClientAuth, coolDownIfFlooded } from './admission';
-import { TokenBuckets } from './limits';
-import { phaseNow, seatHeld } from './playing';
-import { type Creator, openTable, seatAsked } from './room/admission';
-import { type Client, faultText, type Person, playerOf, type RoomConfig, type RoomCore, TV_WATCHERS } from './room/core';
-import { list } from './room/listing';
-import { matchHost } from './room/match';
-import { begin, allow, receive } from './room/messages';
-import { publishSeats } from './room/publish';
-import { newSeatKey, passHost, releaseIfDeserted, releasePlayer, welcome } from './room/presence';
-import { saveRound } from './room/records';
+import type { MatchFlow } from '../../flow/matchFlow';
+import { type CreateOptions, type FaultMessage, MESSAGE_TYPES, ROOM_FAULT_CLOSE } from '../../wire/contract';
+import { addressOf, type ClientAuth, coolDownIfFlooded, type WatchedRoom } from '../front/admission';
+import { TokenBuckets } from '../front/limits';
+import { phaseNow, seatHeld } from '../players/playing';
+import { type Creator, openTable, seatAsked } from './admission';
+import { type Client, faultText, type Person, playerOf, type RoomConfig, type RoomCore, TV_WATCHERS } from './core';
+import { list } from './listing';
+import { matchHost } from './match';
+import { begin, allow, receive } from './messages';
+import { publishSeats } from './publish';
+import { newSeatKey, passHost, releaseIfDeserted, releasePlayer, welcome } from './presence';
+import { saveRound } from './records';
 import { newRoomCode } from './roomCode';
-import { asksForSeat, clientCap, reserveSpectatorPlaces, SpectatorPlaces, type WatchedRoom } from './seating';
+import { asksForSeat, clientCap, reserveSpectatorPlaces, SpectatorPlaces } from './seating';
 import { ServerTable } from './serverTable';
 import { RoomState } from './state';
 import { refuseUnknown } from './unknownMessage';
 
-export { refuse, type RoomConfig, TV_ROUNDS_KEPT, TV_WATCHERS } from './room/core';
+export { refuse, type RoomConfig, TV_ROUNDS_KEPT, TV_WATCHERS } from './core';
 
 export class RolitRoom extends Room<{ state: RoomState; client: Client }> implements WatchedRoom, RoomCore {
   config!: RoomConfig;

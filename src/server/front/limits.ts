@@ -5,7 +5,7 @@
  * the matchmaker and the WebSocket upgrades.
  */
 import { BlockList, isIP } from 'node:net';
-import type { LimitCode } from '../wire/contract';
+import type { LimitCode } from '../../wire/contract';
 
 export interface ClientLimits {
   /** Rooms an address created that are open at once. */

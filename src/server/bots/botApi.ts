@@ -13,12 +13,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Client, type Room } from '@colyseus/sdk';
-import { Game, type GameEvent } from '../engine';
-import { type EventsMessage, issuesText, joinOptions, MESSAGE_TYPES, type MessageType, PLAYER_KEY_PATTERN, roomCodeOf, type ServerMessageType } from '../wire/contract';
-import { LIMIT_STATUS, requestAddress } from './admission';
-import type { BotCallers } from './botCallers';
-import { type FrontHandler, pathOf, type PostHandler, sendBody } from './front';
-import { playerIdOf } from './playerId';
+import { Game, type GameEvent } from '../../engine';
+import { type EventsMessage, issuesText, joinOptions, MESSAGE_TYPES, type MessageType, PLAYER_KEY_PATTERN, roomCodeOf, type ServerMessageType } from '../../wire/contract';
+import { LIMIT_STATUS, requestAddress } from '../front/admission';
+import type { BotCallers } from '../front/botCallers';
+import { type FrontHandler, pathOf, type PostHandler, sendBody } from '../front/front';
+import { playerIdOf } from '../players/playerId';
 
 /** Seconds between the empty lines that keep an idle stream open through proxies. */
 const KEEP_ALIVE_SECONDS = 15;

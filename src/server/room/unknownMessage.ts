@@ -1,6 +1,6 @@
 /** The answer of every room (game, lobby, quick-play queue) to a message of a type it does not take. */
 import type { Client } from '@colyseus/core';
-import type { ErrorMessage } from '../wire/contract';
+import type { ErrorMessage } from '../../wire/contract';
 
 /** Answers a message a room does not take with `error` `unknownMessage`; one without a type (undefined or "") says so. */
 export function refuseUnknown(client: Client, type: string | number | undefined, what: string): void {

@@ -2,9 +2,9 @@
  * TV (docs/online.md, TV): a `rolit` room of four computers that plays rounds back to back while
  * anyone watches; its searches run after every other room's (computerPool.ts, background).
  */
-import type { Level } from '../ai';
-import { RolitRoom, type RoomConfig } from './rolitRoom';
-import { ServerTable } from './serverTable';
+import type { Level } from '../../ai';
+import { RolitRoom, type RoomConfig } from '../room/rolitRoom';
+import { ServerTable } from '../room/serverTable';
 
 export class TvRoom extends RolitRoom {
   /** A watcher's options are checked as it joins; the table is the server's (levels dealt at random). */

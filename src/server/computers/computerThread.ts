@@ -3,8 +3,8 @@
  * its events and answers with the level's move, so a search never holds up the rooms' thread.
  */
 import { parentPort } from 'node:worker_threads';
-import { Game, moveName } from '../engine';
-import { chooseMove, computerSeed, seatOptions } from '../ai';
+import { Game, moveName } from '../../engine';
+import { chooseMove, computerSeed, seatOptions } from '../../ai';
 import type { SearchJob, SearchReply } from './computerPool';
 
 const port = parentPort!;

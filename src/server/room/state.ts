@@ -5,7 +5,7 @@
  * test/wire/roomSnapshot.test.ts checks it at compile time.
  */
 import { schema, t, type SchemaType } from '@colyseus/schema';
-import type { RoomResult } from '../wire/contractCodes';
+import type { RoomResult } from '../../wire/contractCodes';
 
 /** A seat of the round being played (or about to be): seats rotate between rounds of a match. */
 export const SeatState = schema(

@@ -5,7 +5,7 @@
  * room's phase (a hash of room to phase), so a page offering to go back says what it goes back to.
  */
 import { matchMaker, type Presence } from '@colyseus/core';
-import type { MatchSnapshot } from '../wire/matchSnapshot';
+import type { MatchSnapshot } from '../../wire/matchSnapshot';
 
 const key = (player: string) => `rolit:playing:${player}`;
 const PHASES = 'rolit:phases';

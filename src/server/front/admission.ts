@@ -10,11 +10,10 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { BlockList } from 'node:net';
 import { type AuthContext, type BeforeUpgradeHandler, type Client, CloseCode, ErrorCode, matchMaker, ServerError } from '@colyseus/core';
-import { createOptions, issuesText, LOBBY_ROOM, QUICK_ROOM, ROOM_NAME, TV_ROOM } from '../wire/contract';
+import { createOptions, issuesText, LOBBY_ROOM, QUICK_ROOM, ROOM_NAME, TV_ROOM } from '../../wire/contract';
 import type { BotCallers } from './botCallers';
 import { kickedForFrames } from './frames';
 import { clientAddress, type ClientLimiter, type LimitRefusal } from './limits';
-import type { WatchedRoom } from './seating';
 
 /** Rooms that serve everyone, one of each (more only when one is full): nobody's own rooms. */
 const SHARED_ROOMS: readonly string[] = [LOBBY_ROOM, QUICK_ROOM, TV_ROOM];
@@ -38,6 +37,11 @@ const held = () => new Promise<void>((resolve) => setTimeout(resolve, COOLING_DO
  * stream's own request, the stream's caller: botCallers.ts), whatever the client sent, before
  * any other listener sees the request.
  */
+/** A room that tells whether it has a spectator's place for an address (the room's seating.ts), asked before reserving. */
+export interface WatchedRoom {
+  spectatorRefusal(options: unknown, address: string): string | null;
+}
+
 export function markClientAddresses(http: HttpServer, trusted: BlockList | null, bots: BotCallers): void {
   const mark = (req: IncomingMessage) => {
     req.headers['x-real-ip'] = bots.callerOf(req) ?? clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trusted);

@@ -6,12 +6,12 @@
  * `POST /players/forget` with the key as `Authorization: Bearer` deletes the key's player.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { GameStore, RatingKey } from './db/store';
-import { type FrontHandler, pathOf, type PostHandler, sendBody } from './front';
-import { BadRequest, pageAsked, type PagedList, sendPage, type TimeKey, timeKey } from './pages';
-import { isRecordName } from './records';
+import type { GameStore, RatingKey } from '../db/store';
+import { type FrontHandler, pathOf, type PostHandler, sendBody } from '../front/front';
+import { BadRequest, pageAsked, type PagedList, sendPage, type TimeKey, timeKey } from '../front/pages';
+import { isRecordName } from '../db/records';
 import { isPlayerId, playerIdOf } from './playerId';
-import { PLAYER_KEY_PATTERN } from '../wire/contract';
+import { PLAYER_KEY_PATTERN } from '../../wire/contract';
 
 /** How a player's games are paged: newest first, 20 a page unless `limit` (at most 100; each game holds its record) says otherwise. */
 const GAMES_LIST: PagedList<TimeKey> = { defaultLimit: 20, maxLimit: 100, key: (values) => timeKey(values, isRecordName) };

@@ -23,11 +23,6 @@ export function asksForSeat(options: unknown): boolean {
   return typeof options === 'object' && options !== null && (Object.hasOwn(options, 'colour') || Object.hasOwn(options, 'seatKey'));
 }
 
-/** A room that tells whether it has a spectator's place for an address (admission.ts asks before reserving). */
-export interface WatchedRoom {
-  spectatorRefusal(options: unknown, address: string): string | null;
-}
-
 /** The spectator places of one room, and the seat claims waiting: who holds them, by session, and until when a reservation not yet used holds one. */
 export class SpectatorPlaces {
   private readonly places = new Map<string, { address: string; until: number }>();

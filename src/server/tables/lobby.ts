@@ -7,10 +7,10 @@
  * message is refused with `unknownMessage`, changing nothing.
  */
 import { type AuthContext, type Client, type IRoomCache, matchMaker, Room, subscribeLobby } from '@colyseus/core';
-import { addressOf, type ClientAuth, coolDownIfFlooded } from './admission';
-import { issuesText, lobbyOptions } from '../wire/contract';
-import { refuse, type RoomConfig } from './rolitRoom';
-import { refuseUnknown } from './unknownMessage';
+import { addressOf, type ClientAuth, coolDownIfFlooded } from '../front/admission';
+import { issuesText, lobbyOptions } from '../../wire/contract';
+import { refuse, type RoomConfig } from '../room/rolitRoom';
+import { refuseUnknown } from '../room/unknownMessage';
 
 export class RolitLobby extends Room {
   private config!: RoomConfig;

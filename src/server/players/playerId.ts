@@ -3,7 +3,7 @@
  * server keeps no key and the id, shown to everyone, never reveals one.
  */
 import { createHash } from 'node:crypto';
-import { PLAYER_ID_LENGTH as ID_LENGTH, PLAYER_ID_SALT } from '../wire/contractCodes';
+import { PLAYER_ID_LENGTH as ID_LENGTH, PLAYER_ID_SALT } from '../../wire/contractCodes';
 
 export function playerIdOf(key: string): string {
   return createHash('sha256').update(`${PLAYER_ID_SALT}${key}`).digest('base64url').slice(0, ID_LENGTH);

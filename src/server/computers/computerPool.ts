@@ -9,8 +9,8 @@
  * Background searches (TV's) run only when no other search waits for a thread.
  */
 import type { Worker } from 'node:worker_threads';
-import type { GameEvent } from '../engine';
-import { startThread } from '../ai/tools/ts-thread';
+import type { GameEvent } from '../../engine';
+import { startThread } from '../../ai/tools/ts-thread';
 
 export interface SearchJob {
   id: number;

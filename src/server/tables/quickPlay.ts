@@ -5,11 +5,11 @@
  * colours, standard rules, computers on the seats left), each player a `seat` to confirm and take.
  */
 import { type AuthContext, type Client, matchMaker, type QueueMatchGroup, type QueueOptions, QueueRoom } from '@colyseus/core';
-import { addressOf, type ClientAuth, coolDownIfFlooded } from './admission';
-import { issuesText, quickOptions } from '../wire/contract';
-import { refuseUnknown } from './unknownMessage';
-import { refuse, type RoomConfig } from './rolitRoom';
-import { ServerTable } from './serverTable';
+import { addressOf, type ClientAuth, coolDownIfFlooded } from '../front/admission';
+import { issuesText, quickOptions } from '../../wire/contract';
+import { refuseUnknown } from '../room/unknownMessage';
+import { refuse, type RoomConfig } from '../room/rolitRoom';
+import { ServerTable } from '../room/serverTable';
 
 /** Every player's rank until there are ratings: all equal, so any players can share a table. */
 export const QUICK_RANK = 1;
