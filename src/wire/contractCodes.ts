@@ -193,6 +193,8 @@ export interface RatingChange {
   rating: number;
   change: number;
   provisional: boolean;
+  /** What the round weighed for the player, 0 to 1: less against provisional players or ones met again within a day (docs/online.md, Players and ratings). */
+  weight: number;
 }
 
 /** Sent to every client when a rated round's ratings are saved. */

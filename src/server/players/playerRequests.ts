@@ -20,7 +20,8 @@ const LEADERBOARD: PagedList<RatingKey> = {
   defaultLimit: 20,
   maxLimit: 100,
   // People, or the computer levels (where a page says where a player stands: "rated above tactician").
-  filters: { kind: ['human', 'computer'] },
+  // Provisional players are listed on request (`provisional=include`): the settled ones by default.
+  filters: { kind: ['human', 'computer'], provisional: ['include'] },
   key: ([mu, id, ...rest]) => (rest.length === 0 && typeof mu === 'number' && Number.isFinite(mu) && typeof id === 'string' && isPlayerId(id) ? [mu, id] : null),
 };
 
@@ -43,7 +44,7 @@ export function playerRequests(store: GameStore, playing: (player: string) => Pr
     try {
       if (path === '/leaderboard') {
         const asked = pageAsked(req, LEADERBOARD);
-        sendPage(req, res, await store.leaderboard(asked.limit, asked.after, asked.filters.kind as 'human' | 'computer' | undefined), asked, cors);
+        sendPage(req, res, await store.leaderboard(asked.limit, asked.after, asked.filters.kind as 'human' | 'computer' | undefined, asked.filters.provisional === 'include'), asked, cors);
         return true;
       }
       const [id, what, ...rest] = path.slice('/players/'.length).split('/');

@@ -69,7 +69,7 @@ async function keepRound(room: RoomCore, game: Game, round: number, standInMoves
       }),
     });
     if (!ratings?.length || room.disposed) return;
-    room.broadcast('rated', { round, seats: ratings.map(({ seat, player, rating, change, provisional }) => ({ colour: game.setup.players[seat][0], player, rating, change, provisional })) });
+    room.broadcast('rated', { round, seats: ratings.map(({ seat, player, rating, change, provisional, weight }) => ({ colour: game.setup.players[seat][0], player, rating, change, provisional, weight })) });
   } catch (e) {
     console.error(`rolit room ${room.roomId}: keeping round ${round + 1} in the database: ${faultText(e)}`);
   }
