@@ -78,7 +78,6 @@ export async function farmsGainLittle(store: GameStore): Promise<void> {
   }
   if (process.env.FARM_FIGURES) console.log(`settled player, fresh puppets that resigned 10 rounds to the beginner first: ${trained}`);
   expect(trained).toBeLessThanOrEqual(100);
-}`);
 }
 
 /** Two settled players meeting again and again: the first rounds of the day count in full, the later ones ever less, and a day later in full again. */

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { playerIdOf } from '../../src/server/players/playerId';
 import { create, first, join, next, startTestServer, type TestServer, until } from './helpers';
-import { hostileRequests, resignedRatedRound, stillKnown } from './playerChecks';
+import { farmOverRooms, hostileRequests, resignedRatedRound, stillKnown } from './playerChecks';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -132,3 +132,14 @@ it('forgets a player on their key: the player, their rating, and their name in k
   // A second time, nothing is left to forget.
   expect(await (await forget({ authorization: `Bearer ${key}` })).json()).toEqual({ forgotten: false });
 }, 60_000);
+
+it('lets neither of the two puppet farms buy a rating: one puppet resigning at a private 4x4 table with instant rematch, or a fresh puppet and table every round, gain at most +100 over 20 rounds', async () => {
+  for (const puppets of ['one', 'fresh'] as const) {
+    const key = newKey();
+    const gained = await farmOverRooms([server.endpoint], puppets, key);
+    expect(gained, `${puppets} puppet(s)`).toBeLessThanOrEqual(100);
+    const profile = await (await fetch(`${server.endpoint}/players/${playerIdOf(key)}`)).json();
+    expect(profile).toMatchObject({ ratedGames: 20, provisional: true });
+    expect(profile.rating - 1500).toBeLessThanOrEqual(100);
+  }
+}, 240_000);

@@ -320,7 +320,23 @@ function LeaderRow({ leader, place, mine }: { leader: Leader; place: number; min
   );
 }
 
+/** The leaderboard: settled players, provisional ones too when asked (their pages start again). */
 function LeaderboardView() {
+  const [provisional, setProvisional] = useState(false);
+  const fieldId = useId();
+  return (
+    <>
+      <p className="note">{t('profile:leadersNote')}</p>
+      <div className="row">
+        <input id={fieldId} type="checkbox" checked={provisional} onChange={(e) => setProvisional(e.currentTarget.checked)} data-testid="leaders-provisional" />
+        <label htmlFor={fieldId}>{t('profile:showProvisional')}</label>
+      </div>
+      <Leaders key={String(provisional)} provisional={provisional} />
+    </>
+  );
+}
+
+function Leaders({ provisional }: { provisional: boolean }) {
   const pages = useCursors();
   const cursor = pages.cursor;
   const [mine, setMine] = useState<string | null>(null);
@@ -328,7 +344,7 @@ function LeaderboardView() {
     const key = storedPlayerKey(pageStorage());
     if (key) void playerIdOfKey(key).then(setMine);
   }, []);
-  const ask = useCallback(() => fetchLeaderboard(onlineEndpoint(), cursor), [cursor]);
+  const ask = useCallback(() => fetchLeaderboard(onlineEndpoint(), cursor, provisional), [cursor, provisional]);
   const [asked, retry] = useAsked(ask);
   return (
     <Answer asked={asked} retry={retry}>

@@ -11,6 +11,7 @@ export function RatingChange({ round }: { round: number }) {
   return (
     <p className="note" role="status" data-testid="rating-change">
       {t(mine.provisional ? 'online:ratingChangeProvisional' : 'online:ratingChange', { change, rating: mine.rating })}
+      {mine.weight < 1 && <> {t('online:ratingWeighed', { percent: Math.round(mine.weight * 100) })}</>}
     </p>
   );
 }
