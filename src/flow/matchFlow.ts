@@ -253,6 +253,12 @@ export class MatchFlow {
     return null;
   }
 
+  /** The person's player was forgotten ("Forget me"): the seat goes on unnamed, given up this round (a computer plays it). */
+  forget(player: number): void {
+    this.seated[player].name = '?';
+    if (this.resign(player) !== null) this.host.event({ type: 'seatsChanged' });
+  }
+
   // --- rounds ---------------------------------------------------------------------------------
 
   /** Match player `player` (a person holding their seat) plays `move`: null when played, or why not. */

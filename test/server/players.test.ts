@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { playerIdOf } from '../../src/server/players/playerId';
-import { create, first, join, next, startTestServer, type TestServer, until } from './helpers';
-import { farmOverRooms, hostileRequests, resignedRatedRound, stillKnown } from './playerChecks';
+import { create, eventually, first, join, next, startTestServer, type TestServer, until } from './helpers';
+import { farmOverRooms, hostileRequests, resignedRatedRound, stillKnown, whenReady } from './playerChecks';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -143,3 +143,30 @@ it('lets neither of the two puppet farms buy a rating: one puppet resigning at a
     expect(profile.rating - 1500).toBeLessThanOrEqual(100);
   }
 }, 240_000);
+
+it('forgets a player holding a seat for good: the seat is given up at once and goes on unnamed, and once the round is kept the id still answers 404', async () => {
+  const key = newKey();
+  const id = playerIdOf(key);
+  const zed = await create(server.endpoint, { name: 'Zed', colour: 'red', size: 4, standIn: 'beginner', player: key, seats: [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }] });
+  await until(zed.room, (st) => st.seats[0].connected, 'seated');
+  zed.room.send('start');
+  await until(zed.room, (st) => st.phase === 'playing', 'playing');
+  expect((await (await fetch(`${server.endpoint}/players/${id}/playing`)).json()).rooms).toEqual([zed.room.roomId]);
+  const forgotten = await fetch(`${server.endpoint}/players/forget`, { method: 'POST', headers: { authorization: `Bearer ${key}` } });
+  expect(await forgotten.json()).toEqual({ forgotten: false });
+  // Given up at once: the stand-in plays the seat, unnamed; the client is told who it is without the id.
+  await until(zed.room, (st) => st.seats[0].reason === 'resigned' && st.seats[0].name === '?', 'the seat given up, unnamed');
+  await eventually(() => (zed.messages.you ?? []).some((you: any) => you.player === undefined && you.colour === 'red'), 'told without the id');
+  expect((await (await fetch(`${server.endpoint}/players/${id}/playing`)).json()).rooms).toEqual([]);
+  await until(zed.room, (st) => st.phase === 'over' && st.records.length === 1, 'the round over and saved', 30_000);
+  // The round is kept (the beginner's game), without the player.
+  const game = await whenReady(`${server.endpoint}/players/computer:beginner/games?limit=100`, (body) => Array.isArray(body) && body.some((g: { room: string }) => g.room === zed.room.roomId), 'the round kept');
+  const kept = game.find((g: { room: string }) => g.room === zed.room.roomId);
+  expect(kept.seats[0]).toMatchObject({ player: null, name: '?', forfeit: true });
+  expect(JSON.stringify(kept)).not.toContain('Zed');
+  expect((await fetch(`${server.endpoint}/players/${id}`)).status).toBe(404);
+  // After the table closes too.
+  await zed.room.leave();
+  await new Promise((r) => setTimeout(r, 200));
+  expect((await fetch(`${server.endpoint}/players/${id}`)).status).toBe(404);
+}, 60_000);

@@ -78,9 +78,11 @@ class NotFound extends Error {}
 /**
  * "Forget me": `POST /players/forget`, the key as `Authorization: Bearer`, deletes the player,
  * their rating, and their id and name from the seats of kept rounds. Answers `{ "forgotten": B }`
- * (false when the key had no player); 401 without a well-formed key.
+ * (false when the key had no player); 401 without a well-formed key. Every room is told first
+ * (`announce`): one where the player holds a seat gives it up at once and keeps it unnamed, so no
+ * round ending later keeps the id again.
  */
-export function forgetRequests(store: GameStore): PostHandler {
+export function forgetRequests(store: GameStore, announce: (player: string) => Promise<void>): PostHandler {
   return async (req, res) => {
     if (pathOf(req) !== '/players/forget') return false;
     const key = /^Bearer ([^\s]+)$/.exec(req.headers.authorization ?? '')?.[1];
@@ -89,7 +91,9 @@ export function forgetRequests(store: GameStore): PostHandler {
       return true;
     }
     try {
-      json(req, res, 200, { forgotten: await store.forget(playerIdOf(key)) });
+      const id = playerIdOf(key);
+      await announce(id);
+      json(req, res, 200, { forgotten: await store.forget(id) });
     } catch (e) {
       console.error(`rolit server: forgetting a player: ${e instanceof Error ? e.message : String(e)}`);
       json(req, res, 500, { error: 'the database did not answer' });

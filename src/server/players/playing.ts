@@ -43,3 +43,20 @@ export async function roomsPlaying(player: string): Promise<{ room: string; phas
   const phases = await Promise.all(kept.map((roomId) => matchMaker.presence.hget(PHASES, roomId)));
   return kept.map((room, i) => ({ room, phase: (phases[i] ?? 'waiting') as RoomPhase }));
 }
+
+/** The channel on which "Forget me" tells every room of every process (with Redis) whose player was forgotten. */
+const FORGOTTEN = 'rolit:forgotten';
+
+/** Tells every room that `player` was forgotten: each gives up the player's seat at once and keeps it unnamed. */
+export async function announceForgotten(player: string): Promise<void> {
+  await matchMaker.presence.publish(FORGOTTEN, player);
+}
+
+/** Calls `forget` with each player forgotten while the room is open; gives the call that stops listening. */
+export function whenForgotten(presence: Presence, forget: (player: string) => void): () => void {
+  const listener = (player: unknown) => {
+    if (typeof player === 'string') forget(player);
+  };
+  void presence.subscribe(FORGOTTEN, listener);
+  return () => presence.unsubscribe(FORGOTTEN, listener);
+}
