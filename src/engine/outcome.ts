@@ -14,6 +14,11 @@ export function placings(scores: readonly number[], misere: boolean, gaveUp: rea
   return scores.map((score, i) => (gaveUp[i] ? playedOn.length + 1 : 1 + playedOn.filter((s) => better(s, score)).length));
 }
 
+/** A round's result as every screen says it: its winners placed first among the seats not given up (`gaveUp` null: none was). */
+export function roundOutcome<R extends { playerScores: number[]; winners: number[] }>(result: R, misere: boolean, gaveUp: readonly boolean[] | null): R {
+  return gaveUp?.some(Boolean) ? { ...result, winners: outcomeWinners(result.playerScores, misere, gaveUp) } : result;
+}
+
 /** The seats that won: placed first and not given up (none when every seat was given up). */
 export function outcomeWinners(scores: readonly number[], misere: boolean, gaveUp: readonly boolean[]): number[] {
   const ranks = placings(scores, misere, gaveUp);

@@ -66,7 +66,9 @@ function publishPhase(room: RoomCore, phase: MatchSnapshot['phase']): void {
 /** What each move may change in a seat: its balls on the board, the moves a computer played for its person. */
 function publishCounts(room: RoomCore, snapshot: MatchSnapshot): void {
   snapshot.seats.forEach((seat, i) => {
-    if (room.state.seats[i]) room.state.seats[i].standInMoves = seat.standInMoves;
+    const state = room.state.seats[i];
+    if (!state) return;
+    Object.assign(state, { standInMoves: seat.standInMoves, standInLeft: seat.standInLeft, gaveUp: seat.gaveUp });
   });
   const game = room.flow.game;
   if (!game) return;
