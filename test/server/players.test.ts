@@ -170,3 +170,30 @@ it('forgets a player holding a seat for good: the seat is given up at once and g
   await new Promise((r) => setTimeout(r, 200));
   expect((await fetch(`${server.endpoint}/players/${id}`)).status).toBe(404);
 }, 60_000);
+
+it('tells a player who left a round in play how many of their moves a computer may still play, and the round given up reads the same in the room, the kept game and the record', async () => {
+  const key = newKey();
+  const id = playerIdOf(key);
+  const ann = await create(server.endpoint, { name: 'Ann', colour: 'red', size: 4, standIn: 'beginner', player: key, seats: [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }] });
+  const eve = await join(server.endpoint, ann.room.roomId, { name: 'Eve', spectator: true });
+  await until(ann.room, (st) => st.spectators === 1, 'Eve watching');
+  ann.room.send('start');
+  await until(ann.room, (st) => st.phase === 'playing', 'playing');
+  // 4x4, two colours: 6 moves a seat, given up once a stand-in played 4 of them.
+  expect(ann.room.state.seats[0]).toMatchObject({ standInLeft: 4, gaveUp: false });
+  const playing = await whenReady(`${server.endpoint}/players/${id}/playing`, (body) => body.standInLeft?.[ann.room.roomId] !== undefined, 'the moves left shared');
+  expect(playing.standInLeft[ann.room.roomId]).toBeLessThanOrEqual(4);
+  await ann.room.leave();
+  await until(eve.room, (st) => st.phase === 'over' && st.records.length === 1, 'the round over', 30_000);
+  const result = eve.room.state.results[0];
+  expect([...result.gaveUp]).toEqual([true, false]);
+  expect([...result.winners]).toEqual([1]);
+  expect(eve.room.state.seats[0]).toMatchObject({ gaveUp: true, standInLeft: 0 });
+  const record = await (await fetch(`${server.endpoint}/records/${eve.room.state.records[0]}`)).text();
+  expect(record).toContain('[GaveUp "red"]');
+  expect(record).toContain('[GreenLevel "beginner"]');
+  const games = await whenReady(`${server.endpoint}/players/${id}/games`, (body) => Array.isArray(body) && body.length === 1, 'the game kept');
+  expect(games[0].seats.map((s: { forfeit: boolean }) => s.forfeit)).toEqual([true, false]);
+  expect((await (await fetch(`${server.endpoint}/players/${id}/playing`)).json()).standInLeft).toEqual({});
+  await eve.room.leave();
+}, 60_000);

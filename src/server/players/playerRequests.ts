@@ -37,7 +37,7 @@ function json(req: IncomingMessage, res: ServerResponse, status: number, body: u
 }
 
 /** The handler of the players' requests, reading `store` and, for `playing`, the shared presence. */
-export function playerRequests(store: GameStore, playing: (player: string) => Promise<{ room: string; phase: string }[]>): FrontHandler {
+export function playerRequests(store: GameStore, playing: (player: string) => Promise<{ room: string; phase: string; standInLeft: number | null }[]>): FrontHandler {
   return async (req, res) => {
     const path = pathOf(req);
     if (path === null || (path !== '/leaderboard' && !path.startsWith('/players/'))) return false;
@@ -53,7 +53,9 @@ export function playerRequests(store: GameStore, playing: (player: string) => Pr
       if (what === 'playing') {
         noParameters(req);
         const rooms = await playing(id);
-        json(req, res, 200, { rooms: rooms.map((r) => r.room), phases: Object.fromEntries(rooms.map((r) => [r.room, r.phase])) });
+        // A round in play: the moves a stand-in may still play for the player before it counts as given up.
+        const standInLeft = Object.fromEntries(rooms.flatMap((r) => (r.standInLeft === null ? [] : [[r.room, r.standInLeft]])));
+        json(req, res, 200, { rooms: rooms.map((r) => r.room), phases: Object.fromEntries(rooms.map((r) => [r.room, r.phase])), standInLeft });
         return true;
       }
       const page = what === 'games' ? pageAsked(req, GAMES_LIST) : (noParameters(req), null);
