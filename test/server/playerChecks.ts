@@ -138,7 +138,7 @@ export async function hostileRequests(endpoint: string): Promise<void> {
     expect({ path, status }).toEqual({ path, status: 404 });
     expect(body.error).toBeTruthy();
   }
-  expect((await getJson(`${endpoint}/players/${'a'.repeat(22)}/playing`)).body).toEqual({ rooms: [], phases: {} });
+  expect((await getJson(`${endpoint}/players/${'a'.repeat(22)}/playing`)).body).toEqual({ rooms: [], phases: {}, standInLeft: {} });
   // A cursor past the last player: an empty last page.
   const past = await fetch(`${endpoint}/leaderboard?limit=1&cursor=${cursorOf([-1e9, 'computer:master'])}`);
   expect({ status: past.status, link: past.headers.get('link'), body: await past.json() }).toEqual({ status: 200, link: null, body: [] });

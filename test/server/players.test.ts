@@ -36,7 +36,7 @@ it('gives the seat back to a new client joining with the key of the player holdi
   expect(await first(ann, 'you')).toMatchObject({ colour: 'green', player: id });
   expect(JSON.stringify(ann.messages.you)).not.toContain(key);
   const playing = await (await fetch(`${server.endpoint}/players/${id}/playing`)).json();
-  expect(playing).toEqual({ rooms: [ann.room.roomId], phases: { [ann.room.roomId]: 'waiting' } });
+  expect(playing).toEqual({ rooms: [ann.room.roomId], phases: { [ann.room.roomId]: 'waiting' }, standInLeft: {} });
   // Another device (no token, no seat key) asking to watch, or for a colour, with the key gets its seat.
   const again = await join(server.endpoint, ann.room.roomId, { name: 'Ann', spectator: true, player: key });
   expect(await first(again, 'you')).toMatchObject({ colour: 'green', player: id });

@@ -66,11 +66,21 @@ export async function announceForgotten(player: string): Promise<void> {
   await matchMaker.presence.publish(FORGOTTEN, player);
 }
 
+/** The rooms listening for "Forget me" on each presence: one subscription a process, whatever its rooms. */
+const listeners = new WeakMap<Presence, Set<(player: string) => void>>();
+
 /** Calls `forget` with each player forgotten while the room is open; gives the call that stops listening. */
 export function whenForgotten(presence: Presence, forget: (player: string) => void): () => void {
-  const listener = (player: unknown) => {
-    if (typeof player === 'string') forget(player);
-  };
-  void presence.subscribe(FORGOTTEN, listener);
-  return () => presence.unsubscribe(FORGOTTEN, listener);
+  let rooms = listeners.get(presence);
+  if (!rooms) {
+    const all = new Set<(player: string) => void>();
+    rooms = all;
+    listeners.set(presence, all);
+    void presence.subscribe(FORGOTTEN, (player: unknown) => {
+      if (typeof player === 'string') for (const room of all) room(player);
+    });
+  }
+  const mine = rooms;
+  mine.add(forget);
+  return () => mine.delete(forget);
 }
