@@ -26,7 +26,7 @@ import { ClientLimiter, type ClientLimits, DEFAULT_LIMITS, trustedProxies } from
 import { RolitLobby } from './tables/lobby';
 import { DEFAULT_QUICK_WAIT_SECONDS, QuickQueue } from './tables/quickPlay';
 import { forgetRequests, playerRequests } from './players/playerRequests';
-import { roomsPlaying } from './players/playing';
+import { announceForgotten, roomsPlaying } from './players/playing';
 import { BadRequest, pageAsked, type PagedList, sendPage, type TimeKey, timeKey } from './front/pages';
 import { isRecordName, type RecordStore } from './db/records';
 import { RolitRoom, type RoomConfig } from './room/rolitRoom';
@@ -179,7 +179,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     http,
     [health(() => stopping), recordRequests(records), playerRequests(store, roomsPlaying), bots.stream, ...(config.appDir ? [appFiles(config.appDir)] : [])],
     () => stopping,
-    [bots.post, forgetRequests(store)],
+    [bots.post, forgetRequests(store, announceForgotten)],
   );
   markClientAddresses(http, trusted, callers);
   return {

@@ -6,22 +6,24 @@
 import { z } from 'zod';
 import { COLOURS, LEVELS } from '../engine';
 
-import { EMOTES, MAX_MOVE, MAX_NAME, MAX_SEAT_KEY, MAX_TIME_LIMIT, PLAYER_KEY_PATTERN } from './contractCodes';
+import { EMOTES, MAX_MOVE, MAX_SEAT_KEY, MAX_TIME_LIMIT, PLAYER_KEY_PATTERN } from './contractCodes';
+import { nameProblem, nameProblemText, normalName } from './names';
 
 export * from './contractCodes';
 
-/** A person's name: well-formed Unicode (a lone surrogate breaks every client's state decoding), NFC, trimmed. */
+/**
+ * A person's name: well-formed Unicode (a lone surrogate breaks every client's state decoding),
+ * put in NFKC and trimmed, then checked as names.ts says (length, control characters, mixed
+ * scripts, a computer's seat), the problem named.
+ */
 const name = z
   .string()
   .refine((s) => !/\p{Cs}/u.test(s), 'not well-formed Unicode (a lone surrogate)')
-  .transform((s) => s.normalize('NFC').trim())
-  .pipe(
-    z
-      .string()
-      .min(1, 'a name is needed')
-      .refine((s) => Array.from(s).length <= MAX_NAME, `at most ${MAX_NAME} characters`)
-      .refine((s) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(s), 'no control characters'),
-  );
+  .transform(normalName)
+  .superRefine((s, ctx) => {
+    const problem = nameProblem(s);
+    if (problem) ctx.addIssue({ code: 'custom', message: nameProblemText(problem) });
+  });
 const colour = z.enum(COLOURS);
 /** A player's secret key (join and create option `player`): the page's own, kept in its localStorage. */
 export const playerKey = z.string().regex(PLAYER_KEY_PATTERN, 'a player key is 22 to 64 characters of A-Z, a-z, 0-9, - and _ (128 random bits or more)');

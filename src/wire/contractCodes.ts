@@ -112,6 +112,12 @@ export interface RoomResult extends RoundResult {
    * (a stand-in, after a drop, a leave or a resignation); 0 for a computer's own seat.
    */
   standInMoves: number[];
+  /**
+   * For each seat of the round: the person gave it up (resigned, or a stand-in played more than
+   * half of its moves: src/flow/givingUp.ts). Given up, a seat is placed last and never wins:
+   * `winners` leaves it out.
+   */
+  gaveUp: boolean[];
 }
 
 /** Sent to every client when a player sends an emote: the player's seat colour and the emote. */
@@ -193,6 +199,8 @@ export interface RatingChange {
   rating: number;
   change: number;
   provisional: boolean;
+  /** What the round weighed for the player, 0 to 1: less against provisional players or ones met again within a day (docs/online.md, Players and ratings). */
+  weight: number;
 }
 
 /** Sent to every client when a rated round's ratings are saved. */

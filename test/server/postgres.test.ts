@@ -2,7 +2,8 @@
  * Players, ratings and kept games on a real PostgreSQL server (Debian's postgresql package), its
  * own cluster made by the test on a loopback port: two game-server processes sharing it (and one
  * Redis, when redis-server is installed) list each other's players and games, a restart keeps
- * everything, and hostile requests are refused as on SQLite.
+ * everything, hostile requests are refused as on SQLite, and no farm of puppet keys buys a rating
+ * (ratingFarms.test.ts's farms on PostgreSQL, and the fresh-puppet farm over both processes).
  */
 import { randomBytes } from 'node:crypto';
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
@@ -14,7 +15,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { playerIdOf } from '../../src/server/players/playerId';
 import { create, first, join, until } from './helpers';
-import { allPages, hostileRequests, resignedRatedRound, stillKnown, whenReady } from './playerChecks';
+import { allPages, farmOverRooms, hostileRequests, resignedRatedRound, stillKnown, whenReady } from './playerChecks';
+import { openDatabase } from '../../src/server/db/database';
+import { GameStore } from '../../src/server/db/store';
+import { farmsGainLittle, repeatsCountLess } from './farmChecks';
 import { accepting, freePort, startServerProcess, stopProcess } from './serverProcesses';
 
 /** Debian's PostgreSQL programs, where its package puts them (not on PATH): the newest major version installed. */
@@ -125,3 +129,20 @@ it.skipIf(!havePostgres || !existsSync(REDIS))('lists where a player plays from 
 it.skipIf(!havePostgres)('answers hostile requests with 400 and unknown players with 404', async () => {
   await hostileRequests(servers[1].endpoint);
 });
+
+it.skipIf(!havePostgres)('lets no farm of puppet keys buy a rating on PostgreSQL, and counts repeated pairings ever less', async () => {
+  const store = GameStore.of(await openDatabase(joinPath(dir, 'farms'), database));
+  try {
+    await farmsGainLittle(store);
+    await repeatsCountLess(store);
+  } finally {
+    await store.close();
+  }
+}, 120_000);
+
+it.skipIf(!havePostgres)('lets a fresh puppet key at a fresh table every round, on either process, gain at most +100 over 20 rounds', async () => {
+  const key = newKey();
+  const gained = await farmOverRooms(servers.map((s) => s.endpoint), 'fresh', key);
+  expect(gained).toBeLessThanOrEqual(100);
+  expect((await (await fetch(`${servers[0].endpoint}/players/${playerIdOf(key)}`)).json()).ratedGames).toBe(20);
+}, 180_000);

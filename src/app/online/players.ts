@@ -89,9 +89,9 @@ export function fetchGames(endpoint: string, id: string, cursor: string | null, 
   return askPage(endpoint, `/players/${encodeURIComponent(id)}/games`, gameShape, cursor, fetcher);
 }
 
-/** A page of the leaderboard, best first (`GET /leaderboard`), after `cursor`. */
-export function fetchLeaderboard(endpoint: string, cursor: string | null, fetcher: typeof fetch = fetch): Promise<Page<Leader>> {
-  return askPage(endpoint, '/leaderboard', leaderShape, cursor, fetcher);
+/** A page of the leaderboard, best first (`GET /leaderboard`), after `cursor`: settled players, and provisional ones too where `provisional` says. */
+export function fetchLeaderboard(endpoint: string, cursor: string | null, provisional = false, fetcher: typeof fetch = fetch): Promise<Page<Leader>> {
+  return askPage(endpoint, provisional ? '/leaderboard?provisional=include' : '/leaderboard', leaderShape, cursor, fetcher);
 }
 
 /** The rated computer levels' ratings (`GET /leaderboard?kind=computer`), those of `levels` only; levels not rated yet are left out. */

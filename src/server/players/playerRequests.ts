@@ -20,7 +20,8 @@ const LEADERBOARD: PagedList<RatingKey> = {
   defaultLimit: 20,
   maxLimit: 100,
   // People, or the computer levels (where a page says where a player stands: "rated above tactician").
-  filters: { kind: ['human', 'computer'] },
+  // Provisional players are listed on request (`provisional=include`): the settled ones by default.
+  filters: { kind: ['human', 'computer'], provisional: ['include'] },
   key: ([mu, id, ...rest]) => (rest.length === 0 && typeof mu === 'number' && Number.isFinite(mu) && typeof id === 'string' && isPlayerId(id) ? [mu, id] : null),
 };
 
@@ -36,14 +37,14 @@ function json(req: IncomingMessage, res: ServerResponse, status: number, body: u
 }
 
 /** The handler of the players' requests, reading `store` and, for `playing`, the shared presence. */
-export function playerRequests(store: GameStore, playing: (player: string) => Promise<{ room: string; phase: string }[]>): FrontHandler {
+export function playerRequests(store: GameStore, playing: (player: string) => Promise<{ room: string; phase: string; standInLeft: number | null }[]>): FrontHandler {
   return async (req, res) => {
     const path = pathOf(req);
     if (path === null || (path !== '/leaderboard' && !path.startsWith('/players/'))) return false;
     try {
       if (path === '/leaderboard') {
         const asked = pageAsked(req, LEADERBOARD);
-        sendPage(req, res, await store.leaderboard(asked.limit, asked.after, asked.filters.kind as 'human' | 'computer' | undefined), asked, cors);
+        sendPage(req, res, await store.leaderboard(asked.limit, asked.after, asked.filters.kind as 'human' | 'computer' | undefined, asked.filters.provisional === 'include'), asked, cors);
         return true;
       }
       const [id, what, ...rest] = path.slice('/players/'.length).split('/');
@@ -52,7 +53,9 @@ export function playerRequests(store: GameStore, playing: (player: string) => Pr
       if (what === 'playing') {
         noParameters(req);
         const rooms = await playing(id);
-        json(req, res, 200, { rooms: rooms.map((r) => r.room), phases: Object.fromEntries(rooms.map((r) => [r.room, r.phase])) });
+        // A round in play: the moves a stand-in may still play for the player before it counts as given up.
+        const standInLeft = Object.fromEntries(rooms.flatMap((r) => (r.standInLeft === null ? [] : [[r.room, r.standInLeft]])));
+        json(req, res, 200, { rooms: rooms.map((r) => r.room), phases: Object.fromEntries(rooms.map((r) => [r.room, r.phase])), standInLeft });
         return true;
       }
       const page = what === 'games' ? pageAsked(req, GAMES_LIST) : (noParameters(req), null);
@@ -77,9 +80,11 @@ class NotFound extends Error {}
 /**
  * "Forget me": `POST /players/forget`, the key as `Authorization: Bearer`, deletes the player,
  * their rating, and their id and name from the seats of kept rounds. Answers `{ "forgotten": B }`
- * (false when the key had no player); 401 without a well-formed key.
+ * (false when the key had no player); 401 without a well-formed key. Every room is told first
+ * (`announce`): one where the player holds a seat gives it up at once and keeps it unnamed, so no
+ * round ending later keeps the id again.
  */
-export function forgetRequests(store: GameStore): PostHandler {
+export function forgetRequests(store: GameStore, announce: (player: string) => Promise<void>): PostHandler {
   return async (req, res) => {
     if (pathOf(req) !== '/players/forget') return false;
     const key = /^Bearer ([^\s]+)$/.exec(req.headers.authorization ?? '')?.[1];
@@ -88,7 +93,9 @@ export function forgetRequests(store: GameStore): PostHandler {
       return true;
     }
     try {
-      json(req, res, 200, { forgotten: await store.forget(playerIdOf(key)) });
+      const id = playerIdOf(key);
+      await announce(id);
+      json(req, res, 200, { forgotten: await store.forget(id) });
     } catch (e) {
       console.error(`rolit server: forgetting a player: ${e instanceof Error ? e.message : String(e)}`);
       json(req, res, 500, { error: 'the database did not answer' });

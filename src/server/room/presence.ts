@@ -58,6 +58,23 @@ export function releasePlayer(room: RoomCore, player: number): void {
 }
 
 /**
+ * "Forget me" for `id` (players/playing.ts tells every room): each seat of the player here is given
+ * up at once (a stand-in plays it to the round's end) and goes on unnamed, the player's id leaves
+ * the room (a round ending later keeps none), and its client is told who it is without it.
+ */
+export function forgetPlayer(room: RoomCore, id: string): void {
+  for (const [sessionId, watcher] of room.watcherIds) if (watcher === id) room.watcherIds.delete(sessionId);
+  room.people.forEach((person, player) => {
+    if (person.playerId !== id) return;
+    releasePlayer(room, player);
+    room.flow.forget(player);
+    const client = room.clients.find((c) => c.sessionId === person.sessionId);
+    if (client) tellWho(room, client);
+  });
+  publishSeats(room);
+}
+
+/**
  * Nobody is connected and no round is being played: dropped players' seats are given up, so the
  * room can close. (While a round is played, computers play it to the end and the record is kept.)
  */

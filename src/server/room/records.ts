@@ -3,7 +3,7 @@
  * when the room closes or faults), and kept in the database with its players rated
  * (docs/online.md, Records; Players and ratings).
  */
-import { type Game, playerInSeat, recordDate, toRecord } from '../../engine';
+import { type Game, gaveUpTags, playerInSeat, playerTags, recordDate, toRecord } from '../../engine';
 import { computerPlayerId } from '../players/playerId';
 import { keepRecord, recordFileName } from '../db/records';
 import { faultText, type RoomCore, TV_ROUNDS_KEPT } from './core';
@@ -24,7 +24,7 @@ export async function finishRound(room: RoomCore): Promise<void> {
   }
   publishListing(room);
   releaseIfDeserted(room);
-  await keepRound(room, game, result.round, result.standInMoves);
+  await keepRound(room, game, result.round, result.standInMoves, result.gaveUp);
   if (!room.autoDispose) {
     room.autoDispose = true;
     if (room.clients.length === 0) await room.disconnect();
@@ -36,7 +36,7 @@ export async function finishRound(room: RoomCore): Promise<void> {
  * ratings), and tells everyone the new ratings. After everything the round's end shows, so the
  * database is never on a move's path; a failure is logged, and the round stays in its record.
  */
-async function keepRound(room: RoomCore, game: Game, round: number, standInMoves: number[]): Promise<void> {
+async function keepRound(room: RoomCore, game: Game, round: number, standInMoves: number[], gaveUp: boolean[]): Promise<void> {
   // TV's computers play for watchers, as long as anyone watches: their rounds are nobody's games.
   if (room.table?.kind === 'tv') return;
   const { flow } = room;
@@ -55,21 +55,20 @@ async function keepRound(room: RoomCore, game: Game, round: number, standInMoves
       seats: game.setup.players.map((colours, seat) => {
         const player = playerInSeat(seat, round, flow.players);
         const p = flow.player(player);
-        const moves = game.state.moves.filter((m) => colours.includes(m.colour)).length;
         return {
           colours,
           player: p.kind === 'computer' ? computerPlayerId(p.level) : room.people[player].playerId,
           name: p.name,
           kind: p.kind,
           score: result.playerScores[seat],
-          // Given up: resigned, or a computer played most of the seat's moves (docs/online.md).
-          forfeit: p.kind === 'human' && (p.resigned || 2 * standInMoves[seat] > moves),
+          // Given up as the match flow decided it (src/flow/givingUp.ts), the one outcome every screen says.
+          forfeit: gaveUp[seat],
           standInMoves: standInMoves[seat],
         };
       }),
     });
     if (!ratings?.length || room.disposed) return;
-    room.broadcast('rated', { round, seats: ratings.map(({ seat, player, rating, change, provisional }) => ({ colour: game.setup.players[seat][0], player, rating, change, provisional })) });
+    room.broadcast('rated', { round, seats: ratings.map(({ seat, player, rating, change, provisional, weight }) => ({ colour: game.setup.players[seat][0], player, rating, change, provisional, weight })) });
   } catch (e) {
     console.error(`rolit room ${room.roomId}: keeping round ${round + 1} in the database: ${faultText(e)}`);
   }
@@ -82,13 +81,11 @@ export async function saveRound(room: RoomCore): Promise<string> {
   return keepRecord(room.config.records, recordFileName(room.roomId, round, !game.state.over, room.table?.kind), roundRecord(room, game, round));
 }
 
-/** The round's record as it stands, its players named. */
+/** The round's record as it stands, its players named (a computer with its level) and, once it is over, the seats given up. */
 function roundRecord(room: RoomCore, game: Game, round: number): string {
+  const seats = game.setup.players.map((colours, seat) => ({ ...room.flow.player(playerInSeat(seat, round, room.flow.players)), colours }));
+  const result = room.flow.results.find((r) => r.round === round);
   // Records count rounds from 1 (the wire's `round` from 0).
-  const names: Record<string, string> = { Room: room.roomId, Round: String(round + 1) };
-  game.setup.players.forEach((colours, seat) => {
-    const { name } = room.flow.player(playerInSeat(seat, round, room.flow.players));
-    for (const colour of colours) names[colour[0].toUpperCase() + colour.slice(1)] = name;
-  });
-  return toRecord(game, { Date: recordDate(new Date()), ...names });
+  const tags = { Room: room.roomId, Round: String(round + 1), ...playerTags(seats), ...(game.state.over && result ? gaveUpTags(game.setup, result.gaveUp) : {}) };
+  return toRecord(game, { Date: recordDate(new Date()), ...tags });
 }

@@ -11,14 +11,14 @@ import type { MatchFlow } from '../../flow/matchFlow';
 import { type CreateOptions, type FaultMessage, MESSAGE_TYPES, ROOM_FAULT_CLOSE } from '../../wire/contract';
 import { addressOf, type ClientAuth, coolDownIfFlooded, type WatchedRoom } from '../front/admission';
 import { TokenBuckets } from '../front/limits';
-import { phaseNow, seatHeld } from '../players/playing';
+import { phaseNow, seatHeld, whenForgotten } from '../players/playing';
 import { type Creator, openTable, seatAsked } from './admission';
 import { type Client, faultText, type Person, playerOf, type RoomConfig, type RoomCore, TV_WATCHERS } from './core';
 import { list } from './listing';
 import { matchHost } from './match';
 import { begin, allow, receive } from './messages';
 import { publishSeats } from './publish';
-import { newSeatKey, passHost, releaseIfDeserted, releasePlayer, welcome } from './presence';
+import { forgetPlayer, newSeatKey, passHost, releaseIfDeserted, releasePlayer, welcome } from './presence';
 import { saveRound } from './records';
 import { newRoomCode } from './roomCode';
 import { asksForSeat, clientCap, reserveSpectatorPlaces, SpectatorPlaces } from './seating';
@@ -51,6 +51,8 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
   private creator: Creator | null = null;
   /** Quick play: the group's players who have taken their seats so far. */
   private arrived = 0;
+  /** Stops listening for "Forget me" (players/playing.ts whenForgotten). */
+  private stopForgetting: () => void = () => {};
 
   /** Why a join of `address` with these options would find no spectator's place (admission.ts asks first, for a clear refusal). */
   spectatorRefusal(options: unknown, address: string): string | null {
@@ -92,6 +94,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
     // A client flooding messages far past the soft limit (messagesPerSecond) is disconnected.
     this.maxMessagesPerSecond = config.messageBurst * 4;
     this.setState(new RoomState());
+    this.stopForgetting = whenForgotten(this.presence, (id) => forgetPlayer(this, id));
     const s = this.state;
     const o = this.options;
     Object.assign(s, { size: o.size, variant: o.variant, misere: o.misere, timeLimit: o.timeLimit, help: o.help });
@@ -199,6 +202,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
 
   override onDispose(): void {
     this.disposed = true;
+    this.stopForgetting();
     for (const player of this.people.keys()) releasePlayer(this, player);
     phaseNow(this.presence, this.roomId, null).catch((e: unknown) => console.error(`rolit room ${this.roomId}: phase shared: ${faultText(e)}`));
     this.flow?.stop();

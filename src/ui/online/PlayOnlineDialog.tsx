@@ -17,7 +17,7 @@ import { createQuickPlay } from '../../app/online/quickPlay';
 import { onlineTexts } from '../../app/online/onlineTexts';
 import type { Failure } from '../../app/online/onlineRoom';
 import { pageStorage } from '../../app/page/pageStorage';
-import { MAX_NAME } from '../../wire/contractCodes';
+import { normalName } from '../../wire/names';
 import { colourName, levelName, listOf, t } from '../../i18n/index';
 import { ModalDialog } from '../a11y/ModalDialog';
 import { Swatches } from '../hud/Swatches';
@@ -30,16 +30,15 @@ import { returnFocus } from '../hud/settingsMenu';
 /** A failure of the queue or the lobby in the player's words. */
 const failureText = (failure: Failure | null) => onlineTexts.failure(failure ?? { kind: 'lost', code: null }, onlineEndpoint());
 
-/** The name field: remembered (the name the page goes by online), checked for length. */
-function useName(): [string, (name: string) => void, boolean] {
+/** The name field: remembered (the name the page goes by online), checked as the server checks it; what is wrong, in words, or null. */
+function useName(): [string, (name: string) => void, string | null] {
   const [name, setName] = useState(() => pageStorage()?.getItem(ONLINE_NAME_KEY) ?? '');
-  const ok = Array.from(name.trim()).length <= MAX_NAME;
   const change = (next: string) => {
     setName(next);
     const trimmed = next.trim();
-    if (trimmed && Array.from(trimmed).length <= MAX_NAME) pageStorage()?.setItem(ONLINE_NAME_KEY, trimmed);
+    if (trimmed && onlineTexts.nameProblem(trimmed) === null) pageStorage()?.setItem(ONLINE_NAME_KEY, trimmed);
   };
-  return [name, change, ok];
+  return [name, change, onlineTexts.nameProblem(name)];
 }
 
 /** A table's rules in words: "8×8 · Standard · misère · 30 s per move". */
@@ -171,8 +170,9 @@ export function PlayOnlineDialog({ onSetUpTable }: { onSetUpTable: () => void })
   // Before the dialog's first render (its focus handling notes where the focus was): back on the
   // control that opened it, or on the Menu button when that control's menu has closed meanwhile.
   useState(() => returnFocus(usePlayOnline.getState().opener));
-  const [typed, setName, nameOk] = useName();
-  const name = typed.trim() || onlineName(null);
+  const [typed, setName, problem] = useName();
+  const nameOk = problem === null;
+  const name = normalName(typed) || onlineName(null);
   // The queue and the lobby live as long as the dialog: closing it leaves both.
   const [quick] = useState(() => createQuickPlay(useOnline.getState()));
   const [tables] = useState(() => createOpenTables(useOnline.getState().client));
@@ -210,9 +210,9 @@ export function PlayOnlineDialog({ onSetUpTable }: { onSetUpTable: () => void })
         <label htmlFor={ids.name}>{t('lobby:yourName')}</label>
         <input id={ids.name} type="text" autoComplete="nickname" value={typed} placeholder={t('online:defaultName')} onChange={(e) => setName(e.target.value)} data-testid="play-online-name" />
       </div>
-      {!nameOk && (
-        <p className="error" role="alert">
-          {t('lobby:nameTooLong', { count: MAX_NAME })}
+      {problem && (
+        <p className="error" role="alert" data-testid="name-problem">
+          {problem}
         </p>
       )}
       <QuickPlay quick={quick} name={name} nameOk={nameOk} />

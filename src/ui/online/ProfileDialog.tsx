@@ -18,6 +18,7 @@ import { currentLanguage, levelName, t } from '../../i18n/index';
 import { ModalDialog } from '../a11y/ModalDialog';
 import { returnFocus } from '../hud/settingsMenu';
 import { closeProfile, offerPlayerKey, openProfile, useProfile } from './profile';
+import { signed } from '../RoundOver';
 import './profileDialog.css';
 
 const DeviceQr = lazy(() => import('./DeviceQr').then((m) => ({ default: m.DeviceQr })));
@@ -100,6 +101,13 @@ function seatName(seat: { player: string | null; name: string; kind: string }): 
   return seat.name === '?' ? t('profile:forgotten') : seat.name;
 }
 
+/** A seat of a kept round as the round's end says it: "Ann 3 (gave up, −41 → 1,459)". */
+function seatOutcome(seat: PlayerGame['seats'][number]): string {
+  const rated = seat.ratingBefore !== null && seat.ratingAfter !== null ? t('hud:ratingOfSeat', { change: signed(seat.ratingAfter - seat.ratingBefore), rating: seat.ratingAfter }) : null;
+  const notes = [seat.forfeit ? t('hud:gaveUpSeat') : null, rated].filter(Boolean);
+  return `${seatName(seat)} ${seat.score}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`;
+}
+
 /** How the player did in a round: won, tied, placed, gave up; and the rating's move. */
 function outcomeText(game: PlayerGame, id: string): string {
   const mine = game.seats.find((s) => s.player === id);
@@ -117,7 +125,8 @@ function GameItem({ game, id, onReplay }: { game: PlayerGame; id: string; onRepl
       <div>
         <b>{t('profile:gameTitle', { date, size: game.size })}</b> · {outcomeText(game, id)}
       </div>
-      <div className="note">{game.seats.map((s) => `${seatName(s)} ${s.score}`).join(', ')}</div>
+      {/* Every seat's outcome in the words of the round's end (RoundOver): given up said as such, and the rating's move. */}
+      <div className="note" data-testid="profile-seats">{game.seats.map(seatOutcome).join(', ')}</div>
       <button type="button" className="btn" aria-label={t('profile:replayRound', { date })} onClick={() => onReplay(game)} data-testid="profile-replay">
         {t('profile:replay')}
       </button>
@@ -320,7 +329,23 @@ function LeaderRow({ leader, place, mine }: { leader: Leader; place: number; min
   );
 }
 
+/** The leaderboard: settled players, provisional ones too when asked (their pages start again). */
 function LeaderboardView() {
+  const [provisional, setProvisional] = useState(false);
+  const fieldId = useId();
+  return (
+    <>
+      <p className="note">{t('profile:leadersNote')}</p>
+      <div className="row">
+        <input id={fieldId} type="checkbox" checked={provisional} onChange={(e) => setProvisional(e.currentTarget.checked)} data-testid="leaders-provisional" />
+        <label htmlFor={fieldId}>{t('profile:showProvisional')}</label>
+      </div>
+      <Leaders key={String(provisional)} provisional={provisional} />
+    </>
+  );
+}
+
+function Leaders({ provisional }: { provisional: boolean }) {
   const pages = useCursors();
   const cursor = pages.cursor;
   const [mine, setMine] = useState<string | null>(null);
@@ -328,7 +353,7 @@ function LeaderboardView() {
     const key = storedPlayerKey(pageStorage());
     if (key) void playerIdOfKey(key).then(setMine);
   }, []);
-  const ask = useCallback(() => fetchLeaderboard(onlineEndpoint(), cursor), [cursor]);
+  const ask = useCallback(() => fetchLeaderboard(onlineEndpoint(), cursor, provisional), [cursor, provisional]);
   const [asked, retry] = useAsked(ask);
   return (
     <Answer asked={asked} retry={retry}>

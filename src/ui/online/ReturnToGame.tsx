@@ -35,6 +35,10 @@ export function ReturnToGame() {
   return (
     <div className="return-to-game panel" role="status" data-testid="return-to-game">
       {t(SAYS[held.phase], { code: groupedRoomCode(held.room) })}{' '}
+      {/* Told before it costs: within how many of their moves the player must be back (src/flow/givingUp.ts). */}
+      {held.phase === 'playing' && held.standInLeft !== null && (
+        <span data-testid="return-stand-in">{held.standInLeft > 0 ? t('online:standInLeft', { count: held.standInLeft }) : t('online:givenUpAlready')} </span>
+      )}
       <button type="button" className="btn primary" onClick={goBack} data-testid="return-to-game-button">
         {t('online:returnToGame')}
       </button>{' '}
