@@ -19,6 +19,7 @@ afterAll(async () => {
 });
 
 const newKey = () => randomBytes(16).toString('base64url');
+const holding = (key: string) => ({ headers: { authorization: `Bearer ${key}` } });
 
 it('rates a player who resigns a rated 4x4 round against a beginner, keeps the game, and keeps both across a restart', async () => {
   const played = await resignedRatedRound(server.endpoint, newKey());
@@ -35,7 +36,7 @@ it('gives the seat back to a new client joining with the key of the player holdi
   const ann = await create(server.endpoint, { name: 'Ann', colour: 'green', colours: ['red', 'green'], player: key });
   expect(await first(ann, 'you')).toMatchObject({ colour: 'green', player: id });
   expect(JSON.stringify(ann.messages.you)).not.toContain(key);
-  const playing = await (await fetch(`${server.endpoint}/players/${id}/playing`)).json();
+  const playing = await (await fetch(`${server.endpoint}/players/${id}/playing`, holding(key))).json();
   expect(playing).toEqual({ rooms: [ann.room.roomId], phases: { [ann.room.roomId]: 'waiting' } });
   // Another device (no token, no seat key) asking to watch, or for a colour, with the key gets its seat.
   const again = await join(server.endpoint, ann.room.roomId, { name: 'Ann', spectator: true, player: key });
@@ -48,8 +49,37 @@ it('gives the seat back to a new client joining with the key of the player holdi
   await again.room.leave();
   await eve.room.leave();
   // The seat is free again once its player left the table before the match: the room is no longer theirs.
-  const after = await (await fetch(`${server.endpoint}/players/${id}/playing`)).json();
+  const after = await (await fetch(`${server.endpoint}/players/${id}/playing`, holding(key))).json();
   expect(after.rooms).not.toContain(ann.room.roomId);
+}, 30_000);
+
+it('tells where a player plays to the holder of their key only: a stranger learns no room code, with no key, another key or a malformed one', async () => {
+  const key = newKey();
+  const id = playerIdOf(key);
+  // A private table (not listed): its code is its only lock.
+  const ann = await create(server.endpoint, { name: 'Ann', colour: 'red', colours: ['red', 'green'], player: key });
+  await first(ann, 'you');
+  const code = ann.room.roomId;
+  const url = `${server.endpoint}/players/${id}/playing`;
+  const strangers: [string, RequestInit, number][] = [
+    ['no key', {}, 401],
+    ['another player\'s key', holding(newKey()), 403],
+    ['a malformed header', { headers: { authorization: `Basic ${key}` } }, 401],
+    ['a key of the wrong shape', holding('short'), 401],
+    ['the public id as the key', holding(id), 403],
+  ];
+  for (const [who, init, status] of strangers) {
+    const answer = await fetch(url, init);
+    const text = await answer.text();
+    expect({ who, status: answer.status }).toEqual({ who, status });
+    expect(JSON.parse(text).error, who).toMatch(/^only the player sees where they play/);
+    expect(text, who).not.toContain(code);
+    expect(text, who).not.toMatch(/rooms|phases/);
+  }
+  expect((await fetch(url)).headers.get('www-authenticate')).toBe('Bearer');
+  // The holder, from any device holding the key.
+  expect(await (await fetch(url, holding(key))).json()).toEqual({ rooms: [code], phases: { [code]: 'waiting' } });
+  await ann.room.leave();
 }, 30_000);
 
 it('says the phase of each room where the player holds a seat: in play, then the round over, still theirs once they left a table that stays open', async () => {
@@ -58,7 +88,7 @@ it('says the phase of each room where the player holds a seat: in play, then the
   const ann = await create(server.endpoint, { name: 'Ann', colour: 'red', size: 4, colours: ['red', 'green'], player: key, seats: [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }] });
   const eve = await join(server.endpoint, ann.room.roomId, { name: 'Eve', spectator: true });
   const code = ann.room.roomId;
-  const phases = async () => ((await (await fetch(`${server.endpoint}/players/${id}/playing`)).json()) as { phases: Record<string, string> }).phases;
+  const phases = async () => ((await (await fetch(`${server.endpoint}/players/${id}/playing`, holding(key))).json()) as { phases: Record<string, string> }).phases;
   await until(ann.room, (st) => st.spectators === 1, 'Eve watching');
   expect(await phases()).toEqual({ [code]: 'waiting' });
   ann.room.send('start');
