@@ -9,6 +9,9 @@ import {
 } from '../../wire/contract';
 import { QUICK_COMPUTER } from './serverTable';
 import { type Client, playerOf, type RoomCore } from './core';
+import { isRatedTable } from '../db/store';
+import type { RatedPerson } from '../front/limits';
+import { computerPlayerId } from '../players/playerId';
 import { publishSeats } from './publish';
 
 /** What the room does with each client message, given its checked payload (receive checks it first). */
@@ -43,7 +46,30 @@ function start(room: RoomCore, client: Client): void {
   if (flow.phase !== 'waiting') return refuseMessage(client, 'notWaiting', 'the match has already started');
   const free = room.people.flatMap((p, i) => (flow.player(i).kind === 'human' && !p.sessionId ? [flow.lobby.players[i].join('+')] : []));
   if (free.length > 0) return refuseMessage(client, 'seatsFree', `free seats: ${free.join(', ')} (wait for players, or fill them with computers)`);
+  if (ratedRoundRefused(room, client)) return;
   begin(room);
+}
+
+/**
+ * A round of a rated table takes one of the hour's rated rounds of each person's key and address
+ * (limits.ts takeRatedRound): refused to the host while one is spent (docs/online.md, Per client
+ * address). Whether it was refused.
+ */
+function ratedRoundRefused(room: RoomCore, client: Client): boolean {
+  const { flow } = room;
+  const seats = room.people.map((p, i) => {
+    const player = flow.player(i);
+    return { kind: player.kind, player: player.kind === 'computer' ? computerPlayerId(player.level) : p.playerId };
+  });
+  if (room.options.rated === false || !isRatedTable(seats)) return false;
+  const people: RatedPerson[] = room.people.flatMap((p, i) => {
+    if (flow.player(i).kind !== 'human' || p.playerId === null) return [];
+    const address = room.clients.find((c) => c.sessionId === p.sessionId)?.auth?.address ?? null;
+    return [{ name: flow.player(i).name, playerId: p.playerId, address }];
+  });
+  const refusal = room.config.limiter.takeRatedRound(people);
+  if (refusal) refuseMessage(client, refusal.code, `${refusal.text}: the next rated round in ${Math.ceil(refusal.retrySeconds / 60)} min (or play at a table that is not rated)`);
+  return refusal !== null;
 }
 
 function play(room: RoomCore, client: Client, move: string): void {
@@ -67,7 +93,9 @@ function fill(room: RoomCore, client: Client, { colour, level }: ReceivedMessage
 
 function rematch(room: RoomCore, client: Client): void {
   if (!isHost(room, client, 'start a rematch')) return;
-  if (!room.flow.nextRound()) return refuseMessage(client, 'notOver', 'a rematch follows a finished round');
+  if (room.flow.phase !== 'over') return refuseMessage(client, 'notOver', 'a rematch follows a finished round');
+  if (ratedRoundRefused(room, client)) return;
+  room.flow.nextRound();
 }
 
 function sendEmote(room: RoomCore, client: Client, emote: Emote): void {
