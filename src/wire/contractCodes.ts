@@ -76,7 +76,7 @@ export type Emote = (typeof EMOTES)[number];
 /** Codes of refused messages (the `error` message's `code`); docs/online.md explains each. */
 export const ERROR_CODES = [
   'malformed', 'unknownMessage', 'rateLimited', 'notPlaying', 'notWaiting', 'notOver', 'notHost',
-  'spectator', 'notYourTurn', 'illegalMove', 'seatsFree', 'notFree', 'closing', 'resigned', 'tooManyRatedRounds',
+  'spectator', 'notYourTurn', 'illegalMove', 'seatsFree', 'notFree', 'closing', 'resigned', 'tooManyRounds', 'tooManyRatedRounds',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

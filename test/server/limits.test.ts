@@ -119,21 +119,33 @@ describe('ClientLimiter', () => {
     const { clock, limiter: l } = limiter({ ...DEFAULT_LIMITS, keyRatedPerHour: 2, ratedPerHour: 3 });
     const ann = { name: 'Ann', playerId: 'ann', address: 'a' };
     const bob = { name: 'Bob', playerId: 'bob', address: 'a' };
-    expect(l.takeRatedRound([ann, bob])).toBeNull();
-    expect(l.takeRatedRound([ann])).toBeNull();
+    expect(l.takeRound('h', [ann, bob])).toBeNull();
+    expect(l.takeRound('h', [ann])).toBeNull();
     // Ann has had her two: refused, and Cara's address and key keep theirs.
     const cara = { name: 'Cara', playerId: 'cara', address: 'c' };
-    expect(l.takeRatedRound([ann, cara])).toEqual({ code: 'tooManyRatedRounds', text: 'Ann has played 2 rated rounds in the last hour', retrySeconds: 1800 });
-    expect(l.takeRatedRound([cara])).toBeNull();
-    expect(l.takeRatedRound([cara])).toBeNull();
+    expect(l.takeRound('h', [ann, cara])).toEqual({ code: 'tooManyRatedRounds', text: 'Ann has played 2 rated rounds in the last hour', retrySeconds: 1800 });
+    expect(l.takeRound('h', [cara])).toBeNull();
+    expect(l.takeRound('h', [cara])).toBeNull();
     // Address a has started 2 of its 3; Bob (1 of his 2) and Dan of address a make its third, then a is spent.
     const dan = { name: 'Dan', playerId: 'dan', address: 'a' };
-    expect(l.takeRatedRound([bob, dan])).toBeNull();
-    expect(l.takeRatedRound([dan])).toMatchObject({ code: 'tooManyRatedRounds', text: 'the players of one address have started 3 rated rounds in the last hour', retrySeconds: 1200 });
+    expect(l.takeRound('h', [bob, dan])).toBeNull();
+    expect(l.takeRound('h', [dan])).toMatchObject({ code: 'tooManyRatedRounds', text: 'the players of one address have started 3 rated rounds in the last hour', retrySeconds: 1200 });
     // A person away (no address) counts by key only.
-    expect(l.takeRatedRound([{ ...dan, address: null }])).toBeNull();
+    expect(l.takeRound('h', [{ ...dan, address: null }])).toBeNull();
     clock.ms += 1_200_000;
-    expect(l.takeRatedRound([{ name: 'Eve', playerId: 'eve', address: 'a' }])).toBeNull();
+    expect(l.takeRound('h', [{ name: 'Eve', playerId: 'eve', address: 'a' }])).toBeNull();
+  });
+
+  it('takes a round from the host address\'s rounds of the hour, rated or not, and refuses it past them taking nothing', () => {
+    const { clock, limiter: l } = limiter({ ...DEFAULT_LIMITS, roundsPerHour: 2, keyRatedPerHour: 5 });
+    const ann = { name: 'Ann', playerId: 'ann', address: 'a' };
+    expect(l.takeRound('a', null)).toBeNull();
+    expect(l.takeRound('a', [ann])).toBeNull();
+    expect(l.takeRound('a', [ann])).toEqual({ code: 'tooManyRounds', text: 'at most 2 rounds an hour at the tables of one address', retrySeconds: 1800 });
+    // Another host's table: its own rounds, and Ann's third rated round of her five.
+    expect(l.takeRound('b', [ann])).toBeNull();
+    clock.ms += 1_800_000;
+    expect(l.takeRound('a', null)).toBeNull();
   });
 
   it('limits nothing with NO_LIMITS', () => {
@@ -149,7 +161,7 @@ describe('ClientLimiter', () => {
     for (let i = 0; i < 1000; i++) {
       expect(l.takeRead('a')).toBeNull();
       expect(l.takeKey('a', `k${i}`)).toBeNull();
-      expect(l.takeRatedRound([{ name: 'Ann', playerId: 'ann', address: 'a' }])).toBeNull();
+      expect(l.takeRound('h', [{ name: 'Ann', playerId: 'ann', address: 'a' }])).toBeNull();
     }
   });
 });
@@ -164,7 +176,7 @@ describe('parseLimits', () => {
   });
 
   it('says which pair is wrong and why', () => {
-    expect(() => parseLimits('room=5')).toThrow('"room=5": no limit named "room" (names: rooms, joins, guesses, searches, cooldown, sockets, watchers, reads, keys, rated, keyrated)');
+    expect(() => parseLimits('room=5')).toThrow('"room=5": no limit named "room" (names: rooms, joins, guesses, searches, cooldown, sockets, watchers, reads, keys, rounds, rated, keyrated)');
     expect(() => parseLimits('rooms=0')).toThrow('rooms must be a whole number >= 1, or off');
     expect(() => parseLimits('joins=1.5')).toThrow('"joins=1.5": joins must be a whole number');
     expect(() => parseLimits('joins=-1')).toThrow('whole number');

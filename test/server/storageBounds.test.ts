@@ -108,6 +108,22 @@ describe('what one address or key may add', () => {
   }, 60_000);
 });
 
+describe('rounds an hour', () => {
+  it('refuses the host\'s start past the rounds of the hour at the tables of its address, rated or not; other addresses go on', async () => {
+    await serve({ roundsPerHour: 1 });
+    const computers = [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }];
+    const ann = await created('198.51.100.1', { name: 'Ann', colour: 'red', size: 4, colours: ['red', 'green'], rated: false, seats: computers });
+    await until(ann.room, (st) => st.seats[0].connected, 'Ann seated');
+    expect(await started(ann)).toBe('playing');
+    const again = await created('198.51.100.1', { name: 'Ann', colour: 'red', size: 4, colours: ['red', 'green'], rated: false, seats: computers });
+    await until(again.room, (st) => st.seats[0].connected, 'Ann seated');
+    expect(await started(again)).toEqual({ code: 'tooManyRounds', text: expect.stringMatching(/^at most 1 rounds an hour at the tables of one address: the next in \d+ min$/) });
+    const bob = await created('198.51.100.2', { name: 'Bob', colour: 'red', size: 4, colours: ['red', 'green'], rated: false, seats: computers });
+    await until(bob.room, (st) => st.seats[0].connected, 'Bob seated');
+    expect(await started(bob)).toBe('playing');
+  }, 30_000);
+});
+
 describe('database reads over HTTP', () => {
   it('counts list and player requests against their address: past its reads a minute, 429 tooManyReads with Retry-After; other addresses and /health go on', async () => {
     await serve({ readsPerMinute: 3 });

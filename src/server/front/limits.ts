@@ -2,7 +2,7 @@
  * Limits per client address (docs/online.md, Limits): how many rooms one address keeps open, how
  * often it may create and join, how many room codes it may guess wrong, the cool-down of an
  * address kicked for flooding, how often it may read the database over HTTP, and what it may add
- * to the database: player keys, and rated rounds (per address and per key). Pure bookkeeping on a
+ * to the database: player keys, rounds, and rated rounds (per address and per key). Pure bookkeeping on a
  * clock it is given; admission.ts applies it to the matchmaker and the WebSocket upgrades,
  * reads.ts to the HTTP requests, the room to its rated rounds.
  */
@@ -28,6 +28,8 @@ export interface ClientLimits {
   readsPerMinute: number;
   /** Player keys (each counted once an hour) an address may create or join with per hour: new players it may bring. */
   keysPerHour: number;
+  /** Rounds (rated or not) the tables an address hosts may start per hour. */
+  roundsPerHour: number;
   /** Rated rounds an address's players may start per hour. */
   ratedPerHour: number;
   /** Rated rounds one player key may start per hour, from any address. */
@@ -39,19 +41,19 @@ export interface ClientLimits {
  * browser's few HTTP connections, stay under `sockets`; a class can watch one table.
  */
 export const DEFAULT_LIMITS: ClientLimits = {
-  rooms: 20, joinsPerMinute: 60, guessesPerMinute: 20, coolDownSeconds: 300, sockets: 128, watchers: 16, readsPerMinute: 120, keysPerHour: 60, ratedPerHour: 120, keyRatedPerHour: 30,
+  rooms: 20, joinsPerMinute: 60, guessesPerMinute: 20, coolDownSeconds: 300, sockets: 128, watchers: 16, readsPerMinute: 120, keysPerHour: 60, roundsPerHour: 240, ratedPerHour: 120, keyRatedPerHour: 30,
 };
 
 /** No limit at all (`--limits off`): for load measurements and tests from one address. */
 export const NO_LIMITS: ClientLimits = {
   rooms: Infinity, joinsPerMinute: Infinity, guessesPerMinute: Infinity, searches: Infinity, coolDownSeconds: 0, sockets: Infinity, watchers: Infinity,
-  readsPerMinute: Infinity, keysPerHour: Infinity, ratedPerHour: Infinity, keyRatedPerHour: Infinity,
+  readsPerMinute: Infinity, keysPerHour: Infinity, roundsPerHour: Infinity, ratedPerHour: Infinity, keyRatedPerHour: Infinity,
 };
 
 /** The names `--limits` takes, and the key each sets. */
 const LIMIT_NAMES = {
   rooms: 'rooms', joins: 'joinsPerMinute', guesses: 'guessesPerMinute', searches: 'searches', cooldown: 'coolDownSeconds', sockets: 'sockets', watchers: 'watchers',
-  reads: 'readsPerMinute', keys: 'keysPerHour', rated: 'ratedPerHour', keyrated: 'keyRatedPerHour',
+  reads: 'readsPerMinute', keys: 'keysPerHour', rounds: 'roundsPerHour', rated: 'ratedPerHour', keyrated: 'keyRatedPerHour',
 } as const;
 
 /**
@@ -83,11 +85,11 @@ export interface LimitRefusal {
   text: string;
 }
 
-/** A refused rated round: whose allowance is spent, and what to tell the host. */
-export interface RatedRefusal {
-  code: 'tooManyRatedRounds';
+/** A refused round: whose allowance is spent (the host's address's rounds, or rated rounds), and what to tell the host. */
+export interface RoundRefusal {
+  code: 'tooManyRounds' | 'tooManyRatedRounds';
   text: string;
-  /** Seconds until the next rated round is allowed. */
+  /** Seconds until the next such round is allowed. */
   retrySeconds: number;
 }
 
@@ -190,7 +192,8 @@ export class ClientLimiter {
   private nextTicket = 0;
   /** Database reads by address, a minute's allowance. */
   private readonly reads: TokenBuckets;
-  /** Rated rounds by address and by player id (`key <id>`), an hour's allowance. */
+  /** Rounds by host's address, and rated rounds by address and by player id, an hour's allowance. */
+  private readonly rounds: TokenBuckets;
   private readonly rated: TokenBuckets;
   private readonly keyRated: TokenBuckets;
   /** The player keys (their ids) each address used in the last hour, with when it first did. */
@@ -203,6 +206,7 @@ export class ClientLimiter {
     this.joins = new TokenBuckets(limits.joinsPerMinute, limits.joinsPerMinute / 60, now);
     this.guesses = new TokenBuckets(limits.guessesPerMinute, limits.guessesPerMinute / 60, now);
     this.reads = new TokenBuckets(limits.readsPerMinute, limits.readsPerMinute / 60, now);
+    this.rounds = new TokenBuckets(limits.roundsPerHour, limits.roundsPerHour / 3600, now);
     this.rated = new TokenBuckets(limits.ratedPerHour, limits.ratedPerHour / 3600, now);
     this.keyRated = new TokenBuckets(limits.keyRatedPerHour, limits.keyRatedPerHour / 3600, now);
   }
@@ -231,10 +235,14 @@ export class ClientLimiter {
   }
 
   /**
-   * Takes a rated round from the allowance of each person's key and of each of their addresses
-   * (once an address), or refuses, taking nothing, naming whose allowance is spent.
+   * Takes a round from the allowance of the host's address and, for a rated round (`rated`: its
+   * people with keys), a rated round from each person's key and each of their addresses (once an
+   * address); or refuses, taking nothing, naming whose allowance is spent.
    */
-  takeRatedRound(people: readonly RatedPerson[]): RatedRefusal | null {
+  takeRound(host: string, rated: readonly RatedPerson[] | null): RoundRefusal | null {
+    const rounds = this.rounds.of(host);
+    if (rounds.level() < 1) return { code: 'tooManyRounds', text: `at most ${this.limits.roundsPerHour} rounds an hour at the tables of one address`, retrySeconds: rounds.secondsToNext() };
+    const people = rated ?? [];
     const addresses = [...new Set(people.flatMap((p) => (p.address === null ? [] : [p.address])))];
     for (const person of people) {
       const bucket = this.keyRated.of(person.playerId);
@@ -244,6 +252,7 @@ export class ClientLimiter {
       const bucket = this.rated.of(address);
       if (bucket.level() < 1) return { code: 'tooManyRatedRounds', text: `the players of one address have started ${this.limits.ratedPerHour} rated rounds in the last hour`, retrySeconds: bucket.secondsToNext() };
     }
+    rounds.take();
     for (const person of people) this.keyRated.of(person.playerId).take();
     for (const address of addresses) this.rated.of(address).take();
     return null;
@@ -331,6 +340,7 @@ export class ClientLimiter {
     this.joins.prune();
     this.guesses.prune();
     this.reads.prune();
+    this.rounds.prune();
     this.rated.prune();
     this.keyRated.prune();
     for (const [address, until] of this.coolDowns) if (until <= now) this.coolDowns.delete(address);

@@ -46,30 +46,33 @@ function start(room: RoomCore, client: Client): void {
   if (flow.phase !== 'waiting') return refuseMessage(client, 'notWaiting', 'the match has already started');
   const free = room.people.flatMap((p, i) => (flow.player(i).kind === 'human' && !p.sessionId ? [flow.lobby.players[i].join('+')] : []));
   if (free.length > 0) return refuseMessage(client, 'seatsFree', `free seats: ${free.join(', ')} (wait for players, or fill them with computers)`);
-  if (ratedRoundRefused(room, client)) return;
+  if (roundRefused(room, client)) return;
   begin(room);
 }
 
 /**
- * A round of a rated table takes one of the hour's rated rounds of each person's key and address
- * (limits.ts takeRatedRound): refused to the host while one is spent (docs/online.md, Per client
- * address). Whether it was refused.
+ * A round started by the host takes one of the hour's rounds of the host's address and, at a
+ * rated table, one of the hour's rated rounds of each person's key and address (limits.ts
+ * takeRound): refused to the host while one is spent (docs/online.md, Per client address).
+ * Whether it was refused.
  */
-function ratedRoundRefused(room: RoomCore, client: Client): boolean {
+function roundRefused(room: RoomCore, client: Client): boolean {
   const { flow } = room;
   const seats = room.people.map((p, i) => {
     const player = flow.player(i);
     return { kind: player.kind, player: player.kind === 'computer' ? computerPlayerId(player.level) : p.playerId };
   });
-  if (room.options.rated === false || !isRatedTable(seats)) return false;
+  const rated = room.options.rated !== false && isRatedTable(seats);
   const people: RatedPerson[] = room.people.flatMap((p, i) => {
     if (flow.player(i).kind !== 'human' || p.playerId === null) return [];
     const address = room.clients.find((c) => c.sessionId === p.sessionId)?.auth?.address ?? null;
     return [{ name: flow.player(i).name, playerId: p.playerId, address }];
   });
-  const refusal = room.config.limiter.takeRatedRound(people);
-  if (refusal) refuseMessage(client, refusal.code, `${refusal.text}: the next rated round in ${Math.ceil(refusal.retrySeconds / 60)} min (or play at a table that is not rated)`);
-  return refusal !== null;
+  const refusal = room.config.limiter.takeRound(client.auth?.address ?? 'unknown', rated ? people : null);
+  if (!refusal) return false;
+  const next = `${Math.ceil(refusal.retrySeconds / 60)} min`;
+  refuseMessage(client, refusal.code, refusal.code === 'tooManyRounds' ? `${refusal.text}: the next in ${next}` : `${refusal.text}: the next rated round in ${next} (or play at a table that is not rated)`);
+  return true;
 }
 
 function play(room: RoomCore, client: Client, move: string): void {
@@ -94,7 +97,7 @@ function fill(room: RoomCore, client: Client, { colour, level }: ReceivedMessage
 function rematch(room: RoomCore, client: Client): void {
   if (!isHost(room, client, 'start a rematch')) return;
   if (room.flow.phase !== 'over') return refuseMessage(client, 'notOver', 'a rematch follows a finished round');
-  if (ratedRoundRefused(room, client)) return;
+  if (roundRefused(room, client)) return;
   room.flow.nextRound();
 }
 
