@@ -1,14 +1,15 @@
 /**
  * What the database costs the game (prints figures, asserts nothing):
  *
- *   npm run measure:database [-- --games 2000 --players 200 --waves 3 --moves 40 --limits SPEC --skip-storage]
+ *   npm run measure:database [-- --games 2000 --players 200 --waves 3 --moves 40 --limits SPEC --skip-storage --skip-lists]
  *
  * 1. Storage: bytes a kept game and a new player take in SQLite and, where Debian's postgresql
  *    package is installed, in PostgreSQL (a cluster of its own on a loopback port): `--games`
  *    rated rounds of four seats on 8x8 (two people with keys, two computers, a random round's
- *    record) among known players, then as many with two new players each, the database's size
- *    measured after each (SQLite: the file after its last connection closed; PostgreSQL: every
- *    table's size with its indexes and TOAST).
+ *    record) among known players, then as many with two new players each, then as many of a
+ *    farm's quickest (4x4, a person and a computer), the database's size measured after each
+ *    (SQLite: the file after its last connection closed; PostgreSQL: every table's size with its
+ *    indexes and TOAST, after VACUUM).
  * 2. Lists beside play: one server process (`npm run server`'s program, the default limits unless
  *    `--limits`, 127.0.0.1 a trusted proxy so the clients speak for several addresses in
  *    X-Forwarded-For) on a SQLite database of `--games` such rounds among `--players` players.
@@ -52,31 +53,37 @@ console.log(`measure:database: ${GAMES} games, ${PLAYERS} players; machine load 
 const COLOURS: Colour[] = ['red', 'yellow', 'green', 'blue'];
 const newKey = () => randomBytes(16).toString('base64url');
 
-/** A rated round of four seats on 8x8, played at random: two people (`people`' ids) and two computers. */
-function ratedRound(n: number, people: [string, string]): FinishedRound {
-  const game = new Game({ size: 8, colours: COLOURS, seed: n });
+/** The rounds measured: a table of four on 8x8 (two people with keys, two computers), and a farm's quickest (4x4, a person and a computer). */
+type Shape = 'table' | 'farm';
+
+/** A rated round of `shape`, played at random, its people `people`' ids. */
+function ratedRound(n: number, people: [string, string], shape: Shape = 'table'): FinishedRound {
+  const colours = shape === 'table' ? COLOURS : (['red', 'green'] as Colour[]);
+  const game = new Game({ size: shape === 'table' ? 8 : 4, colours, seed: n });
   while (!game.state.over) {
     const legal = game.legalMoves();
     game.play(legal[(n * 7919 + game.state.moves.length * 31) % legal.length]);
   }
   const room = `M${String(n).padStart(9, '0')}`;
-  const names = ['Ann', 'Bob', 'computer (tactician)', 'computer (master)'];
-  const record = toRecord(game, { Room: room, Round: '1', Red: names[0], Yellow: names[1], Green: names[2], Blue: names[3] });
+  const names = shape === 'table' ? ['Ann', 'Bob', 'computer (tactician)', 'computer (master)'] : ['Ann', 'computer (beginner)'];
+  const players = shape === 'table' ? [people[0], people[1], 'computer:tactician', 'computer:master'] : [people[0], 'computer:beginner'];
+  const tags = Object.fromEntries(colours.map((c, i) => [c[0].toUpperCase() + c.slice(1), names[i]]));
   return {
-    id: `${room}-round1.rolit`, room, round: 1, finishedAt: new Date(Date.now() - (GAMES * 2 - n) * 60_000), size: 8, variant: game.setup.variant, misere: false, rated: true, record,
-    seats: COLOURS.map((colour, seat) => ({
-      colours: [colour], player: seat < 2 ? people[seat] : `computer:${seat === 2 ? 'tactician' : 'master'}`, name: names[seat],
-      kind: seat < 2 ? 'human' : 'computer', score: game.state.result!.playerScores[seat], forfeit: false, standInMoves: 0,
+    id: `${room}-round1.rolit`, room, round: 1, finishedAt: new Date(Date.now() - (GAMES * 4 - n) * 60_000), size: game.setup.size, variant: game.setup.variant, misere: false, rated: true,
+    record: toRecord(game, { Room: room, Round: '1', ...tags }),
+    seats: colours.map((colour, seat) => ({
+      colours: [colour], player: players[seat], name: names[seat], kind: players[seat].startsWith('computer:') ? 'computer' : 'human',
+      score: game.state.result!.playerScores[seat], forfeit: false, standInMoves: 0,
     })),
   };
 }
 
-/** `count` rounds from number `from` on, among `pool` (or two new players each when `pool` is null). */
-async function keepRounds(store: GameStore, from: number, count: number, pool: string[] | null): Promise<void> {
+/** `count` rounds of `shape` from number `from` on, among `pool` (or two new players each when `pool` is null). */
+async function keepRounds(store: GameStore, from: number, count: number, pool: string[] | null, shape: Shape = 'table'): Promise<void> {
   for (let n = from; n < from + count; n++) {
     const people: [string, string] = pool ? [pool[n % pool.length], pool[(n * 7 + 1) % pool.length]] : [playerIdOf(newKey()), playerIdOf(newKey())];
     if (people[0] === people[1]) people[1] = pool![(n + 1) % pool!.length];
-    await store.saveRound(ratedRound(n, people));
+    await store.saveRound(ratedRound(n, people, shape));
   }
 }
 
@@ -97,11 +104,14 @@ async function storage(kind: 'SQLite' | 'PostgreSQL', open: () => Promise<GameSt
   const known = await measured();
   await keepRounds(store, PLAYERS + GAMES, GAMES, null);
   const fresh = await measured();
+  await keepRounds(store, PLAYERS + 2 * GAMES, GAMES, pool, 'farm');
+  const farmed = await measured();
   await store.close();
   const perGame = (known - start) / GAMES;
   const perPlayer = (fresh - known - perGame * GAMES) / (2 * GAMES);
-  console.log(`\n${kind}: ${(perGame / 1024).toFixed(2)} KB a kept game (8x8, four seats, its record ${(ratedRound(1, ['a', 'b']).record.length / 1024).toFixed(2)} KB of text), ${perPlayer.toFixed(0)} bytes a new player (with their rating)`);
-  console.log(`  (${GAMES} games among ${PLAYERS} players: ${((known - start) / 1048576).toFixed(2)} MB; ${GAMES} more with ${2 * GAMES} new players: ${((fresh - known) / 1048576).toFixed(2)} MB)`);
+  const text = (shape: Shape) => `its record ${(ratedRound(1, ['a', 'b'], shape).record.length / 1024).toFixed(2)} KB of text`;
+  console.log(`\n${kind}: ${(perGame / 1024).toFixed(2)} KB a kept game (8x8, four seats, ${text('table')}), ${((farmed - fresh) / GAMES / 1024).toFixed(2)} KB a farm's (4x4, two seats, ${text('farm')}), ${perPlayer.toFixed(0)} bytes a new player (with their rating)`);
+  console.log(`  (${GAMES} games among ${PLAYERS} players: ${((known - start) / 1048576).toFixed(2)} MB; ${GAMES} more with ${2 * GAMES} new players: ${((fresh - known) / 1048576).toFixed(2)} MB; ${GAMES} farm games: ${((farmed - fresh) / 1048576).toFixed(2)} MB)`);
 }
 
 if (!process.argv.includes('--skip-storage')) {
@@ -124,6 +134,7 @@ if (!process.argv.includes('--skip-storage')) {
 }
 
 // ---------------------------------------------------------------- 2. lists beside play
+if (process.argv.includes('--skip-lists')) process.exit(0);
 
 const dataDir = await mkdtemp(joinPath(tmpdir(), 'rolit-lists-'));
 const pool = Array.from({ length: PLAYERS }, () => playerIdOf(newKey()));
@@ -225,7 +236,9 @@ async function roomMoves(): Promise<number[]> {
   ann.send('start');
   const times: number[] = [];
   while (times.length < MOVES) {
-    await until(() => logs.every((log) => log.value !== null), 'the round');
+    // Both players up to date (a player may have its own move before the other has the one before).
+    const same = () => logs.every((log) => log.value !== null && log.value.round === logs[0].value!.round && game(log).state.moves.length === game(logs[0]).state.moves.length);
+    await until(same, 'both players up to date');
     const current = game(logs[0]);
     if (current.state.over) {
       const round = logs[0].value!.round;
@@ -235,7 +248,6 @@ async function roomMoves(): Promise<number[]> {
     }
     const count = current.state.moves.length;
     const mover = current.state.toMove === 'red' ? 0 : 1;
-    await until(() => game(logs[mover]).state.moves.length === count, 'the mover up to date');
     const legal = game(logs[mover]).legalMoves();
     const sent = performance.now();
     [ann, bob][mover].send('play', { move: legal[Math.floor(Math.random() * legal.length)] });

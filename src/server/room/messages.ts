@@ -10,7 +10,7 @@ import {
 import { QUICK_COMPUTER } from './serverTable';
 import { type Client, playerOf, type RoomCore } from './core';
 import { isRatedTable } from '../db/store';
-import type { RatedPerson } from '../front/limits';
+import type { RatedPerson, RoundRefusal } from '../front/limits';
 import { computerPlayerId } from '../players/playerId';
 import { publishSeats } from './publish';
 
@@ -34,9 +34,15 @@ export function receive<K extends MessageType>(room: RoomCore, client: Client, t
   handlers[type](room, client, parsed.message);
 }
 
-/** The match starts (round 0): on the host's `start`, or by itself at a server table, whose seats left free get computers. */
+/**
+ * The match starts (round 0): on the host's `start`, or by itself at a server table, whose seats
+ * left free get computers. A quick-play table's round counts as its first player's address's
+ * (the table's owner); past the allowances it is played unrated rather than refused (nobody
+ * asked to start it).
+ */
 export function begin(room: RoomCore): void {
   if (room.flow.phase !== 'waiting' || room.disposed) return;
+  if (room.table?.kind === 'quick' && roundAllowance(room, room.owner ?? 'unknown') !== null) room.options.rated = false;
   room.flow.start(QUICK_COMPUTER);
 }
 
@@ -57,10 +63,22 @@ function start(room: RoomCore, client: Client): void {
  * Whether it was refused.
  */
 function roundRefused(room: RoomCore, client: Client): boolean {
+  const refusal = roundAllowance(room, client.auth?.address ?? 'unknown');
+  if (!refusal) return false;
+  const next = `${Math.ceil(refusal.retrySeconds / 60)} min`;
+  refuseMessage(client, refusal.code, refusal.code === 'tooManyRounds' ? `${refusal.text}: the next in ${next}` : `${refusal.text}: the next rated round in ${next} (or play at a table that is not rated)`);
+  return true;
+}
+
+/** Takes the round about to start from the allowances of `host` (an address) and, when it will be rated, of its people; or says why not. */
+function roundAllowance(room: RoomCore, host: string): RoundRefusal | null {
   const { flow } = room;
   const seats = room.people.map((p, i) => {
     const player = flow.player(i);
-    return { kind: player.kind, player: player.kind === 'computer' ? computerPlayerId(player.level) : p.playerId };
+    if (player.kind === 'computer') return { kind: player.kind, player: computerPlayerId(player.level) };
+    // A server table's seat nobody took gets a computer as the match starts (begin).
+    const free = room.table !== null && p.sessionId === null && p.playerId === null;
+    return free ? { kind: 'computer' as const, player: computerPlayerId(QUICK_COMPUTER) } : { kind: player.kind, player: p.playerId };
   });
   const rated = room.options.rated !== false && isRatedTable(seats);
   const people: RatedPerson[] = room.people.flatMap((p, i) => {
@@ -68,11 +86,7 @@ function roundRefused(room: RoomCore, client: Client): boolean {
     const address = room.clients.find((c) => c.sessionId === p.sessionId)?.auth?.address ?? null;
     return [{ name: flow.player(i).name, playerId: p.playerId, address }];
   });
-  const refusal = room.config.limiter.takeRound(client.auth?.address ?? 'unknown', rated ? people : null);
-  if (!refusal) return false;
-  const next = `${Math.ceil(refusal.retrySeconds / 60)} min`;
-  refuseMessage(client, refusal.code, refusal.code === 'tooManyRounds' ? `${refusal.text}: the next in ${next}` : `${refusal.text}: the next rated round in ${next} (or play at a table that is not rated)`);
-  return true;
+  return room.config.limiter.takeRound(host, rated ? people : null);
 }
 
 function play(room: RoomCore, client: Client, move: string): void {
