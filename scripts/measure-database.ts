@@ -24,6 +24,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
+import { get } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
@@ -202,9 +203,7 @@ async function phase(load: boolean): Promise<Phase> {
       const started = performance.now();
       await Promise.all(LOAD_ADDRESSES.flatMap((address) => Array.from({ length: REQUESTS_EACH }, async (_, i) => {
         const paths = ['/records?limit=1000', `/players/${pool[i % pool.length]}/games?limit=100`, '/leaderboard?limit=100', `/players/${pool[(i * 3) % pool.length]}`];
-        const status = await fetch(endpoint + paths[i % paths.length], { headers: { 'x-forwarded-for': address } })
-          .then(async (answer) => (await answer.arrayBuffer(), String(answer.status)))
-          .catch(() => 'failed');
+        const status = await loadRequest(paths[i % paths.length], address);
         result.statuses[status] = (result.statuses[status] ?? 0) + 1;
       })));
       result.waveMs.push(performance.now() - started);
@@ -215,6 +214,22 @@ async function phase(load: boolean): Promise<Phase> {
   moving = false;
   await Promise.all([probes, waves]);
   return result;
+}
+
+/**
+ * A load request on a connection of its own (closed after it): a wave's connections kept alive
+ * would sit idle until the next wave and meet the server closing them (its keep-alive timeout),
+ * failing requests for a reason that is the measurement's. Its status, or `failed`.
+ */
+function loadRequest(path: string, address: string): Promise<string> {
+  return new Promise((resolve) => {
+    const request = get(endpoint + path, { agent: false, headers: { 'x-forwarded-for': address } }, (answer) => {
+      answer.resume();
+      answer.once('end', () => resolve(String(answer.statusCode)));
+      answer.once('error', () => resolve('failed'));
+    });
+    request.once('error', () => resolve('failed'));
+  });
 }
 
 /** Milliseconds of a GET of `path` from `address`, its body read. */

@@ -26,7 +26,7 @@ export function countedReads(limiter: ClientLimiter, handlers: FrontHandler[]): 
     const address = requestAddress(req);
     const refusal = limiter.takeRead(address);
     if (refusal) {
-      const headers = { 'access-control-allow-origin': '*', 'cache-control': 'no-store', 'content-type': 'application/json', 'retry-after': String(refusal.retrySeconds) };
+      const headers = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after', 'cache-control': 'no-store', 'content-type': 'application/json', 'retry-after': String(refusal.retrySeconds) };
       sendBody(req, res, LIMIT_STATUS, headers, JSON.stringify({ error: `${refusal.code}: ${refusal.text}` }));
       return true;
     }
