@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
+import { matchMaker } from '@colyseus/core';
 import { Client, type Room } from '@colyseus/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database';
@@ -17,7 +18,7 @@ import { type FinishedRound, GameStore } from '../../src/server/db/store';
 import { DEFAULT_LIMITS, type ClientLimits } from '../../src/server/front/limits';
 import { READS_AT_ONCE, TurnsByKey } from '../../src/server/front/reads';
 import { playerIdOf } from '../../src/server/players/playerId';
-import { type Seen, startTestServer, type TestServer, until, watch } from './helpers';
+import { first, type Seen, startTestServer, type TestServer, until, watch } from './helpers';
 
 let server: TestServer | null = null;
 const open: Room[] = [];
@@ -27,8 +28,8 @@ afterEach(async () => {
   server = null;
 });
 
-async function serve(limits: Partial<ClientLimits>): Promise<TestServer> {
-  server = await startTestServer({ limits: { ...DEFAULT_LIMITS, ...limits }, trustProxy: '127.0.0.1' });
+async function serve(limits: Partial<ClientLimits>, extra = {}): Promise<TestServer> {
+  server = await startTestServer({ limits: { ...DEFAULT_LIMITS, ...limits }, trustProxy: '127.0.0.1', ...extra });
   return server;
 }
 
@@ -105,6 +106,26 @@ describe('what one address or key may add', () => {
     for (let i = 0; i < 500 && (ann.messages.error?.length ?? 0) === refusals; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(ann.messages.error?.[refusals]).toMatchObject({ code: 'tooManyRatedRounds' });
     expect(ann.room.state.phase).toBe('over');
+  }, 60_000);
+});
+
+describe('quick play', () => {
+  it('counts a quick-play table\'s first round as a host\'s start; past a key\'s rated rounds the table plays unrated', async () => {
+    await serve({ keyRatedPerHour: 1 }, { quickWaitSeconds: 1 });
+    const key = newKey();
+    /** A lone player's quick-play table, started by itself: whether it rates its rounds. */
+    const table = async (address: string) => {
+      const client = from(address);
+      const queued = watch(await client.joinOrCreate('quick', { name: 'Ann', player: key }));
+      const seat = await first(queued, 'seat', 15_000);
+      queued.room.send('confirm');
+      const room = await client.consumeSeatReservation(seat);
+      open.push(room);
+      await until(room, (st) => st.phase === 'playing', 'the round started by itself');
+      return (matchMaker.getLocalRoomById(room.roomId) as unknown as { options: { rated?: boolean } }).options.rated !== false;
+    };
+    expect(await table('198.51.100.1')).toBe(true);
+    expect(await table('198.51.100.2')).toBe(false);
   }, 60_000);
 });
 
