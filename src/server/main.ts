@@ -37,6 +37,11 @@ const USAGE = `usage: npm run server -- [options]   (npm run serve: the same wit
                        cooldown   seconds shut out after a kick for flooding (default ${DEFAULT_LIMITS.coolDownSeconds})
                        sockets    sockets open at once, HTTP and WebSocket together (default ${DEFAULT_LIMITS.sockets})
                        watchers   spectators in one room (default ${DEFAULT_LIMITS.watchers})
+                       reads      list and player requests a minute (default ${DEFAULT_LIMITS.readsPerMinute})
+                       keys       player keys created or joined with an hour (default ${DEFAULT_LIMITS.keysPerHour})
+                       rounds     rounds started an hour at the tables one address hosts (default ${DEFAULT_LIMITS.roundsPerHour})
+                       rated      rated rounds started an hour by the players of one address (default ${DEFAULT_LIMITS.ratedPerHour})
+                       keyrated   rated rounds started an hour by one player key, from any address (default ${DEFAULT_LIMITS.keyRatedPerHour})
                        each a whole number or off
   --head-timeout S     seconds a new connection may take to send its request (env ROLIT_HEAD_TIMEOUT; default ${DEFAULT_HEAD_SECONDS})
   --trust-proxy LIST   proxies whose X-Forwarded-For names the client: addresses or networks, comma-separated,

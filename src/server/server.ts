@@ -23,6 +23,7 @@ import { DEFAULT_SERVER_PORT, LOBBY_ROOM, QUICK_ROOM, ROOM_NAME, TV_ROOM } from 
 import { appFiles } from './front/appFiles';
 import { type FrontHandler, pathOf, putInFront, sendBody } from './front/front';
 import { ClientLimiter, type ClientLimits, DEFAULT_LIMITS, trustedProxies } from './front/limits';
+import { countedReads } from './front/reads';
 import { RolitLobby } from './tables/lobby';
 import { DEFAULT_QUICK_WAIT_SECONDS, QuickQueue } from './tables/quickPlay';
 import { forgetRequests, playerRequests } from './players/playerRequests';
@@ -177,7 +178,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const bots = botApi(`http://${ownHost(config.host)}:${port}`, callers);
   putInFront(
     http,
-    [health(() => stopping), recordRequests(records), playerRequests(store, roomsPlaying), bots.stream, ...(config.appDir ? [appFiles(config.appDir)] : [])],
+    [health(() => stopping), countedReads(limiter, [recordRequests(records), playerRequests(store, roomsPlaying)]), bots.stream, ...(config.appDir ? [appFiles(config.appDir)] : [])],
     () => stopping,
     [bots.post, forgetRequests(store, announceForgotten)],
   );

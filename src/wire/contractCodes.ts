@@ -76,7 +76,7 @@ export type Emote = (typeof EMOTES)[number];
 /** Codes of refused messages (the `error` message's `code`); docs/online.md explains each. */
 export const ERROR_CODES = [
   'malformed', 'unknownMessage', 'rateLimited', 'notPlaying', 'notWaiting', 'notOver', 'notHost',
-  'spectator', 'notYourTurn', 'illegalMove', 'seatsFree', 'notFree', 'closing', 'resigned',
+  'spectator', 'notYourTurn', 'illegalMove', 'seatsFree', 'notFree', 'closing', 'resigned', 'tooManyRounds', 'tooManyRatedRounds',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -169,7 +169,7 @@ export type JoinCode = (typeof JOIN_CODES)[number];
  * Codes of requests refused by a limit per client address (limits.ts): the request fails with
  * code 429 and the text `<code>: <explanation>`; docs/online.md lists them.
  */
-export const LIMIT_CODES = ['tooManyRooms', 'tooManyJoins', 'tooManyGuesses', 'coolingDown'] as const;
+export const LIMIT_CODES = ['tooManyRooms', 'tooManyJoins', 'tooManyGuesses', 'coolingDown', 'tooManyReads', 'tooManyKeys'] as const;
 export type LimitCode = (typeof LIMIT_CODES)[number];
 
 /** The `you` message: the client's seat colour this round ('' for a spectator), whether it hosts, and its seat's key. */

@@ -119,7 +119,7 @@ it.skipIf(!havePostgres || !existsSync(REDIS))('lists where a player plays from 
   const id = playerIdOf(key);
   const ann = await create(a.endpoint, { name: 'Ann', colour: 'red', colours: ['red', 'green'], player: key });
   await first(ann, 'you');
-  await whenReady(`${b.endpoint}/players/${id}/playing`, (body) => body.rooms?.includes(ann.room.roomId), 'the room listed by the other process');
+  await whenReady(`${b.endpoint}/players/${id}/playing`, (body) => body.rooms?.includes(ann.room.roomId), 'the room listed by the other process', { headers: { authorization: `Bearer ${key}` } });
   const again = await join(b.endpoint, ann.room.roomId, { name: 'Ann', spectator: true, player: key });
   expect(await first(again, 'you')).toMatchObject({ colour: 'red', player: id });
   await until(again.room, (st) => st.seats[0].connected && st.spectators === 0, 'the seat taken back');

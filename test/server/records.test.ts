@@ -95,7 +95,7 @@ it('imports the record files of the data directory, then lists them a page at a 
 });
 
 describe('DatabaseRecords', () => {
-  it('pages newest first, replaces a record written again, and deletes passing rounds past their time but those kept as games', async () => {
+  it('pages newest first, replaces a record written again, and deletes passing rounds past their time but those kept as rated games', async () => {
     const dir = await mkdtemp(joinPath(tmpdir(), 'rolit-store-'));
     const store = GameStore.of(await openDatabase(dir));
     try {
@@ -105,10 +105,13 @@ describe('DatabaseRecords', () => {
         await records.write(name, name);
         clock.ms += 1000;
       }
-      // quick-E is someone's game: kept as long as the game is.
+      // quick-E is someone's rated game: kept as long as the game is.
       await store.saveRound({
-        id: 'quick-E-round1.rolit', room: 'E', round: 1, finishedAt: new Date(clock.ms), size: 4, variant: 'standard', misere: false, rated: false, record: 'other text',
-        seats: [{ colours: ['red'], player: null, name: 'Ann', kind: 'human', score: 10, forfeit: false, standInMoves: 0 }],
+        id: 'quick-E-round1.rolit', room: 'E', round: 1, finishedAt: new Date(clock.ms), size: 4, variant: 'standard', misere: false, rated: true, record: 'other text',
+        seats: [
+          { colours: ['red'], player: 'a'.repeat(22), name: 'Ann', kind: 'human', score: 10, forfeit: false, standInMoves: 0 },
+          { colours: ['green'], player: 'computer:beginner', name: 'computer (beginner)', kind: 'computer', score: 6, forfeit: false, standInMoves: 0 },
+        ],
       });
       expect(await records.read('quick-E-round1.rolit')).toBe('quick-E-round1.rolit');
       await records.write('D-round1.rolit', 'd');

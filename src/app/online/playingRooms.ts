@@ -12,12 +12,13 @@ export interface SeatHeld {
 const PHASES: readonly string[] = ['waiting', 'playing', 'over'] satisfies SeatHeld['phase'][];
 
 /**
- * The rooms where the player holds a seat (`GET /players/<id>/playing`), a round in play first;
- * none when the server cannot say. A room whose phase the server does not give is taken as in play.
+ * The rooms where the player of `key` (public id `id`) holds a seat (`GET /players/<id>/playing`,
+ * which answers the key's holder only), a round in play first; none when the server cannot say.
+ * A room whose phase the server does not give is taken as in play.
  */
-export async function playingRooms(endpoint: string, id: string, fetcher: typeof fetch = fetch): Promise<SeatHeld[]> {
+export async function playingRooms(endpoint: string, id: string, key: string, fetcher: typeof fetch = fetch): Promise<SeatHeld[]> {
   try {
-    const answer = await fetcher(`${endpoint.replace(/\/$/, '')}/players/${encodeURIComponent(id)}/playing`);
+    const answer = await fetcher(`${endpoint.replace(/\/$/, '')}/players/${encodeURIComponent(id)}/playing`, { headers: { authorization: `Bearer ${key}` } });
     const { rooms, phases, standInLeft } = answer.ok ? ((await answer.json()) as { rooms?: unknown; phases?: unknown; standInLeft?: unknown }) : {};
     if (!Array.isArray(rooms)) return [];
     const phaseOf = (room: string): SeatHeld['phase'] => {

@@ -14,11 +14,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Client, type Room } from '@colyseus/sdk';
 import { Game, type GameEvent } from '../../engine';
-import { type EventsMessage, issuesText, joinOptions, MESSAGE_TYPES, type MessageType, PLAYER_KEY_PATTERN, roomCodeOf, type ServerMessageType } from '../../wire/contract';
+import { type EventsMessage, issuesText, joinOptions, MESSAGE_TYPES, type MessageType, roomCodeOf, type ServerMessageType } from '../../wire/contract';
 import { LIMIT_STATUS, requestAddress } from '../front/admission';
 import type { BotCallers } from '../front/botCallers';
 import { type FrontHandler, pathOf, type PostHandler, sendBody } from '../front/front';
-import { playerIdOf } from '../players/playerId';
+import { bearerKey, playerIdOf } from '../players/playerId';
 
 /** Seconds between the empty lines that keep an idle stream open through proxies. */
 const KEEP_ALIVE_SECONDS = 15;
@@ -33,15 +33,6 @@ interface Stream {
 
 const json = (req: IncomingMessage, res: ServerResponse, status: number, body: unknown) =>
   sendBody(req, res, status, { 'content-type': 'application/json', 'cache-control': 'no-store' }, JSON.stringify(body));
-
-/** The player key of a request's `Authorization: Bearer`, or why there is none. */
-function bearerKey(req: IncomingMessage): { key: string } | { problem: string } {
-  const header = req.headers.authorization;
-  if (header === undefined) return { problem: 'no Authorization header: send "Authorization: Bearer <player key>"' };
-  const key = /^Bearer ([^\s]+)$/.exec(header)?.[1];
-  if (key === undefined || !PLAYER_KEY_PATTERN.test(key)) return { problem: 'the Authorization header is not "Bearer <player key>" (22 to 64 characters of A-Z, a-z, 0-9, - and _)' };
-  return { key };
-}
 
 /** `/bot/rooms/<code>/<what>`: the room's code and what is asked, or null for another path. */
 function botPath(path: string | null): { code: string | null; what: string } | null {

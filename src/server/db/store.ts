@@ -280,7 +280,7 @@ export const NAME_CHANGE_HOURS = 1;
 const pairKey = (a: string, b: string) => (a < b ? `${a} ${b}` : `${b} ${a}`);
 
 /** A round rates its players when it has two rated seats at least, one of them a person with a key. */
-function isRatedTable(seats: SeatOutcome[]): boolean {
+export function isRatedTable(seats: readonly Pick<SeatOutcome, 'player' | 'kind'>[]): boolean {
   return seats.filter((s) => s.player !== null).length >= 2 && seats.some((s) => s.player !== null && s.kind === 'human');
 }
 

@@ -7,10 +7,11 @@
  * reservation counts as a join.
  * A refusal is code 429 with the text `<code>: <explanation>` (contract.ts LIMIT_CODES).
  */
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { BlockList } from 'node:net';
 import { type AuthContext, type BeforeUpgradeHandler, type Client, CloseCode, ErrorCode, matchMaker, ServerError } from '@colyseus/core';
-import { createOptions, issuesText, LOBBY_ROOM, QUICK_ROOM, ROOM_NAME, TV_ROOM } from '../../wire/contract';
+import { createOptions, issuesText, LOBBY_ROOM, PLAYER_KEY_PATTERN, QUICK_ROOM, ROOM_NAME, TV_ROOM } from '../../wire/contract';
 import type { BotCallers } from './botCallers';
 import { kickedForFrames } from './frames';
 import { clientAddress, type ClientLimiter, type LimitRefusal } from './limits';
@@ -95,6 +96,8 @@ export function guardMatchmaking(limiter: ClientLimiter): () => void {
       await held();
       throw refused(coolingDown);
     }
+    const keyRefusal = countedKey(clientOptions, (key) => limiter.takeKey(address, key));
+    if (keyRefusal) throw refused(keyRefusal);
     if (SHARED_ROOMS.includes(roomName) && method !== 'joinById' && method !== 'reconnect') {
       // Entering the lobby, the queue or TV is a join, even when it opens the room; a create joins the one open.
       const refusal = limiter.takeJoin(address);
@@ -167,6 +170,16 @@ export function guardMatchmaking(limiter: ClientLimiter): () => void {
   return () => {
     controller.invokeMethod = invoke;
   };
+}
+
+/**
+ * The player key of a create's or join's options counted against the address's keys of the hour
+ * (limits.ts takeKey), by a hash of it: the limits keep no key. Null when it may go on.
+ */
+function countedKey(options: unknown, take: (counted: string) => LimitRefusal | null): LimitRefusal | null {
+  const key = (options as { player?: unknown } | null)?.player;
+  if (typeof key !== 'string' || !PLAYER_KEY_PATTERN.test(key)) return null;
+  return take(createHash('sha256').update(key).digest('base64url'));
 }
 
 /**

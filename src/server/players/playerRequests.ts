@@ -1,17 +1,17 @@
 /**
  * Players over HTTP (docs/online.md, Players and ratings), readable from pages of any origin:
- * `GET /players/<id>`, `/players/<id>/games`, `/players/<id>/playing` and `/leaderboard`. Every
- * parameter is checked: a bad one answers 400 saying which and why, an unknown player 404. The
- * lists are paged as every list of the server is (pages.ts).
- * `POST /players/forget` with the key as `Authorization: Bearer` deletes the key's player.
+ * `GET /players/<id>`, `/players/<id>/games` and `/leaderboard`. Every parameter is checked: a
+ * bad one answers 400 saying which and why, an unknown player 404. The lists are paged as every
+ * list of the server is (pages.ts). Two requests carry the key as `Authorization: Bearer`:
+ * `GET /players/<id>/playing` answers the key's holder only (their tables may be private), and
+ * `POST /players/forget` deletes the key's player.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GameStore, RatingKey } from '../db/store';
 import { type FrontHandler, pathOf, type PostHandler, sendBody } from '../front/front';
 import { BadRequest, pageAsked, type PagedList, sendPage, type TimeKey, timeKey } from '../front/pages';
 import { isRecordName } from '../db/records';
-import { isPlayerId, playerIdOf } from './playerId';
-import { PLAYER_KEY_PATTERN } from '../../wire/contract';
+import { bearerKey, isPlayerId, playerIdOf } from './playerId';
 
 /** How a player's games are paged: newest first, 20 a page unless `limit` (at most 100; each game holds its record) says otherwise. */
 const GAMES_LIST: PagedList<TimeKey> = { defaultLimit: 20, maxLimit: 100, key: (values) => timeKey(values, isRecordName) };
@@ -32,8 +32,19 @@ function noParameters(req: IncomingMessage): void {
 
 const cors = { 'access-control-allow-origin': '*', 'cache-control': 'no-store' };
 
-function json(req: IncomingMessage, res: ServerResponse, status: number, body: unknown): void {
-  sendBody(req, res, status, { ...cors, 'content-type': 'application/json' }, JSON.stringify(body));
+function json(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  sendBody(req, res, status, { ...cors, ...headers, 'content-type': 'application/json' }, JSON.stringify(body));
+}
+
+/**
+ * Why a request may not see where player `id` plays: no well-formed key (401), or another
+ * player's (403). A stranger learns nothing of the player's tables, not even whether there are any.
+ */
+function holderRefusal(req: IncomingMessage, id: string): { status: 401 | 403; error: string } | null {
+  const auth = bearerKey(req);
+  if ('problem' in auth) return { status: 401, error: `only the player sees where they play: ${auth.problem}` };
+  if (playerIdOf(auth.key) !== id) return { status: 403, error: `only the player sees where they play: this key is not player ${id}'s` };
+  return null;
 }
 
 /** The handler of the players' requests, reading `store` and, for `playing`, the shared presence. */
@@ -52,6 +63,11 @@ export function playerRequests(store: GameStore, playing: (player: string) => Pr
       if (!isPlayerId(id)) throw new BadRequest(`not a player id: ${JSON.stringify(id.slice(0, 40))} (22 characters of A-Z, a-z, 0-9, - and _, or computer:<level>)`);
       if (what === 'playing') {
         noParameters(req);
+        const refusal = holderRefusal(req, id);
+        if (refusal) {
+          json(req, res, refusal.status, { error: refusal.error }, refusal.status === 401 ? { 'www-authenticate': 'Bearer' } : {});
+          return true;
+        }
         const rooms = await playing(id);
         // A round in play: the moves a stand-in may still play for the player before it counts as given up.
         const standInLeft = Object.fromEntries(rooms.flatMap((r) => (r.standInLeft === null ? [] : [[r.room, r.standInLeft]])));
@@ -87,13 +103,13 @@ class NotFound extends Error {}
 export function forgetRequests(store: GameStore, announce: (player: string) => Promise<void>): PostHandler {
   return async (req, res) => {
     if (pathOf(req) !== '/players/forget') return false;
-    const key = /^Bearer ([^\s]+)$/.exec(req.headers.authorization ?? '')?.[1];
-    if (key === undefined || !PLAYER_KEY_PATTERN.test(key)) {
-      json(req, res, 401, { error: 'send the player key as "Authorization: Bearer <player key>"' });
+    const auth = bearerKey(req);
+    if ('problem' in auth) {
+      json(req, res, 401, { error: auth.problem }, { 'www-authenticate': 'Bearer' });
       return true;
     }
     try {
-      const id = playerIdOf(key);
+      const id = playerIdOf(auth.key);
       await announce(id);
       json(req, res, 200, { forgotten: await store.forget(id) });
     } catch (e) {

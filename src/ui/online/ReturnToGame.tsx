@@ -2,11 +2,11 @@
  * A page opened anew (or left a room) while its player holds a seat somewhere: what is at that
  * table ("Your game at table X is in play", or its round over and the table still open, or its
  * lobby), with Return (the player's key takes the seat back) and Not now. Asked of the server once,
- * from the player's id the page kept (playerKey.ts).
+ * with the player's id and key the page kept (playerKey.ts): the server tells the key's holder only.
  */
 import { useEffect, useState } from 'react';
 import { groupedRoomCode } from '../../wire/contractCodes';
-import { PLAYER_ID } from '../../app/online/playerKey';
+import { PLAYER_ID, storedPlayerKey } from '../../app/online/playerKey';
 import { playingRooms, type SeatHeld } from '../../app/online/playingRooms';
 import { onlineEndpoint, onlineName, useOnline } from '../../app/online/pageOnline';
 import { pageStorage } from '../../app/page/pageStorage';
@@ -19,10 +19,12 @@ const SAYS = { playing: 'online:inPlay', over: 'online:roundOverAtTable', waitin
 export function ReturnToGame() {
   const [held, setHeld] = useState<SeatHeld | null>(null);
   useEffect(() => {
-    const id = pageStorage()?.getItem(PLAYER_ID);
-    if (!id) return;
+    const storage = pageStorage();
+    const id = storage?.getItem(PLAYER_ID);
+    const key = storedPlayerKey(storage);
+    if (!id || !key) return;
     let live = true;
-    void playingRooms(onlineEndpoint(), id).then((rooms) => live && setHeld(rooms[0] ?? null));
+    void playingRooms(onlineEndpoint(), id, key).then((rooms) => live && setHeld(rooms[0] ?? null));
     return () => {
       live = false;
     };
