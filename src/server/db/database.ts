@@ -7,7 +7,9 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
+import { keepingCause } from './failures';
 import { migrationProvider } from './migrations';
+import { postgresPool } from './postgres';
 import { sqliteDatabase } from './nodeSqlite';
 import type { Database } from './schema';
 
@@ -29,8 +31,7 @@ export async function openDatabase(dataDir: string, url?: string): Promise<OpenD
   let opened: OpenDatabase;
   if (url !== undefined) {
     if (!isPostgresUrl(url)) throw new Error(`--database: expected a postgres:// URL, not ${JSON.stringify(url.slice(0, 80))}`);
-    const { default: pg } = await import('pg');
-    opened = { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 5 }) }) }), kind: 'postgres' };
+    opened = { db: new Kysely<Database>({ dialect: keepingCause(new PostgresDialect({ pool: await postgresPool(url) })) }), kind: 'postgres' };
   } else {
     await mkdir(dataDir, { recursive: true });
     const { DatabaseSync } = await import('node:sqlite');
@@ -41,7 +42,7 @@ export async function openDatabase(dataDir: string, url?: string): Promise<OpenD
     // seconds' (as the OS's cache of any file written would).
     // The busy timeout first: switching to WAL takes a lock that another process starting on the file may hold.
     file.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
-    opened = { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqliteDatabase(file) }) }), kind: 'sqlite' };
+    opened = { db: new Kysely<Database>({ dialect: keepingCause(new SqliteDialect({ database: sqliteDatabase(file) })) }), kind: 'sqlite' };
   }
   const migrator = new Migrator({ db: opened.db, provider: migrationProvider });
   let { error } = await migrator.migrateToLatest();
