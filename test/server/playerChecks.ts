@@ -10,8 +10,8 @@ export interface Played {
   rating: number;
 }
 
-async function getJson(url: string): Promise<{ status: number; body: any }> {
-  const answer = await fetch(url);
+async function getJson(url: string, init?: RequestInit): Promise<{ status: number; body: any }> {
+  const answer = await fetch(url, init);
   return { status: answer.status, body: await answer.json() };
 }
 
@@ -27,10 +27,10 @@ export async function allPages(endpoint: string, first: string): Promise<any[]> 
   return items;
 }
 
-/** Polls `url` until `ready` holds for its JSON answer (the database is written after the round's end shows), for at most `ms`. */
-export async function whenReady(url: string, ready: (body: any, status: number) => boolean, what: string, ms = 10_000): Promise<any> {
+/** Polls `url` (asked with `init`) until `ready` holds for its JSON answer (the database is written after the round's end shows), for at most `ms`. */
+export async function whenReady(url: string, ready: (body: any, status: number) => boolean, what: string, ms = 10_000, init?: RequestInit): Promise<any> {
   for (const until = Date.now() + ms; Date.now() < until; ) {
-    const { status, body } = await getJson(url);
+    const { status, body } = await getJson(url, init);
     if (ready(body, status)) return body;
     await new Promise((r) => setTimeout(r, 25));
   }
