@@ -23,7 +23,7 @@ const USAGE = `usage: npm run server -- [options]   (npm run serve: the same wit
   --journal DIR        directory of this process's journal of finished rounds, written to the disk before the database
                        and replayed at the next start (env ROLIT_JOURNAL; default --data; best on a disk of the machine's own)
   --db-retry MS        longest pause between tries of a round's write the database failed, and between its checks
-                       (env ROLIT_DB_RETRY; default ${DEFAULT_RETRY_MAX_MS}; checked every 5000 at most)
+                       (env ROLIT_DB_RETRY; default ${DEFAULT_RETRY_MAX_MS}; the database is checked as often, every 5000 at most)
   --keep-days D        days the records of TV's and quick play's rounds that are nobody's games are kept, or off for ever (env ROLIT_KEEP_DAYS; default ${DEFAULT_KEEP_DAYS})
   --grace SECONDS      how long a dropped player keeps the seat (env ROLIT_GRACE; default ${DEFAULT_GRACE_SECONDS})
   --computer-delay MS  pause before a computer's move (env ROLIT_COMPUTER_DELAY; default 600)

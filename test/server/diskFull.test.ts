@@ -101,7 +101,7 @@ it.skipIf(!mounted)('keeps the rated rounds finished on a full disk: /health nam
   expect(lines.filter((l) => /^rolit journal: the disk is full \(ENOSPC[^)]*\): cannot write .*rounds-\d+\.journal; the round waits in memory/.test(l))).toHaveLength(1);
   expect(a.output()).not.toMatch(/cannot rollback/);
   // The other process's journal took its round on its own disk; the process dies.
-  await healthWhen(b.endpoint, (status, body) => body.journal.waiting === 1, 'its round waiting', 15_000);
+  await healthWhen(b.endpoint, (_status, body) => body.journal.waiting === 1, 'its round waiting', 15_000);
   await killHard(b.child);
   servers.b = null;
   // Room again: the waiting rounds go to the database, the players are told.

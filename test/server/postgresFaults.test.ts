@@ -84,12 +84,12 @@ it.skipIf(!havePostgres)(
     expect(down).toMatchObject({ status: 'down', down: { database: expect.stringMatching(/^the database refuses connections/) }, journal: { waiting: 0 } });
     // Two rated rounds through one process, one through the other, while the database is down.
     await Promise.all(Object.values(tables).map(resignRound));
-    const waiting = await healthWhen(a.endpoint, (status, body) => body.journal.waiting === 2, 'two rounds waiting', 15_000);
+    const waiting = await healthWhen(a.endpoint, (_status, body) => body.journal.waiting === 2, 'two rounds waiting', 15_000);
     expect(waiting).toMatchObject({ status: 'down', down: { database: expect.any(String) } });
     // Neither named in the room nor rated while only the journal has them.
     expect([tables.ann.room.state.records.length, tables.ann.messages.rated]).toEqual([0, undefined]);
     // The other process dies with its round in its journal only.
-    await healthWhen(servers.b!.endpoint, (status, body) => body.journal.waiting === 1, 'one round waiting', 15_000);
+    await healthWhen(servers.b!.endpoint, (_status, body) => body.journal.waiting === 1, 'one round waiting', 15_000);
     await killHard(servers.b!.child);
     servers.b = null;
     // Down for longer than every try once given up on, together.

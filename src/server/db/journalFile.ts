@@ -82,7 +82,11 @@ export class JournalFile {
       found.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
       const waiting = found.map((round, i) => ({ seq: i + 1, round }));
       await writeWhole(path, waiting);
-      for (const name of files) if (join(dir, name) !== path) await unlink(join(dir, name)).catch(ignoreGone);
+      for (const name of files) {
+        if (join(dir, name) !== path) await unlink(join(dir, name)).catch(ignoreGone);
+        // A whole file's rewrite that a crash cut short (the file it was to replace is whole).
+        await unlink(join(dir, `${name}.new`)).catch(ignoreGone);
+      }
       return { file: new JournalFile(path, await open(path, 'a'), waiting.length, log), waiting, unread, files };
     } catch (e) {
       openPaths.delete(path);
