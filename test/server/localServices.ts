@@ -27,10 +27,12 @@ export const NO_POSTGRES = `no ${PG_VERSIONS}/<version>/bin/postgres (Debian pac
 /** Why a test of Redis is skipped here. */
 export const NO_REDIS = `${REDIS} is not installed (Debian package redis-server)`;
 
-/** A child process's end, once it has ended. */
-function ended(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
+/** Sends `signal` to a server (none: nothing), resolving once it has ended. */
+async function stopServer(child: ChildProcess | null, signal: NodeJS.Signals): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const ended = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await ended;
 }
 
 /** PostgreSQL refuses to run as root: as root, its programs run as `nobody`, owning the cluster's directory. */
@@ -78,11 +80,8 @@ export class LocalPostgres {
 
   /** Stops the server as an operator's restart does (SIGINT, PostgreSQL's fast shutdown: every session is ended), resolving once it has. */
   async stop(): Promise<void> {
-    if (!this.child) return;
-    const child = this.child;
+    await stopServer(this.child, 'SIGINT');
     this.child = null;
-    child.kill('SIGINT');
-    await ended(child);
   }
 }
 
@@ -115,10 +114,7 @@ export class LocalRedis {
 
   /** Stops the server (SIGTERM: Redis's own shutdown), resolving once it has. */
   async stop(): Promise<void> {
-    if (!this.child) return;
-    const child = this.child;
+    await stopServer(this.child, 'SIGTERM');
     this.child = null;
-    child.kill('SIGTERM');
-    await ended(child);
   }
 }
