@@ -190,6 +190,9 @@ export class RoundJournal {
         if (!isPassingFailure(e) && item.tries >= REFUSED_TRIES && !this.closed && (await this.options.answers())) {
           this.queue.shift();
           this.setAside.push(item);
+          // The database answers: it is not down, it refuses this round.
+          this.failing = null;
+          this.failingSince = 0;
           this.options.log.line(`rolit journal: the database refuses round ${item.round.id}: ${cause}; it is set aside (tried again at the next start) and the rounds after it go on`);
           item.written.reject(e instanceof Error ? e : new Error(cause));
           continue;
