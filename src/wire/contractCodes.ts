@@ -162,7 +162,7 @@ export interface FaultMessage {
 }
 
 /** Codes of refused create and join requests: the request fails with the text `<code>: <explanation>`. */
-export const JOIN_CODES = ['badOptions', 'badSetup', 'colourTaken', 'notInPlay', 'computerSeat', 'started', 'badSeatKey', 'spectatorsFull'] as const;
+export const JOIN_CODES = ['badOptions', 'badSetup', 'colourTaken', 'notInPlay', 'computerSeat', 'started', 'badSeatKey', 'spectatorsFull', 'unavailable'] as const;
 export type JoinCode = (typeof JOIN_CODES)[number];
 
 /**

@@ -28,9 +28,9 @@ export async function allPages(endpoint: string, first: string): Promise<any[]> 
   return items;
 }
 
-/** Polls `url` until `ready` holds for its JSON answer (the database is written after the round's end shows). */
-export async function whenReady(url: string, ready: (body: any, status: number) => boolean, what: string, init?: RequestInit): Promise<any> {
-  for (let i = 0; i < 400; i++) {
+/** Polls `url` (asked with `init`) until `ready` holds for its JSON answer (the database is written after the round's end shows), for at most `ms`. */
+export async function whenReady(url: string, ready: (body: any, status: number) => boolean, what: string, init?: RequestInit, ms = 10_000): Promise<any> {
+  for (const until = Date.now() + ms; Date.now() < until; ) {
     const { status, body } = await getJson(url, init);
     if (ready(body, status)) return body;
     await new Promise((r) => setTimeout(r, 25));
@@ -38,16 +38,29 @@ export async function whenReady(url: string, ready: (body: any, status: number) 
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** A player with `key` at a rated 4x4 table against a beginner computer, seated; the round not started. */
+export async function ratedTable(endpoint: string, key: string, name = 'Ann'): Promise<Seen> {
+  const ann = await create(endpoint, { name, colour: 'red', size: 4, standIn: 'beginner', player: key, seats: [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }] });
+  await until(ann.room, (st) => st.seats.length === 2 && st.seats[0].connected, 'seated');
+  return ann;
+}
+
+/** The player at `table` starts the round and resigns it; resolves once the computers have finished it (the room's state says so). */
+export async function resignRound(table: Seen): Promise<void> {
+  table.room.send('start');
+  await until(table.room, (st) => st.phase === 'playing', 'playing');
+  table.room.send('resign');
+  await next(table, 'resigned');
+  await until(table.room, (st) => st.phase === 'over', 'the round over', 30_000);
+}
+
 /** A player with `key` resigns a rated 4x4 round against a beginner computer: rated, their game listed, on the leaderboard. */
 export async function resignedRatedRound(endpoint: string, key: string, name = 'Ann'): Promise<Played> {
   const id = playerIdOf(key);
-  const ann = await create(endpoint, { name, colour: 'red', size: 4, standIn: 'beginner', player: key, seats: [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }] });
-  await until(ann.room, (st) => st.seats.length === 2 && st.seats[0].connected, 'seated');
-  ann.room.send('start');
-  await until(ann.room, (st) => st.phase === 'playing', 'playing');
-  ann.room.send('resign');
-  await next(ann, 'resigned');
-  const rated = await next<{ round: number; seats: { colour: string; player: string; rating: number; change: number; provisional: boolean; weight: number }[] }>(ann, 'rated', 30_000);
+  const ann = await ratedTable(endpoint, key, name);
+  const rating = next<{ round: number; seats: { colour: string; player: string; rating: number; change: number; provisional: boolean; weight: number }[] }>(ann, 'rated', 30_000);
+  await resignRound(ann);
+  const rated = await rating;
   const mine = rated.seats.find((s) => s.player === id)!;
   expect(mine).toMatchObject({ colour: 'red', provisional: true });
   // Resigned: placed last, so the rating goes down whatever the board says: a round against a computer level counts in full.

@@ -6,44 +6,27 @@
  * (ratingFarms.test.ts's farms on PostgreSQL, and the fresh-puppet farm over both processes).
  */
 import { randomBytes } from 'node:crypto';
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { chownSync, existsSync, readdirSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { playerIdOf } from '../../src/server/players/playerId';
 import { create, first, join, until } from './helpers';
+import { havePostgres, haveRedis, LocalPostgres, LocalRedis, NO_POSTGRES } from './localServices';
 import { allPages, farmOverRooms, hostileRequests, resignedRatedRound, stillKnown, whenReady } from './playerChecks';
 import { openDatabase } from '../../src/server/db/database';
 import { GameStore } from '../../src/server/db/store';
 import { farmsGainLittle, repeatsCountLess } from './farmChecks';
-import { accepting, freePort, startServerProcess, stopProcess } from './serverProcesses';
+import { startServerProcess, stopProcess } from './serverProcesses';
 
-/** Debian's PostgreSQL programs, where its package puts them (not on PATH): the newest major version installed. */
-const PG_VERSIONS = '/usr/lib/postgresql';
-const PG_BIN = joinPath(
-  PG_VERSIONS,
-  (existsSync(PG_VERSIONS) ? readdirSync(PG_VERSIONS) : []).filter((v) => existsSync(joinPath(PG_VERSIONS, v, 'bin', 'postgres'))).sort((x, y) => Number(x) - Number(y)).at(-1) ?? 'none',
-  'bin',
-);
-const REDIS = '/usr/bin/redis-server';
-const havePostgres = existsSync(joinPath(PG_BIN, 'postgres'));
-if (!havePostgres) console.warn(`postgres.test.ts skipped: no ${PG_VERSIONS}/<version>/bin/postgres (Debian package postgresql)`);
+if (!havePostgres) console.warn(`postgres.test.ts skipped: ${NO_POSTGRES}`);
 
 let dir = '';
-let postgres: ChildProcess | null = null;
-let redis: ChildProcess | null = null;
-let database = '';
+let postgres: LocalPostgres | null = null;
+let redis: LocalRedis | null = null;
 const servers: { child: ChildProcess; endpoint: string }[] = [];
 const serverArgs: string[][] = [];
-
-/** PostgreSQL refuses to run as root: as root, its programs run as `nobody`, owning the cluster's directory. */
-function asPostgresUser(program: string, args: string[]): [string, string[]] {
-  if (process.getuid?.() !== 0) return [joinPath(PG_BIN, program), args];
-  return ['setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', joinPath(PG_BIN, program), ...args]];
-}
 
 async function startGameServer(args: string[]): Promise<{ child: ChildProcess; endpoint: string }> {
   const server = await startServerProcess(args);
@@ -54,21 +37,11 @@ async function startGameServer(args: string[]): Promise<{ child: ChildProcess; e
 beforeAll(async () => {
   if (!havePostgres) return;
   dir = await mkdtemp(joinPath(tmpdir(), 'rolit-postgres-'));
-  await chmod(dir, 0o700);
-  if (process.getuid?.() === 0) chownSync(dir, 65534, 65534);
-  const data = joinPath(dir, 'cluster');
-  await promisify(execFile)(...asPostgresUser('initdb', ['-D', data, '-U', 'rolit', '--auth=trust', '-E', 'UTF8', '--no-locale']));
-  const port = await freePort();
-  // No fsync: the test's cluster is thrown away; sockets in its own directory only.
-  postgres = spawn(...asPostgresUser('postgres', ['-D', data, '-p', String(port), '-h', '127.0.0.1', '-k', dir, '-c', 'fsync=off']), { stdio: 'ignore' });
-  await accepting(port);
-  database = `postgres://rolit@127.0.0.1:${port}/postgres`;
-  const shared = ['--database', database];
-  if (existsSync(REDIS)) {
-    const redisPort = await freePort();
-    redis = spawn(REDIS, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await accepting(redisPort);
-    shared.push('--redis', `redis://127.0.0.1:${redisPort}`);
+  postgres = await LocalPostgres.create();
+  const shared = ['--database', postgres.url];
+  if (haveRedis) {
+    redis = await LocalRedis.create(joinPath(dir, 'redis'));
+    shared.push('--redis', redis.url);
   }
   for (const name of ['a', 'b']) {
     const args = [...shared, '--data', joinPath(dir, `data-${name}`)];
@@ -79,8 +52,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => stopProcess(s.child)));
-  if (redis) await stopProcess(redis);
-  if (postgres) await stopProcess(postgres);
+  await redis?.stop();
+  await postgres?.remove();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -113,7 +86,7 @@ it.skipIf(!havePostgres)('shares players, ratings and games between two processe
   await stillKnown(servers[0].endpoint, bob, 'Bob');
 }, 120_000);
 
-it.skipIf(!havePostgres || !existsSync(REDIS))('lists where a player plays from any process, and gives the seat back to the key through another', async () => {
+it.skipIf(!havePostgres || !haveRedis)('lists where a player plays from any process, and gives the seat back to the key through another', async () => {
   const [a, b] = servers;
   const key = newKey();
   const id = playerIdOf(key);
@@ -131,7 +104,7 @@ it.skipIf(!havePostgres)('answers hostile requests with 400 and unknown players 
 });
 
 it.skipIf(!havePostgres)('lets no farm of puppet keys buy a rating on PostgreSQL, and counts repeated pairings ever less', async () => {
-  const store = GameStore.of(await openDatabase(joinPath(dir, 'farms'), database));
+  const store = GameStore.of(await openDatabase(joinPath(dir, 'farms'), postgres!.url));
   try {
     await farmsGainLittle(store);
     await repeatsCountLess(store);

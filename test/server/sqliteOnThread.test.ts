@@ -9,7 +9,7 @@ import { join as joinPath } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database';
-import { isPassingFailure } from '../../src/server/db/records';
+import { isPassingFailure } from '../../src/server/db/failures';
 import { GameStore } from '../../src/server/db/store';
 
 let dir = '';

@@ -8,7 +8,9 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
+import { keepingCause } from './failures';
 import { migrationProvider } from './migrations';
+import { postgresPool } from './postgres';
 import { SqliteOnThreadDialect } from './sqliteOnThread';
 import type { Database } from './schema';
 
@@ -30,12 +32,11 @@ export async function openDatabase(dataDir: string, url?: string): Promise<OpenD
   let opened: OpenDatabase;
   if (url !== undefined) {
     if (!isPostgresUrl(url)) throw new Error(`--database: expected a postgres:// URL, not ${JSON.stringify(url.slice(0, 80))}`);
-    const { default: pg } = await import('pg');
-    opened = { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 5 }) }) }), kind: 'postgres' };
+    opened = { db: new Kysely<Database>({ dialect: keepingCause(new PostgresDialect({ pool: await postgresPool(url) })) }), kind: 'postgres' };
   } else {
     await mkdir(dataDir, { recursive: true });
     // On a thread of its own (sqliteOnThread.ts): node:sqlite is synchronous.
-    opened = { db: new Kysely<Database>({ dialect: new SqliteOnThreadDialect(join(dataDir, SQLITE_FILE)) }), kind: 'sqlite' };
+    opened = { db: new Kysely<Database>({ dialect: keepingCause(new SqliteOnThreadDialect(join(dataDir, SQLITE_FILE))) }), kind: 'sqlite' };
   }
   const migrator = new Migrator({ db: opened.db, provider: migrationProvider });
   let { error } = await migrator.migrateToLatest();

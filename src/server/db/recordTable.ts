@@ -23,8 +23,8 @@ export class DatabaseRecords implements RecordStore {
     return { items: page.map((r) => r.id), next: rows.length > limit && last ? [last.saved_at, last.id] : null };
   }
 
-  async write(name: string, text: string): Promise<void> {
-    const row = { id: name, saved_at: new Date(this.now()).toISOString(), passing: isPassing(name) ? 1 : 0, text };
+  async write(name: string, text: string, savedAt = new Date(this.now())): Promise<void> {
+    const row = { id: name, saved_at: savedAt.toISOString(), passing: isPassing(name) ? 1 : 0, text };
     await this.db
       .insertInto('records')
       .values(row)

@@ -9,19 +9,18 @@ import type { MatchFlow } from '../../flow/matchFlow';
 import type { CreateOptions, JoinCode, ServerMessages } from '../../wire/contract';
 import type { ClientAuth } from '../front/admission';
 import type { ComputerPool } from '../computers/computerPool';
-import type { GameStore } from '../db/store';
+import type { RoundJournal } from '../db/journal';
 import type { ClientLimiter, TokenBuckets } from '../front/limits';
-import type { RecordStore } from '../db/records';
 import type { SpectatorPlaces } from './seating';
 import type { ServerTable } from './serverTable';
 import type { RoomState } from './state';
 
 /** What the server gives every room (not the clients: create options cannot change it). */
 export interface RoomConfig {
-  /** Where finished rounds are saved. */
-  records: RecordStore;
-  /** The database of players, ratings and kept rounds, written at each round's end. */
-  store: GameStore;
+  /** Where the rounds to keep go (finished ones with their players rated, unfinished ones as records): to the disk, then the database. */
+  journal: RoundJournal;
+  /** Seconds the room's phase and seats stay in the presence unless renewed (players/playing.ts). */
+  presenceSeconds: number;
   /** How long a dropped player keeps the seat before a computer plays on (seconds). */
   graceSeconds: number;
   /** Pause before a computer's move is played, so people can follow (ms). */
@@ -94,7 +93,7 @@ export interface RoomCore
   closesAt: number;
   /** A fault closes the room: nothing plays on after it. */
   faulted: boolean;
-  /** The finished round's record being written, waited for before the room closes. */
+  /** The finished round going to the journal's disk, waited for before the room closes. */
   saving: Promise<void>;
   /** The creator's address: the room's computer searches count against it (computerPool.ts). */
   owner: string | null;

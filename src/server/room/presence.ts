@@ -6,7 +6,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { YouMessage } from '../../wire/contract';
 import { SEAT_TAKEN_BACK } from '../../wire/contract';
-import { seatFreed } from '../players/playing';
+import { roomAlive, type RoomPhase, seatFreed } from '../players/playing';
+import { serverLog } from '../front/foldedLog';
 import { type Client, faultText, playerOf, refuse, type RoomCore } from './core';
 import { publishSeats } from './publish';
 
@@ -55,6 +56,15 @@ export function releasePlayer(room: RoomCore, player: number): void {
   if (person.playerId === null) return;
   seatFreed(room.presence, person.playerId, room.roomId).catch((e: unknown) => console.error(`rolit room ${room.roomId}: seat freed: ${faultText(e)}`));
   person.playerId = null;
+}
+
+/** The room's process lives: its phase and its seated players are renewed in the presence, which drops them when the process dies. */
+export function renewPresence(room: RoomCore): void {
+  const players = room.people.flatMap((p) => (p.playerId === null ? [] : [p.playerId]));
+  // One line a minute however many rooms fail alike (Redis gone): the room's code, quoted, folds.
+  roomAlive(room.presence, room.roomId, room.state.phase as RoomPhase, players, room.config.presenceSeconds).catch((e: unknown) =>
+    serverLog.line(`rolit room "${room.roomId}": presence not renewed: ${faultText(e)}`),
+  );
 }
 
 /**

@@ -60,7 +60,7 @@ function publishPhase(room: RoomCore, phase: MatchSnapshot['phase']): void {
   room.state.phase = phase;
   if (sharedPhase.get(room) === phase) return;
   sharedPhase.set(room, phase);
-  phaseNow(room.presence, room.roomId, phase).catch((e: unknown) => console.error(`rolit room ${room.roomId}: phase shared: ${faultText(e)}`));
+  phaseNow(room.presence, room.roomId, phase, room.config.presenceSeconds).catch((e: unknown) => console.error(`rolit room ${room.roomId}: phase shared: ${faultText(e)}`));
 }
 
 /** What each move may change in a seat: its balls on the board, the moves a computer played for its person. */

@@ -18,7 +18,7 @@ import { list } from './listing';
 import { matchHost } from './match';
 import { begin, allow, receive } from './messages';
 import { publishSeats } from './publish';
-import { forgetPlayer, newSeatKey, passHost, releaseIfDeserted, releasePlayer, welcome } from './presence';
+import { forgetPlayer, newSeatKey, passHost, releaseIfDeserted, releasePlayer, renewPresence, welcome } from './presence';
 import { saveRound } from './records';
 import { newRoomCode } from './roomCode';
 import { asksForSeat, clientCap, reserveSpectatorPlaces, SpectatorPlaces } from './seating';
@@ -99,6 +99,9 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
     const o = this.options;
     Object.assign(s, { size: o.size, variant: o.variant, misere: o.misere, timeLimit: o.timeLimit, help: o.help });
     publishSeats(this);
+    // The room stays in the presence while this process lives (players/playing.ts).
+    renewPresence(this);
+    this.clock.setInterval(() => renewPresence(this), (config.presenceSeconds * 1000) / 3);
 
     for (const type of MESSAGE_TYPES) this.onMessage(type, (client: Client, message: unknown) => receive(this, client, type, message));
     this.onMessage('*', (client: Client, type: string | number | undefined) => {
@@ -135,7 +138,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
       if (id !== null) this.watcherIds.set(client.sessionId, id);
     } else {
       Object.assign(this.people[player], { sessionId: client.sessionId, seatedAt: ++this.seatings, seatKey: newSeatKey(), playerId: id });
-      if (id !== null) seatHeld(this.presence, id, this.roomId).catch((e: unknown) => console.error(`rolit room ${this.roomId}: seat held: ${faultText(e)}`));
+      if (id !== null) seatHeld(this.presence, id, this.roomId, this.config.presenceSeconds).catch((e: unknown) => console.error(`rolit room ${this.roomId}: seat held: ${faultText(e)}`));
       this.flow.sit(player, name);
     }
     if (this.hostSession === null) passHost(this);
@@ -204,7 +207,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
     this.disposed = true;
     this.stopForgetting();
     for (const player of this.people.keys()) releasePlayer(this, player);
-    phaseNow(this.presence, this.roomId, null).catch((e: unknown) => console.error(`rolit room ${this.roomId}: phase shared: ${faultText(e)}`));
+    phaseNow(this.presence, this.roomId, null, 0).catch((e: unknown) => console.error(`rolit room ${this.roomId}: phase shared: ${faultText(e)}`));
     this.flow?.stop();
   }
 
