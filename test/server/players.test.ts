@@ -78,7 +78,7 @@ it('tells where a player plays to the holder of their key only: a stranger learn
   }
   expect((await fetch(url)).headers.get('www-authenticate')).toBe('Bearer');
   // The holder, from any device holding the key.
-  expect(await (await fetch(url, holding(key))).json()).toEqual({ rooms: [code], phases: { [code]: 'waiting' } });
+  expect(await (await fetch(url, holding(key))).json()).toEqual({ rooms: [code], phases: { [code]: 'waiting' }, standInLeft: {} });
   await ann.room.leave();
 }, 30_000);
 

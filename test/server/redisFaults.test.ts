@@ -117,7 +117,7 @@ it.skipIf(!haveRedis)('one of two processes killed: its rooms leave /players/<id
   // Within the presence's 3 s (and a renewal's lateness), never a dead room offered after.
   await whenReady(playing, (body, status) => status === 200 && body.rooms.length === 0, 'the dead room gone', asAnn, 60_000);
   expect(Date.now() - killedAt).toBeLessThan(60_000);
-  expect(await (await fetch(playing, asAnn)).json()).toEqual({ rooms: [], phases: {} });
+  expect(await (await fetch(playing, asAnn)).json()).toEqual({ rooms: [], phases: {}, standInLeft: {} });
   const direct = new Redis(redis!.url);
   try {
     expect(await direct.exists(`rolit:room:${roomId}`, `rolit:playing:${id}`)).toBe(0);
