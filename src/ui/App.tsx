@@ -23,6 +23,7 @@ import { useYourTurn } from './online/useYourTurn';
 import { useOwnSide } from './online/useOwnSide';
 import { useOnline } from '../app/online/pageOnline';
 import { useProfile } from './online/profile';
+import { UpdateNotice } from './UpdateNotice';
 
 const NewGameDialog = lazy(() => import('./NewGameDialog').then((m) => ({ default: m.NewGameDialog })));
 const PlayOnlineDialog = lazy(() => import('./online/PlayOnlineDialog').then((m) => ({ default: m.PlayOnlineDialog })));
@@ -89,6 +90,9 @@ export function App({ levels, defaultLevel }: { levels: readonly Level[]; defaul
       <AccessLayer />
       <div className="hud">
         <RoundCount />
+      </div>
+      <div className="hud">
+        <UpdateNotice />
       </div>
       <RoundOver onNewGame={open} />
       {(rules === 'asked' || (rules === 'offered' && someonePlays && !inRoom)) && !loading && <RulesPanel onClose={closeRules} />}
