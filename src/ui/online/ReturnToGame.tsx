@@ -2,7 +2,7 @@
  * A page opened anew (or left a room) while its player holds a seat somewhere: what is at that
  * table ("Your game at table X is in play", or its round over and the table still open, or its
  * lobby), with Return (the player's key takes the seat back) and Not now. Asked of the server once,
- * from the player's id the page kept (playerKey.ts).
+ * from the player's id the page kept (playerKey.ts): when the device's network returns if it had none.
  */
 import { useEffect, useState } from 'react';
 import { groupedRoomCode } from '../../wire/contractCodes';
@@ -10,6 +10,7 @@ import { PLAYER_ID } from '../../app/online/playerKey';
 import { playingRooms, type SeatHeld } from '../../app/online/playingRooms';
 import { onlineEndpoint, onlineName, useOnline } from '../../app/online/pageOnline';
 import { pageStorage } from '../../app/page/pageStorage';
+import { onNetworkBack, useNetwork } from '../../app/page/network';
 import { t } from '../../i18n/index';
 import './returnToGame.css';
 
@@ -22,9 +23,16 @@ export function ReturnToGame() {
     const id = pageStorage()?.getItem(PLAYER_ID);
     if (!id) return;
     let live = true;
-    void playingRooms(onlineEndpoint(), id).then((rooms) => live && setHeld(rooms[0] ?? null));
+    let asked = false;
+    const ask = () => {
+      asked = true;
+      void playingRooms(onlineEndpoint(), id).then((rooms) => live && setHeld(rooms[0] ?? null));
+    };
+    if (useNetwork.getState().online) ask();
+    const unfollow = onNetworkBack(() => asked || ask());
     return () => {
       live = false;
+      unfollow();
     };
   }, []);
   if (!held) return null;
