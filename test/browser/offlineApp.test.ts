@@ -4,8 +4,8 @@
  * worker registers), in a browser context that allows service workers (the harness blocks them
  * elsewhere). The manifest and its icons; the worker in control after the first load; with the
  * network cut and the server gone, a reload that brings the game back and plays against the
- * computer (the AI's worker script from the cache), online play saying it needs the network and
- * coming back by itself; and a new version deployed while a game is in play: announced, the old
+ * computer (the AI's worker script from the cache) with every file of the build at hand, online
+ * play (the Play online dialog, TV) saying it needs the network and coming back by itself; and a new version deployed while a game is in play: announced, the old
  * version still whole until the player reloads, then the new one with nothing lost.
  */
 import { spawn } from 'node:child_process';
@@ -27,7 +27,7 @@ let server: TestServer;
 let port = 0;
 /** The game server with the built app in `dir`, on this test's port once it has one. */
 async function serve(dir: string): Promise<void> {
-  server = await startTestServer({ appDir: dir, port });
+  server = await startTestServer({ appDir: dir, port, tvMoveMs: 250, tvLevels: ['beginner', 'beginner', 'beginner', 'beginner'] });
   port = server.port;
 }
 const served = () => ({ url: `${server.endpoint}/`, close: async () => undefined });
@@ -91,6 +91,10 @@ describe('the installable app', { timeout: 600_000 }, () => {
     const offline = await playAgainstComputer(page);
     expect(offline.length).toBe(played.length + 2);
     await screenshot(page, 'offline-reload');
+    // Every file of the build is there: the other languages, the dialogs, online play's code.
+    const assets = (await readdir('dist/assets')).filter((name) => !/\.(br|gz)$/.test(name));
+    const fetched = await page.evaluate((names) => Promise.all(names.map((name) => fetch(`/assets/${name}`).then((r) => r.status, () => 0))), assets);
+    expect(Object.fromEntries(assets.map((name, i) => [name, fetched[i]]))).toEqual(Object.fromEntries(assets.map((name) => [name, 200])));
 
     // Online play says it needs the network, and comes back by itself when the network returns.
     await page.getByTestId('menu-button').click();
@@ -100,13 +104,22 @@ describe('the installable app', { timeout: 600_000 }, () => {
     expect(await dialog.getByTestId('play-online-offline').textContent()).toContain('No network: online play');
     expect(await dialog.getByTestId('quick-start').isDisabled()).toBe(true);
     await screenshot(page, 'offline-play-online');
+    // TV opened in another tab: it says it needs the network.
+    const tv = await openApp(app.browser, served(), '?tv', undefined, { context, webgl: false });
+    const failure = tv.page.getByTestId('online-failure');
+    await failure.waitFor({ timeout: 60_000 });
+    expect(await failure.getAttribute('data-offline')).toBe('true');
+    expect(await failure.textContent()).toContain('No network: online play needs one. The room comes back by itself');
+
+    // The network back (and the server): the open tables and TV come back by themselves.
     await serve('dist');
     await context.setOffline(false);
     await dialog.getByTestId('play-online-offline').waitFor({ state: 'detached', timeout: 60_000 });
     await expect.poll(() => dialog.getByTestId('open-tables').getAttribute('data-status'), { timeout: 60_000 }).toBe('open');
     expect(await dialog.getByTestId('quick-start').isDisabled()).toBe(false);
+    await tv.page.waitForFunction(() => window.rolit.online()?.status === 'open' && window.rolit.online()?.phase === 'playing', undefined, { timeout: 60_000 });
     // Only the requests the cut network refused.
-    expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(e))).toEqual([]);
+    for (const seen of [errors, tv.errors]) expect(seen.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(e))).toEqual([]);
     await context.close();
   });
 
