@@ -5,8 +5,10 @@
  * elsewhere). The manifest and its icons; the worker in control after the first load; with the
  * network cut and the server gone, a reload that brings the game back and plays against the
  * computer (the AI's worker script from the cache) with every file of the build at hand, online
- * play (the Play online dialog, TV) saying it needs the network and coming back by itself; and a new version deployed while a game is in play: announced, the old
- * version still whole until the player reloads, then the new one with nothing lost.
+ * play (the Play online dialog, TV) saying it needs the network and coming back by itself; a new
+ * version deployed while a game is in play: announced, the old version whole until the player
+ * reloads, then the new one with nothing lost; and for a page without a worker, a part of it gone
+ * from the server after a deploy: the page stays whole and announces the new version.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -30,12 +32,35 @@ async function serve(dir: string): Promise<void> {
   server = await startTestServer({ appDir: dir, port, tvMoveMs: 250, tvLevels: ['beginner', 'beginner', 'beginner', 'beginner'] });
   port = server.port;
 }
+/** The server stopped and started again on its port with the build in `dir`, as a deploy does. */
+async function deploy(dir: string): Promise<void> {
+  await server.close();
+  await serve(dir);
+}
 const served = () => ({ url: `${server.endpoint}/`, close: async () => undefined });
 
-beforeAll(() => serve('dist'));
+/** The second build's folder, and its build (started at once, awaited by the tests that deploy it). */
+let next = '';
+let secondBuild: Promise<void>;
+beforeAll(async () => {
+  next = await mkdtemp(join(tmpdir(), 'rolit-next-'));
+  secondBuild = buildMarked(next);
+  secondBuild.catch(() => undefined); // said by the test that awaits it
+  await serve('dist');
+});
 afterAll(async () => {
   await server?.close();
+  await secondBuild?.catch(() => undefined);
+  if (next) await rm(next, { recursive: true, force: true });
 });
+
+/** The second build, ready, and the script of the New-game dialog that only the first build has (the second names it otherwise). */
+async function secondVersion(): Promise<string> {
+  await secondBuild;
+  const gone = (await readdir('dist/assets')).find((name) => name.startsWith('later-NewGameDialog-') && name.endsWith('.js'))!;
+  expect((await readdir(join(next, 'assets'))).includes(gone), `${gone} in the second build`).toBe(false);
+  return gone;
+}
 
 /** A context whose pages the app's service worker may control. */
 const workerContext = () => app.browser.newContext({ serviceWorkers: 'allow', viewport: { width: 960, height: 640 } });
@@ -124,51 +149,64 @@ describe('the installable app', { timeout: 600_000 }, () => {
   });
 
   it('a new version deployed while a game is in play is announced, and taken on Reload with nothing lost', async () => {
-    // The second build: the same sources with a mark in its start script, so every chunk that imports it gets a new name.
-    const next = await mkdtemp(join(tmpdir(), 'rolit-next-'));
-    try {
-      const built = buildMarked(next);
-      const context = await workerContext();
-      const { page, errors } = await openApp(app.browser, served(), GAME, undefined, { context, webgl: false, engineHelp: false });
-      await controlled(page);
-      const played = await playAgainstComputer(page);
-      await built;
-      // The New-game dialog's script of this version, which the second build names otherwise.
-      const gone = (await readdir('dist/assets')).find((name) => name.startsWith('later-NewGameDialog-') && name.endsWith('.js'))!;
-      expect((await readdir(join(next, 'assets'))).includes(gone), `${gone} in the second build`).toBe(false);
+    const context = await workerContext();
+    const { page, errors } = await openApp(app.browser, served(), GAME, undefined, { context, webgl: false, engineHelp: false });
+    await controlled(page);
+    const played = await playAgainstComputer(page);
 
-      // Deployed: the server now has the second build only.
-      await server.close();
-      await serve(next);
-      expect(await status(context, `/assets/${gone}`)).toBe(404);
-      // The browser asks for a new version at each load and every hour; here, now.
-      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
-      const notice = page.getByTestId('update-ready');
-      await notice.waitFor({ timeout: 120_000 });
-      expect(await notice.textContent()).toContain('A new version is ready: reload to use it.');
-      await screenshot(page, 'update-ready');
+    // Deployed: the server now has the second build only.
+    const gone = await secondVersion();
+    await deploy(next);
+    expect(await status(context, `/assets/${gone}`)).toBe(404);
+    // The browser asks for a new version at each load and every hour; here, now.
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+    const notice = page.getByTestId('update-ready');
+    await notice.waitFor({ timeout: 120_000 });
+    expect(await notice.textContent()).toContain('A new version is ready: reload to use it.');
+    await screenshot(page, 'update-ready');
 
-      // Until the player reloads, the old version plays on whole: a move, and a dialog whose script the server no longer has.
-      const more = await playAgainstComputer(page);
-      expect(more.length).toBe(played.length + 2);
-      await page.getByRole('button', { name: 'New game' }).click();
-      await page.getByRole('dialog', { name: 'New game' }).waitFor({ timeout: 60_000 });
-      await page.keyboard.press('Escape');
-      await page.getByRole('dialog', { name: 'New game' }).waitFor({ state: 'hidden' });
+    // Until the player reloads, the old version plays on whole: a move, and a dialog whose script the server no longer has.
+    const more = await playAgainstComputer(page);
+    expect(more.length).toBe(played.length + 2);
+    await page.getByRole('button', { name: 'New game' }).click();
+    await page.getByRole('dialog', { name: 'New game' }).waitFor({ timeout: 60_000 });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'New game' }).waitFor({ state: 'hidden' });
 
-      // Reload: the new version, the game as it was, and it plays on.
-      await Promise.all([page.waitForEvent('load', { timeout: 120_000 }), page.getByTestId('update-reload').click()]);
-      await waitForHandle(page);
-      expect(await page.locator('meta[name="rolit-build"]').getAttribute('content')).toBe('second');
-      expect((await rolitState(page)).moves).toEqual(more);
-      expect(await notice.count()).toBe(0);
-      const after = await playAgainstComputer(page);
-      expect(after.length).toBe(more.length + 2);
-      expect(errors).toEqual([]);
-      await context.close();
-    } finally {
-      await rm(next, { recursive: true, force: true });
-    }
+    // Reload: the new version, the game as it was, and it plays on.
+    await Promise.all([page.waitForEvent('load', { timeout: 120_000 }), page.getByTestId('update-reload').click()]);
+    await waitForHandle(page);
+    expect(await page.locator('meta[name="rolit-build"]').getAttribute('content')).toBe('second');
+    expect((await rolitState(page)).moves).toEqual(more);
+    expect(await notice.count()).toBe(0);
+    const after = await playAgainstComputer(page);
+    expect(after.length).toBe(more.length + 2);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a page without a worker whose part is gone after a deploy stays whole, announces the new version and reloads into it', async () => {
+    await deploy('dist');
+    // Service workers refused (the harness's default), as in a browser without them.
+    const { page, errors } = await openApp(app.browser, served(), GAME, undefined, { webgl: false, engineHelp: false });
+    const played = await playAgainstComputer(page);
+    await secondVersion();
+    await deploy(next);
+    // The New-game dialog's script is gone: no dialog, the game not left paused, the page whole, the new version announced.
+    await page.getByRole('button', { name: 'New game' }).click();
+    await page.getByTestId('update-ready').waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('dialog', { name: 'New game' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'New game' }).isVisible()).toBe(true);
+    expect((await rolitState(page)).moves).toEqual(played);
+    expect(await playAgainstComputer(page)).toHaveLength(played.length + 2);
+    await Promise.all([page.waitForEvent('load', { timeout: 120_000 }), page.getByTestId('update-reload').click()]);
+    await waitForHandle(page);
+    expect(await page.locator('meta[name="rolit-build"]').getAttribute('content')).toBe('second');
+    expect((await rolitState(page)).moves).toHaveLength(played.length + 2);
+    // What failed is said in the console: the missing script (the browser's words and React's) and the part left out.
+    expect(errors.filter((e) => !/Failed to load resource|Failed to fetch dynamically imported module|a part of the page could not be loaded/.test(e))).toEqual([]);
+    expect(errors.some((e) => /a part of the page could not be loaded/.test(e))).toBe(true);
+    await page.close();
   });
 });
 

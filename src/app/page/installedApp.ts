@@ -7,8 +7,9 @@
  * with the first move's. A new version is announced and waits: it is taken when the player
  * reloads (the game is saved after every move, so a reload resumes it), and then in every open
  * tab of the game at once (each reloads as the new worker takes over), so no page runs on with
- * scripts the worker no longer keeps. A part of the page that cannot be fetched while the network
- * is up (the server has a new version and no longer has this one's files) is announced the same way.
+ * scripts the worker no longer keeps. A part of the page that cannot be fetched because the page's
+ * address now serves another version (the server's new one, or a worker installed after this page
+ * loaded) is announced the same way.
  */
 import { create } from 'zustand';
 import { registerSW } from 'virtual:pwa-register';
@@ -35,10 +36,21 @@ export function startInstalledApp(firstLoadOver: Promise<unknown>): void {
   linkManifest(currentLanguage());
   i18next.on('languageChanged', () => linkManifest(currentLanguage()));
   window.addEventListener('vite:preloadError', () => {
-    // Offline, the network is the reason; online, the server no longer has this version's files.
-    if (navigator.onLine) useAppVersion.setState({ updateReady: true });
+    void newVersionServed().then((newer) => newer && useAppVersion.setState({ updateReady: true }));
   });
   void firstLoadOver.then(afterIdle).then(register);
+}
+
+/** The start script the page's address serves now (the worker's kept page, else the server's) is another than this page's: a new version. */
+async function newVersionServed(): Promise<boolean> {
+  const running = document.querySelector('script[type="module"][src]')?.getAttribute('src');
+  try {
+    const page = await (await fetch('/', { cache: 'no-store' })).text();
+    const served = /<script[^>]*type="module"[^>]*src="([^"]+)"/.exec(page)?.[1];
+    return Boolean(running && served && served !== running);
+  } catch {
+    return false; // no network: that is why the part failed
+  }
 }
 
 const afterIdle = () => new Promise<void>((resolve) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : setTimeout(resolve, 0)));
