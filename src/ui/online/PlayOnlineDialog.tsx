@@ -5,7 +5,9 @@
  * live, each with its rules, its free colours by name, Join and Watch), creating a table (in the
  * new-game dialog, public or private), joining by code, and live TV (computers playing). The
  * player's name is remembered for all of them. Failures are said in words where they happen: the
- * queue's and the lobby's here, a room's by the online panel's failure dialog.
+ * queue's and the lobby's here, a room's by the online panel's failure dialog. Without a network
+ * the dialog says that all of it needs one, its buttons wait, and the open tables come back by
+ * themselves when the network returns.
  */
 import { useEffect, useId, useState } from 'react';
 import { useStore } from 'zustand';
@@ -18,6 +20,7 @@ import { onlineTexts } from '../../app/online/onlineTexts';
 import type { Failure } from '../../app/online/onlineRoom';
 import { pageStorage } from '../../app/page/pageStorage';
 import { normalName } from '../../wire/names';
+import { useNetwork } from '../../app/page/network';
 import { colourName, levelName, listOf, t } from '../../i18n/index';
 import { ModalDialog } from '../a11y/ModalDialog';
 import { Swatches } from '../hud/Swatches';
@@ -48,7 +51,7 @@ function rulesOf(table: OpenTable): string {
   return [`${table.size}×${table.size}`, variant, ...(table.misere ? [t('lobby:tables.misere')] : []), time].join(' · ');
 }
 
-function QuickPlay({ quick, name, nameOk }: { quick: ReturnType<typeof createQuickPlay>; name: string; nameOk: boolean }) {
+function QuickPlay({ quick, name, nameOk, offline }: { quick: ReturnType<typeof createQuickPlay>; name: string; nameOk: boolean; offline: boolean }) {
   const { status, since, group, failure } = useStore(quick);
   const waiting = status === 'joining' || status === 'waiting';
   const now = useNow(waiting, 1000);
@@ -63,7 +66,7 @@ function QuickPlay({ quick, name, nameOk }: { quick: ReturnType<typeof createQui
         <button
           type="button"
           className={waiting ? 'btn' : 'btn primary'}
-          disabled={!waiting && (!nameOk || status === 'seated')}
+          disabled={!waiting && (!nameOk || offline || status === 'seated')}
           onClick={() => void (waiting ? quick.getState().cancel() : quick.getState().start(name))}
           data-testid={waiting ? 'quick-cancel' : 'quick-start'}
         >
@@ -137,7 +140,7 @@ function TableItem({ table, name, nameOk, onEntered }: { table: OpenTable; name:
   );
 }
 
-function OpenTables({ tables, name, nameOk, onEntered }: { tables: ReturnType<typeof createOpenTables>; name: string; nameOk: boolean; onEntered: () => void }) {
+function OpenTables({ tables, name, nameOk, offline, onEntered }: { tables: ReturnType<typeof createOpenTables>; name: string; nameOk: boolean; offline: boolean; onEntered: () => void }) {
   const { status, tables: list, failure } = useStore(tables);
   const id = useId();
   return (
@@ -145,7 +148,7 @@ function OpenTables({ tables, name, nameOk, onEntered }: { tables: ReturnType<ty
       <h3 id={id}>{t('lobby:tables.title')}</h3>
       {status === 'connecting' && <p className="note" role="status">{t('lobby:tables.connecting')}</p>}
       {status === 'open' && list.length === 0 && <p className="note" role="status">{t('lobby:tables.none')}</p>}
-      {status === 'failed' && (
+      {status === 'failed' && !offline && (
         <div className="row">
           <p className="error" role="alert" data-testid="tables-failed">
             {t('lobby:tables.failed', { reason: failureText(failure) })}
@@ -177,13 +180,18 @@ export function PlayOnlineDialog({ onSetUpTable }: { onSetUpTable: () => void })
   const [quick] = useState(() => createQuickPlay(useOnline.getState()));
   const [tables] = useState(() => createOpenTables(useOnline.getState().client));
   const close = closePlayOnline;
+  const offline = !useNetwork((s) => s.online);
+  // The lobby is followed while there is a network: again by itself when it returns.
   useEffect(() => {
-    void tables.getState().follow();
-    return () => {
+    if (!offline) void tables.getState().follow();
+  }, [tables, offline]);
+  useEffect(
+    () => () => {
       void tables.getState().stop();
       void quick.getState().cancel();
-    };
-  }, [tables, quick]);
+    },
+    [tables, quick],
+  );
   // The queue gave a table: the page enters it, the dialog steps aside.
   const seated = useStore(quick, (s) => s.status === 'seated');
   useEffect(() => {
@@ -206,6 +214,11 @@ export function PlayOnlineDialog({ onSetUpTable }: { onSetUpTable: () => void })
   };
   return (
     <ModalDialog title={t('lobby:playOnline')} onClose={close} className="play-online" testId="play-online-dialog">
+      {offline && (
+        <p className="error" role="alert" data-testid="play-online-offline">
+          {t('app:offline.playOnline')}
+        </p>
+      )}
       <div className="row">
         <label htmlFor={ids.name}>{t('lobby:yourName')}</label>
         <input id={ids.name} type="text" autoComplete="nickname" value={typed} placeholder={t('online:defaultName')} onChange={(e) => setName(e.target.value)} data-testid="play-online-name" />
@@ -215,12 +228,12 @@ export function PlayOnlineDialog({ onSetUpTable }: { onSetUpTable: () => void })
           {problem}
         </p>
       )}
-      <QuickPlay quick={quick} name={name} nameOk={nameOk} />
-      <OpenTables tables={tables} name={name} nameOk={nameOk} onEntered={close} />
+      <QuickPlay quick={quick} name={name} nameOk={nameOk} offline={offline} />
+      <OpenTables tables={tables} name={name} nameOk={nameOk} offline={offline} onEntered={close} />
       <section aria-labelledby={ids.tv}>
         <h3 id={ids.tv}>{t('lobby:tv.title')}</h3>
         <div className="row">
-          <button type="button" className="btn" disabled={!nameOk} onClick={watchLive} data-testid="watch-tv">
+          <button type="button" className="btn" disabled={!nameOk || offline} onClick={watchLive} data-testid="watch-tv">
             {t('lobby:tv.watch')}
           </button>
           <span className="note">{t('lobby:tv.note')}</span>
@@ -235,22 +248,22 @@ export function PlayOnlineDialog({ onSetUpTable }: { onSetUpTable: () => void })
       <section aria-labelledby={ids.create}>
         <h3 id={ids.create}>{t('lobby:create.title')}</h3>
         <p className="note">{t('lobby:create.note')}</p>
-        <button type="button" className="btn" onClick={createTable} data-testid="create-table">
+        <button type="button" className="btn" disabled={offline} onClick={createTable} data-testid="create-table">
           {t('lobby:create.open')}
         </button>
       </section>
       <section aria-labelledby={ids.code}>
         <h3 id={ids.code}>{t('lobby:code.title')}</h3>
-        <JoinByCode onJoined={close} label={t('lobby:code.label')} />
+        <JoinByCode onJoined={close} label={t('lobby:code.label')} disabled={offline} />
       </section>
       <section aria-labelledby={ids.you}>
         <h3 id={ids.you}>{t('profile:entryTitle')}</h3>
         <p className="note">{t('profile:entryNote')}</p>
         <div className="row">
-          <button type="button" className="btn" onClick={() => openPlayer('profile')} data-testid="open-profile">
+          <button type="button" className="btn" disabled={offline} onClick={() => openPlayer('profile')} data-testid="open-profile">
             {t('profile:yourProfile')}
           </button>
-          <button type="button" className="btn" onClick={() => openPlayer('leaderboard')} data-testid="open-leaderboard">
+          <button type="button" className="btn" disabled={offline} onClick={() => openPlayer('leaderboard')} data-testid="open-leaderboard">
             {t('profile:leaderboard')}
           </button>
         </div>

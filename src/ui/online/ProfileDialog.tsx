@@ -4,9 +4,11 @@
  * at a time, each replayable on the board; Forget me; the link and QR code to play on another
  * device) and the **Leaderboard** (a page at a time, the player's own row marked in words). Also
  * the question a link from another device asks before its player key replaces this device's.
- * Everything is asked of the game server (src/app/online/players.ts); what fails is said here.
+ * Everything is asked of the game server (src/app/online/players.ts); what fails is said here,
+ * and what failed for want of a network is asked again by itself when the network returns.
  */
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { onNetworkBack, useNetwork } from '../../app/page/network';
 import { LEVELS } from '../../ai/index';
 import { onlineEndpoint } from '../../app/online/pageOnline';
 import { adoptPlayerKey, forgetPlayerKey, movePlayerLink, playerIdOfKey, rememberPlayerId, storedPlayerKey } from '../../app/online/playerKey';
@@ -23,9 +25,10 @@ import './profileDialog.css';
 
 const DeviceQr = lazy(() => import('./DeviceQr').then((m) => ({ default: m.DeviceQr })));
 
-type Asked<T> = { status: 'loading' } | { status: 'done'; value: T } | { status: 'failed'; reason: string };
+/** `offline`: it failed while the device had no network. */
+type Asked<T> = { status: 'loading' } | { status: 'done'; value: T } | { status: 'failed'; reason: string; offline: boolean };
 
-/** An answer of the server, asked again when `ask` changes or on `retry`. */
+/** An answer of the server, asked again when `ask` changes, on `retry`, and when the network returns after a failure. */
 function useAsked<T>(ask: () => Promise<T>): [Asked<T>, () => void] {
   const [asked, setAsked] = useState<Asked<T>>({ status: 'loading' });
   const [tries, setTries] = useState(0);
@@ -34,18 +37,26 @@ function useAsked<T>(ask: () => Promise<T>): [Asked<T>, () => void] {
     setAsked({ status: 'loading' });
     ask().then(
       (value) => live && setAsked({ status: 'done', value }),
-      (e: unknown) => live && setAsked({ status: 'failed', reason: errorText(e) }),
+      (e: unknown) => live && setAsked({ status: 'failed', reason: errorText(e), offline: !useNetwork.getState().online }),
     );
     return () => {
       live = false;
     };
   }, [ask, tries]);
+  useEffect(() => (asked.status === 'failed' ? onNetworkBack(() => setTries((n) => n + 1)) : undefined), [asked.status]);
   return [asked, () => setTries((n) => n + 1)];
 }
 
 /** Loading, or the failure with Try again, or the answer. */
 function Answer<T>({ asked, retry, children }: { asked: Asked<T>; retry: () => void; children: (value: T) => ReactNode }) {
   if (asked.status === 'loading') return <p className="note" role="status">{t('profile:loading')}</p>;
+  if (asked.status === 'failed' && asked.offline) {
+    return (
+      <p className="error" role="alert" data-testid="profile-offline">
+        {t('app:offline.profile')}
+      </p>
+    );
+  }
   if (asked.status === 'failed') {
     return (
       <div className="row">

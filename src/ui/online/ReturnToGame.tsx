@@ -2,7 +2,8 @@
  * A page opened anew (or left a room) while its player holds a seat somewhere: what is at that
  * table ("Your game at table X is in play", or its round over and the table still open, or its
  * lobby), with Return (the player's key takes the seat back) and Not now. Asked of the server once,
- * with the player's id and key the page kept (playerKey.ts): the server tells the key's holder only.
+ * with the player's id and key the page kept (playerKey.ts), the server telling the key's holder
+ * only; when the device's network returns if it had none.
  */
 import { useEffect, useState } from 'react';
 import { groupedRoomCode } from '../../wire/contractCodes';
@@ -10,6 +11,7 @@ import { PLAYER_ID, storedPlayerKey } from '../../app/online/playerKey';
 import { playingRooms, type SeatHeld } from '../../app/online/playingRooms';
 import { onlineEndpoint, onlineName, useOnline } from '../../app/online/pageOnline';
 import { pageStorage } from '../../app/page/pageStorage';
+import { onNetworkBack, useNetwork } from '../../app/page/network';
 import { t } from '../../i18n/index';
 import './returnToGame.css';
 
@@ -24,9 +26,16 @@ export function ReturnToGame() {
     const key = storedPlayerKey(storage);
     if (!id || !key) return;
     let live = true;
-    void playingRooms(onlineEndpoint(), id, key).then((rooms) => live && setHeld(rooms[0] ?? null));
+    let asked = false;
+    const ask = () => {
+      asked = true;
+      void playingRooms(onlineEndpoint(), id, key).then((rooms) => live && setHeld(rooms[0] ?? null));
+    };
+    if (useNetwork.getState().online) ask();
+    const unfollow = onNetworkBack(() => asked || ask());
     return () => {
       live = false;
+      unfollow();
     };
   }, []);
   if (!held) return null;
