@@ -20,7 +20,7 @@ function roomOf(round: number, seats: RoomSeat[], more: Partial<RoomSnapshot> = 
 
 /** A person's seat, here and playing it (match player `player`). */
 function personSeat(colours: Seat['colours'], name: string, player: number): RoomSeat {
-  return { colour: colours[0], colours, player, name, kind: 'human', level: 'beginner', holder: 'person', reason: 'seated', dropDeadline: 0, standInMoves: 0, connected: true, standIn: false, resigned: false, score: 0 };
+  return { colour: colours[0], colours, player, name, kind: 'human', level: 'beginner', holder: 'person', reason: 'seated', dropDeadline: 0, standInMoves: 0, connected: true, bot: false, standIn: false, resigned: false, score: 0 };
 }
 
 /** A local session (two people at one page), and a "server" round of Ann and Bob. */

@@ -5,7 +5,7 @@
  */
 import { type Game, playerInSeat, recordDate, toRecord } from '../../engine';
 import { computerPlayerId } from '../players/playerId';
-import { keepRecord, recordFileName } from '../db/records';
+import { keepRecord, type PassingTable, recordFileName } from '../db/records';
 import { faultText, type RoomCore, TV_ROUNDS_KEPT } from './core';
 import { publishListing } from './listing';
 import { releaseIfDeserted } from './presence';
@@ -43,7 +43,7 @@ async function keepRound(room: RoomCore, game: Game, round: number, standInMoves
   try {
     const result = game.state.result!;
     const ratings = await room.config.store.saveRound({
-      id: recordFileName(room.roomId, round, false, room.table?.kind),
+      id: recordFileName(room.roomId, round, false, passing(room)),
       room: room.roomId,
       round: round + 1,
       finishedAt: new Date(),
@@ -79,7 +79,12 @@ async function keepRound(room: RoomCore, game: Game, round: number, standInMoves
 export async function saveRound(room: RoomCore): Promise<string> {
   const game = room.flow.game!;
   const round = room.flow.round;
-  return keepRecord(room.config.records, recordFileName(room.roomId, round, !game.state.over, room.table?.kind), roundRecord(room, game, round));
+  return keepRecord(room.config.records, recordFileName(room.roomId, round, !game.state.over, passing(room)), roundRecord(room, game, round));
+}
+
+/** TV's and quick play's rounds are nobody's (their records expire); a challenge's are its players' like any room's. */
+function passing(room: RoomCore): PassingTable | undefined {
+  return room.table?.kind === 'challenge' ? undefined : room.table?.kind;
 }
 
 /** The round's record as it stands, its players named. */
