@@ -32,6 +32,7 @@ import { isRecordName, type RecordStore } from './db/records';
 import { RolitRoom, type RoomConfig } from './room/rolitRoom';
 import { DEFAULT_TV_MOVE_MS } from './room/tvPace';
 import { TvRoom } from './tables/tvRoom';
+import { challengeTables } from './tables/challengeTable';
 
 export interface ServerConfig {
   /** TCP port; 0 picks a free one (see RunningServer.port). */
@@ -70,6 +71,8 @@ export interface ServerConfig {
   seatReservationSeconds?: number;
   /** Seconds a new socket may take to send its whole request head before it is closed (default 10). */
   headSeconds?: number;
+  /** Seconds between the empty lines that keep a bot's idle stream open (default 15; docs/online.md, Bots over HTTP). */
+  botKeepAliveSeconds?: number;
   /** Days the records of rounds nobody keeps (TV's, quick play's), unless they are someone's game, are kept (default 30; Infinity for ever). */
   keepDays?: number;
   /** Pause between TV's rounds, on the last one's result (ms, default 5000). */
@@ -152,7 +155,6 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const http = transport.server!;
   // Bots' streams join as clients of this process; each counts against the address that opened it.
   const callers = new BotCallers();
-  guardConnections(http, limits.sockets, (config.headSeconds ?? DEFAULT_HEAD_SECONDS) * 1000, trusted, callers);
   // Listed tables (create option `listed`) show in the lobby as they change.
   server.define(ROOM_NAME, RolitRoom, { config: roomConfig }).enableRealtimeListing().on('dispose', (room) => limiter.roomClosed(room.roomId));
   server.define(LOBBY_ROOM, RolitLobby, { config: roomConfig });
@@ -174,20 +176,31 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   let stopping = false;
   const port = (http.address() as AddressInfo).port;
   // Bots' streams join the rooms as clients of this process, each on behalf of its caller's address.
-  const bots = botApi(`http://${ownHost(config.host)}:${port}`, callers);
+  const bots = botApi({
+    endpoint: `http://${ownHost(config.host)}:${port}`,
+    callers,
+    limiter,
+    tables: challengeTables,
+    keepAliveSeconds: config.botKeepAliveSeconds,
+    holdSeconds: roomConfig.seatReservationSeconds,
+  });
   putInFront(
     http,
-    [health(() => stopping), recordRequests(records), playerRequests(store, roomsPlaying), bots.stream, ...(config.appDir ? [appFiles(config.appDir)] : [])],
+    [health(() => stopping), recordRequests(records), playerRequests(store, roomsPlaying), bots.get, ...(config.appDir ? [appFiles(config.appDir)] : [])],
     () => stopping,
     [bots.post, forgetRequests(store)],
   );
   markClientAddresses(http, trusted, callers);
+  // After putInFront, which takes over the request listeners: a request's head is timed, never the answer (a bot's stream lasts).
+  guardConnections(http, limits.sockets, (config.headSeconds ?? DEFAULT_HEAD_SECONDS) * 1000, trusted, callers);
   return {
     port,
     async stop() {
       stopping = true;
-      bots.close();
+      // The bots' streams get the rooms' notice (or the bridge's, for a room of another process) and end with it.
+      const botsStopped = bots.stop(roomConfig.closingSeconds);
       await server.gracefullyShutdown(false);
+      await botsStopped;
       await pool.close();
       await store.close();
       clearInterval(prune);

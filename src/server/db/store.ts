@@ -18,7 +18,7 @@ export interface SeatOutcome {
   /** The rated player: a person's public id, `computer:<level>`, or null (a person without a key). */
   player: string | null;
   name: string;
-  kind: 'human' | 'computer';
+  kind: PlayerKind;
   score: number;
   /** The person gave the round up (docs/online.md): resigned, or a computer played most of their moves. */
   forfeit: boolean;
@@ -94,6 +94,8 @@ export class GameStore {
               .where('players.name_changed_at', '<=', settled),
           )
           .execute();
+        // A person who played a kept round through the bot API is a bot from then on (docs/online.md, Bots known as bots).
+        if (p.kind === 'bot') await tx.updateTable('players').set({ kind: 'bot' }).where('id', '=', p.id).where('kind', '=', 'human').execute();
       }
       const rated = round.rated && isRatedTable(round.seats);
       const ranks = placings(round.seats.map((s) => s.score), round.misere, round.seats.map((s) => s.forfeit));
@@ -202,12 +204,16 @@ export class GameStore {
     };
   }
 
-  /** Rated players, best first (μ down, then id), `limit` at most after the player whose key is `after`; people or computer levels only where `kind` says. */
-  async leaderboard(limit: number, after: RatingKey | null, kind?: 'human' | 'computer'): Promise<Page<Leader, RatingKey>> {
+  /**
+   * Rated players, best first (μ down, then id), `limit` at most after the player whose key is
+   * `after`: people and computer levels, or those of one `kind` only; bots only where `kind` asks for them.
+   */
+  async leaderboard(limit: number, after: RatingKey | null, kind?: PlayerKind): Promise<Page<Leader, RatingKey>> {
     let query = this.db
       .selectFrom('ratings')
       .innerJoin('players', 'players.id', 'ratings.player_id')
       .$if(kind !== undefined, (q) => q.where('players.kind', '=', kind!))
+      .$if(kind === undefined, (q) => q.where('players.kind', '!=', 'bot'))
       .select(['players.id', 'players.name', 'players.kind', 'ratings.mu', 'ratings.sigma', 'ratings.games'])
       .orderBy('ratings.mu', 'desc')
       .orderBy('players.id')
@@ -218,7 +224,7 @@ export class GameStore {
     const last = page.at(-1);
     return {
       next: rows.length > limit && last ? [last.mu, last.id] : null,
-      items: page.map((r) => ({ id: r.id, name: r.name, kind: r.kind as PlayerKind, rating: shownRating(r), provisional: r.games < PROVISIONAL_GAMES, games: r.games })),
+      items: page.map((r) => ({ id: r.id, name: r.name, kind: r.kind as PlayerKind, rating: shownRating(r), provisional: r.games < PROVISIONAL_GAMES, ratedGames: r.games })),
     };
   }
 
@@ -233,7 +239,7 @@ export class GameStore {
       }
       await tx.updateTable('game_seats').set({ player_id: null, name: '?' }).where('player_id', '=', id).execute();
       await tx.deleteFrom('ratings').where('player_id', '=', id).execute();
-      const { numDeletedRows } = await tx.deleteFrom('players').where('id', '=', id).where('kind', '=', 'human').executeTakeFirst();
+      const { numDeletedRows } = await tx.deleteFrom('players').where('id', '=', id).where('kind', '!=', 'computer').executeTakeFirst();
       return numDeletedRows > 0n;
     });
   }
@@ -242,9 +248,9 @@ export class GameStore {
 /** Hours a player's name stays before a round played under another name changes it. */
 export const NAME_CHANGE_HOURS = 1;
 
-/** A round rates its players when it has two rated seats at least, one of them a person with a key. */
+/** A round rates its players when it has two rated seats at least, one of them a person (or their bot) with a key. */
 function isRatedTable(seats: SeatOutcome[]): boolean {
-  return seats.filter((s) => s.player !== null).length >= 2 && seats.some((s) => s.player !== null && s.kind === 'human');
+  return seats.filter((s) => s.player !== null).length >= 2 && seats.some((s) => s.player !== null && s.kind !== 'computer');
 }
 
 const flag = (value: boolean) => (value ? 1 : 0);

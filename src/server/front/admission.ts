@@ -147,7 +147,7 @@ export function guardMatchmaking(limiter: ClientLimiter): () => void {
         // Checked before Colyseus merges the options with the server's, where `config` and `__proto__` would vanish unseen.
         if (roomName === ROOM_NAME) {
           const parsed = createOptions.safeParse(clientOptions);
-          if (!parsed.success) throw new ServerError(ErrorCode.APPLICATION_ERROR, `badOptions: ${issuesText(parsed.error)}`);
+          if (!parsed.success) throw new ServerError(ErrorCode.APPLICATION_ERROR, `badOptions: ${issuesText(parsed.error, 'options')}`);
         }
         // A client's rooms are reached by their code only, listed ones too: joinOrCreate creates.
         let held = limiter.reserveRoom(address);

@@ -12,6 +12,7 @@ import { BadRequest, pageAsked, type PagedList, sendPage, type TimeKey, timeKey 
 import { isRecordName } from '../db/records';
 import { isPlayerId, playerIdOf } from './playerId';
 import { PLAYER_KEY_PATTERN } from '../../wire/contract';
+import { PLAYER_KINDS, type PlayerKind } from '../../wire/players';
 
 /** How a player's games are paged: newest first, 20 a page unless `limit` (at most 100; each game holds its record) says otherwise. */
 const GAMES_LIST: PagedList<TimeKey> = { defaultLimit: 20, maxLimit: 100, key: (values) => timeKey(values, isRecordName) };
@@ -19,8 +20,8 @@ const GAMES_LIST: PagedList<TimeKey> = { defaultLimit: 20, maxLimit: 100, key: (
 const LEADERBOARD: PagedList<RatingKey> = {
   defaultLimit: 20,
   maxLimit: 100,
-  // People, or the computer levels (where a page says where a player stands: "rated above tactician").
-  filters: { kind: ['human', 'computer'] },
+  // People, bots (kept apart: listed only when asked for), or the computer levels (where a page says where a player stands: "rated above tactician").
+  filters: { kind: PLAYER_KINDS },
   key: ([mu, id, ...rest]) => (rest.length === 0 && typeof mu === 'number' && Number.isFinite(mu) && typeof id === 'string' && isPlayerId(id) ? [mu, id] : null),
 };
 
@@ -43,7 +44,7 @@ export function playerRequests(store: GameStore, playing: (player: string) => Pr
     try {
       if (path === '/leaderboard') {
         const asked = pageAsked(req, LEADERBOARD);
-        sendPage(req, res, await store.leaderboard(asked.limit, asked.after, asked.filters.kind as 'human' | 'computer' | undefined), asked, cors);
+        sendPage(req, res, await store.leaderboard(asked.limit, asked.after, asked.filters.kind as PlayerKind | undefined), asked, cors);
         return true;
       }
       const [id, what, ...rest] = path.slice('/players/'.length).split('/');

@@ -5,6 +5,7 @@
  */
 import { type Game, playerInSeat, recordDate, toRecord } from '../../engine';
 import { computerPlayerId } from '../players/playerId';
+import { tellPlayer } from '../players/playerEvents';
 import { keepRecord, type PassingTable, recordFileName } from '../db/records';
 import { faultText, type RoomCore, TV_ROUNDS_KEPT } from './core';
 import { publishListing } from './listing';
@@ -25,6 +26,10 @@ export async function finishRound(room: RoomCore): Promise<void> {
   publishListing(room);
   releaseIfDeserted(room);
   await keepRound(room, game, result.round, result.standInMoves);
+  // Each person of the round with a key hears of its end on their event stream (docs/online.md, Bots over HTTP).
+  for (const id of new Set(room.people.flatMap((p) => (p.playerId ? [p.playerId] : [])))) {
+    tellPlayer(room.presence, id, { type: 'gameFinish', room: room.roomId, round: result.round }).catch((e: unknown) => console.error(`rolit room ${room.roomId}: gameFinish: ${faultText(e)}`));
+  }
   if (!room.autoDispose) {
     room.autoDispose = true;
     if (room.clients.length === 0) await room.disconnect();
@@ -60,7 +65,7 @@ async function keepRound(room: RoomCore, game: Game, round: number, standInMoves
           colours,
           player: p.kind === 'computer' ? computerPlayerId(p.level) : room.people[player].playerId,
           name: p.name,
-          kind: p.kind,
+          kind: p.kind === 'computer' ? 'computer' : room.people[player].bot ? 'bot' : 'human',
           score: result.playerScores[seat],
           // Given up: resigned, or a computer played most of the seat's moves (docs/online.md).
           forfeit: p.kind === 'human' && (p.resigned || 2 * standInMoves[seat] > moves),

@@ -22,7 +22,7 @@ import { newSeatKey, passHost, releaseIfDeserted, releasePlayer, welcome } from 
 import { saveRound } from './records';
 import { newRoomCode } from './roomCode';
 import { asksForSeat, clientCap, reserveSpectatorPlaces, SpectatorPlaces } from './seating';
-import { ServerTable } from './serverTable';
+import { CHALLENGE_ARRIVAL_SECONDS, ServerTable } from './serverTable';
 import { RoomState } from './state';
 import { refuseUnknown } from './unknownMessage';
 
@@ -103,6 +103,13 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
       if (allow(this, client)) refuseUnknown(client, type, `the room's messages are ${MESSAGE_TYPES.join(', ')}`);
     });
     if (this.table?.kind === 'tv') begin(this);
+    // A challenge's table waits for its players longer than a seat reservation (Colyseus closes a room nobody joined after one).
+    if (this.table?.kind === 'challenge') {
+      this.autoDispose = false;
+      this.clock.setTimeout(() => {
+        if (this.flow.phase !== 'playing' || this.clients.length > 0) this.autoDispose = true;
+      }, CHALLENGE_ARRIVAL_SECONDS * 1000);
+    }
     // Quick play: the group's players who have not arrived when their reservations run out are replaced by computers.
     if (this.table?.kind === 'quick') {
       this.clock.setTimeout(() => {
@@ -140,7 +147,11 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
     publishSeats(this);
     if (creating && this.options.listed) list(this);
     welcome(this, client);
-    if ((this.table?.kind === 'quick' && this.arrived === this.table.players.length) || challengersArrived(this)) begin(this);
+    if (this.table?.kind === 'quick' && this.arrived === this.table.players.length) begin(this);
+    if (this.flow.phase === 'waiting' && challengersArrived(this)) {
+      begin(this);
+      this.autoDispose = true;
+    }
     this.flow.playOn();
   }
 

@@ -10,6 +10,9 @@ import type { ChallengeOptions, SeatSpec } from '../../wire/contract';
 /** Level of the computers on the seats of a quick-play or challenge table that no player took. */
 export const QUICK_COMPUTER: Level = 'tactician';
 
+/** Seconds a challenge's table waits for its two players (they come from their event streams) before it may close empty. */
+export const CHALLENGE_ARRIVAL_SECONDS = 60;
+
 /** Levels of TV's computers, dealt to the seats in a random order for each TV room. */
 export const TV_LEVELS: readonly Level[] = ['greedy', 'tactician', 'strategist', 'master'];
 

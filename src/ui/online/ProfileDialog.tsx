@@ -314,7 +314,7 @@ function LeaderRow({ leader, place, mine }: { leader: Leader; place: number; min
   return (
     <li value={place} className={mine ? 'leader mine' : 'leader'} aria-current={mine ? 'true' : undefined} data-testid="leader" data-player={leader.id}>
       <b>{name}</b>
-      {mine && <> {t('profile:you')}</>} · {t('profile:leaderRow', { rating: leader.rating, count: leader.games })}
+      {mine && <> {t('profile:you')}</>} · {t('profile:leaderRow', { rating: leader.rating, count: leader.ratedGames })}
       {leader.provisional && <> · {t('profile:provisional')}</>}
     </li>
   );
