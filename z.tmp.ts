@@ -1,11 +1,23 @@
-import { startTestServer, create } from './test/server/helpers';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { writeFileSync, readFileSync } from 'node:fs';
+import { startTestServer } from './test/server/helpers';
 const server = await startTestServer();
-const host = await create(server.endpoint, { name: 'Host', spectator: true, size: 4, seats: [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }] });
-const key = 'k'.repeat(22);
-const res = await fetch(`${server.endpoint}/bot/rooms/${host.room.roomId}/stream?name=Bot&colour=red`, { headers: { authorization: `Bearer ${key}` } });
-console.log(res.status, res.headers.get('content-type'));
-const reader = res.body!.getReader();
-const t0 = Date.now();
-for (;;) { const { done, value } = await reader.read(); if (done) { console.log('done', Date.now() - t0); break; } console.log(new TextDecoder().decode(value).slice(0, 300)); if (Date.now() - t0 > 3000) break; }
+const page = readFileSync('docs/online.md', 'utf8');
+const at = page.indexOf('### Examples');
+const js = /```js\n([\s\S]*?)```/.exec(page.slice(at))![1];
+const py = /```python\n([\s\S]*?)```/.exec(page.slice(at))![1];
+writeFileSync('.t-bot.mjs', js); writeFileSync('.t-bot.py', py);
+for (const [cmd, file] of [[process.execPath, '.t-bot.mjs'], ['python3', '.t-bot.py']]) {
+  const key = Math.random().toString(36).slice(2).padEnd(22, 'x') + 'abc';
+  const made = await fetch(`${server.endpoint}/bot/rooms`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Bot', colour: 'red', size: 4, seats: [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }] }) });
+  const body = await made.json() as any;
+  console.log(made.status, body);
+  const t0 = Date.now();
+  try {
+    const { stdout, stderr } = await promisify(execFile)(cmd, [file, server.endpoint, body.code, key], { timeout: 60_000 });
+    console.log(file, Date.now() - t0, 'ms', stdout, stderr);
+  } catch (e) { console.log('failed', e); }
+}
 await server.close();
 process.exit(0);
