@@ -60,20 +60,42 @@ export const createOptions = z
   .refine((o) => (o.colour === undefined) !== (o.spectator === undefined), { message: 'give either colour (to play) or spectator: true (to watch)' });
 export type CreateOptions = z.infer<typeof createOptions>;
 
+/** The shapes of `join` options, by what they ask for (joinOptions takes any one). */
+const joinShapes = {
+  /** A free seat by its colour. */
+  colour: z.object({ name, colour, player: playerKey.optional() }).strict(),
+  /** One's own seat back by its key. */
+  seatKey: z.object({ name, seatKey: z.string().min(1).max(MAX_SEAT_KEY), player: playerKey.optional() }).strict(),
+  /** Watching. */
+  spectator: z.object({ name, spectator: z.literal(true), player: playerKey.optional() }).strict(),
+  /** The seat the key's player holds in the room, by the key alone. */
+  player: z.object({ name, player: playerKey }).strict(),
+};
+
+const JOIN_SHAPES_TEXT = 'give one of colour (a free seat), seatKey (your seat back by its key), spectator: true (to watch) or player alone (your seat back by your player key)';
+
 /**
  * Options of `join`: take a free seat by colour, take one's own seat back by its key, watch, or
  * come back by player key alone (the seat the key's player holds in the room, refused when none).
  */
-export const joinOptions = z.union(
-  [
-    z.object({ name, colour, player: playerKey.optional() }).strict(),
-    z.object({ name, seatKey: z.string().min(1).max(MAX_SEAT_KEY), player: playerKey.optional() }).strict(),
-    z.object({ name, spectator: z.literal(true), player: playerKey.optional() }).strict(),
-    z.object({ name, player: playerKey }).strict(),
-  ],
-  { error: 'give one of colour (a free seat), seatKey (your seat back by its key), spectator: true (to watch) or player alone (your seat back by your player key)' },
-);
+export const joinOptions = z.union([joinShapes.colour, joinShapes.seatKey, joinShapes.spectator, joinShapes.player], { error: JOIN_SHAPES_TEXT });
 export type JoinOptions = z.infer<typeof joinOptions>;
+
+/**
+ * `join` options checked, or what is wrong with them in the docs' words: told by the shape the
+ * options ask for (by their keys: colour, seatKey, spectator, else player), so a refusal names the
+ * key at fault rather than every shape the options are not.
+ */
+export function parseJoinOptions(raw: unknown): { ok: true; options: JoinOptions } | { ok: false; problem: string } {
+  const parsed = joinOptions.safeParse(raw);
+  if (parsed.success) return { ok: true, options: parsed.data };
+  const keys = typeof raw === 'object' && raw !== null ? Object.keys(raw) : [];
+  const asked = (['colour', 'seatKey', 'spectator'] as const).filter((k) => keys.includes(k));
+  if (asked.length > 1) return { ok: false, problem: `options: ${asked.join(' and ')} together: ${JOIN_SHAPES_TEXT}` };
+  const shape = asked.length === 1 ? joinShapes[asked[0]] : keys.includes('player') ? joinShapes.player : null;
+  const error = shape?.safeParse(raw).error;
+  return { ok: false, problem: error ? issuesText(error, 'options') : `options: ${JOIN_SHAPES_TEXT}` };
+}
 
 /** Options of `joinOrCreate('lobby')`: none. */
 export const lobbyOptions = z.union([z.undefined(), z.object({}).strict()]);

@@ -12,7 +12,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CloseCode, matchMaker, type Presence } from '@colyseus/core';
 import { Client, type Room } from '@colyseus/sdk';
-import { type EventsMessage, issuesText, joinOptions, type ServerMessageType, TV_ROOM } from '../../wire/contract';
+import { type EventsMessage, parseJoinOptions, type ServerMessageType, TV_ROOM } from '../../wire/contract';
 import type { DecodedRoom } from '../../wire/roomSnapshot';
 import { LIMIT_STATUS, requestAddress } from '../front/admission';
 import type { BotCallers } from '../front/botCallers';
@@ -74,15 +74,15 @@ export async function openRoomStream(ctx: StreamContext, req: IncomingMessage, r
   const tv = target === TV_PATH;
   // The join options as the query gives them: a colour to take a free seat, else watch (in either case a seat the key holds comes back).
   const options = { name: params.name ?? '', ...(params.colour !== undefined && !tv ? { colour: params.colour } : { spectator: true as const }), player: key };
-  const parsed = joinOptions.safeParse(options);
-  if (!parsed.success) return refuse(400, issuesText(parsed.error, 'options'));
+  const parsed = parseJoinOptions(options);
+  if (!parsed.ok) return refuse(400, parsed.problem);
   const player = playerIdOf(key);
   const stream = new LineStream(res, ctx.keepAliveMs);
   const client = new Client(ctx.endpoint, { headers: ctx.callers.headersFor(requestAddress(req)) });
   let room: Room;
   try {
     const held = tv ? null : await takeHeldSeat(ctx.presence, player, target);
-    room = held ? await client.consumeSeatReservation(held) : tv ? await client.joinOrCreate(TV_ROOM, parsed.data) : await client.joinById(target, parsed.data);
+    room = held ? await client.consumeSeatReservation(held) : tv ? await client.joinOrCreate(TV_ROOM, parsed.options) : await client.joinById(target, parsed.options);
   } catch (e) {
     const code = (e as { code?: unknown }).code;
     // A limit of the caller's address (429, contract.ts LIMIT_CODES) and the server stopping are answered as such; the room's refusals 409.

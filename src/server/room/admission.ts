@@ -6,7 +6,7 @@
 import { type Colour, PLAYER_COLOURS, roundSetup, seatOfColour, setupRefusal } from '../../engine';
 import { MatchFlow, type MatchFlowHost, type MatchRules, type SeatSpec } from '../../flow/matchFlow';
 import { notInPlay } from '../../flow/turnFlow';
-import { createOptions, type CreateOptions, issuesText, joinOptions, quickOptions, tvOptions } from '../../wire/contract';
+import { createOptions, type CreateOptions, issuesText, parseJoinOptions, quickOptions, tvOptions } from '../../wire/contract';
 import { playerIdOf } from '../players/playerId';
 import type { ServerTable } from './serverTable';
 import { type Client, refuse, type RoomCore } from './core';
@@ -106,13 +106,14 @@ export function seatAsked(room: RoomCore, client: Client, raw: unknown, arrived:
     // One arriving after the start (its reservation not yet run out) watches: its seat has a computer.
     return { name: parsed.data.name, id, player: room.flow.phase === 'waiting' ? arrived() : null };
   }
-  const parsed = joinOptions.safeParse(raw);
-  if (!parsed.success) throw refuse('badOptions', issuesText(parsed.error, 'options'));
-  const { name } = parsed.data;
-  const id = parsed.data.player === undefined ? null : playerIdOf(parsed.data.player);
+  const parsed = parseJoinOptions(raw);
+  if (!parsed.ok) throw refuse('badOptions', parsed.problem);
+  const options = parsed.options;
+  const { name } = options;
+  const id = options.player === undefined ? null : playerIdOf(options.player);
   // The seat follows the player: their key takes back a seat they hold here, whatever else the join asks.
   const held = id === null ? -1 : room.people.findIndex((p) => p.playerId === id);
-  const back = held >= 0 ? held : 'seatKey' in parsed.data ? seatWithKey(room, parsed.data.seatKey) : -1;
+  const back = held >= 0 ? held : 'seatKey' in options ? seatWithKey(room, options.seatKey) : -1;
   if (back >= 0) {
     takeSeatBack(room, client, back);
     return 'takenBack';
@@ -120,11 +121,11 @@ export function seatAsked(room: RoomCore, client: Client, raw: unknown, arrived:
   // A challenge's table holds its players' seats for their keys until they come.
   const challenged = id === null ? -1 : challengeSeatOf(room, id);
   if (challenged >= 0) return { name, id, player: challenged };
-  if ('spectator' in parsed.data) return { name, id, player: null };
-  if (!('colour' in parsed.data)) throw refuse('noSeatHeld', 'this player key holds no seat in this room: join with colour to take a free seat, or spectator: true to watch');
+  if ('spectator' in options) return { name, id, player: null };
+  if (!('colour' in options)) throw refuse('noSeatHeld', 'this player key holds no seat in this room: join with colour to take a free seat, or spectator: true to watch');
   if (room.table) throw refuse('started', `the seats of a ${room.table.kind === 'quick' ? 'quick-play' : 'challenge'} table are its players': join as a spectator`);
   if (room.flow.phase !== 'waiting') throw refuse('started', 'the match has started: join as a spectator');
-  return { name, id, player: freeSeat(room.flow, parsed.data.colour, (player) => room.people[player].sessionId !== null) };
+  return { name, id, player: freeSeat(room.flow, options.colour, (player) => room.people[player].sessionId !== null) };
 }
 
 /** The match player whose seat a challenge's table holds for the player `id`, while it waits for them; -1 for none. */
