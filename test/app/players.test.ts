@@ -61,11 +61,14 @@ it('asks the levels’ ratings in one request and keeps the levels asked for, in
 it('pages a list by the cursor of its Link header, none on the last page', async () => {
   const seen: { url?: string } = {};
   const leader = { id: 'b'.repeat(22), name: 'Bo', kind: 'human', rating: 1500, provisional: true, ratedGames: 1 };
-  const first = await fetchLeaderboard('http://server:2567', null, answering(200, [leader], seen, { link: '</leaderboard?limit=10&cursor=WzE1MDAsImIiXQ>; rel="next"' }));
+  const first = await fetchLeaderboard('http://server:2567', null, undefined, answering(200, [leader], seen, { link: '</leaderboard?limit=10&cursor=WzE1MDAsImIiXQ>; rel="next"' }));
   expect(seen.url).toBe('http://server:2567/leaderboard?limit=10');
   expect(first).toEqual({ items: [leader], next: 'WzE1MDAsImIiXQ' });
-  expect(await fetchLeaderboard('http://server:2567', first.next, answering(200, [], seen))).toEqual({ items: [], next: null });
+  expect(await fetchLeaderboard('http://server:2567', first.next, undefined, answering(200, [], seen))).toEqual({ items: [], next: null });
   expect(seen.url).toBe('http://server:2567/leaderboard?limit=10&cursor=WzE1MDAsImIiXQ');
+  // The bots, kept apart, asked for by kind.
+  await fetchLeaderboard('http://server:2567', null, 'bot', answering(200, [{ ...leader, kind: 'bot' }], seen));
+  expect(seen.url).toBe('http://server:2567/leaderboard?kind=bot&limit=10');
   const games = await fetchGames('http://server:2567', profile.id, null, answering(200, [], seen));
   expect(games.next).toBeNull();
   expect(seen.url).toBe(`http://server:2567/players/${profile.id}/games?limit=10`);

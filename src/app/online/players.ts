@@ -89,9 +89,9 @@ export function fetchGames(endpoint: string, id: string, cursor: string | null, 
   return askPage(endpoint, `/players/${encodeURIComponent(id)}/games`, gameShape, cursor, fetcher);
 }
 
-/** A page of the leaderboard, best first (`GET /leaderboard`), after `cursor`. */
-export function fetchLeaderboard(endpoint: string, cursor: string | null, fetcher: typeof fetch = fetch): Promise<Page<Leader>> {
-  return askPage(endpoint, '/leaderboard', leaderShape, cursor, fetcher);
+/** A page of the leaderboard, best first (`GET /leaderboard`, the bots apart with `kind=bot`), after `cursor`. */
+export function fetchLeaderboard(endpoint: string, cursor: string | null, kind?: 'bot', fetcher: typeof fetch = fetch): Promise<Page<Leader>> {
+  return askPage(endpoint, kind ? `/leaderboard?kind=${kind}` : '/leaderboard', leaderShape, cursor, fetcher);
 }
 
 /** The rated computer levels' ratings (`GET /leaderboard?kind=computer`), those of `levels` only; levels not rated yet are left out. */
