@@ -159,6 +159,10 @@ describe('a round from a game server', () => {
     const resigned = view(0);
     resigned.seats[0] = { ...resigned.seats[0], holder: 'computer', reason: 'resigned', resigned: true, standIn: true };
     expect(resignedSeats(resigned)).toEqual({ red: 'tactician' });
+    // A person playing through the bot API is said to be a bot in the seats panel.
+    const bot = view(0);
+    bot.seats[0] = { ...bot.seats[0], bot: true };
+    expect(sessionSeatsOfRoom(bot)[0].name).toBe('Ann (bot)');
   });
 
   it('says a move the server’s clock played, in the words of a round played here, and not for a round joined after it', () => {

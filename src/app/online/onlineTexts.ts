@@ -49,4 +49,6 @@ export const onlineTexts = {
   /** The server's or the network's own words (English), for the curious: on an English page only, null otherwise. */
   failureDetail: (failure: Pick<Failure, 'detail'>) => (failure.detail && currentLanguage() === 'en' ? t('online:detail', { detail: failure.detail }) : null),
   urlProblem: (problem: { key: 'badRoom' | 'badServer'; value: string }) => t(`online:${problem.key}`, { value: problem.value }),
+  /** A person playing through the bot API, said to be a bot: "Ann (bot)" (docs/online.md, Bots known as bots). */
+  botName: (name: string) => t('online:botName', { name }),
 };

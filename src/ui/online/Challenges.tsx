@@ -110,7 +110,7 @@ export function ChallengeButton({ to, name }: { to: string; name: string }) {
   return (
     <>
       {' '}
-      <button type="button" className="btn" disabled={state === 'sending' || state === 'sent'} aria-label={t('profile:challenge.sendTo', { name })} onClick={send} data-testid="challenge-send">
+      <button type="button" className="btn" disabled={state === 'sending' || state === 'sent'} aria-label={t(state === 'sent' ? 'profile:challenge.sentTo' : 'profile:challenge.sendTo', { name })} onClick={send} data-testid="challenge-send">
         {state === 'sent' ? t('profile:challenge.sent') : t('profile:challenge.send')}
       </button>
       {typeof state === 'object' && (
