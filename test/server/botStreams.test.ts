@@ -90,6 +90,8 @@ it('tells in its state lines a time-out, a drop, a stand-in and a return, with e
 describe('no ghosts', () => {
   it('40 streams from one address hung up at once (some mid-join) leave GET /health’s client count where it was within 30 s', async () => {
     const host = await create(server.endpoint, { name: 'Ann', colour: 'red', colours: ['red', 'green'] });
+    // The earlier tests' clients gone (a dropped seat's client counts until its grace ends): the host alone.
+    await expect.poll(clientsNow, { timeout: 20_000, interval: 200 }).toBe(1);
     const before = await clientsNow();
     const { hostname, port } = new URL(server.endpoint);
     let answered = 0;
