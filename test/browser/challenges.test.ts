@@ -86,6 +86,7 @@ it('challenges a bot from the leaderboard’s bots and goes to the table it acce
   const incoming = profile.locator(`[data-testid="challenge"][data-challenge="${sent.body.id}"]`);
   await incoming.waitFor({ timeout: 30_000 });
   expect(await incoming.innerText()).toContain('Bob challenges you to a round of two, 6×6.');
+  await audit(page, 'a challenge waiting in the profile');
   await screenshot(page, 'challenge-incoming');
   await incoming.getByTestId('challenge-accept').click();
   const start = await bobEvents.next((l) => l.type === 'gameStart' && l.challenge === sent.body.id);
