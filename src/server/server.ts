@@ -36,6 +36,7 @@ import { isRecordName, type RecordStore } from './db/records';
 import { RolitRoom, type RoomConfig } from './room/rolitRoom';
 import { DEFAULT_TV_MOVE_MS } from './room/tvPace';
 import { TvRoom } from './tables/tvRoom';
+import { challengeTables } from './tables/challengeTable';
 
 export interface ServerConfig {
   /** TCP port; 0 picks a free one (see RunningServer.port). */
@@ -74,6 +75,8 @@ export interface ServerConfig {
   seatReservationSeconds?: number;
   /** Seconds a new socket may take to send its whole request head before it is closed (default 10). */
   headSeconds?: number;
+  /** Seconds between the empty lines that keep a bot's idle stream open (default 15; docs/online.md, Bots over HTTP). */
+  botKeepAliveSeconds?: number;
   /** Days the records of rounds nobody keeps (TV's, quick play's), unless they are someone's game, are kept (default 30; Infinity for ever). */
   keepDays?: number;
   /** Pause between TV's rounds, on the last one's result (ms, default 5000). */
@@ -185,7 +188,6 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const http = transport.server!;
   // Bots' streams join as clients of this process; each counts against the address that opened it.
   const callers = new BotCallers();
-  guardConnections(http, limits.sockets, (config.headSeconds ?? DEFAULT_HEAD_SECONDS) * 1000, trusted, callers);
   // Listed tables (create option `listed`) show in the lobby as they change.
   server.define(ROOM_NAME, RolitRoom, { config: roomConfig }).enableRealtimeListing().on('dispose', (room) => limiter.roomClosed(room.roomId));
   server.define(LOBBY_ROOM, RolitLobby, { config: roomConfig });
@@ -209,7 +211,6 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   let stopping = false;
   const port = (http.address() as AddressInfo).port;
   // Bots' streams join the rooms as clients of this process, each on behalf of its caller's address.
-  const bots = botApi(`http://${ownHost(config.host)}:${port}`, callers);
   const report = (): HealthReport => {
     const down: Record<string, string> = {};
     const { waiting, setAside, failing } = journal.state();
@@ -219,24 +220,37 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     if (redis !== null) down.redis = redis;
     return { down, journal: { waiting, setAside } };
   };
-  const refusal = (): MatchmakingRefusal | null => {
-    if (stopping) return 'closing: the server is stopping; come back in a moment';
+  const unavailable = (): MatchmakingRefusal | null => {
     const redis = redisDown();
     return redis === null ? null : `unavailable: rooms cannot be created or joined now (${redis}); try again in a moment`;
   };
+  const refusal = (): MatchmakingRefusal | null => (stopping ? 'closing: the server is stopping; come back in a moment' : unavailable());
+  const bots = botApi({
+    endpoint: `http://${ownHost(config.host)}:${port}`,
+    callers,
+    limiter,
+    tables: challengeTables,
+    keepAliveSeconds: config.botKeepAliveSeconds,
+    holdSeconds: roomConfig.seatReservationSeconds,
+    unavailable,
+  });
   putInFront(
     http,
-    [healthRequests(() => stopping, report), countedReads(limiter, [recordRequests(records), playerRequests(store, roomsPlaying)]), bots.stream, ...(config.appDir ? [appFiles(config.appDir)] : [])],
+    [healthRequests(() => stopping, report), countedReads(limiter, [recordRequests(records), playerRequests(store, roomsPlaying)]), bots.get, ...(config.appDir ? [appFiles(config.appDir)] : [])],
     refusal,
     [bots.post, forgetRequests(store, announceForgotten)],
   );
   markClientAddresses(http, trusted, callers);
+  // After putInFront, which takes over the request listeners: a request's head is timed, never the answer (a bot's stream lasts).
+  guardConnections(http, limits.sockets, (config.headSeconds ?? DEFAULT_HEAD_SECONDS) * 1000, trusted, callers);
   return {
     port,
     async stop() {
       stopping = true;
-      bots.close();
+      // The bots' streams get the rooms' notice (or the bridge's, for a room of another process) and end with it.
+      const botsStopped = bots.stop(roomConfig.closingSeconds);
       await server.gracefullyShutdown(false);
+      await botsStopped;
       // The rooms' last rounds are in the journal: written now if the database takes them, else at the next start.
       await journal.close();
       watch.stop();

@@ -28,8 +28,8 @@ export interface TableListing {
   timeLimit: number;
   /** The seats a person may still take by colour (each seat's `colour`); none once the match has started. */
   free: Colour[];
-  /** Who sits at the table: each taken seat's colour (a team seat's first), name and kind, and a computer's level, in seat order. */
-  seated: { colour: Colour; name: string; kind: 'human' | 'computer'; level?: string }[];
+  /** Who sits at the table: each taken seat's colour (a team seat's first), name and kind, a computer's level, and `bot` for a bot's seat, in seat order. */
+  seated: { colour: Colour; name: string; kind: 'human' | 'computer'; level?: string; bot?: true }[];
   phase: string;
   spectators: number;
 }
@@ -162,7 +162,7 @@ export interface FaultMessage {
 }
 
 /** Codes of refused create and join requests: the request fails with the text `<code>: <explanation>`. */
-export const JOIN_CODES = ['badOptions', 'badSetup', 'colourTaken', 'notInPlay', 'computerSeat', 'started', 'badSeatKey', 'spectatorsFull', 'unavailable'] as const;
+export const JOIN_CODES = ['badOptions', 'badSetup', 'colourTaken', 'notInPlay', 'computerSeat', 'started', 'badSeatKey', 'noSeatHeld', 'spectatorsFull', 'unavailable'] as const;
 export type JoinCode = (typeof JOIN_CODES)[number];
 
 /**

@@ -20,7 +20,7 @@ function roomOf(round: number, seats: RoomSeat[], more: Partial<RoomSnapshot> = 
 
 /** A person's seat, here and playing it (match player `player`). */
 function personSeat(colours: Seat['colours'], name: string, player: number): RoomSeat {
-  return { colour: colours[0], colours, player, name, kind: 'human', level: 'beginner', holder: 'person', reason: 'seated', dropDeadline: 0, standInMoves: 0, standInLeft: 16, gaveUp: false, connected: true, standIn: false, resigned: false, score: 0 };
+  return { colour: colours[0], colours, player, name, kind: 'human', level: 'beginner', holder: 'person', reason: 'seated', dropDeadline: 0, standInMoves: 0, standInLeft: 16, gaveUp: false, connected: true, bot: false, standIn: false, resigned: false, score: 0 };
 }
 
 /** A local session (two people at one page), and a "server" round of Ann and Bob. */
@@ -159,6 +159,10 @@ describe('a round from a game server', () => {
     const resigned = view(0);
     resigned.seats[0] = { ...resigned.seats[0], holder: 'computer', reason: 'resigned', resigned: true, standIn: true };
     expect(resignedSeats(resigned)).toEqual({ red: 'tactician' });
+    // A person playing through the bot API is said to be a bot in the seats panel.
+    const bot = view(0);
+    bot.seats[0] = { ...bot.seats[0], bot: true };
+    expect(sessionSeatsOfRoom(bot)[0].name).toBe('Ann (bot)');
   });
 
   it('says a move the server’s clock played, in the words of a round played here, and not for a round joined after it', () => {

@@ -136,7 +136,7 @@ export async function hostileRequests(endpoint: string): Promise<void> {
     [`/leaderboard?cursor=${cursorOf([1, 'computer:master', 'more'])}`, /cursor/],
     [`/leaderboard?cursor=${Buffer.from('{"mu":1}').toString('base64url')}`, /cursor/],
     ['/leaderboard?limit=10&limit=1000', /limit/],
-    ['/leaderboard?kind=robot', /kind: expected one of human, computer/],
+    ['/leaderboard?kind=robot', /kind: expected one of human, bot, computer/],
     ['/leaderboard?kind=human&kind=computer', /kind/],
     ['/leaderboard?provisional=yes', /provisional: expected one of include/],
     [`/players/${'a'.repeat(22)}/games?kind=human`, /unknown parameter "kind"/],

@@ -21,12 +21,12 @@ export function seatName(room: Pick<RoomSnapshot, 'seats'>, seat: number): strin
   return s.kind === 'computer' ? computerName(s.level, s.player) : s.name;
 }
 
-/** The room's seats as the session's: computers named like local ones; `player` is the match's player in the seat this round (seats rotate between rounds as in a local match). */
+/** The room's seats as the session's: computers named like local ones, bots said to be bots; `player` is the match's player in the seat this round (seats rotate between rounds as in a local match). */
 export function sessionSeatsOfRoom(room: Pick<RoomSnapshot, 'seats'>): Seat[] {
   return room.seats.map((s, i): Seat => ({
     kind: s.kind === 'computer' ? 'computer' : 'human',
     level: s.kind === 'computer' ? s.level : undefined,
-    name: seatName(room, i),
+    name: s.bot && s.name ? onlineTexts.botName(s.name) : seatName(room, i),
     colours: s.colours,
     player: s.player,
   }));

@@ -65,4 +65,6 @@ export const onlineTexts = {
     }
     return t(`online:nameProblem.${problem.code}`);
   },
+  /** A person playing through the bot API, said to be a bot: "Ann (bot)" (docs/online.md, Bots known as bots). */
+  botName: (name: string) => t('online:botName', { name }),
 };

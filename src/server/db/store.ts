@@ -18,7 +18,7 @@ export interface SeatOutcome {
   /** The rated player: a person's public id, `computer:<level>`, or null (a person without a key). */
   player: string | null;
   name: string;
-  kind: 'human' | 'computer';
+  kind: PlayerKind;
   score: number;
   /** The person gave the round up (docs/online.md): resigned, or a computer played most of their moves. */
   forfeit: boolean;
@@ -96,6 +96,8 @@ export class GameStore {
               .where('players.name_changed_at', '<=', settled),
           )
           .execute();
+        // A person who played a kept round through the bot API is a bot from then on (docs/online.md, Bots known as bots).
+        if (p.kind === 'bot') await tx.updateTable('players').set({ kind: 'bot' }).where('id', '=', p.id).where('kind', '=', 'human').execute();
       }
       const rated = round.rated && isRatedTable(round.seats);
       const ranks = placings(round.seats.map((s) => s.score), round.misere, round.seats.map((s) => s.forfeit));
@@ -133,10 +135,10 @@ export class GameStore {
     const rows = new Map((await query.execute()).map((r) => [r.player_id, r]));
     const before = (id: string): Skill => rows.get(id) ?? firstSkill();
     const kinds = new Map(seats.flatMap((s) => (s.player ? [[s.player, s.kind] as const] : [])));
-    const met = await this.pairingsSince(tx, ids.filter((id) => kinds.get(id) === 'human'), new Date(Date.parse(now) - REPEAT_HOURS * 3600_000).toISOString());
-    // An opponent weighs the certainty of their rating; two persons, the less the more often they met within the day.
+    const met = await this.pairingsSince(tx, ids.filter((id) => kinds.get(id) !== 'computer'), new Date(Date.parse(now) - REPEAT_HOURS * 3600_000).toISOString());
+    // An opponent weighs the certainty of their rating; two persons (or their bots), the less the more often they met within the day.
     const opponentWeight = (id: string, opponent: string) =>
-      certainty(kinds.get(opponent)!, rows.get(opponent)?.settled ?? 0) * (kinds.get(id) === 'human' && kinds.get(opponent) === 'human' ? repeatWeight(met.get(pairKey(id, opponent)) ?? 0) : 1);
+      certainty(kinds.get(opponent)!, rows.get(opponent)?.settled ?? 0) * (kinds.get(id) !== 'computer' && kinds.get(opponent) !== 'computer' ? repeatWeight(met.get(pairKey(id, opponent)) ?? 0) : 1);
     const parties: Party[] = seats.flatMap((s, seat) => (s.player ? [{ id: s.player, rank: ranks[seat], before: before(s.player) }] : []));
     const after = rateRound(parties, opponentWeight);
     const kept = new Map<string, { games: number; settled: number }>();
@@ -234,13 +236,14 @@ export class GameStore {
   /**
    * Rated players, best first (μ down, then id), `limit` at most after the player whose key is
    * `after`: the settled ones (the computer levels always), provisional ones too where
-   * `provisional` says; people or computer levels only where `kind` says.
+   * `provisional` says; people, computer levels or bots only where `kind` says (bots only then).
    */
-  async leaderboard(limit: number, after: RatingKey | null, kind?: 'human' | 'computer', provisional = false): Promise<Page<Leader, RatingKey>> {
+  async leaderboard(limit: number, after: RatingKey | null, kind?: PlayerKind, provisional = false): Promise<Page<Leader, RatingKey>> {
     let query = this.db
       .selectFrom('ratings')
       .innerJoin('players', 'players.id', 'ratings.player_id')
       .$if(kind !== undefined, (q) => q.where('players.kind', '=', kind!))
+      .$if(kind === undefined, (q) => q.where('players.kind', '!=', 'bot'))
       .$if(!provisional, (q) => q.where((eb) => eb.or([eb('players.kind', '=', 'computer'), eb('ratings.settled', '>=', PROVISIONAL_GAMES)])))
       .select(['players.id', 'players.name', 'players.kind', 'ratings.mu', 'ratings.sigma', 'ratings.games', 'ratings.settled'])
       .orderBy('ratings.mu', 'desc')
@@ -252,7 +255,7 @@ export class GameStore {
     const last = page.at(-1);
     return {
       next: rows.length > limit && last ? [last.mu, last.id] : null,
-      items: page.map((r) => ({ id: r.id, name: r.name, kind: r.kind as PlayerKind, rating: shownRating(r), provisional: isProvisional(r.kind as PlayerKind, r.settled), games: r.games })),
+      items: page.map((r) => ({ id: r.id, name: r.name, kind: r.kind as PlayerKind, rating: shownRating(r), provisional: isProvisional(r.kind as PlayerKind, r.settled), ratedGames: r.games })),
     };
   }
 
@@ -267,7 +270,7 @@ export class GameStore {
       }
       await tx.updateTable('game_seats').set({ player_id: null, name: '?' }).where('player_id', '=', id).execute();
       await tx.deleteFrom('ratings').where('player_id', '=', id).execute();
-      const { numDeletedRows } = await tx.deleteFrom('players').where('id', '=', id).where('kind', '=', 'human').executeTakeFirst();
+      const { numDeletedRows } = await tx.deleteFrom('players').where('id', '=', id).where('kind', '!=', 'computer').executeTakeFirst();
       return numDeletedRows > 0n;
     });
   }
@@ -279,9 +282,9 @@ export const NAME_CHANGE_HOURS = 1;
 /** The key of two players in pairingsSince's map, the same either way round. */
 const pairKey = (a: string, b: string) => (a < b ? `${a} ${b}` : `${b} ${a}`);
 
-/** A round rates its players when it has two rated seats at least, one of them a person with a key. */
+/** A round rates its players when it has two rated seats at least, one of them a person (or their bot) with a key. */
 export function isRatedTable(seats: readonly Pick<SeatOutcome, 'player' | 'kind'>[]): boolean {
-  return seats.filter((s) => s.player !== null).length >= 2 && seats.some((s) => s.player !== null && s.kind === 'human');
+  return seats.filter((s) => s.player !== null).length >= 2 && seats.some((s) => s.player !== null && s.kind !== 'computer');
 }
 
 const flag = (value: boolean) => (value ? 1 : 0);

@@ -12,6 +12,7 @@ import { type FrontHandler, pathOf, type PostHandler, sendBody } from '../front/
 import { BadRequest, pageAsked, type PagedList, sendPage, type TimeKey, timeKey } from '../front/pages';
 import { isRecordName } from '../db/records';
 import { bearerKey, isPlayerId, playerIdOf } from './playerId';
+import { PLAYER_KINDS, type PlayerKind } from '../../wire/players';
 
 /** How a player's games are paged: newest first, 20 a page unless `limit` (at most 100; each game holds its record) says otherwise. */
 const GAMES_LIST: PagedList<TimeKey> = { defaultLimit: 20, maxLimit: 100, key: (values) => timeKey(values, isRecordName) };
@@ -19,9 +20,9 @@ const GAMES_LIST: PagedList<TimeKey> = { defaultLimit: 20, maxLimit: 100, key: (
 const LEADERBOARD: PagedList<RatingKey> = {
   defaultLimit: 20,
   maxLimit: 100,
-  // People, or the computer levels (where a page says where a player stands: "rated above tactician").
+  // People, bots (kept apart: listed only when asked for), or the computer levels (where a page says where a player stands: "rated above tactician").
   // Provisional players are listed on request (`provisional=include`): the settled ones by default.
-  filters: { kind: ['human', 'computer'], provisional: ['include'] },
+  filters: { kind: PLAYER_KINDS, provisional: ['include'] },
   key: ([mu, id, ...rest]) => (rest.length === 0 && typeof mu === 'number' && Number.isFinite(mu) && typeof id === 'string' && isPlayerId(id) ? [mu, id] : null),
 };
 
@@ -55,7 +56,7 @@ export function playerRequests(store: GameStore, playing: (player: string) => Pr
     try {
       if (path === '/leaderboard') {
         const asked = pageAsked(req, LEADERBOARD);
-        sendPage(req, res, await store.leaderboard(asked.limit, asked.after, asked.filters.kind as 'human' | 'computer' | undefined, asked.filters.provisional === 'include'), asked, cors);
+        sendPage(req, res, await store.leaderboard(asked.limit, asked.after, asked.filters.kind as PlayerKind | undefined, asked.filters.provisional === 'include'), asked, cors);
         return true;
       }
       const [id, what, ...rest] = path.slice('/players/'.length).split('/');

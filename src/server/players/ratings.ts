@@ -9,6 +9,7 @@
  * is measured against); a person weighs the certainty of their rating (none while new, growing
  * to 1 once settled) times how often the two met within a day.
  */
+import type { PlayerKind } from '../../wire/players';
 import { rate, rating as newRating } from 'openskill';
 import { placings } from '../../engine';
 
@@ -50,15 +51,15 @@ export function shownRating(skill: Skill): number {
 }
 
 /** Whether a rating is provisional: a person's whose rated rounds weigh less than PROVISIONAL_GAMES. */
-export function isProvisional(kind: 'human' | 'computer', settled: number): boolean {
-  return kind === 'human' && settled < PROVISIONAL_GAMES;
+export function isProvisional(kind: PlayerKind, settled: number): boolean {
+  return kind !== 'computer' && settled < PROVISIONAL_GAMES;
 }
 
 /**
  * How much a person counts as an opponent by the certainty of their rating: (settled / 10)², so 0
  * for a new player, 0.25 half-way, 1 once settled (a computer level counts 1).
  */
-export function certainty(kind: 'human' | 'computer', settled: number): number {
+export function certainty(kind: PlayerKind, settled: number): number {
   return kind === 'computer' ? 1 : Math.min(1, settled / PROVISIONAL_GAMES) ** 2;
 }
 

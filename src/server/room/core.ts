@@ -64,6 +64,8 @@ export interface Person {
   seatKey: string | null;
   /** The person's public id, from the key they joined with (option `player`): their seat follows it. */
   playerId: string | null;
+  /** The person plays through the bot API (their latest connection is a bot's stream): shown as a bot. */
+  bot: boolean;
 }
 
 type ColyseusRoom = Room<{ state: RoomState; client: Client }>;
@@ -76,8 +78,10 @@ export interface RoomCore
   flow: MatchFlow;
   /** By match player: the room's side of their seat. */
   people: Person[];
-  /** Quick play or TV: the table the server set up; null for a client's room. */
+  /** Quick play, TV or a challenge: the table the server set up; null for a client's room. */
   table: ServerTable | null;
+  /** A challenge's table: the seat (match player) held for each of its two players, by public id; empty elsewhere. */
+  heldSeats: Map<string, number>;
   hostSession: string | null;
   /** Seatings so far: each seated person's `seatedAt`. */
   seatings: number;
@@ -107,6 +111,11 @@ export interface RoomCore
 /** A refused create or join: the request fails with "<code>: <text>". */
 export function refuse(code: JoinCode, text: string): ServerError {
   return new ServerError(ErrorCode.APPLICATION_ERROR, `${code}: ${text}`);
+}
+
+/** Whether a client is a bot's stream of the bot API (front/admission.ts marks its auth). */
+export function isBot(client: Client): boolean {
+  return client.auth?.bot === true;
 }
 
 /** The match player whose seat this client holds, or -1. */

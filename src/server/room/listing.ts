@@ -35,7 +35,7 @@ export function publishListing(room: RoomCore): void {
       const colour = lobby.players[i][0];
       const { kind, name, level } = flow.player(i);
       if (kind === 'computer') return [{ colour, name, kind, level }];
-      return p.sessionId ? [{ colour, name, kind }] : [];
+      return p.sessionId ? [{ colour, name, kind, ...(p.bot ? { bot: true } : {}) }] : [];
     }),
     phase: s.phase,
     spectators: s.spectators,

@@ -8,7 +8,7 @@ import type { YouMessage } from '../../wire/contract';
 import { SEAT_TAKEN_BACK } from '../../wire/contract';
 import { roomAlive, type RoomPhase, seatFreed } from '../players/playing';
 import { serverLog } from '../front/foldedLog';
-import { type Client, faultText, playerOf, refuse, type RoomCore } from './core';
+import { type Client, faultText, isBot, playerOf, refuse, type RoomCore } from './core';
 import { publishSeats } from './publish';
 
 /** A new seat key: 128 random bits, in URL-safe base64 (22 characters). */
@@ -38,6 +38,7 @@ export function takeSeatBack(room: RoomCore, client: Client, player: number): vo
   const person = room.people[player];
   const previous = person.sessionId;
   person.sessionId = client.sessionId;
+  person.bot = isBot(client);
   const reconnection = person.reconnection;
   person.reconnection = null;
   room.flow.back(player, 'takeOver');

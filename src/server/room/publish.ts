@@ -26,6 +26,7 @@ export function publishSeats(room: RoomCore): void {
     state.name = seat.name;
     state.kind = seat.kind;
     state.level = seat.level;
+    state.bot = seat.kind === 'human' && room.people[seat.player]?.bot === true;
     state.connected = seat.kind === 'computer' || flow.player(seat.player).presence === 'here';
     state.dropDeadline = seat.dropDeadline;
     state.standIn = flow.holder(seat.player).standIn === true;

@@ -6,7 +6,8 @@
 import { type Game, gaveUpTags, playerInSeat, playerTags, recordDate, toRecord } from '../../engine';
 import type { SeatRating } from '../db/store';
 import type { RoundToKeep } from '../db/journal';
-import { recordFileName } from '../db/records';
+import { type PassingTable, recordFileName } from '../db/records';
+import { tellPlayer } from '../players/playerEvents';
 import { computerPlayerId } from '../players/playerId';
 import { faultText, type RoomCore, TV_ROUNDS_KEPT } from './core';
 import { publishListing } from './listing';
@@ -28,6 +29,10 @@ export async function finishRound(room: RoomCore): Promise<void> {
   void announce(room, game, result.round, round.id, keeping.written);
   // A disk that failed is logged by the journal: the round waits in memory for the database.
   await keeping.journaled.catch(() => {});
+  // Each person of the round with a key hears of its end on their event stream (docs/online.md, Bots over HTTP).
+  for (const id of new Set(room.people.flatMap((p) => (p.playerId ? [p.playerId] : [])))) {
+    tellPlayer(room.presence, id, { type: 'gameFinish', room: room.roomId, round: result.round }).catch((e: unknown) => console.error(`rolit room ${room.roomId}: gameFinish: ${faultText(e)}`));
+  }
   if (!room.autoDispose) {
     room.autoDispose = true;
     if (room.clients.length === 0) await room.disconnect();
@@ -52,7 +57,7 @@ async function announce(room: RoomCore, game: Game, round: number, name: string,
 
 /** The finished round as the journal keeps it: a game rating its players (docs/online.md, Players and ratings), or for TV a record only. */
 function roundToKeep(room: RoomCore, game: Game, round: number, standInMoves: number[], gaveUp: boolean[]): RoundToKeep {
-  const kept = { id: recordFileName(room.roomId, round, false, room.table?.kind), at: new Date().toISOString(), record: roundRecord(room, game, round) };
+  const kept = { id: recordFileName(room.roomId, round, false, passing(room)), at: new Date().toISOString(), record: roundRecord(room, game, round) };
   // TV's computers play for watchers, as long as anyone watches: their rounds are nobody's games.
   if (room.table?.kind === 'tv') return { ...kept, game: null };
   const { flow } = room;
@@ -73,7 +78,7 @@ function roundToKeep(room: RoomCore, game: Game, round: number, standInMoves: nu
           colours,
           player: p.kind === 'computer' ? computerPlayerId(p.level) : room.people[player].playerId,
           name: p.name,
-          kind: p.kind,
+          kind: p.kind === 'computer' ? 'computer' : room.people[player].bot ? 'bot' : 'human',
           score: result.playerScores[seat],
           // Given up as the match flow decided it (src/flow/givingUp.ts), the one outcome every screen says.
           forfeit: gaveUp[seat],
@@ -91,7 +96,7 @@ function roundToKeep(room: RoomCore, game: Game, round: number, standInMoves: nu
 export async function saveRound(room: RoomCore): Promise<string> {
   const game = room.flow.game!;
   const round = room.flow.round;
-  const id = recordFileName(room.roomId, round, !game.state.over, room.table?.kind);
+  const id = recordFileName(room.roomId, round, !game.state.over, passing(room));
   const { journaled, written } = room.config.journal.keep({ id, at: new Date().toISOString(), record: roundRecord(room, game, round), game: null });
   try {
     await Promise.any([journaled, written]);
@@ -100,6 +105,11 @@ export async function saveRound(room: RoomCore): Promise<string> {
     await journaled;
   }
   return id;
+}
+
+/** TV's and quick play's rounds are nobody's (their records expire); a challenge's are its players' like any room's. */
+function passing(room: RoomCore): PassingTable | undefined {
+  return room.table?.kind === 'challenge' ? undefined : room.table?.kind;
 }
 
 /** The round's record as it stands, its players named (a computer with its level) and, once it is over, the seats given up. */

@@ -9,11 +9,11 @@
 import { type AuthContext, CloseCode, matchMaker, Room, ServerError } from '@colyseus/core';
 import type { MatchFlow } from '../../flow/matchFlow';
 import { type CreateOptions, type FaultMessage, MESSAGE_TYPES, ROOM_FAULT_CLOSE } from '../../wire/contract';
-import { addressOf, type ClientAuth, coolDownIfFlooded, type WatchedRoom } from '../front/admission';
+import { type ClientAuth, clientAuthOf, coolDownIfFlooded, type WatchedRoom } from '../front/admission';
 import { TokenBuckets } from '../front/limits';
 import { phaseNow, seatHeld, whenForgotten } from '../players/playing';
-import { type Creator, openTable, seatAsked } from './admission';
-import { type Client, faultText, type Person, playerOf, type RoomConfig, type RoomCore, TV_WATCHERS } from './core';
+import { challengersArrived, type Creator, openTable, seatAsked } from './admission';
+import { type Client, faultText, isBot, type Person, playerOf, type RoomConfig, type RoomCore, TV_WATCHERS } from './core';
 import { list } from './listing';
 import { matchHost } from './match';
 import { begin, allow, receive } from './messages';
@@ -22,7 +22,7 @@ import { forgetPlayer, newSeatKey, passHost, releaseIfDeserted, releasePlayer, r
 import { saveRound } from './records';
 import { newRoomCode } from './roomCode';
 import { asksForSeat, clientCap, reserveSpectatorPlaces, SpectatorPlaces } from './seating';
-import { ServerTable } from './serverTable';
+import { CHALLENGE_ARRIVAL_SECONDS, ServerTable } from './serverTable';
 import { RoomState } from './state';
 import { refuseUnknown } from './unknownMessage';
 
@@ -34,6 +34,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
   flow!: MatchFlow;
   people: Person[] = [];
   table: ServerTable | null = null;
+  heldSeats = new Map<string, number>();
   hostSession: string | null = null;
   seatings = 0;
   readonly spectators = new Set<string>();
@@ -61,7 +62,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
 
   /** Every client carries its address (admission.ts), for its room's computers and its cool-down. */
   static override async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<ClientAuth> {
-    return { address: addressOf(context) };
+    return clientAuthOf(context);
   }
 
   override async onCreate(raw: Record<string, unknown>): Promise<void> {
@@ -72,8 +73,8 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
     this.buckets = new TokenBuckets(config.messageBurst, config.messagesPerSecond, () => this.clock.currentTime);
     // Only the server makes a ServerTable; a client's `table` stays an unknown key, refused below.
     if (clientOptions.table instanceof ServerTable) this.table = clientOptions.table;
-    ({ options: this.options, flow: this.flow, creator: this.creator } = openTable(clientOptions, this.table, matchHost(this)));
-    this.people = Array.from({ length: this.flow.players }, () => ({ sessionId: null, reconnection: null, seatedAt: 0, seatKey: null, playerId: null }));
+    ({ options: this.options, flow: this.flow, creator: this.creator, held: this.heldSeats } = openTable(clientOptions, this.table, matchHost(this)));
+    this.people = Array.from({ length: this.flow.players }, () => ({ sessionId: null, reconnection: null, seatedAt: 0, seatKey: null, playerId: null, bot: false }));
 
     // The room's code: random, and no other room's (with Redis, no room of any process).
     let code = newRoomCode();
@@ -108,6 +109,13 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
       if (allow(this, client)) refuseUnknown(client, type, `the room's messages are ${MESSAGE_TYPES.join(', ')}`);
     });
     if (this.table?.kind === 'tv') begin(this);
+    // A challenge's table waits for its players longer than a seat reservation (Colyseus closes a room nobody joined after one).
+    if (this.table?.kind === 'challenge') {
+      this.autoDispose = false;
+      this.clock.setTimeout(() => {
+        if (this.flow.phase !== 'playing' || this.clients.length > 0) this.autoDispose = true;
+      }, CHALLENGE_ARRIVAL_SECONDS * 1000);
+    }
     // Quick play: the group's players who have not arrived when their reservations run out are replaced by computers.
     if (this.table?.kind === 'quick') {
       this.clock.setTimeout(() => {
@@ -137,7 +145,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
       this.state.spectators = this.spectators.size;
       if (id !== null) this.watcherIds.set(client.sessionId, id);
     } else {
-      Object.assign(this.people[player], { sessionId: client.sessionId, seatedAt: ++this.seatings, seatKey: newSeatKey(), playerId: id });
+      Object.assign(this.people[player], { sessionId: client.sessionId, seatedAt: ++this.seatings, seatKey: newSeatKey(), playerId: id, bot: isBot(client) });
       if (id !== null) seatHeld(this.presence, id, this.roomId, this.config.presenceSeconds).catch((e: unknown) => console.error(`rolit room ${this.roomId}: seat held: ${faultText(e)}`));
       this.flow.sit(player, name);
     }
@@ -146,6 +154,10 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
     if (creating && this.options.listed) list(this);
     welcome(this, client);
     if (this.table?.kind === 'quick' && this.arrived === this.table.players.length) begin(this);
+    if (this.flow.phase === 'waiting' && challengersArrived(this)) {
+      begin(this);
+      this.autoDispose = true;
+    }
     this.flow.playOn();
   }
 

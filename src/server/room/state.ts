@@ -20,6 +20,8 @@ export const SeatState = schema(
     name: t.string().default(''),
     /** `human` or `computer`. */
     kind: t.string().default(''),
+    /** The person plays through the bot API (docs/online.md, Bots over HTTP). */
+    bot: t.boolean().default(false),
     /** A computer's level; for a person, the level of the computer that stands in for them. */
     level: t.string().default(''),
     /** A person's connection is open (computers are always connected). */

@@ -92,7 +92,7 @@ function QuickPlay({ quick, name, nameOk, offline }: { quick: ReturnType<typeof 
 /** A seated player as the open tables list them: "Ann (Red)", a computer by its level in the page's words (the server names it in English). */
 const seatedName = (p: SeatedPlayer) => {
   const computer = p.level ? t('lobby:tables.computerLevel', { level: levelName(p.level) }) : t('lobby:tables.computer');
-  return t('lobby:tables.seatedPlayer', { name: p.kind === 'computer' ? computer : p.name, colour: colourName(p.colour) });
+  return t('lobby:tables.seatedPlayer', { name: p.kind === 'computer' ? computer : p.bot ? t('online:botName', { name: p.name }) : p.name, colour: colourName(p.colour) });
 };
 
 function TableItem({ table, name, nameOk, onEntered }: { table: OpenTable; name: string; nameOk: boolean; onEntered: () => void }) {

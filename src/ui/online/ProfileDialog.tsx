@@ -19,6 +19,7 @@ import { errorText } from '../../i18n/engineReasons';
 import { currentLanguage, levelName, t } from '../../i18n/index';
 import { ModalDialog } from '../a11y/ModalDialog';
 import { returnFocus } from '../hud/settingsMenu';
+import { ChallengeButton, ChallengeList } from './Challenges';
 import { closeProfile, offerPlayerKey, openProfile, useProfile } from './profile';
 import { signed } from '../RoundOver';
 import './profileDialog.css';
@@ -106,10 +107,11 @@ function Pager({ page, pages, total }: { page: Page<unknown>; pages: ReturnType<
 
 const dateText = (iso: string) => new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
-/** A seat's name: a computer by its level in the page's words, a forgotten player as such. */
+/** A seat's name: a computer by its level in the page's words, a forgotten player as such, a bot said to be one. */
 function seatName(seat: { player: string | null; name: string; kind: string }): string {
   if (seat.player?.startsWith('computer:')) return t('profile:computerSeat', { level: levelName(seat.player.slice('computer:'.length)) });
-  return seat.name === '?' ? t('profile:forgotten') : seat.name;
+  if (seat.name === '?') return t('profile:forgotten');
+  return seat.kind === 'bot' ? t('online:botName', { name: seat.name }) : seat.name;
 }
 
 /** A seat of a kept round as the round's end says it: "Ann 3 (gave up, −41 → 1,459)". */
@@ -329,20 +331,26 @@ function ProfileView() {
   );
 }
 
-function LeaderRow({ leader, place, mine }: { leader: Leader; place: number; mine: boolean }) {
-  const name = leader.kind === 'computer' ? t('profile:computerSeat', { level: levelName(leader.id.slice('computer:'.length)) }) : leader.name;
+function LeaderRow({ leader, place, mine, canChallenge }: { leader: Leader; place: number; mine: boolean; canChallenge: boolean }) {
+  const name = leader.kind === 'computer' ? t('profile:computerSeat', { level: levelName(leader.id.slice('computer:'.length)) }) : leader.kind === 'bot' ? t('online:botName', { name: leader.name }) : leader.name;
   return (
     <li value={place} className={mine ? 'leader mine' : 'leader'} aria-current={mine ? 'true' : undefined} data-testid="leader" data-player={leader.id}>
       <b>{name}</b>
-      {mine && <> {t('profile:you')}</>} · {t('profile:leaderRow', { rating: leader.rating, count: leader.games })}
+      {mine && <> {t('profile:you')}</>} · {t('profile:leaderRow', { rating: leader.rating, count: leader.ratedGames })}
       {leader.provisional && <> · {t('profile:provisional')}</>}
+      {canChallenge && !mine && leader.kind !== 'computer' && <ChallengeButton to={leader.id} name={leader.name} />}
     </li>
   );
 }
 
-/** The leaderboard: settled players, provisional ones too when asked (their pages start again). */
-function LeaderboardView() {
+/**
+ * The leaderboard, a page at a time: settled people and the computer levels, provisional players
+ * too when asked, or the bots, kept apart (docs/online.md, Bots known as bots); each change starts
+ * the pages again.
+ */
+function LeaderboardView({ mine }: { mine: string | null }) {
   const [provisional, setProvisional] = useState(false);
+  const [bots, setBots] = useState(false);
   const fieldId = useId();
   return (
     <>
@@ -350,32 +358,30 @@ function LeaderboardView() {
       <div className="row">
         <input id={fieldId} type="checkbox" checked={provisional} onChange={(e) => setProvisional(e.currentTarget.checked)} data-testid="leaders-provisional" />
         <label htmlFor={fieldId}>{t('profile:showProvisional')}</label>
+        <button type="button" className="btn" aria-pressed={bots} onClick={() => setBots((b) => !b)} data-testid="leaders-bots">
+          {t(bots ? 'profile:showPeople' : 'profile:showBots')}
+        </button>
       </div>
-      <Leaders key={String(provisional)} provisional={provisional} />
+      <Leaders key={`${provisional} ${bots}`} provisional={provisional} bots={bots} mine={mine} />
     </>
   );
 }
 
-function Leaders({ provisional }: { provisional: boolean }) {
+function Leaders({ provisional, bots, mine }: { provisional: boolean; bots: boolean; mine: string | null }) {
   const pages = useCursors();
   const cursor = pages.cursor;
-  const [mine, setMine] = useState<string | null>(null);
-  useEffect(() => {
-    const key = storedPlayerKey(pageStorage());
-    if (key) void playerIdOfKey(key).then(setMine);
-  }, []);
-  const ask = useCallback(() => fetchLeaderboard(onlineEndpoint(), cursor, provisional), [cursor, provisional]);
+  const ask = useCallback(() => fetchLeaderboard(onlineEndpoint(), cursor, { provisional, kind: bots ? 'bot' : undefined }), [cursor, provisional, bots]);
   const [asked, retry] = useAsked(ask);
   return (
     <Answer asked={asked} retry={retry}>
       {(page) =>
         page.items.length === 0 && pages.index === 0 ? (
-          <p className="note">{t('profile:noLeaders')}</p>
+          <p className="note">{t(bots ? 'profile:noBots' : 'profile:noLeaders')}</p>
         ) : (
           <>
             <ol className="profile-list leaders" start={pages.index * PAGE_SIZE + 1} data-testid="leaderboard">
               {page.items.map((leader, i) => (
-                <LeaderRow key={leader.id} leader={leader} place={pages.index * PAGE_SIZE + i + 1} mine={leader.id === mine} />
+                <LeaderRow key={leader.id} leader={leader} place={pages.index * PAGE_SIZE + i + 1} mine={leader.id === mine} canChallenge={mine !== null} />
               ))}
             </ol>
             <Pager page={page} pages={pages} />
@@ -386,9 +392,24 @@ function Leaders({ provisional }: { provisional: boolean }) {
   );
 }
 
+/** The public id of the page's player; null while it has none (or it is being worked out). */
+function useMyId(): string | null {
+  const [mine, setMine] = useState<string | null>(null);
+  useEffect(() => {
+    const key = storedPlayerKey(pageStorage());
+    let live = true;
+    if (key) void playerIdOfKey(key).then((id) => live && setMine(id));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return mine;
+}
+
 /** Your profile or the leaderboard, each with a button to the other. */
 function PlayerDialog({ view }: { view: 'profile' | 'leaderboard' }) {
   useState(() => returnFocus(useProfile.getState().opener));
+  const mine = useMyId();
   const other = view === 'profile' ? 'leaderboard' : 'profile';
   const switchTo = (
     <button type="button" className="btn" onClick={() => openProfile(other, useProfile.getState().opener)} data-testid={`open-${other}`}>
@@ -397,7 +418,8 @@ function PlayerDialog({ view }: { view: 'profile' | 'leaderboard' }) {
   );
   return (
     <ModalDialog title={t(view === 'profile' ? 'profile:yourProfile' : 'profile:leaderboard')} onClose={closeProfile} actions={switchTo} className="player-dialog" testId={`${view}-dialog`}>
-      {view === 'profile' ? <ProfileView key="profile" /> : <LeaderboardView key="leaderboard" />}
+      {mine && <ChallengeList id={mine} />}
+      {view === 'profile' ? <ProfileView key="profile" /> : <LeaderboardView key="leaderboard" mine={mine} />}
     </ModalDialog>
   );
 }
