@@ -65,12 +65,12 @@ describe('challenges', () => {
     expect(over.moves).toHaveLength(12);
     for (const events of [annEvents, bobEvents]) expect(await events.next((l) => l.type === 'gameFinish', 30_000)).toMatchObject({ room: code, round: 0 });
 
-    // Both are bots now: apart on the leaderboard, listed with kind=bot only.
+    // Both are bots now: apart on the leaderboard, listed with kind=bot only (provisional ones asked for: each has one rated round).
     await whenReady(`${server.endpoint}/players/${bob.id}`, (body, status) => status === 200 && body.ratedGames === 1, 'Bob rated');
-    const bots = (await botRequest(server.endpoint, 'GET', '/leaderboard?kind=bot&limit=100', null)).body as { id: string; kind: string; ratedGames: number }[];
+    const bots = (await botRequest(server.endpoint, 'GET', '/leaderboard?kind=bot&provisional=include&limit=100', null)).body as { id: string; kind: string; ratedGames: number }[];
     expect(bots.map((b) => b.id).sort()).toEqual([ann.id, bob.id].sort());
     expect(bots.every((b) => b.kind === 'bot' && b.ratedGames === 1)).toBe(true);
-    const board = (await botRequest(server.endpoint, 'GET', '/leaderboard?limit=100', null)).body as { id: string }[];
+    const board = (await botRequest(server.endpoint, 'GET', '/leaderboard?provisional=include&limit=100', null)).body as { id: string }[];
     expect(board.map((b) => b.id)).not.toContain(ann.id);
     for (const lines of [annEvents, bobEvents, annStream, bobStream]) lines.close();
   }, 90_000);
