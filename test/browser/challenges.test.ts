@@ -53,7 +53,10 @@ it('challenges a bot from the leaderboard’s bots and goes to the table it acce
   };
 
   // The leaderboard keeps the bots apart: Bob is not among people, and is with the bots, said to be one.
+  // Bob's rating is new: the leaderboard lists him once provisional players are asked for too.
   const board = await openDialog('leaderboard');
+  await board.getByTestId('leaderboard').waitFor({ timeout: 30_000 });
+  await board.getByTestId('leaders-provisional').check();
   await board.getByTestId('leaderboard').waitFor({ timeout: 30_000 });
   expect(await board.locator(`[data-player="${bob.id}"]`).count()).toBe(0);
   await board.getByTestId('leaders-bots').click();
