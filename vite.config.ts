@@ -45,6 +45,8 @@ const compressedCopies = compression({
 export default defineConfig({
   // The game server of online play runs beside the dev server (scripts/gameServerPlugin.ts).
   plugins: [react(), gameServerPlugin(), canvasElementsPlugin(), compressedCopies, ...bundleReport],
+  // React DOM and react-three-fiber each ask for their own copy of React's scheduler (the same code): one is sent.
+  resolve: { dedupe: ['scheduler'] },
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 2500,
