@@ -6,8 +6,9 @@
  * Starting from dist/index.html, follows every file of dist/ a fetched file names (module scripts,
  * stylesheets, static and dynamic imports, the AI worker's URL): the page fetches all of them
  * before the first move, except the `later-` chunks (vite.config.ts: fetched when asked for; the
- * script fails if one is imported statically, as the page would then fetch it at start). Prints each HTML/JS/CSS/wasm
- * file's raw size and the sizes the game server sends (src/server/front/appFiles.ts): the build's brotli
+ * script fails if one is imported statically, as the page would then fetch it at start), and one of
+ * the baked start throws (src/scene/throwFile.ts: a round's seed picks one; counted here as the
+ * largest, throw-00). Prints each HTML/JS/CSS/wasm file's raw size and the sizes the game server sends (src/server/front/appFiles.ts): the build's brotli
  * copy (`.br`) to a browser that takes brotli, its gzip copy (`.gz`) to one that takes only gzip,
  * the file itself where the build made no copy (under 1 KB). Sizes are in KB of 1,024 bytes.
  *
@@ -64,7 +65,11 @@ const sent = (file: string, suffix: '.br' | '.gz') => {
 };
 
 const reached = fetchedFiles();
-if (!existsSync(resolve(dist, 'index.html.br'))) throw new Error('no index.html.br in dist/: the build makes the compressed copies (vite.config.ts)');
+// The start throw the page fetches: one of the baked throws, the largest counted.
+const startThrow = readdirSync(resolve(dist, 'assets')).find((name) => /^throw-00-[\w-]+\.json$/.test(name));
+if (!startThrow) throw new Error(`no baked start throw (throw-00-….json) in ${dist}/assets: bake them (npm run bake:throws) and build`);
+reached.set(`assets/${startThrow}`, '(a round\'s seed: one of the baked throws)');
+if (!existsSync(resolve(dist, `assets/${startThrow}.br`))) throw new Error('no brotli copies in dist/: the build makes them (vite.config.ts)');
 const total = { raw: 0, brotli: 0, gzip: 0 };
 console.log(`${'file'.padEnd(36)} ${'raw KB'.padStart(8)} ${'br KB'.padStart(8)} ${'gzip KB'.padStart(8)}  named by`);
 for (const [file, referrer] of reached) {

@@ -1,30 +1,26 @@
 /**
  * The 3D view: checks for WebGL first (a clear message instead of a blank page; the check runs off
  * the page's thread where it can, scene/webgl.ts), then loads the scene lazily so the HUD shows while three.js arrives, with a loading screen in the scene's
- * place until its first frame can be drawn without a freeze (code, physics, shaders). The one
+ * place until its first frame can be drawn without a freeze (code, the start throw, shaders). The one
  * WebGL check and the one error boundary of the 3D view are here.
  */
 import { Component, type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 import { loadFraction, loadGaveUp, type LoadStep, loadTexts, trackLoad, useLoadProgress } from '../scene/loadProgress';
-import { preloadPhysics } from '../scene/physicsLoad';
 import { t } from '../i18n/index';
 import { noWebglContext, probeWebgl } from '../scene/webgl';
 
 let sceneCode: Promise<typeof import('../scene/index')> | null = null;
 
-/** Fetches the scene's code (once; later calls get the same promise), the physics beside it so the start throw never waits for it. */
+/** Fetches the scene's code (once; later calls get the same promise). */
 export function loadSceneCode(): Promise<typeof import('../scene/index')> {
-  sceneCode ??= (() => {
-    trackLoad('physics', preloadPhysics()).catch((error: unknown) => console.error('the physics engine could not be loaded; throws are shown at rest', error));
-    // The scene's heaviest pieces are built a task each before it mounts, not all in its first render.
-    return trackLoad(
-      'scene',
-      import('../scene/index').then(async (scene) => {
-        await scene.buildSceneAhead();
-        return scene;
-      }),
-    );
-  })();
+  // The scene's heaviest pieces are built a task each before it mounts, not all in its first render.
+  sceneCode ??= trackLoad(
+    'scene',
+    import('../scene/index').then(async (scene) => {
+      await scene.buildSceneAhead();
+      return scene;
+    }),
+  );
   return sceneCode;
 }
 
