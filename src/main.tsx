@@ -1,6 +1,5 @@
 /** Starts the page: the session (from the URL and saved settings), the director, window.rolit, React. */
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
 import { DEFAULT_LEVEL, FIRST_GAME_LEVEL, LEVELS } from './ai/index';
 import { SolveClient } from './ai/browser/solveClient';
 import { workerComputer } from './app/computer/browserComputer';
@@ -162,6 +161,8 @@ async function start(): Promise<void> {
   loadNumberFormats();
   await nextTask();
 
+  // React DOM comes in the scene's chunk (vite.config.ts), fetched beside this one from the start.
+  const { createRoot } = await import('react-dom/client');
   // The first render as a transition: React renders it in slices of a few milliseconds, yielding
   // between them, instead of one task that holds the page for the whole HUD.
   const root = createRoot(document.getElementById('root')!);

@@ -61,12 +61,14 @@ function staticChains({ modules }: ICruiseResult, entry: string, target: RegExp,
   return chains;
 }
 
-it('the page evaluates its first scripts without three.js or react-three-fiber: they come with the scene', async () => {
+it('the page evaluates its first scripts without three.js, react-three-fiber or React DOM\'s client: they come with the scene', async () => {
   const result = await projectCruise();
   // The entry does reach the scene and three, through the scene's dynamic import.
   expect(staticChains(result, 'src/main.tsx', /^src\/ui\/SceneHost\.tsx$/)).toHaveLength(1);
   expect(staticChains(result, 'src/scene/index.ts', /node_modules\/three\//).length).toBeGreaterThan(0);
   expect(staticChains(result, 'src/main.tsx', /node_modules\/(three|@react-three|cannon-es)\//)).toEqual([]);
+  // React DOM's client comes in the scene's chunk too (vite.config.ts), imported when the page renders.
+  expect(staticChains(result, 'src/main.tsx', /node_modules\/react-dom\/(client\.js|cjs\/react-dom-client\.)/)).toEqual([]);
 }, 120_000);
 
 it('the page ships no physics engine: its start throws are baked (src/scene/throwFile.ts)', async () => {

@@ -23,12 +23,14 @@ import { useYourTurn } from './online/useYourTurn';
 import { useOwnSide } from './online/useOwnSide';
 import { useOnline } from '../app/online/pageOnline';
 import { useProfile } from './online/profile';
+import { pageStorage } from '../app/page/pageStorage';
+import { PLAYER_ID } from '../app/online/playerKey';
 
 const NewGameDialog = lazy(() => import('./NewGameDialog').then((m) => ({ default: m.NewGameDialog })));
 const PlayOnlineDialog = lazy(() => import('./online/PlayOnlineDialog').then((m) => ({ default: m.PlayOnlineDialog })));
 // Fetched when the page is in an online room (or joining one).
 const OnlinePanel = lazy(() => import('./online/OnlinePanel').then((m) => ({ default: m.OnlinePanel })));
-// Whether a seat of the page's player is in play somewhere (asked only of a player who has played online).
+// Whether a seat of the page's player is in play somewhere (asked only of a player who has played online: fetched then).
 const ReturnToGame = lazy(() => import('./online/ReturnToGame').then((m) => ({ default: m.ReturnToGame })));
 // Your profile, the leaderboard, and a link from another device's question: fetched when first opened.
 const PlayerDialogs = lazy(() => import('./online/ProfileDialog').then((m) => ({ default: m.PlayerDialogs })));
@@ -80,7 +82,7 @@ export function App({ levels, defaultLevel }: { levels: readonly Level[]; defaul
             <OnlinePanel levels={levels} defaultLevel={defaultLevel} onRules={() => setRules('asked')} />
           </Suspense>
         )}
-        {!inRoom && (
+        {!inRoom && pageStorage()?.getItem(PLAYER_ID) && (
           <Suspense fallback={null}>
             <ReturnToGame />
           </Suspense>
