@@ -1,6 +1,6 @@
 /**
  * Bakes the start throws the page plays (src/scene/throwFile.ts): BAKED_THROWS throws simulated
- * under rigid-body physics (src/scene/throwPhysics.ts), written to src/scene/throws/ in order of
+ * under rigid-body physics (src/scene/throwPhysics.ts), written to public/throws/ in order of
  * their brotli size, largest first (so the byte budget, package.json's size-limit, counts the
  * largest: throw-00). Run it after changing the throw's physics, the table's layout or the file's
  * encoding:
@@ -13,7 +13,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import { BAKED_THROWS, bakedThrowName, encodeThrow } from '../src/scene/throwFile';
 import { simulateThrow } from '../src/scene/throwPhysics';
 
-const DIR = resolve('src/scene/throws');
+const DIR = resolve('public/throws');
 /** The seeds simulated; the tray stands beside the board (the throws never come near it on either side). */
 const SEEDS = Array.from({ length: BAKED_THROWS }, (_, i) => (i + 1) * 7919);
 

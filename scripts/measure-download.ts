@@ -66,10 +66,10 @@ const sent = (file: string, suffix: '.br' | '.gz') => {
 
 const reached = fetchedFiles();
 // The start throw the page fetches: one of the baked throws, the largest counted.
-const startThrow = readdirSync(resolve(dist, 'assets')).find((name) => /^throw-00-[\w-]+\.json$/.test(name));
-if (!startThrow) throw new Error(`no baked start throw (throw-00-….json) in ${dist}/assets: bake them (npm run bake:throws) and build`);
-reached.set(`assets/${startThrow}`, '(a round\'s seed: one of the baked throws)');
-if (!existsSync(resolve(dist, `assets/${startThrow}.br`))) throw new Error('no brotli copies in dist/: the build makes them (vite.config.ts)');
+const startThrow = 'throws/throw-00.json';
+if (!existsSync(resolve(dist, startThrow))) throw new Error(`no baked start throw ${startThrow} in ${dist}: bake them (npm run bake:throws) and build`);
+reached.set(startThrow, '(a round\'s seed: one of the baked throws)');
+if (!existsSync(resolve(dist, `${startThrow}.br`))) throw new Error('no brotli copies in dist/: the build makes them (vite.config.ts)');
 const total = { raw: 0, brotli: 0, gzip: 0 };
 console.log(`${'file'.padEnd(36)} ${'raw KB'.padStart(8)} ${'br KB'.padStart(8)} ${'gzip KB'.padStart(8)}  named by`);
 for (const [file, referrer] of reached) {

@@ -1,7 +1,7 @@
 /**
  * A start throw as the page gets it: one of the throws baked ahead of time (`npm run bake:throws`
  * simulates them under rigid-body physics, throwPhysics.ts), each a small JSON file of
- * src/scene/throws/ fetched when a round's start ball is thrown. A throw's seed picks the file, so
+ * public/throws/ (the app's throws/) fetched when a round's start ball is thrown. A throw's seed picks the file, so
  * the same seed is the same throw on every page; whichever corner ends on top, the paint is turned
  * to the engine's colour (ballGeometry.repaint). The throws land in front of the board, away from
  * the supply tray on either side it stands (test/scene/throwPhysics.test.ts), so one library serves
@@ -62,7 +62,7 @@ export function throwIndex(seed: number): number {
   return (seed >>> 0) % BAKED_THROWS;
 }
 
-/** The file of a baked throw, in src/scene/throws/. */
+/** The file of a baked throw, in public/throws/. */
 export function bakedThrowName(index: number): string {
   return `throw-${String(index).padStart(2, '0')}.json`;
 }

@@ -7,10 +7,6 @@
 import { bakedThrowName, decodeThrow, type ThrowFile, throwIndex, type ThrowRecording } from './throwFile';
 import type { ThrowView } from '../director/view';
 
-/** Each baked throw's URL in the built app, by its file's name. */
-const BAKED = Object.fromEntries(
-  Object.entries(import.meta.glob<string>('./throws/*.json', { query: '?url&no-inline', import: 'default', eager: true })).map(([path, url]) => [path.replace(/^.*\//, ''), url]),
-);
 
 const recordings = new Map<number, ThrowRecording | Promise<void>>();
 const KEPT_THROWS = 8;
@@ -19,9 +15,7 @@ const failed = new Set<number>();
 
 /** Fetches the throw `seed` plays. */
 async function fetchThrow(seed: number): Promise<ThrowRecording> {
-  const name = bakedThrowName(throwIndex(seed));
-  const url = BAKED[name];
-  if (!url) throw new Error(`no baked throw ${name} in src/scene/throws: bake the throws (npm run bake:throws)`);
+  const url = `${import.meta.env.BASE_URL}throws/${bakedThrowName(throwIndex(seed))}`;
   const response = await fetch(url);
   if (!response.ok) throw new Error(`the start throw ${url} could not be fetched: HTTP ${response.status}`);
   return decodeThrow((await response.json()) as ThrowFile);

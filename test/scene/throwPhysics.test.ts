@@ -9,8 +9,8 @@ import { BAKED_THROWS, bakedThrowName, decodeThrow, encodeThrow, FILE_RATE, type
 import { MAX_SECONDS, simulateThrow } from '../../src/scene/throwPhysics';
 
 const SIDES: SupplySide[] = ['beside', 'beyond'];
-const readBaked = (index: number) => JSON.parse(readFileSync(`src/scene/throws/${bakedThrowName(index)}`, 'utf8')) as ThrowFile;
-/** Every baked throw the page plays (src/scene/throws), by its seed, decoded as the page decodes it. */
+const readBaked = (index: number) => JSON.parse(readFileSync(`public/throws/${bakedThrowName(index)}`, 'utf8')) as ThrowFile;
+/** Every baked throw the page plays (public/throws), by its seed, decoded as the page decodes it. */
 const throws = new Map<number, ThrowRecording>(Array.from({ length: BAKED_THROWS }, (_, i) => [readBaked(i).seed, decodeThrow(readBaked(i))]));
 
 function quaternionAt(rec: ThrowRecording, frame: number): Quaternion {
@@ -33,7 +33,7 @@ function bounceHeight(rec: ThrowRecording): number {
 
 describe('the baked start throws', () => {
   it('are a full library, each seed playing one of them', () => {
-    expect(readdirSync('src/scene/throws').sort()).toEqual(Array.from({ length: BAKED_THROWS }, (_, i) => bakedThrowName(i)));
+    expect(readdirSync('public/throws').sort()).toEqual(Array.from({ length: BAKED_THROWS }, (_, i) => bakedThrowName(i)));
     expect(throws.size).toBe(BAKED_THROWS);
     const played = new Set(Array.from({ length: 1000 }, (_, seed) => throwIndex(seed * 2654435761)));
     expect(played.size).toBe(BAKED_THROWS);
