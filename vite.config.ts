@@ -12,10 +12,15 @@ import { canvasElementsPlugin } from './scripts/canvasElementsPlugin.js';
  * until the first move (`npm run size`, package.json "size-limit") leaves it out: the languages other than
  * English (one chunk each), the New-game and Play online dialogs, the online client, augmented reality,
  * the offer to return to a game, the player's profile and leaderboard (and the QR code of the link to
- * another device).
+ * another device), the Open, Share, History, video clip and Continue-from-here dialogs.
  */
 const LATER_COMPONENTS = [
   'src/ui/NewGameDialog.tsx',
+  'src/ui/replay/OpenRecordDialog.tsx',
+  'src/ui/replay/ShareDialog.tsx',
+  'src/ui/replay/HistoryDialog.tsx',
+  'src/ui/replay/ClipDialog.tsx',
+  'src/ui/analysis/ContinueDialog.tsx',
   'src/ui/online/PlayOnlineDialog.tsx',
   'src/ui/online/OnlinePanel.tsx',
   'src/ui/ar/ArView.ts',
