@@ -12,7 +12,8 @@ import { canvasElementsPlugin } from './scripts/canvasElementsPlugin.js';
  * until the first move (`npm run size`, package.json "size-limit") leaves it out: the languages other than
  * English (one chunk each), the New-game and Play online dialogs, the online client, augmented reality,
  * the offer to return to a game, the player's profile and leaderboard (and the QR code of the link to
- * another device), the Open, Share, History, video clip and Continue-from-here dialogs.
+ * another device), the Open, Share, History, video clip and Continue-from-here dialogs, the end of a
+ * round (its count and result).
  */
 const LATER_COMPONENTS = [
   'src/ui/NewGameDialog.tsx',
@@ -21,6 +22,8 @@ const LATER_COMPONENTS = [
   'src/ui/replay/HistoryDialog.tsx',
   'src/ui/replay/ClipDialog.tsx',
   'src/ui/analysis/ContinueDialog.tsx',
+  'src/ui/roundEnd/RoundCount.tsx',
+  'src/ui/RoundOver.tsx',
   'src/ui/online/PlayOnlineDialog.tsx',
   'src/ui/online/OnlinePanel.tsx',
   'src/ui/ar/ArView.ts',

@@ -11,8 +11,6 @@ import { AnalysisPanel } from './analysis/AnalysisPanel';
 import { AccessLayer } from './a11y/AccessLayer';
 import { anyPausingDialog, useOpenDialogs } from './a11y/openDialogs';
 import { Hud } from './hud/Hud';
-import { RoundOver } from './RoundOver';
-import { RoundCount } from './roundEnd/RoundCount';
 import { ReplayHud } from './replay/ReplayHud';
 import { RulesPanel } from './RulesPanel';
 import { SceneHost } from './SceneHost';
@@ -26,6 +24,9 @@ import { useProfile } from './online/profile';
 import { pageStorage } from '../app/page/pageStorage';
 import { PLAYER_ID } from '../app/online/playerKey';
 
+// The end of a round: its count and result, fetched when a round ends.
+const RoundCount = lazy(() => import('./roundEnd/RoundCount').then((m) => ({ default: m.RoundCount })));
+const RoundOver = lazy(() => import('./RoundOver').then((m) => ({ default: m.RoundOver })));
 const NewGameDialog = lazy(() => import('./NewGameDialog').then((m) => ({ default: m.NewGameDialog })));
 const PlayOnlineDialog = lazy(() => import('./online/PlayOnlineDialog').then((m) => ({ default: m.PlayOnlineDialog })));
 // Fetched when the page is in an online room (or joining one).
@@ -47,6 +48,7 @@ export function App({ levels, defaultLevel }: { levels: readonly Level[]; defaul
   // In an online room (an invite link, say) the rules are one click away in its panel, never over it;
   // until the room's round is on the table, nothing of the local game shows behind the room.
   const inRoom = useOnline((s) => s.status !== 'idle');
+  const roundOver = useSession((s) => s.snapshot.result !== null);
   const tableAway = useSession((s) => s.remote === null) && inRoom;
   useYourTurn();
   useOwnSide();
@@ -90,9 +92,17 @@ export function App({ levels, defaultLevel }: { levels: readonly Level[]; defaul
       </div>
       <AccessLayer />
       <div className="hud">
-        <RoundCount />
+        {roundOver && (
+          <Suspense fallback={null}>
+            <RoundCount />
+          </Suspense>
+        )}
       </div>
-      <RoundOver onNewGame={open} />
+      {roundOver && (
+        <Suspense fallback={null}>
+          <RoundOver onNewGame={open} />
+        </Suspense>
+      )}
       {(rules === 'asked' || (rules === 'offered' && someonePlays && !inRoom)) && !loading && <RulesPanel onClose={closeRules} />}
       {dialog && (
         <Suspense fallback={null}>
