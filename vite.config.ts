@@ -101,7 +101,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 2500,
     rolldownOptions: { output: { chunkFileNames: chunkFileName, assetFileNames: assetFileName, codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: startChunk }] } } },
   },
-  worker: { format: 'es' },
+  // The computer players' worker starts with the one-move levels; every search comes when first needed
+  // (src/ai/browser/worker.ts): a later- chunk.
+  worker: { format: 'es', rolldownOptions: { output: { chunkFileNames: 'assets/later-[name]-[hash].js' } } },
   test: {
     environment: 'node',
     testTimeout: 60_000,
