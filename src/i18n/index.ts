@@ -95,12 +95,14 @@ function numberFormat(lng: string | undefined, { minimumFractionDigits, maximumF
 i18next.services.formatter!.add('number', (value: number, lng: string | undefined, options: Intl.NumberFormatOptions) => numberFormat(lng, options).format(value));
 
 /**
- * Loads Intl's number data ahead of the first text with a number in it. A page's first
- * Intl.NumberFormat costs 40-65 ms (the rest a tenth of a millisecond); called in a task of its
- * own, that is not added to the render that first shows a number (the menu's speed labels).
+ * Loads Intl's number data ahead of the first text with a number in it, and i18next's plural rules
+ * of the page's language ahead of its first count. A page's first Intl.NumberFormat costs 40-65 ms
+ * (the rest a tenth of a millisecond); called in a task of its own before the session starts, that is
+ * not added to the task of the first text that shows a number or a count.
  */
 export function loadNumberFormats(): void {
   numberFormat(i18next.language).format(0.5);
+  i18next.services.pluralResolver?.getRule(i18next.language);
 }
 
 /** The text of `key` ("namespace:key") in the current language. */

@@ -8,15 +8,31 @@ import { Component, type ReactNode, Suspense, lazy, useEffect, useState } from '
 import { loadFraction, loadGaveUp, type LoadStep, loadTexts, trackLoad, useLoadProgress } from '../scene/loadProgress';
 import { t } from '../i18n/index';
 import { noWebglContext, probeWebgl } from '../scene/webgl';
+import { nextTask } from '../scene/nextTask';
 
+let sceneChunk: Promise<typeof import('../scene/index')> | null = null;
 let sceneCode: Promise<typeof import('../scene/index')> | null = null;
 
-/** Fetches the scene's code (once; later calls get the same promise). */
+/**
+ * The scene's chunks, evaluated (once): three.js, then react-three-fiber, the scene's code and React
+ * DOM's client (vite.config.ts), fetched with the page's own chunk. The page's start evaluates them,
+ * a task each, before it starts React (src/main.tsx).
+ */
+export function loadSceneChunk(): Promise<typeof import('../scene/index')> {
+  // three.js's chunk first, evaluated in a task of its own, then the rest (vite.config.ts).
+  sceneChunk ??= import('three').then(async () => {
+    await nextTask();
+    return import('../scene/index');
+  });
+  return sceneChunk;
+}
+
+/** The scene's code, ready to mount (once; later calls get the same promise). */
 export function loadSceneCode(): Promise<typeof import('../scene/index')> {
   // The scene's heaviest pieces are built a task each before it mounts, not all in its first render.
   sceneCode ??= trackLoad(
     'scene',
-    import('../scene/index').then(async (scene) => {
+    loadSceneChunk().then(async (scene) => {
       await scene.buildSceneAhead();
       return scene;
     }),
