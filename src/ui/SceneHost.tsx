@@ -41,12 +41,14 @@ export function loadSceneCode(): Promise<typeof import('../scene/index')> {
 }
 
 /**
- * Starts the WebGL check at the page's start and, where the 3D view can show, the scene's code
- * right after it: both then load while React renders the HUD, not after its first commit (a
- * second or more under software rendering).
+ * Starts the WebGL check (in a worker: the browser's first WebGL context takes up to a second under
+ * software rendering) and, beside it, the scene's code: both then load while the page starts and
+ * React renders the HUD, not one after the other nor after React's first commit. The scene's chunk
+ * holds React DOM (the page needs it either way); without WebGL its geometry is built for nothing.
  */
 export function startLoadingScene(): void {
-  void probeWebgl().then(({ available }) => (available ? loadSceneCode() : null)).catch(() => undefined);
+  void probeWebgl().catch(() => undefined);
+  loadSceneCode().catch(() => undefined);
 }
 
 const RolitScene = lazy(loadSceneCode);
