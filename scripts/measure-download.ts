@@ -15,12 +15,15 @@
  * With --served (after `npx vite build`): also starts the game server with the built app
  * (`--app dist`, from the sources), loads the page in headless Chromium until it is settled (the
  * start throw over, the first move possible), and prints what came over the wire: every request,
- * the worker's included, with its body as sent and its headers.
+ * the worker's included, with its body as sent and its headers. The page is a newcomer's (no
+ * query: you against computers of the first game's level, engine help hidden) unless `--search`
+ * gives another (`--search '?seats=human,human&seed=3'`: hot-seat, with engine help and its search).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { launchChromium, openApp } from '../test/browser/harness';
 import { startServerProcess } from './serverProcess';
+import { arg } from './args';
 
 /** Chunks fetched only when asked for (another language, the New-game dialog, online play). */
 const LATER = 'later-';
@@ -101,11 +104,11 @@ async function measureServed(): Promise<void> {
         fetched.push({ url: new URL(request.url()).pathname, body: Math.max(sizes.responseBodySize, length), headers: sizes.responseHeadersSize, encoding });
       })();
     });
-    const { page } = await openApp(browser, { url: `${server.origin}/`, close: async () => undefined }, '?seats=human,human&seed=3', undefined, { context });
+    const { page } = await openApp(browser, { url: `${server.origin}/`, close: async () => undefined }, arg('search', ''), undefined, { context });
     await page.evaluate(() => window.rolit!.settled());
     const body = fetched.reduce((sum, f) => sum + f.body, 0);
     const headers = fetched.reduce((sum, f) => sum + f.headers, 0);
-    console.log(`\nserved by the game server until the page is settled (${fetched.length} requests):`);
+    console.log(`\nserved by the game server until the page ${arg('search', '') || '(a newcomer\'s)'} is settled (${fetched.length} requests):`);
     for (const f of fetched.sort((a, b) => b.body - a.body)) console.log(`${f.url.padEnd(45)} ${kb(f.body)} KB  ${f.encoding}`);
     console.log(`${'bodies as sent'.padEnd(45)} ${kb(body)} KB; with headers ${kb(body + headers).trim()} KB`);
   } finally {

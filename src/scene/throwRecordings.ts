@@ -7,7 +7,6 @@
 import { bakedThrowName, decodeThrow, type ThrowFile, throwIndex, type ThrowRecording } from './throwFile';
 import type { ThrowView } from '../director/view';
 
-
 const recordings = new Map<number, ThrowRecording | Promise<void>>();
 const KEPT_THROWS = 8;
 /** Throws whose recording could not be fetched: shown at rest. */
