@@ -6,6 +6,9 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { gameServerPlugin } from './scripts/gameServerPlugin.js';
 import { canvasElementsPlugin } from './scripts/canvasElementsPlugin.js';
+import { VitePWA } from 'vite-plugin-pwa';
+import { appManifest, otherLanguageManifests } from './scripts/appManifest.js';
+import { manifestFile } from './src/app/page/manifestFile.js';
 
 /**
  * What the first move never needs is fetched when asked for and named `later-…`, so that the byte budget
@@ -13,7 +16,8 @@ import { canvasElementsPlugin } from './scripts/canvasElementsPlugin.js';
  * English (one chunk each), the New-game and Play online dialogs, the online client, augmented reality,
  * the offer to return to a game, the player's profile and leaderboard (and the QR code of the link to
  * another device), the Open, Share, History, video clip and Continue-from-here dialogs, the end of a
- * round (its count and result).
+ * round (its count and result), and Workbox's library that registers the service worker once the page
+ * has loaded.
  */
 const LATER_COMPONENTS = [
   'src/ui/NewGameDialog.tsx',
@@ -31,7 +35,7 @@ const LATER_COMPONENTS = [
   'src/ui/online/ProfileDialog.tsx',
   'src/ui/online/DeviceQr.tsx',
 ];
-const LATER_ENTRIES = [/\/src\/i18n\/locales\/(?!en\/)/, ...LATER_COMPONENTS.map((path) => new RegExp(`/${path.replaceAll('.', '\\.')}$`)), /\/node_modules\/@colyseus\/sdk\//];
+const LATER_ENTRIES = [/\/src\/i18n\/locales\/(?!en\/)/, ...LATER_COMPONENTS.map((path) => new RegExp(`/${path.replaceAll('.', '\\.')}$`)), /\/node_modules\/@colyseus\/sdk\//, /\/node_modules\/workbox-window\//];
 const chunkFileName = ({ isDynamicEntry, facadeModuleId, name }: { isDynamicEntry: boolean; facadeModuleId: string | null; name: string }) => {
   if (!isDynamicEntry || !LATER_ENTRIES.some((entry) => entry.test(facadeModuleId ?? ''))) return 'assets/[name]-[hash].js';
   const language = /\/locales\/(\w+)\//.exec(facadeModuleId ?? '')?.[1];
@@ -93,9 +97,37 @@ const compressedCopies = compression({
   threshold: 1024,
 });
 
+// The installable app (docs/app.md, "Install and offline"): the manifests and a service worker made by
+// Workbox that keeps every file of the build (not the compressed copies, nor the icons, which the
+// browser keeps itself on install), so every part that needs no server plays offline, and a version
+// is taken whole: a page never runs with a script of another build. A new version waits until the
+// player reloads (registerType 'prompt', src/app/page/serviceWorker.ts registers it). Off in the dev server.
+const installableApp = [
+  VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    manifestFilename: manifestFile('en'),
+    manifest: appManifest('en'),
+    includeManifestIcons: false,
+    workbox: {
+      globPatterns: ['**/*'],
+      globIgnores: ['**/*.br', '**/*.gz', 'icons/**', manifestFile('en')], // the English manifest is the plugin's own entry
+      // Served by the game server with a long cache life (src/server/front/appFiles.ts): their names change with their content.
+      dontCacheBustURLsMatching: /^assets\//,
+      // The page at `/` whatever its query (a game, a room, a replay link); every other path is the game server's (records, players, bots).
+      navigateFallback: 'index.html',
+      navigateFallbackAllowlist: [/^\/(index\.html)?(\?.*)?$/],
+      // The first install controls the page it was installed from, so it plays offline without a reload.
+      clientsClaim: true,
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    },
+  }),
+  otherLanguageManifests(),
+];
+
 export default defineConfig({
   // The game server of online play runs beside the dev server (scripts/gameServerPlugin.ts).
-  plugins: [react(), gameServerPlugin(), canvasElementsPlugin(), fetchSceneChunk, compressedCopies, ...bundleReport],
+  plugins: [react(), gameServerPlugin(), canvasElementsPlugin(), fetchSceneChunk, ...installableApp, compressedCopies, ...bundleReport],
   // React DOM and react-three-fiber each ask for their own copy of React's scheduler (the same code): one is sent.
   resolve: { dedupe: ['scheduler'] },
   build: {

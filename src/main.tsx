@@ -35,6 +35,7 @@ import { useCamera } from './scene/cameraStore';
 import { useAccess } from './app/setup/accessPrefs';
 import { initCinematic, readCameraParameter } from './scene/cinematicCamera';
 import { readGraphicsParameter } from './scene/graphicsParameter';
+import { startInstalledApp } from './app/page/installedApp';
 import './ui/hud.css';
 import { type WorkerLike } from './ai/browser/messages';
 
@@ -163,6 +164,8 @@ async function start(): Promise<void> {
     configurable: false,
   });
 
+  // The installable app: the manifest in the page's language; the service worker once the 3D view has loaded (or will not).
+  startInstalledApp(new Promise((loaded) => (loadProgress.getState().settled ? loaded(null) : loadProgress.subscribe((p) => p.settled && loaded(null)))));
   // React DOM comes in the scene's chunk (vite.config.ts): the chunk is evaluated in a task of its own
   // (if the scene's code has not asked for it yet), React DOM starts in the next.
   await loadSceneChunk();

@@ -134,6 +134,9 @@ export function colourCounts(counts: Iterable<readonly [colour: string, balls: n
   return [...counts].map(([colour, balls]) => `${colourName(colour, lower)} ${balls}`).join(', ');
 }
 
+/** A rating's change as the page writes it: "+12", "−8", "±0" (the round's end, the room bar, the profile). */
+export const signedChange = (change: number) => `${change > 0 ? '+' : change < 0 ? '−' : '±'}${Math.abs(change)}`;
+
 /** "a, b and c" in the current language. */
 export function listOf(items: readonly string[]): string {
   return new Intl.ListFormat(i18next.language, { type: 'conjunction' }).format(items);
