@@ -1,6 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -15,10 +15,19 @@ import { manifestFile } from './src/app/page/manifestFile.js';
  * until the first move (`npm run size`, package.json "size-limit") leaves it out: the languages other than
  * English (one chunk each), the New-game and Play online dialogs, the online client, augmented reality,
  * the offer to return to a game, the player's profile and leaderboard (and the QR code of the link to
- * another device), and Workbox's library that registers the service worker once the page has loaded.
+ * another device), the Open, Share, History, video clip and Continue-from-here dialogs, the end of a
+ * round (its count and result), and Workbox's library that registers the service worker once the page
+ * has loaded.
  */
 const LATER_COMPONENTS = [
   'src/ui/NewGameDialog.tsx',
+  'src/ui/replay/OpenRecordDialog.tsx',
+  'src/ui/replay/ShareDialog.tsx',
+  'src/ui/replay/HistoryDialog.tsx',
+  'src/ui/replay/ClipDialog.tsx',
+  'src/ui/analysis/ContinueDialog.tsx',
+  'src/ui/roundEnd/RoundCount.tsx',
+  'src/ui/RoundOver.tsx',
   'src/ui/online/PlayOnlineDialog.tsx',
   'src/ui/online/OnlinePanel.tsx',
   'src/ui/ar/ArView.ts',
@@ -35,6 +44,49 @@ const chunkFileName = ({ isDynamicEntry, facadeModuleId, name }: { isDynamicEntr
 /** The styles of a later component's chunk come with it (the dynamic import fetches them): named `later-…` too. */
 const LATER_STYLES = LATER_COMPONENTS.map((path) => `${basename(path, '.tsx')}.css`);
 const assetFileName = ({ names }: { names: readonly string[] }) => (names.some((name) => LATER_STYLES.includes(name)) ? 'assets/later-[name]-[hash][extname]' : 'assets/[name]-[hash][extname]');
+/**
+ * Three chunks until the first move: the page's own (its start, the HUD, the session, the engine, the
+ * English texts, i18next), three.js, and the scene's: everything else the 3D view's dynamic import
+ * (src/ui/SceneHost.tsx) brings that the page's start does not import, and React DOM's client
+ * (src/main.tsx imports it when it renders). react-three-fiber carries its own copy of React's
+ * reconciler, most of React DOM's code: compressed in one file, the copy costs a fraction (15 kB
+ * less brotli than React DOM in the page's chunk). All are fetched at once (the links below), and
+ * each is evaluated in a task of its own (three.js apart from the scene's: 2.4 kB more brotli than
+ * one chunk, which took over 100 ms to evaluate).
+ */
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+const REACT_DOM_CLIENT = /\/node_modules\/(react-dom\/cjs\/react-dom-client\.|react-dom\/client\.js$|scheduler\/)/;
+const staticallyReached = (graph: ModuleGraph, from: string): Set<string> => {
+  const reached = new Set<string>();
+  for (let queue = [from], id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (reached.has(id)) continue;
+    reached.add(id);
+    queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return reached;
+};
+let startChunks: { page: Set<string>; scene: Set<string> } | null = null;
+const startChunk = (id: string, graph: ModuleGraph): string | null => {
+  if (!startChunks) {
+    const page = staticallyReached(graph, resolve(import.meta.dirname, 'src/main.tsx'));
+    startChunks = { page, scene: new Set([...staticallyReached(graph, resolve(import.meta.dirname, 'src/scene/index.ts'))].filter((module) => !page.has(module))) };
+  }
+  if (startChunks.scene.has(id) && /\/node_modules\/three\//.test(id)) return 'three';
+  if (startChunks.scene.has(id) || REACT_DOM_CLIENT.test(id)) return 'scene';
+  return startChunks.page.has(id) ? 'page' : null;
+};
+/** Fetches the scene's chunks with the page's, not once the page's has run (index.html). */
+const fetchSceneChunk = {
+  name: 'fetch-scene-chunk',
+  transformIndexHtml: {
+    order: 'post' as const,
+    handler(_html: string, { bundle }: { bundle?: Record<string, { type: string; name?: string; fileName: string }> }) {
+      const scene = Object.values(bundle ?? {}).filter((file) => file.type === 'chunk' && (file.name === 'scene' || file.name === 'three'));
+      return scene.map((chunk) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }, injectTo: 'head' as const }));
+    },
+  },
+};
+
 // `npm run measure:bundle` (BUNDLE_REPORT=1): a treemap of what each chunk holds, gzip sizes included.
 const bundleReport = process.env.BUNDLE_REPORT ? [visualizer({ filename: 'bundle-report.html', template: 'treemap', gzipSize: true })] : [];
 
@@ -75,13 +127,17 @@ const installableApp = [
 
 export default defineConfig({
   // The game server of online play runs beside the dev server (scripts/gameServerPlugin.ts).
-  plugins: [react(), gameServerPlugin(), canvasElementsPlugin(), ...installableApp, compressedCopies, ...bundleReport],
+  plugins: [react(), gameServerPlugin(), canvasElementsPlugin(), fetchSceneChunk, ...installableApp, compressedCopies, ...bundleReport],
+  // React DOM and react-three-fiber each ask for their own copy of React's scheduler (the same code): one is sent.
+  resolve: { dedupe: ['scheduler'] },
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 2500,
-    rolldownOptions: { output: { chunkFileNames: chunkFileName, assetFileNames: assetFileName } },
+    rolldownOptions: { output: { chunkFileNames: chunkFileName, assetFileNames: assetFileName, codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: startChunk }] } } },
   },
-  worker: { format: 'es' },
+  // The computer players' worker starts with the one-move levels; every search comes when first needed
+  // (src/ai/browser/worker.ts): a later- chunk.
+  worker: { format: 'es', rolldownOptions: { output: { chunkFileNames: 'assets/later-[name]-[hash].js' } } },
   test: {
     environment: 'node',
     testTimeout: 60_000,

@@ -6,20 +6,24 @@
  * Starting from dist/index.html, follows every file of dist/ a fetched file names (module scripts,
  * stylesheets, static and dynamic imports, the AI worker's URL): the page fetches all of them
  * before the first move, except the `later-` chunks (vite.config.ts: fetched when asked for; the
- * script fails if one is imported statically, as the page would then fetch it at start). Prints each HTML/JS/CSS/wasm
- * file's raw size and the sizes the game server sends (src/server/front/appFiles.ts): the build's brotli
+ * script fails if one is imported statically, as the page would then fetch it at start), and one of
+ * the baked start throws (src/scene/throwFile.ts: a round's seed picks one; counted here as the
+ * largest, throw-00). Prints each HTML/JS/CSS/wasm file's raw size and the sizes the game server sends (src/server/front/appFiles.ts): the build's brotli
  * copy (`.br`) to a browser that takes brotli, its gzip copy (`.gz`) to one that takes only gzip,
  * the file itself where the build made no copy (under 1 KB). Sizes are in KB of 1,024 bytes.
  *
  * With --served (after `npx vite build`): also starts the game server with the built app
  * (`--app dist`, from the sources), loads the page in headless Chromium until it is settled (the
  * start throw over, the first move possible), and prints what came over the wire: every request,
- * the worker's included, with its body as sent and its headers.
+ * the worker's included, with its body as sent and its headers. The page is a newcomer's (no
+ * query: you against computers of the first game's level, engine help hidden) unless `--search`
+ * gives another (`--search '?seats=human,human&seed=3'`: hot-seat, with engine help and its search).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { launchChromium, openApp } from '../test/browser/harness';
 import { startServerProcess } from './serverProcess';
+import { arg } from './args';
 
 /** Chunks fetched only when asked for (another language, the New-game dialog, online play). */
 const LATER = 'later-';
@@ -64,7 +68,11 @@ const sent = (file: string, suffix: '.br' | '.gz') => {
 };
 
 const reached = fetchedFiles();
-if (!existsSync(resolve(dist, 'index.html.br'))) throw new Error('no index.html.br in dist/: the build makes the compressed copies (vite.config.ts)');
+// The start throw the page fetches: one of the baked throws, the largest counted.
+const startThrow = 'throws/throw-00.json';
+if (!existsSync(resolve(dist, startThrow))) throw new Error(`no baked start throw ${startThrow} in ${dist}: bake them (npm run bake:throws) and build`);
+reached.set(startThrow, '(a round\'s seed: one of the baked throws)');
+if (!existsSync(resolve(dist, `${startThrow}.br`))) throw new Error('no brotli copies in dist/: the build makes them (vite.config.ts)');
 const total = { raw: 0, brotli: 0, gzip: 0 };
 console.log(`${'file'.padEnd(36)} ${'raw KB'.padStart(8)} ${'br KB'.padStart(8)} ${'gzip KB'.padStart(8)}  named by`);
 for (const [file, referrer] of reached) {
@@ -96,11 +104,11 @@ async function measureServed(): Promise<void> {
         fetched.push({ url: new URL(request.url()).pathname, body: Math.max(sizes.responseBodySize, length), headers: sizes.responseHeadersSize, encoding });
       })();
     });
-    const { page } = await openApp(browser, { url: `${server.origin}/`, close: async () => undefined }, '?seats=human,human&seed=3', undefined, { context });
+    const { page } = await openApp(browser, { url: `${server.origin}/`, close: async () => undefined }, arg('search', ''), undefined, { context });
     await page.evaluate(() => window.rolit!.settled());
     const body = fetched.reduce((sum, f) => sum + f.body, 0);
     const headers = fetched.reduce((sum, f) => sum + f.headers, 0);
-    console.log(`\nserved by the game server until the page is settled (${fetched.length} requests):`);
+    console.log(`\nserved by the game server until the page ${arg('search', '') || '(a newcomer\'s)'} is settled (${fetched.length} requests):`);
     for (const f of fetched.sort((a, b) => b.body - a.body)) console.log(`${f.url.padEnd(45)} ${kb(f.body)} KB  ${f.encoding}`);
     console.log(`${'bodies as sent'.padEnd(45)} ${kb(body)} KB; with headers ${kb(body + headers).trim()} KB`);
   } finally {

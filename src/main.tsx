@@ -1,6 +1,5 @@
 /** Starts the page: the session (from the URL and saved settings), the director, window.rolit, React. */
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
 import { DEFAULT_LEVEL, FIRST_GAME_LEVEL, LEVELS } from './ai/index';
 import { SolveClient } from './ai/browser/solveClient';
 import { workerComputer } from './app/computer/browserComputer';
@@ -28,7 +27,7 @@ import { chooseLanguage, LANGUAGE_KEY, loadNumberFormats, setLanguage, t } from 
 import { App } from './ui/App';
 import { offerPlayerKey } from './ui/online/profile';
 import { engineHelpIn, onEngineHelpChoice } from './ui/engineHelp';
-import { startLoadingScene } from './ui/SceneHost';
+import { loadSceneChunk, startLoadingScene } from './ui/SceneHost';
 import { renderInfo, sceneDrawing, sideButtonScreenBox, socketScreenPosition, supplyScreenBox, thrownBall } from './scene/renderInfo';
 import { loadProgress } from './scene/loadProgress';
 import { nextTask } from './scene/nextTask';
@@ -52,10 +51,18 @@ declare global {
  * compressed on its own (4.5 kB more, brotli).
  */
 async function start(): Promise<void> {
+  // The 3D view first: its WebGL check (in a worker), then its code, load while the page starts.
+  startLoadingScene();
+  // Each step of the start in a task of its own, the first not in the one that evaluated the page's modules.
+  await nextTask();
   // The language first: the session's first texts (default player names, notices) are in it. English if
   // another language's texts cannot be fetched.
   const storage = pageStorage();
   await setLanguage(chooseLanguage(storage?.getItem(LANGUAGE_KEY) ?? null, navigator.languages ?? [navigator.language])).catch((error: unknown) => console.error(error));
+  // Intl's number data and the language's plural rules, ahead of the session's first texts with numbers.
+  await nextTask();
+  loadNumberFormats();
+  await nextTask();
   // Demo mode plays its own matches and leaves the viewer's saved settings and game alone (no storage).
   const { demo, rest, problem } = readDemo(location.search, LEVELS);
   const tour = readTour(rest);
@@ -157,14 +164,13 @@ async function start(): Promise<void> {
     configurable: false,
   });
 
-  startLoadingScene();
   // The installable app: the manifest in the page's language; the service worker once the 3D view has loaded (or will not).
   startInstalledApp(new Promise((loaded) => (loadProgress.getState().settled ? loaded(null) : loadProgress.subscribe((p) => p.settled && loaded(null)))));
-  // Intl's number data in a task of its own while the scene loads, not in the HUD's render.
+  // React DOM comes in the scene's chunk (vite.config.ts): the chunk is evaluated in a task of its own
+  // (if the scene's code has not asked for it yet), React DOM starts in the next.
+  await loadSceneChunk();
   await nextTask();
-  loadNumberFormats();
-  await nextTask();
-
+  const { createRoot } = await import('react-dom/client');
   // The first render as a transition: React renders it in slices of a few milliseconds, yielding
   // between them, instead of one task that holds the page for the whole HUD.
   const root = createRoot(document.getElementById('root')!);

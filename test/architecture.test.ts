@@ -37,10 +37,11 @@ it('src/ keeps its layers, with no import cycle', async () => {
 
 /**
  * The chains of static imports from `entry` to a module whose path matches `target`, each as
- * "entry -> ... -> module". Dynamic imports and types are not followed: dependency-cruiser lists a
- * module's `import()` beside a `typeof import()` of it once, as the type ('type-import').
+ * "entry -> ... -> module". Types are not followed, nor dynamic imports unless `dynamic`:
+ * dependency-cruiser lists a module's `import()` beside a `typeof import()` of it once, as the type
+ * ('type-import'), so a chain through a dynamic import needs a value of the module to be used.
  */
-function staticChains({ modules }: ICruiseResult, entry: string, target: RegExp): string[] {
+function staticChains({ modules }: ICruiseResult, entry: string, target: RegExp, dynamic = false): string[] {
   const byName = new Map(modules.map((m) => [m.source, m]));
   const cameFrom = new Map<string, string | null>([[entry, null]]);
   const queue = [entry];
@@ -48,7 +49,7 @@ function staticChains({ modules }: ICruiseResult, entry: string, target: RegExp)
   while (queue.length > 0) {
     const name = queue.shift()!;
     for (const d of byName.get(name)?.dependencies ?? []) {
-      if (d.dynamic || d.dependencyTypes.some((t) => t === 'type-only' || t === 'type-import') || cameFrom.has(d.resolved)) continue;
+      if ((d.dynamic && !dynamic) || d.dependencyTypes.some((t) => t === 'type-only' || t === 'type-import') || cameFrom.has(d.resolved)) continue;
       cameFrom.set(d.resolved, name);
       if (target.test(d.resolved)) {
         const chain = [d.resolved];
@@ -60,12 +61,21 @@ function staticChains({ modules }: ICruiseResult, entry: string, target: RegExp)
   return chains;
 }
 
-it('the page evaluates its first scripts without three.js or react-three-fiber: they come with the scene', async () => {
+it('the page evaluates its first scripts without three.js, react-three-fiber or React DOM\'s client: they come with the scene', async () => {
   const result = await projectCruise();
   // The entry does reach the scene and three, through the scene's dynamic import.
   expect(staticChains(result, 'src/main.tsx', /^src\/ui\/SceneHost\.tsx$/)).toHaveLength(1);
   expect(staticChains(result, 'src/scene/index.ts', /node_modules\/three\//).length).toBeGreaterThan(0);
   expect(staticChains(result, 'src/main.tsx', /node_modules\/(three|@react-three|cannon-es)\//)).toEqual([]);
+  // React DOM's client comes in the scene's chunk too (vite.config.ts), imported when the page renders.
+  expect(staticChains(result, 'src/main.tsx', /node_modules\/react-dom\/(client\.js|cjs\/react-dom-client\.)/)).toEqual([]);
+}, 120_000);
+
+it('the page ships no physics engine: its start throws are baked (src/scene/throwFile.ts)', async () => {
+  const result = await projectCruise();
+  // The scene plays the throws it fetches; neither the page's start nor the scene reaches the simulation.
+  expect(staticChains(result, 'src/scene/index.ts', /^src\/scene\/throwRecordings\.ts$/).length).toBeGreaterThan(0);
+  for (const entry of ['src/main.tsx', 'src/scene/index.ts']) expect(staticChains(result, entry, /node_modules\/cannon-es\/|^src\/scene\/throwPhysics\.ts$/, true)).toEqual([]);
 }, 120_000);
 
 it('the rules catch a flow naming the page, a server importing the UI, a cycle, two folders of the app importing each other, and the server\'s parts calling up', async () => {

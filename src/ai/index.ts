@@ -11,30 +11,20 @@
  */
 import { type Game, type Level, LEVELS, moveName, type Position, type RoundSetup, squareName } from '../engine';
 import { ANALYSIS_SOLVER_NODES, masterParams, MctsSearcher } from './mcts';
-import type { AiOptions } from './options';
+import { type AiOptions, DEFAULT_LEVEL, LEVEL_DEFAULT_MOVETIME } from './options';
 import { ownersFromSetup } from './seating';
 import { now, type Searcher, SearchContext } from './searcher';
-import { BeginnerSearcher, GreedySearcher, TacticianSearcher } from './simple';
+import { createOneMoveSearcher, isOneMoveLevel } from './simple';
 import { StrategistSearcher } from './strategist';
 
-export type { AiOptions } from './options';
+export { type AiOptions, DEFAULT_LEVEL, LEVEL_DEFAULT_MOVETIME } from './options';
 export type { Searcher } from './searcher';
 export { ownersFromSetup, Seating } from './seating';
 export { MAXN_SOLVE_EMPTIES } from './mcts';
 
 export { LEVELS, type Level } from '../engine';
-export const DEFAULT_LEVEL: Level = 'master';
 /** A newcomer's opponents (no saved choice yet): the middle level, a game they can win. */
 export const FIRST_GAME_LEVEL: Level = 'tactician';
-
-/** Thinking time of each level when neither movetime nor iterations is given (ms). */
-export const LEVEL_DEFAULT_MOVETIME: Record<Level, number> = {
-  beginner: 0,
-  greedy: 0,
-  tactician: 0,
-  strategist: 1000,
-  master: 1000,
-};
 
 export function isLevel(name: string): name is Level {
   return (LEVELS as readonly string[]).includes(name);
@@ -44,19 +34,9 @@ export function isLevel(name: string): name is Level {
 export function createSearcher(position: Position, options: AiOptions = {}): Searcher {
   const level = options.level ?? DEFAULT_LEVEL;
   if (!isLevel(level)) throw new Error(`unknown level "${level}" (levels: ${LEVELS.join(', ')})`);
+  if (isOneMoveLevel(level)) return createOneMoveSearcher(position, { ...options, level });
   const ctx = new SearchContext(position, options, LEVEL_DEFAULT_MOVETIME[level]);
-  switch (level) {
-    case 'beginner':
-      return new BeginnerSearcher(ctx);
-    case 'greedy':
-      return new GreedySearcher(ctx);
-    case 'tactician':
-      return new TacticianSearcher(ctx);
-    case 'strategist':
-      return new StrategistSearcher(ctx);
-    case 'master':
-      return new MctsSearcher(ctx);
-  }
+  return level === 'strategist' ? new StrategistSearcher(ctx) : new MctsSearcher(ctx);
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { Level } from '../engine';
+
 /** Options every computer player understands (the CLI's `go`, the arena, the browser worker). */
 export interface AiOptions {
   /** One of LEVELS; default DEFAULT_LEVEL (the strongest). */
@@ -28,3 +30,15 @@ export interface AiOptions {
   /** Polled during the search; true makes it return the best move found so far. */
   shouldStop?: () => boolean;
 }
+
+/** The level of a computer player given none: the strongest. */
+export const DEFAULT_LEVEL: Level = 'master';
+
+/** Thinking time of each level when neither movetime nor iterations is given (ms). */
+export const LEVEL_DEFAULT_MOVETIME: Record<Level, number> = {
+  beginner: 0,
+  greedy: 0,
+  tactician: 0,
+  strategist: 1000,
+  master: 1000,
+};

@@ -1,6 +1,7 @@
-import { DOUBLE, MAX_MOVES } from '../engine';
+import { DOUBLE, type Level, MAX_MOVES, type Position } from '../engine';
 import { boardMasks, evaluatePlayers, relativeValue, WEIGHTS } from './evaluate';
-import type { Searcher, SearchContext } from './searcher';
+import { type AiOptions, LEVEL_DEFAULT_MOVETIME } from './options';
+import { type Searcher, SearchContext } from './searcher';
 
 /**
  * The one-move levels. Each scores every legal move and plays the best, ties broken by the
@@ -84,4 +85,19 @@ export class TacticianSearcher extends OneMoveSearcher {
     position.unmake();
     return relativeValue(this.values, seating.players, me, seating.misere);
   }
+}
+
+/** The levels that look one move ahead (the others search: index.ts's createSearcher). */
+const ONE_MOVE_LEVELS = { beginner: BeginnerSearcher, greedy: GreedySearcher, tactician: TacticianSearcher };
+export type OneMoveLevel = keyof typeof ONE_MOVE_LEVELS;
+
+export function isOneMoveLevel(level: string | undefined): level is OneMoveLevel {
+  return level !== undefined && Object.hasOwn(ONE_MOVE_LEVELS, level);
+}
+
+/** A one-move level's search for the colour to move; throws for any other level. */
+export function createOneMoveSearcher(position: Position, options: AiOptions): Searcher {
+  const { level } = options;
+  if (!isOneMoveLevel(level)) throw new Error(`"${level}" is not a one-move level (${Object.keys(ONE_MOVE_LEVELS).join(', ')})`);
+  return new ONE_MOVE_LEVELS[level](new SearchContext(position, options, LEVEL_DEFAULT_MOVETIME[level satisfies Level]));
 }

@@ -95,12 +95,14 @@ function numberFormat(lng: string | undefined, { minimumFractionDigits, maximumF
 i18next.services.formatter!.add('number', (value: number, lng: string | undefined, options: Intl.NumberFormatOptions) => numberFormat(lng, options).format(value));
 
 /**
- * Loads Intl's number data ahead of the first text with a number in it. A page's first
- * Intl.NumberFormat costs 40-65 ms (the rest a tenth of a millisecond); called in a task of its
- * own, that is not added to the render that first shows a number (the menu's speed labels).
+ * Loads Intl's number data ahead of the first text with a number in it, and i18next's plural rules
+ * of the page's language ahead of its first count. A page's first Intl.NumberFormat costs 40-65 ms
+ * (the rest a tenth of a millisecond); called in a task of its own before the session starts, that is
+ * not added to the task of the first text that shows a number or a count.
  */
 export function loadNumberFormats(): void {
   numberFormat(i18next.language).format(0.5);
+  i18next.services.pluralResolver?.getRule(i18next.language);
 }
 
 /** The text of `key` ("namespace:key") in the current language. */
@@ -131,6 +133,9 @@ export function levelName(level: string): string {
 export function colourCounts(counts: Iterable<readonly [colour: string, balls: number]>, lower = false): string {
   return [...counts].map(([colour, balls]) => `${colourName(colour, lower)} ${balls}`).join(', ');
 }
+
+/** A rating's change as the page writes it: "+12", "−8", "±0" (the round's end, the room bar, the profile). */
+export const signedChange = (change: number) => `${change > 0 ? '+' : change < 0 ? '−' : '±'}${Math.abs(change)}`;
 
 /** "a, b and c" in the current language. */
 export function listOf(items: readonly string[]): string {

@@ -15,6 +15,7 @@ import { reducedMotionOn, symbolsOn, useAccess } from '../app/setup/accessPrefs'
 import { BallPoser } from './ballPoses';
 import { drawnThrow, throwBallPose } from './throwBallPose';
 import { prepareThrow, throwPlayable } from './throwRecordings';
+import { trackLoad } from './loadProgress';
 import { pageDirector } from '../director/store';
 import { currentView } from './view';
 import { BALL_COUNT } from '../director/steps';
@@ -45,13 +46,13 @@ export function Balls() {
     symbols.value = symbolsShown ? 1 : 0;
     invalidate();
   }, [symbols, symbolsShown, invalidate]);
-  // The throw the board is about to show is simulated while the shaders compile, not at its first frame.
+  // The throw the board is about to show is fetched while the shaders compile, not at its first frame.
   useEffect(() => {
     const { director } = pageDirector();
-    prepareThrow(director.sample(director.end).throwBall, reducedMotionOn(useAccess.getState()), invalidate);
+    void trackLoad('physics', prepareThrow(director.sample(director.end).throwBall, reducedMotionOn(useAccess.getState()), invalidate));
   }, [invalidate]);
-  // A throw waits at its start until its physics is simulated, so its flight is shown from the
-  // first moment rather than joined part way (the simulation takes a while on a slow machine).
+  // A throw waits at its start until its recording is there, so its flight is shown from the
+  // first moment rather than joined part way.
   useEffect(() => {
     const { director } = pageDirector();
     director.setGate((step) => step.kind !== 'throw' || !step.after.throwBall || reducedMotionOn(useAccess.getState()) || throwPlayable(step.after.throwBall.seed, invalidate));

@@ -8,7 +8,7 @@
 import { useThree } from '@react-three/fiber';
 import { use, useLayoutEffect } from 'react';
 import { loadEnvironment } from './environmentMap';
-import studioEnvironmentUrl from './studio-environment.png';
+import studioEnvironmentUrl from './studio-environment.webp';
 import { softwareRendering } from './webgl';
 
 /** Fetched as soon as the scene's code runs, beside the physics. */

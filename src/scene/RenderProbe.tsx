@@ -13,7 +13,7 @@ import { BALL_RADIUS, BALL_REST_Y, SIDE_BUTTON, SIDE_BUTTONS, socketX, socketZ, 
 import { reducedMotionOn, useAccess } from '../app/setup/accessPrefs';
 import { cinematicOn } from './cinematicCamera';
 import { drawnThrow } from './throwBallPose';
-import { simulatingThrow } from './throwRecordings';
+import { fetchingThrow } from './throwRecordings';
 import { probe, type ScreenBox } from './renderInfo';
 import { arKit } from './arKit';
 import { currentView } from './view';
@@ -31,7 +31,7 @@ export function RenderProbe() {
       moving: () => {
         const reasons: string[] = [];
         if (probe.flying?.()) reasons.push('the camera is flying to a view');
-        if (simulatingThrow()) reasons.push('the start throw is being simulated');
+        if (fetchingThrow()) reasons.push('the start throw is being fetched');
         // R3F counts the frames asked for: 0 once the last one is drawn and nothing asked for another.
         if (get().internal.frames > 0 && !gliding()) reasons.push('the 3D view has a frame to draw');
         return reasons;

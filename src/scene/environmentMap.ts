@@ -1,11 +1,11 @@
 /**
  * The studio's reflections, prefiltered ahead of time: three.js's PMREM of the studio's light
- * panels (studioEnvironment.ts), baked by `npm run bake:environment` into studio-environment.png
+ * panels (studioEnvironment.ts), baked by `npm run bake:environment` into studio-environment.webp
  * and loaded here as a ready PMREM cube texture, so the page neither renders the panels nor
  * prefilters them (that was three of the page's shader programs and seconds of GPU work per load
  * under a software renderer).
  *
- * The PNG holds every mip level's six faces, level by level from the top (level 0, SIZE px
+ * The image holds every mip level's six faces, level by level from the top (level 0, SIZE px
  * square, in the first row), faces side by side in three.js's order (+x, -x, +y, -y, +z, -z),
  * stored as three.js samples a cube texture that is not a render target (mirrored in x). Each
  * channel is linear radiance encoded as 255 * sqrt(value / RANGE), so 8 bits keep the dark
@@ -20,11 +20,11 @@ export const LEVELS = 4;
 /** Brightest radiance the encoding holds (the panels' strongest, 2.2, with headroom). */
 export const RANGE = 4;
 
-/** The PNG's size in pixels. */
+/** The image's size in pixels. */
 export const WIDTH = 6 * SIZE;
 export const HEIGHT = Array.from({ length: LEVELS }, (_, level) => SIZE >> level).reduce((a, b) => a + b, 0);
 
-/** Top row of a level's faces in the PNG. */
+/** Top row of a level's faces in the image. */
 export function levelTop(level: number): number {
   let top = 0;
   for (let l = 0; l < level; l++) top += SIZE >> l;
@@ -40,7 +40,7 @@ export function encodeRadiance(value: number): number {
 const DECODE = Array.from({ length: 256 }, (_, byte) => DataUtils.toHalfFloat(RANGE * (byte / 255) ** 2));
 const ONE = DataUtils.toHalfFloat(1);
 
-/** The PMREM cube texture from the PNG's pixels (RGBA bytes, WIDTH x HEIGHT). */
+/** The PMREM cube texture from the image's pixels (RGBA bytes, WIDTH x HEIGHT). */
 export function environmentTexture(pixels: Uint8ClampedArray | Uint8Array, width: number, height: number): CompressedCubeTexture {
   if (width !== WIDTH || height !== HEIGHT) throw new Error(`the studio environment image is ${width}x${height} px, expected ${WIDTH}x${HEIGHT}: bake it again (npm run bake:environment)`);
   const faces = Array.from({ length: 6 }, (_, face) => {

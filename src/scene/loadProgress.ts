@@ -1,6 +1,7 @@
 /**
  * Start-up progress of the 3D view, from the loading steps' own promises: the scene's code, the
- * throw's physics and the shaders compiled ahead of the first visible frame. No three.js here
+ * start throw's physics (its baked recording, throwRecordings.ts) and the shaders compiled ahead of
+ * the first visible frame. No three.js here
  * (the page's loading screen reads it before the scene's chunk has arrived).
  */
 import { t } from '../i18n/index';

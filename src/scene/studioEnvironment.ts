@@ -1,7 +1,7 @@
 /**
  * The studio the balls reflect: a few light panels around the table on a dark room's background.
  * Nothing on the page draws it: `npm run bake:environment` renders it and prefilters it into
- * studio-environment.png, which the page loads (environmentMap.ts).
+ * studio-environment.webp, which the page loads (environmentMap.ts).
  */
 import { Color, DoubleSide, Mesh, MeshBasicMaterial, PlaneGeometry, RingGeometry, Scene } from 'three';
 

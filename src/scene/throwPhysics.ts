@@ -1,42 +1,22 @@
 /**
- * The start-ball throw under rigid-body physics (cannon-es: plain JavaScript, ~1/10 the download
- * of a WebAssembly engine, and deterministic within one JavaScript engine). Loaded on demand
- * (dynamic import), so the physics is not part of the first page load.
+ * The start-ball throw under rigid-body physics (cannon-es: plain JavaScript, deterministic within
+ * one JavaScript engine). The page runs none of it: `npm run bake:throws` simulates a library of
+ * throws with it ahead of time (throwFile.ts says how the page gets them).
  *
  * Decide first, then simulate: the engine's event already says which colour starts. The throw
- * is simulated ahead of time to rest and recorded; whichever corner of the ball ends on top,
- * the paint is turned by a symmetry of the tetrahedron (ballGeometry.repaint) so that the wanted
- * colour is the one there. The motion shown is exactly the simulated one.
+ * is simulated to rest and recorded; whichever corner of the ball ends on top, the paint is
+ * turned by a symmetry of the tetrahedron (ballGeometry.repaint) so that the wanted colour is the
+ * one there. The motion shown is exactly the simulated one.
  */
 import { Body, Box, ContactMaterial, ConvexPolyhedron, Material, Plane, Quaternion as CannonQuaternion, Vec3, World } from 'cannon-es';
 import { Quaternion, Vector3 } from 'three';
 import { ConvexHull } from 'three/examples/jsm/math/ConvexHull.js';
 import { Random } from '../engine/random';
 import { colourOnTop, hullPoints, TETRA } from './ballGeometry';
-import { BOARD_TOP, BOARD_WIDTH, supplyFootprint, SUPPLY_WALL_HEIGHT, THROW_AREA } from './layout';
-import { nextTask } from './nextTask';
+import { BOARD_TOP, BOARD_WIDTH, supplyFootprint, type SupplySide, SUPPLY_WALL_HEIGHT, THROW_AREA } from './layout';
+import type { ThrowRecording } from './throwFile';
 
-export interface ThrowRecording {
-  /** Seconds between recorded frames. */
-  dt: number;
-  frames: number;
-  /** x, y, z per frame. */
-  positions: Float32Array;
-  /** x, y, z, w per frame. */
-  quaternions: Float32Array;
-  /**
-   * The ball striking the table, the board or the supply tray, for sound: (time, strength) pairs,
-   * time in seconds of the recording (frame = time / dt), strength the speed at which the ball
-   * met the surface along its normal, in scene units per second.
-   */
-  impacts: Float32Array;
-  /** Colour index whose corner is up at rest (before repainting). */
-  top: number;
-  /** Whether the ball came to rest within the time allowed. */
-  settled: boolean;
-  /** Height of the top corner's direction at rest (1 = resting squarely on a face). */
-  upright: number;
-}
+export type { ThrowRecording };
 
 const STEP = 1 / 120;
 export const MAX_SECONDS = 6;
@@ -55,27 +35,20 @@ const ROLLING_DAMPING = 0.9;
 const STILL_SECONDS = 0.25;
 const STILL_DISTANCE = 0.01;
 const STILL_ANGLE = 0.02;
-/** Milliseconds of simulation in one main-thread task: a throw takes hundreds on a slow machine, during start-up. */
-const SLICE_MS = 8;
 
 /** The ball's hull, computed once (a few milliseconds); each throw gets its own shape of it. */
 let ballHull: { vertices: Vec3[]; faces: number[][] } | null = null;
 
-/** Prepares the physics ahead of the first throw (the ball's hull); resolves when ready. */
-export function loadPhysics(): Promise<void> {
-  ballHull ??= convexBall();
-  return Promise.resolve();
-}
-
 /**
- * Simulates one throw to rest. Same seed, same throw. A throw that ends balanced on an edge
- * (rare) is thrown again from a varied seed: the result must show one colour plainly on top.
+ * Simulates one throw to rest, the supply tray on `side` of the board. Same seed, same throw. A
+ * throw that ends balanced on an edge (rare) is thrown again from a varied seed: the result must
+ * show one colour plainly on top.
  */
-export async function simulateThrow(seed: number): Promise<ThrowRecording> {
-  await loadPhysics();
+export function simulateThrow(seed: number, side: SupplySide): ThrowRecording {
+  ballHull ??= convexBall();
   let best: ThrowRecording | null = null;
   for (let attempt = 0; attempt < 8; attempt++) {
-    const rec = await simulateOnce((seed + attempt * 0x9e3779b9) >>> 0);
+    const rec = simulateOnce((seed + attempt * 0x9e3779b9) >>> 0, side);
     if (rec.settled && rec.upright > 0.97) return rec;
     if (!best || rec.upright > best.upright) best = rec;
   }
@@ -111,8 +84,7 @@ function convexBall(): { vertices: Vec3[]; faces: number[][] } {
   return { vertices, faces };
 }
 
-/** Simulated in slices of SLICE_MS, each its own task; the same steps, so the same throw, however it is sliced. */
-async function simulateOnce(seed: number): Promise<ThrowRecording> {
+function simulateOnce(seed: number, side: SupplySide): ThrowRecording {
   const random = new Random(seed);
   const world = new World({ gravity: new Vec3(0, GRAVITY, 0) });
   // Boxes against boxes, not spheres around them (the board's sphere reaches the throw area).
@@ -135,7 +107,7 @@ async function simulateOnce(seed: number): Promise<ThrowRecording> {
   const up = new CannonQuaternion().setFromEuler(-Math.PI / 2, 0, 0);
   world.addBody(new Body({ mass: 0, shape: new Plane(), quaternion: up, material: table }));
   block([BOARD_WIDTH / 2, BOARD_TOP / 2, BOARD_WIDTH / 2], [0, BOARD_TOP / 2, 0], board);
-  const supply = supplyFootprint();
+  const supply = supplyFootprint(side);
   block([supply.half[0], SUPPLY_WALL_HEIGHT / 2, supply.half[1]], [supply.centre[0], SUPPLY_WALL_HEIGHT / 2, supply.centre[1]], tray);
 
   // Thrown from the red player's right, along the board's red side, to land in front of it.
@@ -183,12 +155,7 @@ async function simulateOnce(seed: number): Promise<ThrowRecording> {
     anchor.time = time;
   };
   let settled = false;
-  let sliceEnd = performance.now() + SLICE_MS;
   for (let i = 0; i < MAX_SECONDS / STEP; i++) {
-    if (performance.now() >= sliceEnd) {
-      await nextTask();
-      sliceEnd = performance.now() + SLICE_MS;
-    }
     record();
     time = i * STEP;
     if (i === 0) moveAnchor();

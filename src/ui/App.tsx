@@ -11,8 +11,6 @@ import { AnalysisPanel } from './analysis/AnalysisPanel';
 import { AccessLayer } from './a11y/AccessLayer';
 import { anyPausingDialog, useOpenDialogs } from './a11y/openDialogs';
 import { Hud } from './hud/Hud';
-import { RoundOver } from './RoundOver';
-import { RoundCount } from './roundEnd/RoundCount';
 import { ReplayHud } from './replay/ReplayHud';
 import { RulesPanel } from './RulesPanel';
 import { SceneHost } from './SceneHost';
@@ -23,14 +21,19 @@ import { useYourTurn } from './online/useYourTurn';
 import { useOwnSide } from './online/useOwnSide';
 import { useOnline } from '../app/online/pageOnline';
 import { closeProfile, offerPlayerKey, useProfile } from './online/profile';
+import { pageStorage } from '../app/page/pageStorage';
+import { PLAYER_ID } from '../app/online/playerKey';
 import { UpdateNotice } from './UpdateNotice';
 import { LaterPart } from './LaterPart';
 
+// The end of a round: its count and result, fetched when a round ends.
+const RoundCount = lazy(() => import('./roundEnd/RoundCount').then((m) => ({ default: m.RoundCount })));
+const RoundOver = lazy(() => import('./RoundOver').then((m) => ({ default: m.RoundOver })));
 const NewGameDialog = lazy(() => import('./NewGameDialog').then((m) => ({ default: m.NewGameDialog })));
 const PlayOnlineDialog = lazy(() => import('./online/PlayOnlineDialog').then((m) => ({ default: m.PlayOnlineDialog })));
 // Fetched when the page is in an online room (or joining one).
 const OnlinePanel = lazy(() => import('./online/OnlinePanel').then((m) => ({ default: m.OnlinePanel })));
-// Whether a seat of the page's player is in play somewhere (asked only of a player who has played online).
+// Whether a seat of the page's player is in play somewhere (asked only of a player who has played online: fetched then).
 const ReturnToGame = lazy(() => import('./online/ReturnToGame').then((m) => ({ default: m.ReturnToGame })));
 // Your profile, the leaderboard, and a link from another device's question: fetched when first opened.
 const PlayerDialogs = lazy(() => import('./online/ProfileDialog').then((m) => ({ default: m.PlayerDialogs })));
@@ -47,6 +50,7 @@ export function App({ levels, defaultLevel }: { levels: readonly Level[]; defaul
   // In an online room (an invite link, say) the rules are one click away in its panel, never over it;
   // until the room's round is on the table, nothing of the local game shows behind the room.
   const inRoom = useOnline((s) => s.status !== 'idle');
+  const roundOver = useSession((s) => s.snapshot.result !== null);
   const tableAway = useSession((s) => s.remote === null) && inRoom;
   useYourTurn();
   useOwnSide();
@@ -82,7 +86,7 @@ export function App({ levels, defaultLevel }: { levels: readonly Level[]; defaul
             <OnlinePanel levels={levels} defaultLevel={defaultLevel} onRules={() => setRules('asked')} />
           </LaterPart>
         )}
-        {!inRoom && (
+        {!inRoom && pageStorage()?.getItem(PLAYER_ID) && (
           <LaterPart>
             <ReturnToGame />
           </LaterPart>
@@ -90,12 +94,20 @@ export function App({ levels, defaultLevel }: { levels: readonly Level[]; defaul
       </div>
       <AccessLayer />
       <div className="hud">
-        <RoundCount />
+        {roundOver && (
+          <LaterPart>
+            <RoundCount />
+          </LaterPart>
+        )}
       </div>
       <div className="hud">
         <UpdateNotice />
       </div>
-      <RoundOver onNewGame={open} />
+      {roundOver && (
+        <LaterPart>
+          <RoundOver onNewGame={open} />
+        </LaterPart>
+      )}
       {(rules === 'asked' || (rules === 'offered' && someonePlays && !inRoom)) && !loading && <RulesPanel onClose={closeRules} />}
       {dialog && (
         <LaterPart onFail={() => setDialog(false)}>

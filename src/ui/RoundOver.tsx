@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useSession } from '../app/page/pageSession';
 import { useDirector } from '../director/index';
 import { Swatches } from './hud/Swatches';
-import { t } from '../i18n/index';
+import { signedChange, t } from '../i18n/index';
 import { NextRoundCountdown } from './watch/Countdown';
 import { useCaptions } from './watch/useCaptions';
 import { texts as replayTexts } from './replay/texts';
@@ -13,8 +13,6 @@ import { roundOutcome } from '../engine/index';
 import { gaveUpShown } from '../app/session/remoteRound';
 import { roundCaptionOf } from '../app/watch/captions';
 
-/** A rating's change as the page writes it: "+12", "−8", "±0". */
-export const signed = (change: number) => `${change > 0 ? '+' : change < 0 ? '−' : '±'}${Math.abs(change)}`;
 
 export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
   const { setup, result } = useSession((s) => s.snapshot);
@@ -115,5 +113,5 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
 
 /** A seat's rating after the round: "+12 → 1,532"; empty for a seat not rated. */
 function seatRating(rated: { change: number; rating: number } | undefined): string {
-  return rated ? t('hud:ratingOfSeat', { change: signed(rated.change), rating: rated.rating }) : '';
+  return rated ? t('hud:ratingOfSeat', { change: signedChange(rated.change), rating: rated.rating }) : '';
 }

@@ -1,40 +1,54 @@
 /**
  * The 3D view: checks for WebGL first (a clear message instead of a blank page; the check runs off
  * the page's thread where it can, scene/webgl.ts), then loads the scene lazily so the HUD shows while three.js arrives, with a loading screen in the scene's
- * place until its first frame can be drawn without a freeze (code, physics, shaders). The one
+ * place until its first frame can be drawn without a freeze (code, the start throw, shaders). The one
  * WebGL check and the one error boundary of the 3D view are here.
  */
 import { Component, type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 import { loadFraction, loadGaveUp, type LoadStep, loadTexts, trackLoad, useLoadProgress } from '../scene/loadProgress';
-import { preloadPhysics } from '../scene/physicsLoad';
 import { t } from '../i18n/index';
 import { noWebglContext, probeWebgl } from '../scene/webgl';
+import { nextTask } from '../scene/nextTask';
 
+let sceneChunk: Promise<typeof import('../scene/index')> | null = null;
 let sceneCode: Promise<typeof import('../scene/index')> | null = null;
 
-/** Fetches the scene's code (once; later calls get the same promise), the physics beside it so the start throw never waits for it. */
+/**
+ * The scene's chunks, evaluated (once): three.js, then react-three-fiber, the scene's code and React
+ * DOM's client (vite.config.ts), fetched with the page's own chunk. The page's start evaluates them,
+ * a task each, before it starts React (src/main.tsx).
+ */
+export function loadSceneChunk(): Promise<typeof import('../scene/index')> {
+  // three.js's chunk first, evaluated in a task of its own, then the rest (vite.config.ts).
+  sceneChunk ??= import('three').then(async () => {
+    await nextTask();
+    return import('../scene/index');
+  });
+  return sceneChunk;
+}
+
+/** The scene's code, ready to mount (once; later calls get the same promise). */
 export function loadSceneCode(): Promise<typeof import('../scene/index')> {
-  sceneCode ??= (() => {
-    trackLoad('physics', preloadPhysics()).catch((error: unknown) => console.error('the physics engine could not be loaded; throws are shown at rest', error));
-    // The scene's heaviest pieces are built a task each before it mounts, not all in its first render.
-    return trackLoad(
-      'scene',
-      import('../scene/index').then(async (scene) => {
-        await scene.buildSceneAhead();
-        return scene;
-      }),
-    );
-  })();
+  // The scene's heaviest pieces are built a task each before it mounts, not all in its first render.
+  sceneCode ??= trackLoad(
+    'scene',
+    loadSceneChunk().then(async (scene) => {
+      await scene.buildSceneAhead();
+      return scene;
+    }),
+  );
   return sceneCode;
 }
 
 /**
- * Starts the WebGL check at the page's start and, where the 3D view can show, the scene's code
- * right after it: both then load while React renders the HUD, not after its first commit (a
- * second or more under software rendering).
+ * Starts the WebGL check (in a worker: the browser's first WebGL context takes up to a second under
+ * software rendering) and, beside it, the scene's code: both then load while the page starts and
+ * React renders the HUD, not one after the other nor after React's first commit. The scene's chunk
+ * holds React DOM (the page needs it either way); without WebGL its geometry is built for nothing.
  */
 export function startLoadingScene(): void {
-  void probeWebgl().then(({ available }) => (available ? loadSceneCode() : null)).catch(() => undefined);
+  void probeWebgl().catch(() => undefined);
+  loadSceneCode().catch(() => undefined);
 }
 
 const RolitScene = lazy(loadSceneCode);

@@ -3,6 +3,7 @@ import { Game } from '../../src/engine';
 import { chooseMove, createSearcher } from '../../src/ai';
 import { type FromWorker, positionFromRequest, type ThinkRequest, thinkRequest, type ToWorker, type WorkerLike } from '../../src/ai/browser/messages';
 import { RootParallelWorker, searchWorkerCount } from '../../src/ai/browser/rootParallelWorker';
+import { allSearches } from '../../src/ai/browser/allSearches';
 import { WorkerBrain } from '../../src/ai/browser/worker-brain';
 import { MctsSearcher } from '../../src/ai/mcts';
 import { mergeRootStats, type RootStats, searchSeed } from '../../src/ai/rootStats';
@@ -28,7 +29,7 @@ function pool(n: number) {
       },
       terminate: () => {},
     };
-    const brain = new WorkerBrain((m) => worker.onmessage?.({ data: m }), (fn) => queue.push(fn), 1);
+    const brain = new WorkerBrain((m) => worker.onmessage?.({ data: m }), allSearches, (fn) => queue.push(fn), 1);
     return worker;
   });
   const parallel = new RootParallelWorker(workers);

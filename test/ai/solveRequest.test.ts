@@ -4,6 +4,7 @@ import { solveMaxn } from '../../src/ai/maxnSolver';
 import { solveExact } from '../../src/ai/solver';
 import { randomEndgame } from '../../src/ai/tools/solver-bench';
 import { type FromWorker, solveRequest, type WorkerLike } from '../../src/ai/browser/messages';
+import { allSearches } from '../../src/ai/browser/allSearches';
 import { WorkerBrain } from '../../src/ai/browser/worker-brain';
 import { SolveClient } from '../../src/ai/browser/solveClient';
 
@@ -15,7 +16,7 @@ function legal(position: Position): number[] {
 function manualBrain() {
   const queue: (() => void)[] = [];
   const posted: FromWorker[] = [];
-  const brain = new WorkerBrain((m) => posted.push(m), (fn) => queue.push(fn), 1);
+  const brain = new WorkerBrain((m) => posted.push(m), allSearches, (fn) => queue.push(fn), 1);
   return { brain, posted, queue, runSlice: () => queue.shift()?.() };
 }
 
@@ -110,7 +111,7 @@ describe('SolveClient (the page side of a solve)', () => {
       terminate: () => undefined,
       postMessage: (message) => brain.handle(message),
     };
-    const brain = new WorkerBrain((m) => worker.onmessage?.({ data: m }), (fn) => queue.push(fn), 1);
+    const brain = new WorkerBrain((m) => worker.onmessage?.({ data: m }), allSearches, (fn) => queue.push(fn), 1);
     return { worker, run: () => { while (queue.length) queue.shift()!(); } };
   }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Game, MAX_MOVES, type Position } from '../../src/engine';
 import { AiClient, FALLBACK_LEVEL } from '../../src/ai/browser/client';
 import { type FromWorker, positionFromRequest, type ThinkRequest, thinkRequest, type ToWorker, type WorkerLike } from '../../src/ai/browser/messages';
+import { allSearches } from '../../src/ai/browser/allSearches';
 import { WorkerBrain } from '../../src/ai/browser/worker-brain';
 
 function legal(position: Position): number[] {
@@ -19,7 +20,7 @@ function startRequest(overrides: Partial<ThinkRequest> = {}): ThinkRequest {
 function manualBrain() {
   const queue: (() => void)[] = [];
   const posted: FromWorker[] = [];
-  const brain = new WorkerBrain((m) => posted.push(m), (fn) => queue.push(fn), 1);
+  const brain = new WorkerBrain((m) => posted.push(m), allSearches, (fn) => queue.push(fn), 1);
   const runSlice = () => queue.shift()?.();
   return { brain, posted, queue, runSlice };
 }
@@ -99,6 +100,7 @@ class BrainWorker implements WorkerLike {
   terminated = false;
   readonly brain = new WorkerBrain(
     (m) => setTimeout(() => !this.terminated && this.onmessage?.({ data: m }), 0),
+    allSearches,
     (fn) => setTimeout(fn, 0),
   );
   postMessage(message: ToWorker): void {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StoreApi } from 'zustand/vanilla';
 import { seatOptions } from '../../src/ai/index';
 import type { ToWorker, WorkerLike } from '../../src/ai/browser/messages';
+import { allSearches } from '../../src/ai/browser/allSearches';
 import { WorkerBrain } from '../../src/ai/browser/worker-brain';
 import { MAXN_SOLVE_EMPTIES } from '../../src/ai/mcts';
 import { solveMaxn } from '../../src/ai/maxnSolver';
@@ -16,7 +17,7 @@ const nobody: ComputerPlayer = { think: () => ({ result: new Promise(() => undef
 /** The real worker code (WorkerBrain) behind a WorkerLike, its slices run on timers. */
 function brainWorker(): WorkerLike {
   const worker: WorkerLike = { postMessage: (m) => brain.handle(m as ToWorker), terminate: () => undefined, onmessage: null, onerror: null };
-  const brain = new WorkerBrain((m) => worker.onmessage?.({ data: m }), (fn) => setTimeout(fn, 0));
+  const brain = new WorkerBrain((m) => worker.onmessage?.({ data: m }), allSearches, (fn) => setTimeout(fn, 0));
   return worker;
 }
 

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chooseMove, seatOptions } from '../../src/ai/index';
 import { type FromWorker, thinkRequest, type ToWorker, type WorkerLike } from '../../src/ai/browser/messages';
+import { allSearches } from '../../src/ai/browser/allSearches';
 import { WorkerBrain } from '../../src/ai/browser/worker-brain';
 import type { ComputerPlayer } from '../../src/app/computer/computer';
 import { createSession } from '../../src/app/session/session';
@@ -29,7 +30,7 @@ function brainWorker(): WorkerLike {
     onmessage: null,
     onerror: null,
   };
-  const brain = new WorkerBrain((m) => worker.onmessage?.({ data: m }), (fn) => setTimeout(fn, 0));
+  const brain = new WorkerBrain((m) => worker.onmessage?.({ data: m }), allSearches, (fn) => setTimeout(fn, 0));
   return worker;
 }
 
@@ -49,7 +50,7 @@ describe('strongest move', () => {
     const { owners, misere } = seatOptions(game.setup);
     const posted: FromWorker[] = [];
     const queue: (() => void)[] = [];
-    const brain = new WorkerBrain((m) => posted.push(m), (fn) => queue.push(fn), 1);
+    const brain = new WorkerBrain((m) => posted.push(m), allSearches, (fn) => queue.push(fn), 1);
     brain.handle({ type: 'evaluate', id: 1, request: thinkRequest(game.positionCopy(), owners, misere, { seed: 9, iterations: 400 }) });
     while (queue.length) queue.shift()!();
     const answer = posted.find((m) => m.type === 'evaluation');

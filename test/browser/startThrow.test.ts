@@ -78,8 +78,8 @@ const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
 describe('the start throw and the tray', { timeout: 600_000 }, () => {
-  // Seeds whose start ball rolls far from the board's near edge, in few throws (each throw is seconds
-  // of software-drawn frames): seed 2 throws twice (so a laptop's page draws enough frames of it), 4 once.
+  // Seeds with few throws (each throw is seconds of software-drawn frames): seed 2 throws twice (so a
+  // laptop's page draws enough frames of it), 4 once.
   for (const [name, viewport, seed] of [['laptop', LAPTOP, 2], ['phone', PHONE, 4]] as const) {
     it(`on a ${name}: with reduced motion the camera stays and the ball lies in view near the board; the tray is smaller than the board, beside it`, async () => {
       const { page, errors } = await openApp(app.browser, app.served, '?seats=human,human&seed=5', viewport); // one throw

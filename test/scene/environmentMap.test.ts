@@ -1,11 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { PNG } from 'pngjs';
+import sharp from 'sharp';
 import { Color, DataUtils } from 'three';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeRadiance, environmentTexture, HEIGHT, LEVELS, RANGE, SIZE, WIDTH } from '../../src/scene/environmentMap';
 import { STUDIO_BACKGROUND } from '../../src/scene/studioEnvironment';
 
-const baked = PNG.sync.read(readFileSync('src/scene/studio-environment.png'));
+/** The committed image's pixels as the page reads them: RGBA bytes. */
+const baked = { data: new Uint8Array(), width: 0, height: 0 };
+beforeAll(async () => {
+  const { data, info } = await sharp('src/scene/studio-environment.webp').ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  Object.assign(baked, { data: new Uint8Array(data), width: info.width, height: info.height });
+});
 type Faces = { mipmaps: { data: Uint16Array; width: number; height: number }[] }[];
 const radiances = (faces: Faces, level: number) => faces.flatMap((f) => [...f.mipmaps[level].data].filter((_, i) => i % 4 !== 3).map(DataUtils.fromHalfFloat));
 

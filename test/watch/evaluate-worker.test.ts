@@ -2,12 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine';
 import { type FromWorker, thinkRequest } from '../../src/ai/browser/messages';
+import { allSearches } from '../../src/ai/browser/allSearches';
 import { WorkerBrain } from '../../src/ai/browser/worker-brain';
 
 function evaluate(game: Game, iterations: number): { values: number[]; work: number } {
   const queue: (() => void)[] = [];
   const posted: FromWorker[] = [];
-  const brain = new WorkerBrain((m) => posted.push(m), (fn) => queue.push(fn), 1);
+  const brain = new WorkerBrain((m) => posted.push(m), allSearches, (fn) => queue.push(fn), 1);
   const request = thinkRequest(game.positionCopy(), [0, 1, 2, 3], false, { seed: 1, level: 'beginner', iterations });
   brain.handle({ type: 'evaluate', id: 3, request });
   while (queue.length) queue.shift()!();

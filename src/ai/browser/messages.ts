@@ -2,7 +2,7 @@
  * The messages between the page (client.ts) and the computer-player worker (worker.ts).
  */
 import { type BoardSize, Position } from '../../engine';
-import { DEFAULT_LEVEL } from '../index';
+import { DEFAULT_LEVEL } from '../options';
 import type { RootStats } from '../rootStats';
 
 /** A position as the worker receives it, with who owns which colour and the aim. */

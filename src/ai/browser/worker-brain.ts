@@ -9,13 +9,12 @@
  * so a `stop` or `cancel` message is read within one slice. Every level is a resumable Searcher
  * (searcher.ts), so slicing costs nothing but the yields.
  */
-import type { Position } from '../../engine';
-import { type AiOptions, createAnalysisSearcher, createSearcher } from '../index';
-import { MctsSearcher } from '../mcts';
+import type { MaxnMoveValues } from '../maxnSolver';
+import type { MctsSearcher } from '../mcts';
+import type { MoveValues } from '../moveValues';
 import { now, type Searcher } from '../searcher';
-import { MaxnMoveValues } from '../maxnSolver';
-import { MoveValues } from '../moveValues';
 import { type FromWorker, positionFromRequest, type SolveRequest, type ThinkRequest, type ToWorker } from './messages';
+import { oneMoveAnswers, type Searches } from './searches';
 
 export const SLICE_MS = 10;
 const PROGRESS_MS = 100;
@@ -40,8 +39,8 @@ interface Active {
   stop: boolean;
   started: number;
   lastProgress: number;
-  /** An 'evaluate' request: answered with the root values instead of a move. */
-  evaluate: boolean;
+  /** An 'evaluate' request's search: answered with its root values instead of a move. */
+  analysis: MctsSearcher | null;
 }
 
 /** A solve request: one move solved per slice, so a cancel is read between moves. */
@@ -59,11 +58,16 @@ export class WorkerBrain {
 
   constructor(
     private readonly post: (message: FromWorker) => void,
+    /** What it searches with (searches.ts; the CLI's threads seat arena entrants, whose names are not levels). */
+    private searches: Searches,
     private readonly schedule: (fn: () => void) => void = defaultScheduler(),
     private readonly sliceMs = SLICE_MS,
-    /** The search for a request (the CLI's threads seat arena entrants, whose names are not levels). */
-    private readonly create: (position: Position, options: AiOptions) => Searcher = createSearcher,
   ) {}
+
+  /** Searches with `searches` from the next request on (the browser's worker, once it has fetched them all). */
+  use(searches: Searches): void {
+    this.searches = searches;
+  }
 
   /** Whether a search is running. */
   get busy(): boolean {
@@ -98,8 +102,7 @@ export class WorkerBrain {
       // The solver polls shouldStop inside a long solve: a newer request or a cancel ends it.
       const position = positionFromRequest(request);
       const options = { misere: request.misere, shouldStop: () => this.solving !== solving };
-      const players = Math.max(...request.owners) + 1;
-      solving.values = players > 2 ? new MaxnMoveValues(position, { ...options, owners: request.owners }) : new MoveValues(position, request.owners, options);
+      solving.values = this.searches.moveValues(position, request.owners, options);
     } catch (e) {
       this.post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });
       return;
@@ -130,11 +133,10 @@ export class WorkerBrain {
 
   private start(id: number, request: ThinkRequest, evaluate: boolean): void {
     this.solving = null;
-    let searcher: Searcher;
     try {
-      const active: Active = { id, searcher: null!, stop: false, started: now(), lastProgress: now(), evaluate };
-      // An evaluation is the analysis' master (exact in three- and four-player endgames too), whatever the level.
-      searcher = (evaluate ? createAnalysisSearcher : this.create)(positionFromRequest(request), {
+      const active: Active = { id, searcher: null!, analysis: null, stop: false, started: now(), lastProgress: now() };
+      const position = positionFromRequest(request);
+      const options = {
         level: request.level,
         movetime: request.movetime,
         iterations: request.iterations,
@@ -142,8 +144,10 @@ export class WorkerBrain {
         owners: request.owners,
         misere: request.misere,
         shouldStop: () => active.stop,
-      });
-      active.searcher = searcher;
+      };
+      // An evaluation is the analysis' master (exact in three- and four-player endgames too), whatever the level.
+      if (evaluate) active.searcher = active.analysis = this.searches.analysis(position, options);
+      else active.searcher = this.searches.create(position, options);
       this.active = active; // a new search replaces any running one
     } catch (e) {
       this.post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });
@@ -165,8 +169,8 @@ export class WorkerBrain {
     }
     if (done) {
       this.active = null;
-      if (a.evaluate && a.searcher instanceof MctsSearcher) return this.post({ type: 'evaluation', id, values: a.searcher.rootValues(), move: a.searcher.best(), work: a.searcher.work });
-      const root = a.searcher instanceof MctsSearcher ? a.searcher.rootStats() : undefined;
+      if (a.analysis) return this.post({ type: 'evaluation', id, values: a.analysis.rootValues(), move: a.searcher.best(), work: a.searcher.work });
+      const root = this.searches.rootStats(a.searcher);
       this.post({ type: 'move', id, move: a.searcher.best(), work: a.searcher.work, ms: now() - a.started, root });
       return;
     }
@@ -176,4 +180,35 @@ export class WorkerBrain {
     }
     this.schedule(() => this.slice(id));
   }
+}
+
+/**
+ * The browser worker's handling of its messages: `brain` answers with the one-move searches until
+ * a message needs more; then every search is loaded (`loadAll`) and the messages that arrive
+ * meanwhile wait, to be handled in order once it is there. A load that fails is reported
+ * (`onError`), the waiting messages are answered with the one-move searches (an error for those
+ * they cannot answer: the page's player falls back to a level of its own) and the next one tries again.
+ */
+export function handlerLoadingSearches(brain: WorkerBrain, loadAll: () => Promise<Searches>, onError: (error: unknown) => void): (message: ToWorker) => void {
+  let all = false;
+  /** Messages waiting for every search; null while none is being loaded. */
+  let waiting: ToWorker[] | null = null;
+  const load = () => {
+    waiting = [];
+    loadAll()
+      .then((searches) => {
+        brain.use(searches);
+        all = true;
+      }, onError)
+      .finally(() => {
+        const queued = waiting ?? [];
+        waiting = null;
+        for (const message of queued) brain.handle(message);
+      });
+  };
+  return (message) => {
+    if (!all && !waiting && !oneMoveAnswers(message)) load();
+    if (waiting) waiting.push(message);
+    else brain.handle(message);
+  };
 }

@@ -5,13 +5,17 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { ToWorker } from '../browser/messages';
-import { SLICE_MS, WorkerBrain } from '../browser/worker-brain';
+import { allSearches } from '../browser/allSearches';
+import { WorkerBrain } from '../browser/worker-brain';
 import { entrantSearcher } from './entrants';
 
 const port = parentPort!;
-const brain = new WorkerBrain((message) => port.postMessage(message), undefined, SLICE_MS, (position, options) => {
-  const create = entrantSearcher(options.level ?? '');
-  if (typeof create === 'string') throw new Error(create);
-  return create(position, options);
+const brain = new WorkerBrain((message) => port.postMessage(message), {
+  ...allSearches,
+  create: (position, options) => {
+    const create = entrantSearcher(options.level ?? '');
+    if (typeof create === 'string') throw new Error(create);
+    return create(position, options);
+  },
 });
 port.on('message', (message: ToWorker) => brain.handle(message));

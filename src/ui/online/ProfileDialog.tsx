@@ -16,12 +16,11 @@ import { fetchGames, fetchLeaderboard, fetchLevelRatings, fetchProfile, forgetPl
 import { useSession } from '../../app/page/pageSession';
 import { pageStorage } from '../../app/page/pageStorage';
 import { errorText } from '../../i18n/engineReasons';
-import { currentLanguage, levelName, t } from '../../i18n/index';
+import { currentLanguage, levelName, signedChange, t } from '../../i18n/index';
 import { ModalDialog } from '../a11y/ModalDialog';
 import { returnFocus } from '../hud/settingsMenu';
 import { ChallengeButton, ChallengeList } from './Challenges';
 import { closeProfile, offerPlayerKey, openProfile, useProfile } from './profile';
-import { signed } from '../RoundOver';
 import './profileDialog.css';
 
 const DeviceQr = lazy(() => import('./DeviceQr').then((m) => ({ default: m.DeviceQr })));
@@ -116,7 +115,7 @@ function seatName(seat: { player: string | null; name: string; kind: string }): 
 
 /** A seat of a kept round as the round's end says it: "Ann 3 (gave up, −41 → 1,459)". */
 function seatOutcome(seat: PlayerGame['seats'][number]): string {
-  const rated = seat.ratingBefore !== null && seat.ratingAfter !== null ? t('hud:ratingOfSeat', { change: signed(seat.ratingAfter - seat.ratingBefore), rating: seat.ratingAfter }) : null;
+  const rated = seat.ratingBefore !== null && seat.ratingAfter !== null ? t('hud:ratingOfSeat', { change: signedChange(seat.ratingAfter - seat.ratingBefore), rating: seat.ratingAfter }) : null;
   const notes = [seat.forfeit ? t('hud:gaveUpSeat') : null, rated].filter(Boolean);
   return `${seatName(seat)} ${seat.score}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`;
 }

@@ -1,7 +1,6 @@
 /** A record file dropped anywhere on the page opens in replay; a bad one is refused with its reason. */
 import { useEffect } from 'react';
 import { useSession } from '../../app/page/pageSession';
-import { openRecordFile } from './OpenRecordDialog';
 
 export function PageDrop() {
   useEffect(() => {
@@ -12,6 +11,7 @@ export function PageDrop() {
       const file = e.dataTransfer?.files[0];
       if (!file) return;
       e.preventDefault();
+      const { openRecordFile } = await import('./OpenRecordDialog');
       const problem = await openRecordFile(file);
       if (problem) useSession.getState().showNotice(problem, 'refusal');
     };

@@ -1,12 +1,13 @@
-/** The toolbar's Open…, Share… and History… buttons and their dialogs. */
-
-const DIALOGS = { open: OpenRecordDialog, share: ShareDialog, history: HistoryDialog };
-import { useState } from 'react';
+/** The toolbar's Open…, Share… and History… buttons and their dialogs (each fetched when first opened). */
+import { lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { HistoryDialog } from './HistoryDialog';
-import { OpenRecordDialog } from './OpenRecordDialog';
-import { ShareDialog } from './ShareDialog';
 import { texts } from './texts';
+
+const DIALOGS = {
+  open: lazy(() => import('./OpenRecordDialog').then((m) => ({ default: m.OpenRecordDialog }))),
+  share: lazy(() => import('./ShareDialog').then((m) => ({ default: m.ShareDialog }))),
+  history: lazy(() => import('./HistoryDialog').then((m) => ({ default: m.HistoryDialog }))),
+};
 
 export function RecordButtons() {
   const [open, setOpen] = useState<keyof typeof DIALOGS | null>(null);
@@ -24,7 +25,13 @@ export function RecordButtons() {
       <button className="btn" onClick={() => setOpen('history')} title={texts.historyTitle}>
         {texts.history}
       </button>
-      {Dialog && createPortal(<Dialog onClose={close} />, document.querySelector('.app') ?? document.body)}
+      {Dialog &&
+        createPortal(
+          <Suspense fallback={null}>
+            <Dialog onClose={close} />
+          </Suspense>,
+          document.querySelector('.app') ?? document.body,
+        )}
     </>
   );
 }

@@ -2,13 +2,18 @@
  * Replay controls: start, back, forward, end (also Home, Left, Right, End on the keyboard) and a
  * scrubber. One move back or forward is animated (back: the balls roll back); further is at once.
  */
-import { useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { ContinueDialog } from '../analysis/ContinueDialog';
 import { texts as analysisTexts } from '../analysis/texts';
-import { ClipDialog } from './ClipDialog';
 import { useSession } from '../../app/page/pageSession';
 import { texts } from './texts';
+
+// Fetched when first opened.
+const ContinueDialog = lazy(() => import('../analysis/ContinueDialog').then((m) => ({ default: m.ContinueDialog })));
+const ClipDialog = lazy(() => import('./ClipDialog').then((m) => ({ default: m.ClipDialog })));
+
+/** A dialog over the whole page. */
+const overPage = (dialog: ReactNode) => createPortal(<Suspense fallback={null}>{dialog}</Suspense>, document.querySelector('.app') ?? document.body);
 
 /** Keys belong to a focused field, an open dialog or the keyboard board (its cursor), not to the replay. */
 function keyIsElsewhere(e: KeyboardEvent): boolean {
@@ -75,8 +80,8 @@ export function ReplayBar() {
       <button className="btn" onClick={() => useSession.getState().leaveReplay()} title={texts.leaveTitle} data-testid="leave-replay">
         {texts.leave}
       </button>
-      {continuing && createPortal(<ContinueDialog onClose={() => setContinuing(false)} />, document.querySelector('.app') ?? document.body)}
-      {clip && createPortal(<ClipDialog onClose={() => setClip(false)} />, document.querySelector('.app') ?? document.body)}
+      {continuing && overPage(<ContinueDialog onClose={() => setContinuing(false)} />)}
+      {clip && overPage(<ClipDialog onClose={() => setClip(false)} />)}
     </section>
   );
 }
