@@ -13,7 +13,8 @@ import { type PerspectiveCamera, Spherical, Vector3 } from 'three';
 import type { OrbitControls as OrbitControlsImpl } from 'three-stdlib';
 import { reducedMotionOn, useAccess } from '../app/setup/accessPrefs';
 import { type Flight, flightFrame, flightTo, landAt } from './cameraFlight';
-import { CAMERA_PRESETS, useCamera } from './cameraStore';
+import { clearInsets } from './boardFrame';
+import { CAMERA_PRESETS, type FrameInsets, useCamera } from './cameraStore';
 import { freeArea, FOV, homeTarget, homeView, LANDSCAPE_ASPECT, presetPosition, presetSpherical, restingBall } from './cameraViews';
 import { cinematicOn, stopCinematic, useCinematic } from './cinematicCamera';
 import { cinematicFrame, newCinema, startCinema, useLastMoveAim } from './cinematicPath';
@@ -46,10 +47,13 @@ export function CameraRig() {
   const height = useThree((s) => s.size.height);
   const aspect = width / Math.max(1, height);
   const fov = (camera as PerspectiveCamera).fov ?? FOV;
-  const insets = useCamera((s) => s.insets);
-  const area = useMemo(() => freeArea(width, height, insets, fov), [width, height, insets, fov]);
+  const panels = useCamera((s) => s.panels);
   const request = useCamera((s) => s.request);
   const preset = useCamera((s) => s.preset);
+  // The room the board is framed in, clear of the panels (kept while it stays so).
+  const framedIn = useRef<FrameInsets | null>(null);
+  const insets = useMemo(() => (framedIn.current = clearInsets(panels, width, height, preset, fov, framedIn.current)), [panels, width, height, preset, fov]);
+  const area = useMemo(() => freeArea(width, height, insets, fov), [width, height, insets, fov]);
   const focus = useCamera((s) => s.focus);
   const cinematic = useCinematic();
   const reduced = useAccess(reducedMotionOn);

@@ -375,22 +375,38 @@ export async function openRecordByPaste(page: Page, text: string): Promise<void>
   await page.getByTestId('replay-bar').waitFor();
 }
 
+/** A part of the board a player must see whole, and the page points (CSS px) of it that must be on screen and uncovered. */
+export interface BoardPart {
+  /** "socket g8", "label 8 (left)", "button red", "supply". */
+  name: string;
+  points: { x: number; y: number }[];
+  /** Its page box, where the whole of it must lie on screen (a side button, the supply). */
+  box?: { left: number; top: number; right: number; bottom: number };
+}
+
 /**
- * The board's coordinates and sockets that the box of the page's element `selector` lies over:
- * each coordinate's box (a quarter of the spacing of the sockets beside it each way) at its place
- * in the frame's middle, carried out from the two sockets of its row or column nearest it, and each
- * socket's centre, all from the scene's own projection. Empty when the page has no 3D view.
+ * The board's parts as the scene draws them now, from its own projection (empty without a 3D view):
+ * each socket's disc (four points at 0.3 of the pitch from its centre, along its row and its column),
+ * each coordinate (its place in the frame's middle, carried out from the two sockets of its row or
+ * column nearest it, and four points a fifth of the spacing of those sockets from it: its ink), each
+ * side button (its centre and four points 0.3 of its size from that: the pad's middle) and the supply (its box and
+ * nine points over it), with the least distance between two sockets' centres.
  */
-export async function boardUnder(page: Page, selector: string): Promise<string[]> {
+export async function boardParts(page: Page): Promise<{ parts: BoardPart[]; spacing: number }> {
   return page.evaluate(
-    ({ selector, out }) => {
-      const box = document.querySelector(selector)!.getBoundingClientRect();
+    ({ squares, out }) => {
       const at = (square: string) => window.rolit.socketScreenPosition(square);
-      if (!at('a1')) return [];
-      const under: string[] = [];
-      const overlaps = (x: number, y: number, half: number) => x + half > box.left && x - half < box.right && y + half > box.top && y - half < box.bottom;
+      if (!at('a1')) return { parts: [], spacing: 0 };
       const files = 'abcdefgh';
+      const parts: { name: string; points: { x: number; y: number }[]; box?: { left: number; top: number; right: number; bottom: number } }[] = [];
       for (let i = 0; i < 8; i++) {
+        for (let row = 1; row <= 8; row++) {
+          const s = at(`${files[i]}${row}`)!;
+          const across = at(`${files[i === 7 ? 6 : i + 1]}${row}`)!;
+          const along = at(`${files[i]}${row === 8 ? 7 : row + 1}`)!;
+          const points = [across, along].flatMap((n) => [1, -1].map((sign) => ({ x: s.x + sign * 0.3 * (n.x - s.x), y: s.y + sign * 0.3 * (n.y - s.y) })));
+          parts.push({ name: `socket ${files[i]}${row}`, points });
+        }
         // A row's label beyond its a and h sockets; a column's beyond its 1 and 8 sockets.
         const pairs: [string, string, string][] = [
           [`${i + 1} (left)`, `a${i + 1}`, `b${i + 1}`],
@@ -400,16 +416,76 @@ export async function boardUnder(page: Page, selector: string): Promise<string[]
         ];
         for (const [label, edge, inner] of pairs) {
           const [p, q] = [at(edge)!, at(inner)!];
-          const spacing = Math.hypot(p.x - q.x, p.y - q.y);
-          if (overlaps(p.x + (p.x - q.x) * out, p.y + (p.y - q.y) * out, spacing / 4)) under.push(`label ${label}`);
-        }
-        for (let row = 1; row <= 8; row++) {
-          const s = at(`${files[i]}${row}`)!;
-          if (overlaps(s.x, s.y, 0)) under.push(`socket ${files[i]}${row}`);
+          const half = Math.hypot(p.x - q.x, p.y - q.y) / 5;
+          const c = { x: p.x + (p.x - q.x) * out, y: p.y + (p.y - q.y) * out };
+          parts.push({ name: `label ${label}`, points: [c, { x: c.x - half, y: c.y }, { x: c.x + half, y: c.y }, { x: c.x, y: c.y - half }, { x: c.x, y: c.y + half }] });
         }
       }
-      return under;
+      const inside = (box: { left: number; top: number; right: number; bottom: number }, fractions: number[]) =>
+        fractions.flatMap((fy) => fractions.map((fx) => ({ x: box.left + fx * (box.right - box.left), y: box.top + fy * (box.bottom - box.top) })));
+      for (const colour of ['red', 'yellow', 'green', 'blue'] as const) {
+        const box = window.rolit.sideButtonScreenBox(colour)!;
+        parts.push({ name: `button ${colour}`, points: inside(box, [0.2, 0.5, 0.8]).filter((_, k) => k % 2 === 1 || k === 4) });
+      }
+      const supply = window.rolit.supplyScreenBox();
+      if (supply) parts.push({ name: 'supply', box: supply, points: inside(supply, [0.15, 0.5, 0.85]) });
+      const centres = squares.map(at) as { x: number; y: number }[];
+      let spacing = Infinity;
+      for (const p of centres) for (const q of centres) if (p !== q) spacing = Math.min(spacing, Math.hypot(p.x - q.x, p.y - q.y));
+      return { parts, spacing };
     },
-    { selector, out: (BOARD_WIDTH / 2 - MARGIN / 2 - 3.5 * PITCH) / PITCH },
+    { squares: ALL_SQUARES, out: (BOARD_WIDTH / 2 - MARGIN / 2 - 3.5 * PITCH) / PITCH },
+  );
+}
+
+/**
+ * What of the board the page does not show whole, as "socket g8 under toolbar panel" or "label 1
+ * (near) off screen": a part with a point off the screen or where the topmost element is not the
+ * canvas, a side button whose box is not wholly on screen. The supply must be whole and uncovered,
+ * or wholly out of view (a phone's screen has no room for it); `supply: false` leaves it out.
+ * Empty when the page has no 3D view.
+ */
+export async function boardHidden(page: Page, { supply = true } = {}): Promise<string[]> {
+  const { parts } = await boardParts(page);
+  return page.evaluate((parts) => {
+    const onScreen = (p: { x: number; y: number }) => p.x >= 0 && p.y >= 0 && p.x <= innerWidth && p.y <= innerHeight;
+    const boxOnScreen = (b: { left: number; top: number; right: number; bottom: number }) => b.left >= 0 && b.top >= 0 && b.right <= innerWidth && b.bottom <= innerHeight;
+    const boxOffScreen = (b: { left: number; top: number; right: number; bottom: number }) => b.right <= 0 || b.bottom <= 0 || b.left >= innerWidth || b.top >= innerHeight;
+    const hidden: string[] = [];
+    for (const part of parts) {
+      if (part.name === 'supply' && part.box && boxOffScreen(part.box)) continue;
+      if (part.box && !boxOnScreen(part.box)) {
+        hidden.push(`${part.name} off screen ${JSON.stringify([part.box.left, part.box.top, part.box.right, part.box.bottom].map(Math.round))}`);
+        continue;
+      }
+      const off = part.points.find((p) => !onScreen(p));
+      if (off) {
+        hidden.push(`${part.name} off screen at ${Math.round(off.x)},${Math.round(off.y)}`);
+        continue;
+      }
+      for (const p of part.points) {
+        const top = document.elementFromPoint(p.x, p.y);
+        if (top instanceof HTMLCanvasElement) continue;
+        hidden.push(`${part.name} under ${top?.closest('[class]')?.className ?? top?.tagName ?? 'nothing'} at ${Math.round(p.x)},${Math.round(p.y)}`);
+        break;
+      }
+    }
+    return hidden;
+  }, supply ? parts : parts.filter((p) => p.name !== 'supply'));
+}
+
+/**
+ * The board's parts (boardParts: sockets' discs, coordinates, side buttons; not the supply) that the
+ * box of the page's element `selector` lies over. Empty when the page has no 3D view.
+ */
+export async function boardUnder(page: Page, selector: string): Promise<string[]> {
+  const { parts } = await boardParts(page);
+  return page.evaluate(
+    ({ selector, parts }) => {
+      const box = document.querySelector(selector)!.getBoundingClientRect();
+      const inBox = (p: { x: number; y: number }) => p.x > box.left && p.x < box.right && p.y > box.top && p.y < box.bottom;
+      return parts.filter((part) => part.points.some(inBox)).map((part) => part.name);
+    },
+    { selector, parts: parts.filter((p) => p.name !== 'supply') },
   );
 }
