@@ -41,8 +41,15 @@ export interface Clock {
   deadline: number;
 }
 
+/**
+ * A text to show: words, or how to word them, asked again at each reading, so that a text already
+ * on screen is said in the page's language after a switch.
+ */
+export type Words = string | (() => string);
+
 export interface Message {
-  text: string;
+  /** The message in the page's language now (worded at each reading). */
+  readonly text: string;
   kind: 'refusal' | 'notice';
   /** Grows with every message, so the same text shown twice is still news. */
   id: number;
@@ -199,7 +206,7 @@ export interface SessionState {
   /** Another tab changed the stored history: read it again. */
   reloadHistory(): void;
   /** A notice from the page (a share link or file that cannot be read). */
-  showNotice(text: string, kind?: Message['kind']): void;
+  showNotice(text: Words, kind?: Message['kind']): void;
   /** Online: the server refused a message (most often the move just sent); says why, and the turn is playable again. */
   remoteRefused(text: string): void;
   /** Stops timers and thinking (page unload, tests). */
@@ -256,4 +263,4 @@ export interface WritableTable extends Table {
   reseat(player: number, spec: SeatSpec): void;
 }
 
-export type Notify = (text: string, kind?: Message['kind']) => void;
+export type Notify = (text: Words, kind?: Message['kind']) => void;
