@@ -3,8 +3,8 @@
  * loopback port, TV moving every 250 ms: faster than the board animates a move at speed 1): a
  * page opened at `?tv` watches at once as a spectator, keeps `?tv` in its address, and its board
  * never falls more than MOST_MOVES_BEHIND moves behind the room (it skips animations to catch up),
- * as `rolit.online()` reports (`movesPlayed`, `movesShown`). No 3D view: the director's clock
- * runs without it.
+ * as `rolit.online()` reports (`movesPlayed`, `movesShown`); its room bar says four computers play.
+ * No 3D view: the director's clock runs without it.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MOST_MOVES_BEHIND } from '../../src/director/link';
@@ -44,6 +44,10 @@ it('?tv opens TV at once, and the board never falls more than two moves behind t
   });
   expect(lag).toBeLessThanOrEqual(MOST_MOVES_BEHIND);
   expect(shown).toBeGreaterThanOrEqual(24 - MOST_MOVES_BEHIND);
+  // The room's bar says its four computers play, not that nobody is connected.
+  const line = await page.getByTestId('online-bar').locator('> summary').innerText();
+  expect(line).toContain('4 computers playing');
+  expect(line).not.toMatch(/connected/);
   expect(errors).toEqual([]);
   await page.close();
 }, 120_000);

@@ -155,8 +155,11 @@ export interface SessionState {
   /** The rules panel was shown: it does not open by itself again. */
   rulesSeen(): void;
   setAnimating(busy: boolean): void;
-  /** The director reports how many events of the log the board has shown. */
-  setShown(count: number): void;
+  /**
+   * The director reports how many events of the log the board has shown, and while it is emptied
+   * or its start balls placed, the balls at rest on it by colour (the seats count those then).
+   */
+  setShown(count: number, ballsAtRest?: Partial<Record<Colour, number>> | null): void;
   setPaused(paused: boolean): void;
   moveNow(): void;
   /**
