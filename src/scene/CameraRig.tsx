@@ -59,6 +59,8 @@ export function CameraRig() {
   const reduced = useAccess(reducedMotionOn);
   // The viewer has moved the camera since the last view chosen: a change of the panels' room leaves it be.
   const taken = useRef(false);
+  // Where the camera stood when the viewer last pressed on the canvas, whether it was theirs then and flying.
+  const pressed = useMemo(() => ({ position: new Vector3(), taken: false, flying: false }), []);
   const flight = useRef<Flight | null>(null);
   // The flight's point of each frame, reused (no allocation per frame).
   const along = useMemo(() => new Spherical(), []);
@@ -142,6 +144,9 @@ export function CameraRig() {
       stopCinematic();
       taken.current = false;
     }
+    // A turned or resized screen is framed anew, and so are the panels' next changes (they follow the
+    // new shape a frame later): the viewer's own view does not survive the screen's change.
+    if (reshaped) taken.current = false;
     if ((!requested && !reshaped && (!reframed || taken.current)) || !controls.current) return;
     if (!requested && cinematicOn()) {
       cinema.side = null; // the cinematic camera fits the new shape itself (reduced motion: cut again)
@@ -239,12 +244,22 @@ export function CameraRig() {
       minPolarAngle={0}
       maxPolarAngle={1.32}
       onStart={() => {
+        // Where a press started: a tap (a move played on a phone) that moves nothing leaves the camera the page's.
+        pressed.position.copy(camera.position);
+        pressed.taken = taken.current;
+        pressed.flying = flight.current !== null;
         // The viewer takes the camera: a flight, following the throw or the cinematic camera stops at once.
         flight.current = null;
         taken.current = true;
         if (follow.from) follow.declined = currentView().throwBall?.seed ?? -1;
         follow.from = null;
         stopCinematic();
+      }}
+      onEnd={() => {
+        if (camera.position.distanceToSquared(pressed.position) > 1e-6) return;
+        // A tap: the panels' room still frames the board, and a flight it stopped goes on.
+        taken.current = pressed.taken;
+        if (pressed.flying && !taken.current) flyHome(restingBall(reducedMotionOn(useAccess.getState())));
       }}
       onChange={() => {
         // Keep the pan near the game and above the table.
