@@ -30,7 +30,7 @@ type Point = { x: number; y: number };
 
 /**
  * The board's face on its top, as convex pieces: the sockets' square, each coordinate's ink and each
- * side button's pad; the points of it that must be on screen (all but the pads' outer parts: a
+ * side button's pad; the points of it that must be on screen (all but the pads' outer halves: a
  * phone held upright's yellow and blue pads may touch its sides); and sockets whose spacing on
  * screen is the board's size there.
  */
@@ -42,13 +42,17 @@ const FACE = (() => {
   const coordinates = rows.flatMap((along) => [square(-labels, along, ink), square(labels, along, ink), square(along, -labels, ink), square(along, labels, ink)]);
   const r = SIDE_BUTTON.footRadius;
   const pads = SIDE_BUTTONS.map(({ position: [x, , z] }) => square(x, z, r));
-  // A pad's middle: its centre and 0.6 of its radius either way.
-  const padMiddles = SIDE_BUTTONS.flatMap(({ position: [x, , z] }) => square(x, z, 0.6 * r));
+  // A pad's inner half: its centre, and half its radius inward and along the board's side.
+  const padInner = SIDE_BUTTONS.flatMap(({ position: [x, , z] }) => {
+    const [ix, iz] = [-Math.sign(x) * 0.5 * r, -Math.sign(z) * 0.5 * r];
+    const [ax, az] = x === 0 ? [0.5 * r, 0] : [0, 0.5 * r];
+    return at([[x, z], [x + ix, z + iz], [x + ax, z + az], [x - ax, z - az]]);
+  });
   const socketSquare = square(0, 0, reach);
   // Each corner socket and its two neighbours: the least spacing on screen is at a corner (the far one of a slanted view, along its column).
   const c = 3.5 * PITCH;
   const spacing = [-1, 1].flatMap((sx) => [-1, 1].flatMap((sz) => [[sx * c, sz * c], [sx * (c - PITCH), sz * c], [sx * c, sz * (c - PITCH)]])).map(([x, z]) => new Vector3(x, BALL_REST_Y, z));
-  return { pieces: [socketSquare, ...coordinates, ...pads], onScreen: [...socketSquare, ...coordinates.flat(), ...padMiddles.flat()], sockets: spacing };
+  return { pieces: [socketSquare, ...coordinates, ...pads], onScreen: [...socketSquare, ...coordinates.flat(), ...padInner], sockets: spacing };
 })();
 
 /** The supply's corners at its foot and at the top of its walls, where it stands on a screen of this shape. */
@@ -127,12 +131,32 @@ function edgeChoices(panels: readonly PanelBox[], width: number, height: number)
   return { top: [...choices.top], right: [...choices.right], bottom: [...choices.bottom], left: [...choices.left] };
 }
 
-/** How a framing does: the panels its board's face meets, whether the supply is whole and clear, and the board's size (its sockets' least spacing, px). */
+/**
+ * How a framing does: the panels its board's face meets, whether the supply is whole and clear, the
+ * board's size (its sockets' least spacing, px), and how far off centre it stands between what is
+ * around it (px: the difference of its room above and below plus that of its room left and right,
+ * each up to the nearest panel beside it or the screen's edge).
+ */
 interface Framing {
   insets: FrameInsets;
   meets: number;
   supplyClear: boolean;
   spacing: number;
+  offCentre: number;
+}
+
+/** How far off centre a box stands between the panels and the screen's edges around it (Framing's offCentre). */
+function offCentre(face: PanelBox, panels: readonly PanelBox[], width: number, height: number): number {
+  let [up, down, left, right] = [face.top, height - face.bottom, face.left, width - face.right];
+  for (const p of panels) {
+    const besideX = p.left < face.right && p.right > face.left;
+    const besideY = p.top < face.bottom && p.bottom > face.top;
+    if (besideX && p.bottom <= face.top) up = Math.min(up, face.top - p.bottom);
+    if (besideX && p.top >= face.bottom) down = Math.min(down, p.top - face.bottom);
+    if (besideY && p.right <= face.left) left = Math.min(left, face.left - p.right);
+    if (besideY && p.left >= face.right) right = Math.min(right, p.left - face.right);
+  }
+  return Math.abs(up - down) + Math.abs(left - right);
 }
 
 /** A framing's board size alone (cheap: a dozen points), with what judging the rest needs; null for one a landscape screen does not take. */
@@ -149,6 +173,8 @@ function sized(width: number, height: number, insets: FrameInsets, preset: Camer
 /** How a sized framing does (Framing). Its projector must still be the last one made. */
 function judged(panels: readonly PanelBox[], width: number, height: number, { insets, spacing, project }: NonNullable<ReturnType<typeof sized>>): Framing {
   const pieces = FACE.pieces.map(project);
+  const all = pieces.flat();
+  const faceBox = { left: Math.min(...all.map((p) => p.x)), right: Math.max(...all.map((p) => p.x)), top: Math.min(...all.map((p) => p.y)), bottom: Math.max(...all.map((p) => p.y)) };
   // Off the screen counts as under a panel.
   const offScreen = project(FACE.onScreen).some((p) => p.x < -ON_SCREEN_SLACK || p.y < -ON_SCREEN_SLACK || p.x > width + ON_SCREEN_SLACK || p.y > height + ON_SCREEN_SLACK);
   const meets = panels.filter((p) => pieces.some((piece) => polygonMeetsBox(piece, p))).length + (offScreen ? 1 : 0);
@@ -160,7 +186,7 @@ function judged(panels: readonly PanelBox[], width: number, height: number, { in
     const onScreen = box.left >= 0 && box.top >= 0 && box.right <= width && box.bottom <= height;
     supplyClear = onScreen && panels.every((p) => !(p.left < box.right && p.right > box.left && p.top < box.bottom && p.bottom > box.top));
   }
-  return { insets, meets, supplyClear, spacing };
+  return { insets, meets, supplyClear, spacing, offCentre: offCentre(faceBox, panels, width, height) };
 }
 
 /** How framing the board in `insets` does, or null for one a landscape screen does not take. */
@@ -169,20 +195,19 @@ function judge(panels: readonly PanelBox[], width: number, height: number, inset
   return size && judged(panels, width, height, size);
 }
 
-/** Boards this close in size (a share of the bigger) are as big: the one framed between more of the panels wins. */
+/** Boards this close in size (a share of the bigger) are as big: the one better centred between what is around it wins. */
 const AS_BIG = 0.01;
 
 /**
  * Whether framing `a` shows the board better than `b`: clear of more panels, then the supply clear,
- * then bigger; as big, framed in the room between more of the panels (centred between them, the
- * start ball's resting place framed clear of them too).
+ * then bigger; as big, better centred between the panels and the screen's edges around it (the room
+ * it frames is then between them, the start ball's resting place in it too).
  */
 function better(a: Framing, b: Framing): boolean {
   if (a.meets !== b.meets) return a.meets < b.meets;
   if (a.supplyClear !== b.supplyClear) return a.supplyClear;
   if (Math.abs(a.spacing - b.spacing) > AS_BIG * Math.max(a.spacing, b.spacing)) return a.spacing > b.spacing;
-  const taken = (f: Framing) => f.insets.top + f.insets.right + f.insets.bottom + f.insets.left;
-  return taken(a) > taken(b);
+  return a.offCentre < b.offCentre;
 }
 
 /**
