@@ -7,11 +7,12 @@
  * board's far side, wholly out of view (never cut at an edge or lying under a panel); the phone's
  * page is loaded upright and turned sideways. The page projects the box with its balls
  * (rolit.supplyScreenBox). On the laptop windows the side buttons of the colours in play are clear
- * of the panels as well (rolit.sideButtonScreenBox).
+ * of the panels as well (rolit.sideButtonScreenBox), and against the computer (engine help hidden)
+ * the supply lies clear of the "Show who is winning" button.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openApp, resizeTo, screenshot, waitForScene, waitSettled, waitIdle } from './harness';
+import { boardHidden, openApp, resizeTo, screenshot, waitForScene, waitSettled, waitIdle } from './harness';
 import { useBuiltApp, useSharedPage } from './builtApp';
 import { keepGame, savedGame } from './keptGames';
 
@@ -115,4 +116,24 @@ describe('the supply on any screen', { timeout: 300_000 }, () => {
     }
   }
 
+  it('stands whole and clear of "Show who is winning" on a 1280x800 window (fr-FR), against the computer (engine help hidden)', async () => {
+    const viewport = { width: 1280, height: 800 };
+    const context = await app.browser.newContext({ viewport, locale: 'fr-FR' });
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=human,ai:beginner&seed=1&speed=instant', viewport, { context });
+    page.setDefaultTimeout(120_000);
+    await waitForScene(page, 120_000);
+    await waitIdle(page, 120_000);
+    await waitSettled(page, 120_000);
+    const show = page.locator('.evaluation-show');
+    await show.waitFor();
+    const box = (await page.evaluate(() => window.rolit.supplyScreenBox()))!;
+    const button = (await show.boundingBox())!;
+    await screenshot(page, 'supply-1280x800-fr-FR-against-computer', 120_000);
+    const meets = box.left < button.x + button.width && box.right > button.x && box.top < button.y + button.height && box.bottom > button.y;
+    expect(meets, `supply ${JSON.stringify(box)}, button ${JSON.stringify(button)}`).toBe(false);
+    // Whole on screen, the canvas the topmost element over it, as the rest of the board.
+    expect(await boardHidden(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
