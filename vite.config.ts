@@ -6,13 +6,16 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { gameServerPlugin } from './scripts/gameServerPlugin.js';
 import { canvasElementsPlugin } from './scripts/canvasElementsPlugin.js';
+import { VitePWA } from 'vite-plugin-pwa';
+import { appManifest, otherLanguageManifests } from './scripts/appManifest.js';
+import { manifestFile } from './src/app/page/manifestFile.js';
 
 /**
  * What the first move never needs is fetched when asked for and named `later-…`, so that the byte budget
  * until the first move (`npm run size`, package.json "size-limit") leaves it out: the languages other than
  * English (one chunk each), the New-game and Play online dialogs, the online client, augmented reality,
  * the offer to return to a game, the player's profile and leaderboard (and the QR code of the link to
- * another device).
+ * another device), and Workbox's library that registers the service worker once the page has loaded.
  */
 const LATER_COMPONENTS = [
   'src/ui/NewGameDialog.tsx',
@@ -23,7 +26,7 @@ const LATER_COMPONENTS = [
   'src/ui/online/ProfileDialog.tsx',
   'src/ui/online/DeviceQr.tsx',
 ];
-const LATER_ENTRIES = [/\/src\/i18n\/locales\/(?!en\/)/, ...LATER_COMPONENTS.map((path) => new RegExp(`/${path.replaceAll('.', '\\.')}$`)), /\/node_modules\/@colyseus\/sdk\//];
+const LATER_ENTRIES = [/\/src\/i18n\/locales\/(?!en\/)/, ...LATER_COMPONENTS.map((path) => new RegExp(`/${path.replaceAll('.', '\\.')}$`)), /\/node_modules\/@colyseus\/sdk\//, /\/node_modules\/workbox-window\//];
 const chunkFileName = ({ isDynamicEntry, facadeModuleId, name }: { isDynamicEntry: boolean; facadeModuleId: string | null; name: string }) => {
   if (!isDynamicEntry || !LATER_ENTRIES.some((entry) => entry.test(facadeModuleId ?? ''))) return 'assets/[name]-[hash].js';
   const language = /\/locales\/(\w+)\//.exec(facadeModuleId ?? '')?.[1];
@@ -42,9 +45,37 @@ const compressedCopies = compression({
   threshold: 1024,
 });
 
+// The installable app (docs/app.md, "Install and offline"): the manifests and a service worker made by
+// Workbox that keeps every file of the build (not the compressed copies, nor the icons, which the
+// browser keeps itself on install), so every part that needs no server plays offline, and a version
+// is taken whole: a page never runs with a script of another build. A new version waits until the
+// player reloads (registerType 'prompt', src/app/page/serviceWorker.ts registers it). Off in the dev server.
+const installableApp = [
+  VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    manifestFilename: manifestFile('en'),
+    manifest: appManifest('en'),
+    includeManifestIcons: false,
+    workbox: {
+      globPatterns: ['**/*'],
+      globIgnores: ['**/*.br', '**/*.gz', 'icons/**', manifestFile('en')], // the English manifest is the plugin's own entry
+      // Served by the game server with a long cache life (src/server/front/appFiles.ts): their names change with their content.
+      dontCacheBustURLsMatching: /^assets\//,
+      // The page at `/` whatever its query (a game, a room, a replay link); every other path is the game server's (records, players, bots).
+      navigateFallback: 'index.html',
+      navigateFallbackAllowlist: [/^\/(index\.html)?(\?.*)?$/],
+      // The first install controls the page it was installed from, so it plays offline without a reload.
+      clientsClaim: true,
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    },
+  }),
+  otherLanguageManifests(),
+];
+
 export default defineConfig({
   // The game server of online play runs beside the dev server (scripts/gameServerPlugin.ts).
-  plugins: [react(), gameServerPlugin(), canvasElementsPlugin(), compressedCopies, ...bundleReport],
+  plugins: [react(), gameServerPlugin(), canvasElementsPlugin(), ...installableApp, compressedCopies, ...bundleReport],
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 2500,

@@ -36,6 +36,7 @@ import { useCamera } from './scene/cameraStore';
 import { useAccess } from './app/setup/accessPrefs';
 import { initCinematic, readCameraParameter } from './scene/cinematicCamera';
 import { readGraphicsParameter } from './scene/graphicsParameter';
+import { startInstalledApp } from './app/page/installedApp';
 import './ui/hud.css';
 import { type WorkerLike } from './ai/browser/messages';
 
@@ -157,6 +158,8 @@ async function start(): Promise<void> {
   });
 
   startLoadingScene();
+  // The installable app: the manifest in the page's language; the service worker once the 3D view has loaded (or will not).
+  startInstalledApp(new Promise((loaded) => (loadProgress.getState().settled ? loaded(null) : loadProgress.subscribe((p) => p.settled && loaded(null)))));
   // Intl's number data in a task of its own while the scene loads, not in the HUD's render.
   await nextTask();
   loadNumberFormats();

@@ -14,3 +14,4 @@ export * from './recordFormat';
 export * from './recordReader';
 export * from './recordWriter';
 export * from './recordPlayers';
+export * from './outcome';

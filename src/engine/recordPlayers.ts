@@ -49,3 +49,15 @@ export function recordedPlayers(tags: Readonly<Record<string, string>>, setup: P
     return level !== undefined && LEVEL_WORD.test(level) ? { kind: 'computer', level, name } : { kind: 'human', name };
   });
 }
+
+/** The tag naming the seats given up in an online round (docs/record-format.md): `[GaveUp "red"]`, each such seat by its colours. */
+export function gaveUpTags(setup: Pick<RoundSetup, 'players'>, gaveUp: readonly boolean[]): Record<string, string> {
+  const colours = setup.players.flatMap((seat, i) => (gaveUp[i] ? seat : []));
+  return colours.length > 0 ? { GaveUp: colours.join(' ') } : {};
+}
+
+/** Which seats of `setup` the record says were given up (a seat's first colour speaks for it): all false without the tag. */
+export function recordedGaveUp(tags: Readonly<Record<string, string>>, setup: Pick<RoundSetup, 'players'>): boolean[] {
+  const named = (tags.GaveUp ?? '').toLowerCase().split(/[\s,]+/);
+  return setup.players.map((colours) => named.includes(colours[0]));
+}

@@ -9,9 +9,10 @@
  * (src/wire). Pure TypeScript on the engine: the clock and the computers are passed in.
  */
 import {
-  type Colour, type Game, type GameEvent, type Match, matchStandings, type MatchOptions, type MatchStandings, playerInSeat, type RoundResult, roundSetup,
+  type Colour, type Game, type GameEvent, type Match, matchStandings, type MatchOptions, type MatchStandings, outcomeWinners, playerInSeat, type RoundResult, roundSetup,
   type RoundSetup, seatOfColour, seatOfPlayer, startMatch,
 } from '../engine';
+import { isGivenUp, standInLeft } from './givingUp';
 import type { HoldReason, MatchSnapshot, SeatSnapshot, StandInReason } from '../wire/matchSnapshot';
 import type { RoomResult } from '../wire/contractCodes';
 import { computerFor, type Holder, type Mover, type PlayRefusal, TurnFlow, type TurnFlowHost } from './turnFlow';
@@ -51,11 +52,7 @@ export type MatchEvent =
   /** Seats taken, freed or filled before the match starts, or handed over at the host's own table (reseat). */
   | { type: 'seatsChanged' };
 
-/**
- * What a MatchFlow asks of its host. The clock, the computer's pause and fallback, and what the
- * host holds back (its gate, held computers, which turns are timed, a dropped question) are its
- * rounds' (TurnFlowHost), passed through to each round's turn flow.
- */
+/** What a MatchFlow asks of its host; the clock, the computer's pause and fallback, and what the host holds back are its rounds' (TurnFlowHost), passed through. */
 export interface MatchFlowHost extends Pick<TurnFlowHost, 'clock' | 'computerDelayMs' | 'fallbackMove' | 'turnMayRun' | 'holdsComputers' | 'timing' | 'questionDropped'> {
   /** Asks a computer of `level` for the move in `game` (TurnFlowHost.askComputer). */
   askComputer(game: Game, level: string, wanted: () => boolean): Promise<string | null>;
@@ -145,9 +142,7 @@ export class MatchFlow {
   }
 
   /** Match player `player`'s seat this round. */
-  seatOf(player: number): number {
-    return seatOfPlayer(player, this.round, this.players);
-  }
+  seatOf = (player: number): number => seatOfPlayer(player, this.round, this.players);
 
   /** The match player whose seat plays `colour` this round; -1 when it is not in play. */
   playerOfColour(colour: Colour): number {
@@ -161,9 +156,7 @@ export class MatchFlow {
   }
 
   /** Match player `player`'s seat as the flow holds it. */
-  player(player: number): Readonly<MatchPlayer> {
-    return this.seated[player];
-  }
+  player = (player: number): Readonly<MatchPlayer> => this.seated[player];
 
   /** Who holds match player `player`'s seat for its moves (TurnFlow's Holder). */
   holder(player: number): Holder {
@@ -253,6 +246,12 @@ export class MatchFlow {
     return null;
   }
 
+  /** The person's player was forgotten ("Forget me"): the seat goes on unnamed, given up this round (a computer plays it). */
+  forget(player: number): void {
+    this.seated[player].name = '?';
+    if (this.resign(player) !== null) this.host.event({ type: 'seatsChanged' });
+  }
+
   // --- rounds ---------------------------------------------------------------------------------
 
   /** Match player `player` (a person holding their seat) plays `move`: null when played, or why not. */
@@ -322,7 +321,7 @@ export class MatchFlow {
     if (this.phase !== 'waiting') throw new Error('the match has already started');
     if (match.players.length !== this.players) throw new Error(`the match has ${this.players} players, not ${match.players.length}`);
     this.match = match;
-    this.results.push(...results.map(({ scores, playerScores, winners }, r) => ({ round: r, scores, playerScores, winners, standInMoves: playerScores.map(() => 0) })));
+    this.results.push(...results.map(({ scores, playerScores, winners }, r) => ({ round: r, scores, playerScores, winners, standInMoves: playerScores.map(() => 0), gaveUp: playerScores.map(() => false) })));
     this.startRound(round, game);
   }
 
@@ -387,6 +386,8 @@ export class MatchFlow {
         reason: this.reason(player),
         dropDeadline: p.presence === 'dropped' ? p.dropDeadline : 0,
         standInMoves: p.standInMoves,
+        standInLeft: p.kind === 'human' ? standInLeft(setup, seat, p.resigned, p.standInMoves) : 0,
+        gaveUp: p.kind === 'human' && isGivenUp(setup, seat, p.resigned, p.standInMoves),
       };
     });
     const playing = this.phase === 'playing' && game !== null;
@@ -433,11 +434,14 @@ export class MatchFlow {
     this.turns.start();
   }
 
-  /** Round `round`'s result, once it is over, with the moves computers played for persons. */
+  /** Round `round`'s result, once it is over: the moves computers played for persons, the seats given up, the winners among the others. */
   private resultOf(round: number): RoomResult {
-    const game = this.game!;
-    const standInMoves = game.setup.players.map((_, seat) => this.seated[playerInSeat(seat, round, this.players)].standInMoves);
-    return { round, ...game.state.result!, standInMoves };
+    const { setup, state } = this.game!;
+    const seated = setup.players.map((_, seat) => this.seated[playerInSeat(seat, round, this.players)]);
+    const moves = setup.players.map((colours) => state.moves.filter((m) => colours.includes(m.colour)).length);
+    const gaveUp = seated.map((p, seat) => p.kind === 'human' && isGivenUp(setup, seat, p.resigned, p.standInMoves, moves[seat]));
+    const { scores, playerScores } = state.result!;
+    return { round, scores, playerScores, winners: outcomeWinners(playerScores, setup.misere, gaveUp), standInMoves: seated.map((p) => p.standInMoves), gaveUp };
   }
 
   /** Round `round` is played again (taken back, or another position of it put on): its result goes. */

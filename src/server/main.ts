@@ -12,11 +12,18 @@ import { serverLog } from './front/foldedLog';
 import { DEFAULT_QUICK_WAIT_SECONDS } from './tables/quickPlay';
 import { DEFAULT_APP_PORT, DEFAULT_CLOSING_SECONDS, DEFAULT_GRACE_SECONDS, DEFAULT_KEEP_DAYS, DEFAULT_PORT, DEFAULT_TV_PAUSE_MS, startServer } from './server';
 import { DEFAULT_TV_MOVE_MS, TV_PACE_ENV } from './room/tvPace';
+import { causeOf } from './db/failures';
+import { DEFAULT_RETRY_MAX_MS } from './db/journal';
+import { DEFAULT_PRESENCE_SECONDS } from './players/playing';
 
 const USAGE = `usage: npm run server -- [options]   (npm run serve: the same with --app dist)
   --port N             port to listen on (env PORT; default ${DEFAULT_PORT}, ${DEFAULT_APP_PORT} with --app; 0 picks a free one)
   --host ADDRESS       interface to listen on (env HOST; default all)
   --data DIR           directory of the SQLite database (without --database) and of older record files, imported once (env ROLIT_DATA; default ./data)
+  --journal DIR        directory of this process's journal of finished rounds, written to the disk before the database
+                       and replayed at the next start (env ROLIT_JOURNAL; default --data; best on a disk of the machine's own)
+  --db-retry MS        longest pause between tries of a round's write the database failed, and between its checks
+                       (env ROLIT_DB_RETRY; default ${DEFAULT_RETRY_MAX_MS}; the database is checked as often, every 5000 at most)
   --keep-days D        days the records of TV's and quick play's rounds that are nobody's games are kept, or off for ever (env ROLIT_KEEP_DAYS; default ${DEFAULT_KEEP_DAYS})
   --grace SECONDS      how long a dropped player keeps the seat (env ROLIT_GRACE; default ${DEFAULT_GRACE_SECONDS})
   --computer-delay MS  pause before a computer's move (env ROLIT_COMPUTER_DELAY; default 600)
@@ -28,6 +35,8 @@ const USAGE = `usage: npm run server -- [options]   (npm run serve: the same wit
                        every process given it (env DATABASE_URL; default SQLite, the file rolit.sqlite in --data)
   --redis URL          share rooms with other processes through Redis (env REDIS_URL)
   --public-address A   host:port clients reach this process at, with --redis (env PUBLIC_ADDRESS)
+  --presence S         seconds this process's rooms stay in Redis's presence unless it renews them: after it dies,
+                       its rooms leave GET /players/<id>/playing within this (env ROLIT_PRESENCE; default ${DEFAULT_PRESENCE_SECONDS}, at least 3)
   --app DIR            also serve the built app (npm run build makes dist/) on the same port (env ROLIT_APP)
   --limits SPEC        limits per client address (env ROLIT_LIMITS): off, or name=value pairs, e.g. rooms=50,joins=120
                        rooms      open rooms created at once (default ${DEFAULT_LIMITS.rooms})
@@ -37,6 +46,11 @@ const USAGE = `usage: npm run server -- [options]   (npm run serve: the same wit
                        cooldown   seconds shut out after a kick for flooding (default ${DEFAULT_LIMITS.coolDownSeconds})
                        sockets    sockets open at once, HTTP and WebSocket together (default ${DEFAULT_LIMITS.sockets})
                        watchers   spectators in one room (default ${DEFAULT_LIMITS.watchers})
+                       reads      list and player requests a minute (default ${DEFAULT_LIMITS.readsPerMinute})
+                       keys       player keys created or joined with an hour (default ${DEFAULT_LIMITS.keysPerHour})
+                       rounds     rounds started an hour at the tables one address hosts (default ${DEFAULT_LIMITS.roundsPerHour})
+                       rated      rated rounds started an hour by the players of one address (default ${DEFAULT_LIMITS.ratedPerHour})
+                       keyrated   rated rounds started an hour by one player key, from any address (default ${DEFAULT_LIMITS.keyRatedPerHour})
                        each a whole number or off
   --head-timeout S     seconds a new connection may take to send its request (env ROLIT_HEAD_TIMEOUT; default ${DEFAULT_HEAD_SECONDS})
   --trust-proxy LIST   proxies whose X-Forwarded-For names the client: addresses or networks, comma-separated,
@@ -60,7 +74,7 @@ try {
       'computer-delay': { type: 'string' }, threads: { type: 'string' }, 'quick-wait': { type: 'string' }, redis: { type: 'string' }, database: { type: 'string' },
       'tv-move': { type: 'string' }, 'tv-pause': { type: 'string' },
       'public-address': { type: 'string' }, app: { type: 'string' }, limits: { type: 'string' }, 'trust-proxy': { type: 'string' },
-      'head-timeout': { type: 'string' }, 'keep-days': { type: 'string' },
+      'head-timeout': { type: 'string' }, 'keep-days': { type: 'string' }, journal: { type: 'string' }, 'db-retry': { type: 'string' }, presence: { type: 'string' },
       help: { type: 'boolean' },
     },
   }).values;
@@ -115,11 +129,15 @@ const server = await startServer({
   trustProxy,
   keepDays: keepDays === 'off' ? Infinity : number('keep-days', keepDays, DEFAULT_KEEP_DAYS),
   headSeconds: number('head-timeout', args['head-timeout'] ?? env.ROLIT_HEAD_TIMEOUT, DEFAULT_HEAD_SECONDS) || DEFAULT_HEAD_SECONDS,
+  journalDir: args.journal ?? env.ROLIT_JOURNAL,
+  retryMs: number('db-retry', args['db-retry'] ?? env.ROLIT_DB_RETRY, DEFAULT_RETRY_MAX_MS) || DEFAULT_RETRY_MAX_MS,
+  presenceSeconds: Math.max(3, number('presence', args.presence ?? env.ROLIT_PRESENCE, DEFAULT_PRESENCE_SECONDS)),
 }).catch((e: NodeJS.ErrnoException) => {
   // Nothing else to do without the port: end at once, so a supervisor sees it.
   const where = `port ${port}${args.host ?? env.HOST ? ` of ${args.host ?? env.HOST}` : ''}`;
   if (e.code === 'EADDRINUSE') console.error(`rolit server: ${where} is in use (another server?): choose another with --port`);
-  else console.error(`rolit server: cannot start on ${where}: ${e.message}`);
+  // Anything else: the database, the journal's directory... named by its cause (a full disk as such).
+  else console.error(`rolit server: cannot start on ${where}: ${causeOf(e)}`);
   process.exit(1);
 });
 // The last line of defence, behind the front's guard and each room's fault handling: a promise

@@ -5,33 +5,38 @@
  */
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { matchMaker, type MatchMakerDriver, type Presence, Server } from '@colyseus/core';
+import { type MatchMakerDriver, type Presence, Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { guardMatchmaking, guardUpgrades, markClientAddresses } from './front/admission';
 import { DEFAULT_HEAD_SECONDS, guardConnections } from './front/connections';
-import { colyseusLogger, serverLog } from './front/foldedLog';
+import { colyseusLogger, FoldedLog, serverLog } from './front/foldedLog';
 import { guardFrames } from './front/frames';
 import { botApi } from './bots/botApi';
 import { BotCallers } from './front/botCallers';
 import { ComputerPool } from './computers/computerPool';
 import { openDatabase } from './db/database';
+import { DatabaseWatch } from './db/databaseWatch';
 import { importRecordFiles } from './db/importRecords';
+import { databaseWriter, DEFAULT_RETRY_MAX_MS, RoundJournal } from './db/journal';
 import { DatabaseRecords } from './db/recordTable';
 import { GameStore } from './db/store';
 import type { Level } from '../ai';
 import { DEFAULT_SERVER_PORT, LOBBY_ROOM, QUICK_ROOM, ROOM_NAME, TV_ROOM } from '../wire/contract';
 import { appFiles } from './front/appFiles';
-import { type FrontHandler, pathOf, putInFront, sendBody } from './front/front';
+import { type FrontHandler, type MatchmakingRefusal, pathOf, putInFront, sendBody } from './front/front';
+import { type HealthReport, healthRequests } from './front/health';
 import { ClientLimiter, type ClientLimits, DEFAULT_LIMITS, trustedProxies } from './front/limits';
+import { countedReads } from './front/reads';
 import { RolitLobby } from './tables/lobby';
 import { DEFAULT_QUICK_WAIT_SECONDS, QuickQueue } from './tables/quickPlay';
 import { forgetRequests, playerRequests } from './players/playerRequests';
-import { roomsPlaying } from './players/playing';
+import { announceForgotten, DEFAULT_PRESENCE_SECONDS, roomsPlaying } from './players/playing';
 import { BadRequest, pageAsked, type PagedList, sendPage, type TimeKey, timeKey } from './front/pages';
 import { isRecordName, type RecordStore } from './db/records';
 import { RolitRoom, type RoomConfig } from './room/rolitRoom';
 import { DEFAULT_TV_MOVE_MS } from './room/tvPace';
 import { TvRoom } from './tables/tvRoom';
+import { challengeTables } from './tables/challengeTable';
 
 export interface ServerConfig {
   /** TCP port; 0 picks a free one (see RunningServer.port). */
@@ -70,6 +75,8 @@ export interface ServerConfig {
   seatReservationSeconds?: number;
   /** Seconds a new socket may take to send its whole request head before it is closed (default 10). */
   headSeconds?: number;
+  /** Seconds between the empty lines that keep a bot's idle stream open (default 15; docs/online.md, Bots over HTTP). */
+  botKeepAliveSeconds?: number;
   /** Days the records of rounds nobody keeps (TV's, quick play's), unless they are someone's game, are kept (default 30; Infinity for ever). */
   keepDays?: number;
   /** Pause between TV's rounds, on the last one's result (ms, default 5000). */
@@ -78,6 +85,12 @@ export interface ServerConfig {
   tvMoveMs?: number;
   /** Levels of TV's four computers (default serverTable.ts TV_LEVELS, dealt at random). */
   tvLevels?: Level[];
+  /** Directory of this process's journal of rounds to keep (db/journal.ts; default dataDir). */
+  journalDir?: string;
+  /** Longest pause between tries of a round's write that failed (ms, default 10000); the database is checked as often, every 5 s at most. */
+  retryMs?: number;
+  /** Seconds a room stays in the presence unless its process renews it (default 30): a dead process's rooms leave `/playing` within it. */
+  presenceSeconds?: number;
 }
 
 export interface RunningServer {
@@ -100,6 +113,8 @@ export const DEFAULT_TV_PAUSE_MS = 5000;
 export const DEFAULT_KEEP_DAYS = 30;
 /** How often records past their time are deleted. */
 const EXPIRY_INTERVAL_MS = 3_600_000;
+/** How often the database is checked (or as often as a write is tried again, when that is more often). */
+const DATABASE_CHECK_MS = 5000;
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const trusted = config.trustProxy ? trustedProxies(config.trustProxy) : null;
@@ -111,6 +126,15 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const imported = await importRecordFiles(store, config.dataDir);
   if (imported > 0) console.log(`rolit server: imported ${imported} record files into the database`);
   const records = new DatabaseRecords(store.db);
+  const retryMaxMs = config.retryMs ?? DEFAULT_RETRY_MAX_MS;
+  const watch = new DatabaseWatch(store.db, () => journal.wake());
+  // Its own folded log: what clients make Colyseus log never crowds out why rounds wait.
+  const journal = await RoundJournal.open(config.journalDir ?? config.dataDir, databaseWriter(store, records), {
+    retryMaxMs,
+    log: new FoldedLog((line) => console.error(line)),
+    answers: () => watch.check(),
+  });
+  watch.start(Math.min(DATABASE_CHECK_MS, retryMaxMs));
   const keepMs = (config.keepDays ?? DEFAULT_KEEP_DAYS) * 86_400_000;
   const expire = () => {
     if (keepMs !== Infinity) records.expire(keepMs).catch((e: unknown) => console.error(`rolit records: deleting old records: ${e instanceof Error ? e.message : String(e)}`));
@@ -118,8 +142,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   expire();
   const expiry = setInterval(expire, EXPIRY_INTERVAL_MS).unref();
   const roomConfig: RoomConfig = {
-    records,
-    store,
+    journal,
+    presenceSeconds: config.presenceSeconds ?? DEFAULT_PRESENCE_SECONDS,
     graceSeconds: config.graceSeconds ?? DEFAULT_GRACE_SECONDS,
     computerDelayMs: config.computerDelayMs ?? 600,
     pool,
@@ -133,11 +157,23 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   };
   let presence: Presence | undefined;
   let driver: MatchMakerDriver | undefined;
+  /** The connections to Redis: one for the presence (which makes another for its subscriptions from it), one for the rooms' registry. */
+  let redisClients: { status: string }[] = [];
   if (config.redis) {
-    const [{ RedisPresence }, { RedisDriver }] = await Promise.all([import('@colyseus/redis-presence'), import('@colyseus/redis-driver')]);
-    presence = new RedisPresence(config.redis);
-    driver = new RedisDriver(config.redis);
+    const [{ RedisPresence }, { RedisDriver }, { Redis }] = await Promise.all([import('@colyseus/redis-presence'), import('@colyseus/redis-driver'), import('ioredis')]);
+    const shared = new Redis(config.redis);
+    const rooms = new Redis(config.redis);
+    // The presence logs its connection's failures; the registry's are logged here, once a cause and minute. ioredis connects again by itself.
+    rooms.on('error', (e: Error) => serverLog.line(`rolit server: Redis: ${e.message}`));
+    presence = new RedisPresence(shared);
+    driver = new RedisDriver(rooms);
+    redisClients = [shared, rooms];
   }
+  /** Why rooms cannot be shared now (Redis gone), or null. */
+  const redisDown = () => {
+    const lost = redisClients.find((c) => c.status !== 'ready');
+    return lost ? `the connection to Redis is ${lost.status === 'end' ? 'closed' : lost.status}` : null;
+  };
   const transport = new WebSocketTransport({ maxPayload: config.maxMessageBytes ?? 4096, beforeUpgrade: guardUpgrades(limiter) });
   const server = new Server({
     transport,
@@ -152,7 +188,6 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const http = transport.server!;
   // Bots' streams join as clients of this process; each counts against the address that opened it.
   const callers = new BotCallers();
-  guardConnections(http, limits.sockets, (config.headSeconds ?? DEFAULT_HEAD_SECONDS) * 1000, trusted, callers);
   // Listed tables (create option `listed`) show in the lobby as they change.
   server.define(ROOM_NAME, RolitRoom, { config: roomConfig }).enableRealtimeListing().on('dispose', (room) => limiter.roomClosed(room.roomId));
   server.define(LOBBY_ROOM, RolitLobby, { config: roomConfig });
@@ -167,6 +202,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     clearInterval(prune);
     clearInterval(expiry);
     unguard();
+    await journal.close();
+    watch.stop();
     await pool.close();
     await store.close();
     throw e;
@@ -174,20 +211,49 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   let stopping = false;
   const port = (http.address() as AddressInfo).port;
   // Bots' streams join the rooms as clients of this process, each on behalf of its caller's address.
-  const bots = botApi(`http://${ownHost(config.host)}:${port}`, callers);
+  const report = (): HealthReport => {
+    const down: Record<string, string> = {};
+    const { waiting, setAside, failing } = journal.state();
+    const database = watch.down() ?? failing;
+    if (database !== null) down.database = database;
+    const redis = redisDown();
+    if (redis !== null) down.redis = redis;
+    return { down, journal: { waiting, setAside } };
+  };
+  const unavailable = (): MatchmakingRefusal | null => {
+    const redis = redisDown();
+    return redis === null ? null : `unavailable: rooms cannot be created or joined now (${redis}); try again in a moment`;
+  };
+  const refusal = (): MatchmakingRefusal | null => (stopping ? 'closing: the server is stopping; come back in a moment' : unavailable());
+  const bots = botApi({
+    endpoint: `http://${ownHost(config.host)}:${port}`,
+    callers,
+    limiter,
+    tables: challengeTables,
+    keepAliveSeconds: config.botKeepAliveSeconds,
+    holdSeconds: roomConfig.seatReservationSeconds,
+    unavailable,
+  });
   putInFront(
     http,
-    [health(() => stopping), recordRequests(records), playerRequests(store, roomsPlaying), bots.stream, ...(config.appDir ? [appFiles(config.appDir)] : [])],
-    () => stopping,
-    [bots.post, forgetRequests(store)],
+    [healthRequests(() => stopping, report), countedReads(limiter, [recordRequests(records), playerRequests(store, roomsPlaying)]), bots.get, ...(config.appDir ? [appFiles(config.appDir)] : [])],
+    refusal,
+    [bots.post, forgetRequests(store, announceForgotten)],
   );
   markClientAddresses(http, trusted, callers);
+  // After putInFront, which takes over the request listeners: a request's head is timed, never the answer (a bot's stream lasts).
+  guardConnections(http, limits.sockets, (config.headSeconds ?? DEFAULT_HEAD_SECONDS) * 1000, trusted, callers);
   return {
     port,
     async stop() {
       stopping = true;
-      bots.close();
+      // The bots' streams get the rooms' notice (or the bridge's, for a room of another process) and end with it.
+      const botsStopped = bots.stop(roomConfig.closingSeconds);
       await server.gracefullyShutdown(false);
+      await botsStopped;
+      // The rooms' last rounds are in the journal: written now if the database takes them, else at the next start.
+      await journal.close();
+      watch.stop();
       await pool.close();
       await store.close();
       clearInterval(prune);
@@ -201,21 +267,6 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 function ownHost(host: string | undefined): string {
   if (host === undefined || host === '' || host === '0.0.0.0' || host === '::') return '127.0.0.1';
   return host.includes(':') ? `[${host}]` : host;
-}
-
-/**
- * `GET /health`, for load balancers: 200 and `{ "status": "ok", "rooms": N, "clients": N }` (this
- * process's rooms and connected clients); 503 with `"status": "closing"` once the server stops, so
- * no new player is sent to it.
- */
-function health(stopping: () => boolean): FrontHandler {
-  return async (req, res) => {
-    if (pathOf(req) !== '/health') return false;
-    const { roomCount: rooms, ccu: clients } = matchMaker.stats.local;
-    const status = stopping() ? 'closing' : 'ok';
-    sendBody(req, res, status === 'ok' ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' }, JSON.stringify({ status, rooms, clients }));
-    return true;
-  };
 }
 
 /** How `GET /records` is paged: newest first, 100 names a page unless `limit` (at most 1000) says otherwise. */

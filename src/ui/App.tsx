@@ -2,7 +2,7 @@
  * The page: the 3D view with the HUD over it, the round-over panel, the new-game and Play online
  * dialogs and the rules panel. While a modal dialog is open the game pauses (clocks, computer thinking, animations).
  */
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../app/page/pageSession';
 import type { Level } from '../engine/index';
@@ -18,11 +18,13 @@ import { RulesPanel } from './RulesPanel';
 import { SceneHost } from './SceneHost';
 import { TourPanel } from './tour/TourPanel';
 import { useBoardFrame } from './useBoardFrame';
-import { usePlayOnline } from './online/playOnline';
+import { closePlayOnline, usePlayOnline } from './online/playOnline';
 import { useYourTurn } from './online/useYourTurn';
 import { useOwnSide } from './online/useOwnSide';
 import { useOnline } from '../app/online/pageOnline';
-import { useProfile } from './online/profile';
+import { closeProfile, offerPlayerKey, useProfile } from './online/profile';
+import { UpdateNotice } from './UpdateNotice';
+import { LaterPart } from './LaterPart';
 
 const NewGameDialog = lazy(() => import('./NewGameDialog').then((m) => ({ default: m.NewGameDialog })));
 const PlayOnlineDialog = lazy(() => import('./online/PlayOnlineDialog').then((m) => ({ default: m.PlayOnlineDialog })));
@@ -78,36 +80,44 @@ export function App({ levels, defaultLevel }: { levels: readonly Level[]; defaul
       </div>
       <div className="hud">
         {inRoom && (
-          <Suspense fallback={null}>
+          <LaterPart>
             <OnlinePanel levels={levels} defaultLevel={defaultLevel} onRules={() => setRules('asked')} />
-          </Suspense>
+          </LaterPart>
         )}
         {!inRoom && (
-          <Suspense fallback={null}>
+          <LaterPart>
             <ReturnToGame />
-          </Suspense>
+          </LaterPart>
         )}
       </div>
       <AccessLayer />
       <div className="hud">
         <RoundCount />
       </div>
+      <div className="hud">
+        <UpdateNotice />
+      </div>
       <RoundOver onNewGame={open} />
       {(rules === 'asked' || (rules === 'offered' && someonePlays && !inRoom && !deviceQuestion)) && !loading && <RulesPanel onClose={closeRules} />}
       {dialog && (
-        <Suspense fallback={null}>
+        <LaterPart onFail={() => setDialog(false)}>
           <NewGameDialog levels={levels} defaultLevel={defaultLevel} online={dialog === 'online'} onClose={() => setDialog(false)} />
-        </Suspense>
+        </LaterPart>
       )}
       {playOnline && (
-        <Suspense fallback={null}>
+        <LaterPart onFail={closePlayOnline}>
           <PlayOnlineDialog onSetUpTable={() => setDialog('online')} />
-        </Suspense>
+        </LaterPart>
       )}
       {playerDialog && !loading && (
-        <Suspense fallback={null}>
+        <LaterPart
+          onFail={() => {
+            closeProfile();
+            offerPlayerKey(null);
+          }}
+        >
           <PlayerDialogs />
-        </Suspense>
+        </LaterPart>
       )}
     </div>
   );

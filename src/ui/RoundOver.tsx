@@ -9,6 +9,12 @@ import { NextRoundCountdown } from './watch/Countdown';
 import { useCaptions } from './watch/useCaptions';
 import { texts as replayTexts } from './replay/texts';
 import { playerName } from '../i18n/playerNames';
+import { roundOutcome } from '../engine/index';
+import { gaveUpShown } from '../app/session/remoteRound';
+import { roundCaptionOf } from '../app/watch/captions';
+
+/** A rating's change as the page writes it: "+12", "−8", "±0". */
+export const signed = (change: number) => `${change > 0 ? '+' : change < 0 ? '−' : '±'}${Math.abs(change)}`;
 
 export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
   const { setup, result } = useSession((s) => s.snapshot);
@@ -24,10 +30,16 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
   const standInMoves = useSession((s) => s.standInMoves);
   const busy = useDirector((s) => s.busy);
   const [hiddenFor, setHiddenFor] = useState<unknown>(null);
-  const caption = useCaptions().result;
+  // Online, or a replay of an online round: the seats given up, placed last and winning nothing (src/flow/givingUp.ts).
+  const gaveUp = useSession(gaveUpShown);
+  const rated = useOnline((s) => (s.rated?.round === round ? s.rated : null));
+  const eventCaption = useCaptions().result;
   // Wait for the final count animation; "hide" keeps the board visible until the next round (a new setup).
   if (!result || busy || hiddenFor === setup) return null;
   const misere = setup.misere;
+  const { winners } = roundOutcome(result, misere, gaveUp);
+  // The engine's caption names the winner by balls; a round with a seat given up is captioned by its outcome.
+  const caption = gaveUp?.some(Boolean) ? roundCaptionOf(setup, result.playerScores, winners) : eventCaption;
   return (
     <section className="round-over card" aria-label={t('hud:roundOverTitle')} data-testid="round-over">
       <h2>
@@ -37,13 +49,14 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
       <table>
         <tbody>
           {seats.map((seat, i) => (
-            <tr key={i} className={result.winners.includes(i) ? 'winner' : undefined}>
+            <tr key={i} className={winners.includes(i) ? 'winner' : undefined} data-testid="round-over-seat">
               <td>
                 <Swatches colours={seat.colours} />{' '}
                 {standInMoves?.[i] ? t('hud:standInMoves', { name: playerName(seat.name), count: standInMoves[i] }) : playerName(seat.name)}
               </td>
               <td className="n">{result.playerScores[i]}</td>
-              <td>{result.winners.includes(i) ? (result.winners.length > 1 ? t('hud:sharedWin') : t('hud:winsOne')) : ''}</td>
+              <td>{gaveUp?.[i] ? t('hud:gaveUpSeat') : winners.includes(i) ? (winners.length > 1 ? t('hud:sharedWin') : t('hud:winsOne')) : ''}</td>
+              {rated && <td className="n">{seatRating(rated.seats.find((r) => seat.colours.includes(r.colour)))}</td>}
             </tr>
           ))}
         </tbody>
@@ -98,4 +111,9 @@ export function RoundOver({ onNewGame }: { onNewGame: () => void }) {
       </div>
     </section>
   );
+}
+
+/** A seat's rating after the round: "+12 → 1,532"; empty for a seat not rated. */
+function seatRating(rated: { change: number; rating: number } | undefined): string {
+  return rated ? t('hud:ratingOfSeat', { change: signed(rated.change), rating: rated.rating }) : '';
 }

@@ -28,8 +28,8 @@ export interface TableListing {
   timeLimit: number;
   /** The seats a person may still take by colour (each seat's `colour`); none once the match has started. */
   free: Colour[];
-  /** Who sits at the table: each taken seat's colour (a team seat's first), name and kind, and a computer's level, in seat order. */
-  seated: { colour: Colour; name: string; kind: 'human' | 'computer'; level?: string }[];
+  /** Who sits at the table: each taken seat's colour (a team seat's first), name and kind, a computer's level, and `bot` for a bot's seat, in seat order. */
+  seated: { colour: Colour; name: string; kind: 'human' | 'computer'; level?: string; bot?: true }[];
   phase: string;
   spectators: number;
 }
@@ -76,7 +76,7 @@ export type Emote = (typeof EMOTES)[number];
 /** Codes of refused messages (the `error` message's `code`); docs/online.md explains each. */
 export const ERROR_CODES = [
   'malformed', 'unknownMessage', 'rateLimited', 'notPlaying', 'notWaiting', 'notOver', 'notHost',
-  'spectator', 'notYourTurn', 'illegalMove', 'seatsFree', 'notFree', 'closing', 'resigned',
+  'spectator', 'notYourTurn', 'illegalMove', 'seatsFree', 'notFree', 'closing', 'resigned', 'tooManyRounds', 'tooManyRatedRounds',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -112,6 +112,12 @@ export interface RoomResult extends RoundResult {
    * (a stand-in, after a drop, a leave or a resignation); 0 for a computer's own seat.
    */
   standInMoves: number[];
+  /**
+   * For each seat of the round: the person gave it up (resigned, or a stand-in played more than
+   * half of its moves: src/flow/givingUp.ts). Given up, a seat is placed last and never wins:
+   * `winners` leaves it out.
+   */
+  gaveUp: boolean[];
 }
 
 /** Sent to every client when a player sends an emote: the player's seat colour and the emote. */
@@ -156,14 +162,14 @@ export interface FaultMessage {
 }
 
 /** Codes of refused create and join requests: the request fails with the text `<code>: <explanation>`. */
-export const JOIN_CODES = ['badOptions', 'badSetup', 'colourTaken', 'notInPlay', 'computerSeat', 'started', 'badSeatKey', 'spectatorsFull'] as const;
+export const JOIN_CODES = ['badOptions', 'badSetup', 'colourTaken', 'notInPlay', 'computerSeat', 'started', 'badSeatKey', 'noSeatHeld', 'spectatorsFull', 'unavailable'] as const;
 export type JoinCode = (typeof JOIN_CODES)[number];
 
 /**
  * Codes of requests refused by a limit per client address (limits.ts): the request fails with
  * code 429 and the text `<code>: <explanation>`; docs/online.md lists them.
  */
-export const LIMIT_CODES = ['tooManyRooms', 'tooManyJoins', 'tooManyGuesses', 'coolingDown'] as const;
+export const LIMIT_CODES = ['tooManyRooms', 'tooManyJoins', 'tooManyGuesses', 'coolingDown', 'tooManyReads', 'tooManyKeys'] as const;
 export type LimitCode = (typeof LIMIT_CODES)[number];
 
 /** The `you` message: the client's seat colour this round ('' for a spectator), whether it hosts, and its seat's key. */
@@ -193,6 +199,8 @@ export interface RatingChange {
   rating: number;
   change: number;
   provisional: boolean;
+  /** What the round weighed for the player, 0 to 1: less against provisional players or ones met again within a day (docs/online.md, Players and ratings). */
+  weight: number;
 }
 
 /** Sent to every client when a rated round's ratings are saved. */

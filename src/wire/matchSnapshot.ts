@@ -41,6 +41,10 @@ export interface SeatSnapshot {
   dropDeadline: number;
   /** Moves a computer played for the person this round. */
   standInMoves: number;
+  /** A person's seat: the moves a stand-in may still play before the round counts as given up (0 once it does, and for a computer's seat). */
+  standInLeft: number;
+  /** A person's seat counts as given up this round (resigned, or a stand-in played more than half of its moves). */
+  gaveUp: boolean;
 }
 
 export interface MatchSnapshot {

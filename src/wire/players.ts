@@ -4,8 +4,13 @@
  */
 import type { Colour } from '../engine';
 
-/** A person, or a computer level rated as a player (`computer:<level>`). */
-export type PlayerKind = 'human' | 'computer';
+/**
+ * A person at a page, a person's program playing through the bot API (`bot`: once a kept round
+ * was played that way, for good, as lichess keeps its BOT accounts), or a computer level rated as
+ * a player (`computer:<level>`).
+ */
+export type PlayerKind = 'human' | 'bot' | 'computer';
+export const PLAYER_KINDS: readonly PlayerKind[] = ['human', 'bot', 'computer'];
 
 /** `GET /players/<id>`. */
 export interface PlayerProfile {
@@ -62,5 +67,6 @@ export interface Leader {
   kind: PlayerKind;
   rating: number;
   provisional: boolean;
-  games: number;
+  /** Rated rounds played: the profile's `ratedGames` (its `games` counts unrated ones too). */
+  ratedGames: number;
 }

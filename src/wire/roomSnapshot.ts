@@ -13,6 +13,8 @@ export interface RoomSeat extends SeatSnapshot {
   colour: Colour;
   /** A person's connection is open (computers are always connected). */
   connected: boolean;
+  /** The person plays through the bot API (docs/online.md, Bots over HTTP): a program, not someone at a page. */
+  bot: boolean;
   /** A computer plays this person's seat: `kind` is `human` and `holder` is `computer`. */
   standIn: boolean;
   /** `reason` is `resigned`: the stand-in plays the seat to the round's end. */

@@ -20,7 +20,7 @@ function roomOf(round: number, seats: RoomSeat[], more: Partial<RoomSnapshot> = 
 
 /** A person's seat, here and playing it (match player `player`). */
 function personSeat(colours: Seat['colours'], name: string, player: number): RoomSeat {
-  return { colour: colours[0], colours, player, name, kind: 'human', level: 'beginner', holder: 'person', reason: 'seated', dropDeadline: 0, standInMoves: 0, connected: true, standIn: false, resigned: false, score: 0 };
+  return { colour: colours[0], colours, player, name, kind: 'human', level: 'beginner', holder: 'person', reason: 'seated', dropDeadline: 0, standInMoves: 0, standInLeft: 16, gaveUp: false, connected: true, bot: false, standIn: false, resigned: false, score: 0 };
 }
 
 /** A local session (two people at one page), and a "server" round of Ann and Bob. */
@@ -29,7 +29,7 @@ function setup(moveTimeLimit = 0) {
   const match = startMatch({ players: [{ kind: 'human', name: 'Ann' }, { kind: 'human', name: 'Bob' }], size: 8, variant: 'standard', misere: false, moveTimeLimit, takeBacks: false, seed: 7 });
   const { game: server, seats } = makeRound(match, 0);
   const sent: string[] = [];
-  const round = (mine: Seat['colours']): RemoteRound => ({ round: 0, events: [...server.events], seats, results: [], mine, resigned: {}, standInMoves: seats.map(() => 0), help: false, deadline: 0, send: (m) => sent.push(m) });
+  const round = (mine: Seat['colours']): RemoteRound => ({ round: 0, events: [...server.events], seats, results: [], mine, resigned: {}, standInMoves: seats.map(() => 0), gaveUp: seats.map(() => false), help: false, deadline: 0, send: (m) => sent.push(m) });
   return { store, server, seats, sent, round };
 }
 
@@ -100,7 +100,7 @@ describe('a round from a game server', () => {
     const match = startMatch({ players: [{ kind: 'human', name: 'Ann' }, { kind: 'human', name: 'Bob' }], size: 4, variant: 'standard', misere: true, moveTimeLimit: 0, takeBacks: false, seed: 5 });
     const { game: server, seats } = makeRound(match, 0);
     while (!server.state.over) server.play(server.legalMoves()[0]);
-    store.getState().showRemote({ round: 0, events: [...server.events], seats, results: [], mine: [], resigned: {}, standInMoves: seats.map(() => 0), help: false, deadline: 0, send: () => undefined });
+    store.getState().showRemote({ round: 0, events: [...server.events], seats, results: [], mine: [], resigned: {}, standInMoves: seats.map(() => 0), gaveUp: seats.map(() => false), help: false, deadline: 0, send: () => undefined });
     const { standings, leaders } = store.getState().standings;
     expect(standings).toHaveLength(2);
     const balls = server.state.result!.playerScores;
@@ -120,7 +120,7 @@ describe('a round from a game server', () => {
     const { game, seats } = makeRound(match, 1);
     expect(seats.map((s) => s.name)).toEqual(['Bob', 'Ann']);
     const view = roomOf(1, seats.map((s) => personSeat(s.colours, s.name, s.player)), {
-      results: [{ round: 0, scores: { red: 10, green: 6 }, playerScores: [10, 6], winners: [0], standInMoves: [0, 0] }],
+      results: [{ round: 0, scores: { red: 10, green: 6 }, playerScores: [10, 6], winners: [0], standInMoves: [0, 0], gaveUp: [false, false] }],
     });
     expect(roomResults(view)).toEqual([{ scores: { red: 10, green: 6 }, playerScores: [10, 6], winners: [0] }]);
     // A room without every earlier round's result (TV keeps its last rounds): no standings rather than shifted ones.
@@ -159,6 +159,10 @@ describe('a round from a game server', () => {
     const resigned = view(0);
     resigned.seats[0] = { ...resigned.seats[0], holder: 'computer', reason: 'resigned', resigned: true, standIn: true };
     expect(resignedSeats(resigned)).toEqual({ red: 'tactician' });
+    // A person playing through the bot API is said to be a bot in the seats panel.
+    const bot = view(0);
+    bot.seats[0] = { ...bot.seats[0], bot: true };
+    expect(sessionSeatsOfRoom(bot)[0].name).toBe('Ann (bot)');
   });
 
   it('says a move the server’s clock played, in the words of a round played here, and not for a round joined after it', () => {

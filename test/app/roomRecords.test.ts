@@ -27,7 +27,7 @@ function finishedRecord(seed: number): { game: Game; text: string } {
 
 describe('the room’s finished rounds', () => {
   it('lists the room’s records by round with each round’s result, leaving out names of another shape', () => {
-    const result = (round: number, red: number, green: number) => ({ round, scores: { green, red }, playerScores: [red, green], winners: [red > green ? 0 : 1], standInMoves: [0, 0] });
+    const result = (round: number, red: number, green: number) => ({ round, scores: { green, red }, playerScores: [red, green], winners: [red > green ? 0 : 1], standInMoves: [0, 0], gaveUp: [false, false] });
     const rounds = finishedRounds(['AbC-round2.rolit', 'AbC-round1.rolit', '../etc/passwd', 'AbC-round10.rolit'], [result(1, 3, 13), result(0, 10, 6)]);
     expect(rounds.map((r) => [r.name, r.round])).toEqual([['AbC-round1.rolit', 1], ['AbC-round2.rolit', 2], ['AbC-round10.rolit', 10]]);
     expect(rounds[0].balls).toEqual([['red', 10], ['green', 6]]);
@@ -62,7 +62,7 @@ describe('the room’s finished rounds', () => {
     const { game: server, seats } = makeRound(match, 1);
     const sent: string[] = [];
     const mine = server.state.toMove === seats[0].colours[0] ? seats[0].colours : seats[1].colours;
-    const round = (): RemoteRound => ({ round: 1, events: [...server.events], seats, results: [], mine, resigned: {}, standInMoves: seats.map(() => 0), help: false, deadline: 0, send: (m) => sent.push(m) });
+    const round = (): RemoteRound => ({ round: 1, events: [...server.events], seats, results: [], mine, resigned: {}, standInMoves: seats.map(() => 0), gaveUp: seats.map(() => false), help: false, deadline: 0, send: (m) => sent.push(m) });
     store.getState().showRemote(round());
 
     const finished = finishedRecord(3);

@@ -23,7 +23,7 @@ function server(moveTimeLimit = 0) {
   const { game, seats } = makeRound(twoPeople(moveTimeLimit), 0);
   const sent: string[] = [];
   const mover = seats.find((s) => s.colours.includes(game.state.toMove!))!;
-  const round = (mine: Seat['colours'] = mover.colours, deadline = 0): RemoteRound => ({ round: 0, events: [...game.events], seats, results: [], mine, resigned: {}, standInMoves: seats.map(() => 0), help: false, deadline, send: (m) => sent.push(m) });
+  const round = (mine: Seat['colours'] = mover.colours, deadline = 0): RemoteRound => ({ round: 0, events: [...game.events], seats, results: [], mine, resigned: {}, standInMoves: seats.map(() => 0), gaveUp: seats.map(() => false), help: false, deadline, send: (m) => sent.push(m) });
   return { game, seats, sent, mover, round };
 }
 
@@ -55,7 +55,7 @@ describe('the page’s own match and a replay', () => {
     expect(game.state.moves).toHaveLength(1);
     expect(local.awaitingMove()).toBe(false);
     expect(() => local.play('a1')).toThrow(RuleError);
-    expect(local.seating()).toEqual({ players: match.players, seats, round: 0, results: [], ownColours: null, resignedSeats: null, standInMoves: null, turnsHere: true, nextRoundBy: 'here' });
+    expect(local.seating()).toEqual({ players: match.players, seats, round: 0, results: [], ownColours: null, resignedSeats: null, standInMoves: null, gaveUp: null, turnsHere: true, nextRoundBy: 'here' });
     expect(local.standingsRules()).toEqual({ players: 2, misere: true });
     expect(local.nextRoundRefusal()).toBeNull();
     const replay = replayRound(pageFlow(match, makeRound(match, 0).game), () => undefined, () => 'no next round in a replay');

@@ -6,7 +6,7 @@
  */
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import type { AppPage, Served } from './harness';
+import { type AppPage, type Served, withoutServiceWorkers } from './harness';
 
 /** Where this test worker's Chromium listens: VITEST_POOL_ID numbers the run's workers from 1. */
 function workerChromium(): string {
@@ -26,7 +26,7 @@ export function useBuiltApp(): BuiltApp {
   beforeAll(async () => {
     // The server belongs to the run (globalSetup closes it).
     app.served = { url: inject('appUrl'), close: async () => undefined };
-    app.browser = await chromium.connect(workerChromium());
+    app.browser = withoutServiceWorkers(await chromium.connect(workerChromium()));
   });
   afterEach(async () => {
     for (const context of app.browser?.contexts() ?? []) await context.close().catch(() => undefined);
@@ -51,7 +51,7 @@ export function useSharedPage(app: BuiltApp, open: (browser: Browser, served: Se
   });
   return async () => {
     if (!shared) {
-      const browser = await chromium.connect(workerChromium());
+      const browser = withoutServiceWorkers(await chromium.connect(workerChromium()));
       shared = { browser, opened: open(browser, app.served) };
     }
     const opened = await shared.opened;

@@ -52,7 +52,21 @@ export async function waitForChromium(waitMs = 120_000): Promise<string> {
 /** Launches a Chromium of its own (scripts; a test needing other flags), once Debian's Chromium is there. */
 export async function launchChromium(extraArgs: string[] = [], waitMs = 120_000): Promise<Browser> {
   const executablePath = await waitForChromium(waitMs);
-  return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
+  return withoutServiceWorkers(await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true }));
+}
+
+/**
+ * Makes the contexts and pages `browser` opens refuse the app's service worker unless a test asks
+ * for one (`serviceWorkers: 'allow'`, test/browser/offlineApp.test.ts). A test of a first visit
+ * loses nothing (the page registers its worker only after its first load), and a worker would
+ * serve the app's files itself, out of reach of the routes tests set on the context (Playwright
+ * routes only what goes to the network) and of the bytes a measure counts.
+ */
+export function withoutServiceWorkers(browser: Browser): Browser {
+  const [newContext, newPage] = [browser.newContext.bind(browser), browser.newPage.bind(browser)];
+  browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
+  browser.newPage = (options = {}) => newPage({ serviceWorkers: 'block', ...options });
+  return browser;
 }
 
 export interface AppPage {

@@ -357,7 +357,8 @@ describe('online play between browsers', () => {
     await until(ann.room, (st) => !st.seats[1].connected && st.seats[1].dropDeadline > 0, 'Bob shown as disconnected');
     const dropped = bob.page.getByTestId('online-dropped');
     await dropped.waitFor();
-    expect(await dropped.textContent()).toBe('Connection lost: reconnecting…');
+    // The browser knows its network is gone: the banner says it waits for the network, not for the server.
+    expect(await dropped.textContent()).toBe('No network: reconnecting when it returns…');
     expect(await dropped.getAttribute('role')).toBe('status');
     // It covers none of the page's controls.
     const covered = await bob.page.evaluate(() => {

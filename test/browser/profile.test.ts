@@ -108,7 +108,7 @@ it('plays a rated round, finds it in the profile and replays it, sees the leader
   const summary = profile.getByTestId('profile-summary');
   await summary.waitFor({ timeout: 30_000 });
   expect(await summary.innerText()).toContain('Ann');
-  expect(await profile.getByTestId('profile-rating').textContent()).toBe(`Rating: ${number(mine.rating)} (provisional until 10 rated rounds)`);
+  expect(await profile.getByTestId('profile-rating').textContent()).toBe(`Rating: ${number(mine.rating)} (provisional until 10 rounds played to the end against the computer levels or settled players)`);
   expect(await summary.innerText()).toContain('Rounds played: 1 (1 rated)');
   const beginner = (await (await fetch(`${server.endpoint}/players/computer:beginner`)).json()) as { rating: number };
   expect(await profile.getByTestId('profile-standing').textContent()).toBe(mine.rating > beginner.rating ? 'Rated above beginner' : 'Rated below beginner');
@@ -147,6 +147,10 @@ it('plays a rated round, finds it in the profile and replays it, sees the leader
 
   // The leaderboard: the player and the computer level, the player's row marked in words.
   const board = await openPlayerDialog(page, 'leaderboard');
+  // Settled players by default: the computer level, not the new player; the provisional ones on request.
+  await board.locator('[data-testid="leader"][data-player="computer:beginner"]').waitFor({ timeout: 30_000 });
+  expect(await board.locator(`[data-testid="leader"][data-player="${id}"]`).count()).toBe(0);
+  await board.getByTestId('leaders-provisional').check();
   const own = board.locator(`[data-testid="leader"][data-player="${id}"]`);
   await own.waitFor({ timeout: 30_000 });
   expect(await own.getAttribute('aria-current')).toBe('true');
@@ -231,8 +235,8 @@ it.each(['fr', 'de', 'nl', 'it'])('%s: the profile and the leaderboard in the la
   }
   const rated = ann.messages.rated!.at(-1) as { seats: { player: string; rating: number; provisional: boolean }[] };
   const { rating, provisional } = rated.seats.find((s) => s.player === id)!;
-  // Provisional for the first ten rated rounds only.
-  expect(provisional).toBe(rounds < 10);
+  // Provisional still: rounds given up settle nothing (docs/online.md, Players and ratings).
+  expect(provisional).toBe(true);
   const newest = `${ann.room.roomId}-round${rounds}.rolit`;
   await ann.room.leave();
   const texts = RESOURCES[language].profile as { rating: string; ratingProvisional: string; you: string; gaveUp: string; range: string };
@@ -263,6 +267,8 @@ it.each(['fr', 'de', 'nl', 'it'])('%s: the profile and the leaderboard in the la
   expect(await page.locator('body').innerText()).not.toContain('⟦');
   await screenshot(page, `profile-${language}-phone`);
   await profile.getByTestId('open-leaderboard').click();
+  // Settled players first: the provisional ones on request.
+  await page.getByTestId('leaders-provisional').check();
   const own = page.getByTestId('leaderboard-dialog').locator(`[data-testid="leader"][data-player="${id}"]`);
   await own.waitFor({ timeout: 30_000 });
   expect(await own.innerText()).toContain(`Ann ${texts.you}`);

@@ -2,7 +2,8 @@
  * A page opened anew while its player holds a seat (their key and id kept in localStorage): it
  * says "Your game at table X is in play" and Return, from the keyboard, takes the seat back (the
  * other connection holding it is let go); a dialog opened meanwhile lies over it. Screenshot:
- * test-artifacts/return-to-game.png.
+ * test-artifacts/return-to-game.png. The offer says within how many of the player's moves they must be
+ * back before the round counts as given up, and so does Leave's question (leave-confirm.png).
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -40,6 +41,8 @@ it('offers to return to the player’s game in play, and Return takes their seat
   const offer = page.getByTestId('return-to-game');
   await offer.waitFor({ timeout: 60_000 });
   expect(await offer.textContent()).toContain(`Your game at table ${groupedRoomCode(ann.room.roomId)} is in play.`);
+  // Told before it costs: 8x8, two seats of 30 moves, given up once a computer played 16 of them.
+  expect(await offer.textContent()).toContain('A computer plays your seat; return within 16 of your moves or the round counts as given up.');
   await audit(page, 'the offer to return to a game');
   await screenshot(page, 'return-to-game');
   // A dialog opened meanwhile lies over the offer, which waits under it.
@@ -58,6 +61,16 @@ it('offers to return to the player’s game in play, and Return takes their seat
   await page.getByTestId('online-role').filter({ hasText: 'Your seat: Green' }).waitFor({ state: 'attached', timeout: 30_000 });
   // The seat moved: the connection that held it was let go with "taken back".
   await eventually(() => left === 4100, 'the other connection let go');
+  // Leave asks first, saying what leaving costs; Stay keeps the seat.
+  await page.getByTestId('online-bar').locator('> summary').click();
+  await page.getByTestId('leave-room').click();
+  const confirm = page.getByTestId('leave-confirm');
+  await confirm.waitFor();
+  expect(await confirm.textContent()).toContain('A computer plays your seat; return within 16 of your moves or the round counts as given up: placed last, and rated so.');
+  await screenshot(page, 'leave-confirm');
+  await confirm.getByRole('button', { name: 'Stay' }).click();
+  await confirm.waitFor({ state: 'detached' });
+  expect(await page.evaluate(() => window.rolit.online() !== null)).toBe(true);
   expect(await offer.count()).toBe(0);
   expect(errors).toEqual([]);
   await context.close();

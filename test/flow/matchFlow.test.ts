@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Game, playerInSeat } from '../../src/engine';
 import { MatchFlow, type MatchFlowHost, type MatchEvent, type SeatSpec } from '../../src/flow/matchFlow';
 import { wallClock } from '../../src/flow/turnFlow';
+import { givenUpAt, isGivenUp, seatMoves, standInLeft } from '../../src/flow/givingUp';
 
 const DELAY = 100;
 const GRACE = 1000;
@@ -139,6 +140,44 @@ describe('presence', () => {
     expect(types()).toEqual(['roundStarted', 'resigned', 'standIn', 'back', 'roundOver']);
     expect(flow.nextRound()).toBe(true);
     expect(flow.snapshot().seats[flow.seatOf(quitter)]).toMatchObject({ holder: 'person', reason: 'seated', standInMoves: 0 });
+  });
+});
+
+describe('giving up (src/flow/givingUp.ts)', () => {
+  it('says how many of a person\'s moves a stand-in may play before the round counts as given up, and once it does the seat is placed last and wins nothing', async () => {
+    const { flow, questions, mover } = twoPersons();
+    const away = mover();
+    // 8x8, two colours: 30 moves a seat, given up at the 16th a stand-in plays.
+    expect(seatMoves(flow.game!.setup, flow.seatOf(away))).toBe(30);
+    expect(flow.snapshot().seats[flow.seatOf(away)]).toMatchObject({ standInLeft: 16, gaveUp: false });
+    flow.left(away);
+    const left: number[] = [];
+    while (flow.phase === 'playing') {
+      const player = mover();
+      if (player === away) {
+        left.push(flow.snapshot().seats[flow.seatOf(away)].standInLeft);
+        await vi.advanceTimersByTimeAsync(DELAY);
+        questions.at(-1)!.answer(legal(flow));
+        await vi.advanceTimersByTimeAsync(0);
+      } else flow.play(player, legal(flow));
+    }
+    expect(left.slice(0, 17)).toEqual([16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    expect(flow.snapshot().seats[flow.seatOf(away)]).toMatchObject({ gaveUp: true, standInLeft: 0 });
+    const result = flow.results[0];
+    expect(result.gaveUp).toEqual(flow.game!.setup.players.map((_, seat) => seat === flow.seatOf(away)));
+    // Whatever the stand-in made of the board, the seat given up wins nothing.
+    expect(result.winners).toEqual([flow.seatOf(1 - away)]);
+  });
+
+  it('a short absence does not count: a person back before the stand-in played more than half of their moves played the round', () => {
+    const setup = { size: 4 as const, colours: ['red', 'green'] as ('red' | 'green')[], players: [['red'], ['green']] as ('red' | 'green')[][] };
+    expect(givenUpAt(setup, 0)).toBe(4);
+    expect(isGivenUp(setup, 0, false, 3, 6)).toBe(false);
+    expect(isGivenUp(setup, 0, false, 4)).toBe(true);
+    expect(isGivenUp(setup, 0, true, 0)).toBe(true);
+    // Pro's doubles: fewer moves made, more than half of them by the stand-in counts at the round's end.
+    expect(isGivenUp(setup, 0, false, 3, 5)).toBe(true);
+    expect(standInLeft(setup, 0, false, 1)).toBe(3);
   });
 });
 

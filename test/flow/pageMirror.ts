@@ -12,7 +12,8 @@ import { linkOnline } from '../../src/app/online/onlineLink';
 import { createOnlineRoom } from '../../src/app/online/onlineRoom';
 import { createSession, type SessionState } from '../../src/app/session/session';
 import { sessionTexts } from '../../src/app/session/sessionTexts';
-import type { Colour, Seat } from '../../src/engine';
+import { type Colour, roundOutcome, type Seat } from '../../src/engine';
+import { gaveUpShown } from '../../src/app/session/remoteRound';
 import type { RoomState } from '../../src/server/room/state';
 import type { DecodedRoom, RoomSeat } from '../../src/wire/roomSnapshot';
 import type { FakeClient } from '../server/roomHarness';
@@ -109,7 +110,9 @@ export async function pageMirror(spectator: FakeClient, state: RoomState, roomNa
       const { snapshot, round, seats, results, resignedSeats, standInMoves } = session.getState();
       const room = online.getState().room;
       const finished: View['results'] = results.map(({ playerScores, winners }, r) => ({ round: r, playerScores, winners }));
-      if (snapshot.over && snapshot.result) finished.push({ round, playerScores: snapshot.result.playerScores, winners: snapshot.result.winners, standInMoves: [...(standInMoves ?? [])] });
+      // The winners the page says: a seat given up wins nothing (RoundOver, the standings: roundOutcome).
+      const outcome = snapshot.result && roundOutcome(snapshot.result, snapshot.setup.misere, gaveUpShown(session.getState()));
+      if (snapshot.over && outcome) finished.push({ round, playerScores: outcome.playerScores, winners: outcome.winners, standInMoves: [...(standInMoves ?? [])] });
       return {
         phase: snapshot.over ? 'over' : 'playing',
         round,

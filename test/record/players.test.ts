@@ -1,7 +1,8 @@
 /** Records name who played: each colour's player and a computer's level, read back per seat. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Game, playerTags, readRecord, recordedPlayers, toRecord } from '../../src/engine/index';
+import { Game, gaveUpTags, playerTags, readRecord, recordedGaveUp, recordedPlayers, roundOutcome, toRecord } from '../../src/engine/index';
+import { openReplay } from '../../src/app/replay/replay';
 
 const unnamed = (colours: readonly string[]) => colours.join('+');
 
@@ -37,4 +38,23 @@ describe('players in records', () => {
     const partly = readRecord(toRecord(new Game({ players: 2, seed: 1 }), { Red: 'Ann', RedLevel: 'Not A Level' }));
     expect(recordedPlayers(partly.tags, partly.game.setup, unnamed)).toEqual([{ kind: 'human', name: 'Ann' }, { kind: 'human', name: partly.game.setup.players[1].join('+') }]);
   });
+});
+
+it('names the seats given up in an online round ([GaveUp "red"]) and reads them back, each seat by its first colour; a replay shows that outcome', async () => {
+  const game = new Game({ size: 4, colours: ['red', 'green'], seed: 7 });
+  while (!game.state.over) game.play(game.legalMoves()[0]);
+  const seats = [{ kind: 'human' as const, name: 'Ann', colours: ['red' as const] }, { kind: 'computer' as const, level: 'beginner', name: 'computer (beginner)', colours: ['green' as const] }];
+  const text = toRecord(game, { ...playerTags(seats), ...gaveUpTags(game.setup, [true, false]) });
+  expect(text).toContain('[GaveUp "red"]');
+  expect(text).toContain('[GreenLevel "beginner"]');
+  const { tags } = readRecord(text);
+  expect(recordedGaveUp(tags, game.setup)).toEqual([true, false]);
+  expect(recordedPlayers(tags, game.setup, () => '')).toEqual([{ kind: 'human', name: 'Ann' }, { kind: 'computer', level: 'beginner', name: 'computer (beginner)' }]);
+  // Nobody gave up: no tag, and all read back false.
+  expect(gaveUpTags(game.setup, [false, false])).toEqual({});
+  expect(recordedGaveUp({}, game.setup)).toEqual([false, false]);
+  // The replay of it: the seat given up wins nothing, whatever its balls.
+  const replay = openReplay(text);
+  expect(replay.gaveUp).toEqual([true, false]);
+  expect(roundOutcome(game.state.result!, false, replay.gaveUp).winners).toEqual([1]);
 });

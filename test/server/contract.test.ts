@@ -81,6 +81,25 @@ describe('create and join options', () => {
     await ann.room.leave();
   });
 
+  it('refuses names that pass for another with badOptions naming the problem: a computer\'s seat in any language, scripts mixed to look alike; a fullwidth name is put in NFKC', async () => {
+    const bad = [
+      ['computer (master)', "name: reads as a computer's seat"],
+      ['Ordinateur (Maître)', "name: reads as a computer's seat"],
+      ['Meister 2', "name: reads as a computer's seat"],
+      ['M\u0430in', 'name: mixes scripts (Latin and Cyrillic)'],
+    ] as const;
+    for (const [name, text] of bad) {
+      const result = await refusal(new Client(server.endpoint).create('rolit', { name, colour: 'red' }));
+      expect((result as { message: string }).message, name).toContain(`badOptions: ${text}`);
+    }
+    const ann = await create(server.endpoint, { name: '\uFF2Dain', colour: 'red', colours: ['red', 'green'] });
+    await until(ann.room, (st) => st.seats[0].name !== '', 'seated');
+    expect(ann.room.state.seats[0].name).toBe('Main');
+    const joined = await refusal(new Client(server.endpoint).joinById(ann.room.roomId, { name: 'computer (tactician)', colour: 'green' }));
+    expect((joined as { message: string }).message).toContain("badOptions: name: reads as a computer's seat");
+    await ann.room.leave();
+  });
+
   it('refuses joins with the documented codes: 521 for join by name, 522 for no such room or a full one, 526 for ours (the SDK then warns of 4002), 524 for a used reconnection token (it changes on every reconnection)', async () => {
     const ann = await create(server.endpoint, { name: 'Ann', colour: 'red', colours: ['red', 'green'] });
     expect(await refusal(new Client(server.endpoint).joinById('0000000000', { name: 'Bob', colour: 'green' }))).toMatchObject({ code: 522 });

@@ -62,12 +62,11 @@ it('moves the games of a database made before records had their table into it, a
   await writeFile(joinPath(dir, 'ABCDE12345-round2.rolit'), record);
   await writeFile(joinPath(dir, 'ABCDE12345-round3-unfinished.rolit'), record);
   // The schema and rows of the first migration, as a server of that time left them.
-  const { DatabaseSync } = await import('node:sqlite');
-  const { Kysely, SqliteDialect } = await import('kysely');
+  const { Kysely } = await import('kysely');
   const { Migrator } = await import('kysely/migration');
-  const { sqliteDatabase } = await import('../../src/server/db/nodeSqlite');
+  const { SqliteOnThreadDialect } = await import('../../src/server/db/sqliteOnThread');
   const { migrationProvider } = await import('../../src/server/db/migrations');
-  const old = new Kysely<any>({ dialect: new SqliteDialect({ database: sqliteDatabase(new DatabaseSync(joinPath(dir, SQLITE_FILE))) }) });
+  const old = new Kysely<any>({ dialect: new SqliteOnThreadDialect(joinPath(dir, SQLITE_FILE)) });
   const first = { async getMigrations() { return { '0001-players-ratings-games': (await migrationProvider.getMigrations())['0001-players-ratings-games'] }; } };
   expect((await new Migrator({ db: old, provider: first }).migrateToLatest()).error).toBeUndefined();
   await old.insertInto('games').values({ id: 'ABCDE12345-round2.rolit', room: 'ABCDE12345', round: 2, finished_at: '2026-01-01T12:00:00.000Z', size: 4, variant: 'standard', misere: 0, rated: 0, record }).execute();

@@ -1,16 +1,18 @@
 /**
- * Bots over HTTP (docs/online.md): the page's example bot, using fetch alone, run as its own
- * process against a real server, plays a rated round to its end and is rated like anyone; the
- * stream and post requests refuse what is wrong.
+ * Bots over HTTP (docs/online.md): the page's two example bots, JavaScript with fetch alone and
+ * Python 3 with its standard library alone, each taken from the page as it is and run as its own
+ * process, play a whole rated round of a room made with `POST /bot/rooms` and are rated as bots;
+ * every refusal of the Answers table comes with its status and words; a bot that hung up is held
+ * its seat for its key's next stream.
  */
-import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { execFile, execFileSync } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { playerIdOf } from '../../src/server/players/playerId';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_LIMITS } from '../../src/server/front/limits';
-import { botStream, create, onlineDocsExample, startTestServer, type TestServer, until } from './helpers';
+import { create, startTestServer, type TestServer, until } from './helpers';
+import { botExample, botRequest, botRoom, newPlayer, openLines } from './botClient';
+import { botStream } from './helpers';
 import { whenReady } from './playerChecks';
 
 let server: TestServer;
@@ -21,99 +23,130 @@ afterAll(async () => {
   await server?.close();
 });
 
-it('runs the fetch-only example bot: it takes its seat, starts as host, plays a rated round to the end and is rated', async () => {
-  const key = randomBytes(16).toString('base64url');
-  // The bot's table: its seat (red) and a beginner computer; the bot hosts once its creator leaves the host role to it.
-  const host = await create(server.endpoint, { name: 'Host', spectator: true, size: 4, seats: [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }] });
-  const file = `.http-bot-${process.pid}.mjs`;
-  await writeFile(file, onlineDocsExample('## Bots over HTTP'));
+/** Whether python3 runs here (Debian's python3; .ci/run installs it). */
+function havePython(): boolean {
   try {
-    const bot = promisify(execFile)(process.execPath, [file, server.endpoint, host.room.roomId, key, 'red'], { timeout: 60_000 });
-    await until(host.room, (st) => st.seats[0].connected, 'the bot seated');
-    // A spectator host starts for the bot; the bot would start a table it hosts itself.
-    host.room.send('start');
-    const { stdout } = await bot;
-    expect(stdout).toMatch(/^result: red \d+, green \d+$/m);
-    expect(stdout).not.toContain('refused');
-  } finally {
-    await rm(file, { force: true });
+    execFileSync('python3', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
   }
-  const id = playerIdOf(key);
-  const profile = await whenReady(`${server.endpoint}/players/${id}`, (body, status) => status === 200 && body.ratedGames === 1, 'the bot rated');
-  expect(profile).toMatchObject({ name: 'Bot', kind: 'human', provisional: true });
-  expect(typeof profile.rating).toBe('number');
-  await host.room.leave();
-}, 90_000);
+}
+const python = havePython();
+if (!python) console.warn('httpBot.test.ts: the Python example is skipped: python3 is not installed (Debian package python3)');
 
-it('refuses bot requests without a key, with a malformed one, for no room, an unknown message, a body that is not JSON, or no stream', async () => {
-  const key = randomBytes(16).toString('base64url');
-  const auth = { authorization: `Bearer ${key}` };
-  const ask = async (path: string, init: RequestInit = {}) => {
-    const answer = await fetch(`${server.endpoint}${path}`, init);
-    return { status: answer.status, error: ((await answer.json()) as { error: string }).error };
-  };
-  expect(await ask('/bot/rooms/ABCDE12345/stream')).toMatchObject({ status: 401, error: expect.stringMatching(/Authorization/) });
-  expect(await ask('/bot/rooms/ABCDE12345/stream', { headers: { authorization: 'Bearer short' } })).toMatchObject({ status: 401 });
-  expect(await ask('/bot/rooms/ABCDE12345/stream', { headers: { authorization: `Basic ${key}` } })).toMatchObject({ status: 401 });
-  expect(await ask('/bot/rooms/not-a-code!/stream', { headers: auth })).toMatchObject({ status: 400, error: 'not a room code' });
-  expect(await ask('/bot/rooms/ABCDE12345/stream', { headers: auth })).toMatchObject({ status: 400, error: expect.stringMatching(/name/) });
-  expect(await ask('/bot/rooms/ABCDE12345/stream?name=Bot', { headers: auth })).toMatchObject({ status: 409, error: expect.stringMatching(/./) });
-  expect(await ask('/bot/rooms/ABCDE12345/stream?name=Bot&colour=purple', { headers: auth })).toMatchObject({ status: 400, error: expect.stringMatching(/colour/) });
-  expect(await ask('/bot/rooms/ABCDE12345/stream?name=Bot&x=1', { headers: auth })).toMatchObject({ status: 400, error: expect.stringMatching(/unknown parameter "x"/) });
-  const post = (message: string, body: string, headers: Record<string, string> = auth) =>
-    ask(`/bot/rooms/ABCDE12345/${message}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
-  expect(await post('play', '{"move":"a1"}', {})).toMatchObject({ status: 401 });
-  expect(await post('teleport', '{}')).toMatchObject({ status: 404, error: expect.stringMatching(/messages: start, play/) });
-  expect(await post('play', '{not json')).toMatchObject({ status: 400, error: 'the body is not JSON' });
-  expect(await post('play', '{"move":"a1"}')).toMatchObject({ status: 409, error: expect.stringMatching(/open GET/) });
+describe.each([
+  { language: 'js' as const, file: `.http-bot-${process.pid}.mjs`, run: process.execPath, skip: false },
+  { language: 'python' as const, file: `.http-bot-${process.pid}.py`, run: 'python3', skip: !python },
+])('the $language example of docs/online.md', ({ language, file, run, skip }) => {
+  it.skipIf(skip)('plays a whole round of a room made with POST /bot/rooms, prints its result line, and its player is rated as a bot', async () => {
+    const { key, id } = newPlayer();
+    const code = await botRoom(server.endpoint, key);
+    expect(code).toMatch(/^[0-9A-Z]{10}$/);
+    const source = botExample(language);
+    // The language's standard library alone: no package, nothing of the project's.
+    if (language === 'js') expect(source).not.toMatch(/\bimport\b|require\(/);
+    else expect([...source.matchAll(/^import (\S+)/gm)].map((m) => m[1].split('.')[0])).toEqual(['json', 'random', 'sys', 'urllib', 'urllib']);
+    await writeFile(file, source);
+    try {
+      const { stdout, stderr } = await promisify(execFile)(run, [file, server.endpoint, code, key], { timeout: 60_000 });
+      expect(stdout, stderr).toMatch(/^result: red \d+, green \d+$/m);
+      expect(stdout).not.toContain('refused');
+    } finally {
+      await rm(file, { force: true });
+    }
+    const profile = await whenReady(`${server.endpoint}/players/${id}`, (body, status) => status === 200 && body.ratedGames === 1, 'the bot rated');
+    expect(profile).toMatchObject({ name: 'Bot', kind: 'bot', provisional: true, games: 1 });
+    expect(typeof profile.rating).toBe('number');
+    const games = (await botRequest(server.endpoint, 'GET', `/players/${id}/games`, null)).body;
+    expect(games[0].seats.map((s: { kind: string }) => s.kind)).toEqual(['bot', 'computer']);
+  }, 90_000);
 });
 
-/** A bot stream's lines, read as they come (one reader for the whole stream). */
-function linesOf(answer: Response): { next(wanted: (line: any) => boolean): Promise<any> } {
-  const reader = answer.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  return {
-    /** The next line for which `wanted` holds (the others are passed over). */
-    async next(wanted) {
-      for (;;) {
-        let end;
-        while ((end = buffer.indexOf('\n')) >= 0) {
-          const text = buffer.slice(0, end).trim();
-          buffer = buffer.slice(end + 1);
-          if (text && wanted(JSON.parse(text))) return JSON.parse(text);
-        }
-        const { done, value } = await reader.read();
-        if (done) throw new Error('the stream ended');
-        buffer += decoder.decode(value, { stream: true });
-      }
-    },
-  };
-}
+describe('answers', () => {
+  it('refuses each bad request with the status and words of docs/online.md’s Answers', async () => {
+    const { key } = newPlayer();
+    const { key: other } = newPlayer();
+    const ask = (method: 'GET' | 'POST', path: string, body?: unknown, as: string | null = key) => botRequest(server.endpoint, method, path, as, body);
+    const expectations: [() => ReturnType<typeof ask>, number, RegExp | string][] = [
+      [() => ask('GET', '/bot/rooms/ABCDE12345/stream', undefined, null), 401, /Authorization/],
+      [() => fetch(`${server.endpoint}/bot/lobby`, { headers: { authorization: 'Bearer short' } }).then(async (r) => ({ status: r.status, body: await r.json() })), 401, /Bearer <player key>/],
+      [() => fetch(`${server.endpoint}/bot/lobby`, { headers: { authorization: `Basic ${key}` } }).then(async (r) => ({ status: r.status, body: await r.json() })), 401, /Bearer/],
+      [() => ask('GET', '/bot/rooms/not-a-code!/stream'), 400, 'not a room code'],
+      [() => ask('GET', '/bot/rooms/ABCDE12345/stream'), 400, /^name: a name is needed$/],
+      [() => ask('GET', '/bot/rooms/ABCDE12345/stream?name=Bot&colour=purple'), 400, /^colour: expected one of red, yellow, green, blue$/],
+      [() => ask('GET', '/bot/rooms/ABCDE12345/stream?name=Bot&x=1'), 400, /^x: unknown parameter \(parameters: name, colour\)$/],
+      [() => ask('GET', '/bot/rooms/ABCDE12345/stream?name=Bot'), 409, /^room "ABCDE12345" not found$/],
+      [() => ask('POST', '/bot/rooms/ABCDE12345/teleport', {}), 404, /^no message "teleport" \(messages: start, play/],
+      [() => ask('POST', '/bot/rooms/ABCDE12345/play', '{not json'), 400, 'the body is not JSON'],
+      [() => ask('POST', '/bot/rooms/ABCDE12345/play', '[1]'), 400, 'the body is not a JSON object'],
+      [() => ask('POST', '/bot/rooms/ABCDE12345/play', { move: 'a1' }), 409, /open GET \/bot\/rooms\/<code>\/stream first/],
+      [() => ask('POST', '/bot/rooms', { name: 'Bot', colour: 'red', size: 5 }), 400, /^badOptions: size: expected one of 8, 6, 4$/],
+      [() => ask('POST', '/bot/rooms', { name: 'Bot', colour: 'red', player: other }), 400, /^player: the key is the one of the Authorization header/],
+      [() => ask('POST', '/bot/rooms', { name: 'Bot', colour: 'red', size: 4, colours: ['red', 'green', 'blue'] }), 400, /^badSetup: /],
+      [() => ask('POST', '/bot/rooms', { name: 'Bot' }), 400, /^badOptions: options: give either colour/],
+      [() => ask('POST', '/bot/quick', { name: '' }), 400, /^badOptions: name: a name is needed/],
+      [() => ask('POST', '/bot/challenges', { to: 'nobody', options: { name: 'Bot' } }), 400, /^to: a person's public id is 22 characters/],
+      [() => ask('POST', '/bot/challenges', { to: newPlayer().id, options: { name: 'Bot', colours: ['red', 'green'], seats: [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }] } }), 400, /^badSetup: a challenge needs two seats for people$/],
+      [() => ask('POST', '/bot/challenges', { to: newPlayer().id, options: { name: 'Bot', colour: 'blue' } }), 400, /^notInPlay: blue is not in play$/],
+      [() => ask('POST', '/bot/challenges', { to: newPlayer().id, options: { name: 'Bot', listed: true } }), 400, /^options\.listed: unknown key$/],
+      [() => ask('POST', '/bot/challenges/AAAAAAAAAAAA/accept'), 404, /^no challenge "AAAAAAAAAAAA" waits for an answer/],
+      [() => ask('POST', '/bot/challenges/AAAAAAAAAAAA/reconsider'), 404, /^no such request: \/bot\/challenges\/AAAAAAAAAAAA\/reconsider/],
+      [() => ask('POST', '/bot/teleport'), 404, /^no such request/],
+      [() => ask('GET', '/bot/rooms'), 405, 'this request is sent with POST'],
+      [() => ask('POST', '/bot/rooms/ABCDE12345/stream'), 405, 'this request is sent with GET'],
+      [() => ask('POST', '/bot/events'), 405, 'this request is sent with GET'],
+    ];
+    for (const [asked, status, error] of expectations) {
+      const answer = await asked();
+      expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+      expect(answer.body.error).toMatch(error);
+    }
+    // A challenge to oneself, and answers by the wrong key.
+    const { id } = newPlayer();
+    expect(await ask('POST', '/bot/challenges', { to: (await import('../../src/server/players/playerId')).playerIdOf(key), options: { name: 'Bot' } })).toMatchObject({ status: 400, body: { error: 'to: a player cannot challenge themselves' } });
+    const posted = await ask('POST', '/bot/challenges', { to: id, options: { name: 'Bot' } });
+    expect(posted.status).toBe(201);
+    expect(await ask('POST', `/bot/challenges/${posted.body.id}/accept`)).toMatchObject({ status: 403, body: { error: 'only the challenged player can accept this challenge' } });
+    expect(await ask('POST', `/bot/challenges/${posted.body.id}/cancel`, undefined, other)).toMatchObject({ status: 403, body: { error: 'only the challenger can cancel this challenge' } });
+    expect(await ask('POST', `/bot/challenges/${posted.body.id}/cancel`)).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await ask('POST', `/bot/challenges/${posted.body.id}/cancel`)).status).toBe(404);
+  });
+
+  it('answers a join by key alone: the player’s seat back, or noSeatHeld saying why not', async () => {
+    const { key } = newPlayer();
+    const host = await create(server.endpoint, { name: 'Ann', colour: 'red', colours: ['red', 'green'] });
+    const refused = await import('@colyseus/sdk').then(({ Client }) => new Client(server.endpoint).joinById(host.room.roomId, { name: 'Bot', player: key }).then(() => 'joined', (e: Error) => e.message));
+    expect(refused).toBe('noSeatHeld: this player key holds no seat in this room: join with colour to take a free seat, or spectator: true to watch');
+    const seated = await openLines(server.endpoint, `/bot/rooms/${host.room.roomId}/stream?name=Bot&colour=green`, key);
+    await seated.next((l) => l.type === 'you' && l.colour === 'green');
+    seated.close();
+    await until(host.room, (st) => !st.seats[1].connected, 'the bot dropped');
+    const { Client } = await import('@colyseus/sdk');
+    const back = await new Client(server.endpoint).joinById(host.room.roomId, { name: 'Bot', player: key });
+    back.onMessage('*', () => undefined);
+    await until(host.room, (st) => st.seats[1].connected && st.seats[1].name === 'Bot', 'the seat taken back by the key alone');
+    await Promise.all([back.leave(), host.room.leave()]);
+  });
+});
 
 it('holds the seat of a bot that hung up, and gives it back to the key’s next stream', async () => {
-  const key = randomBytes(16).toString('base64url');
-  const auth = { authorization: `Bearer ${key}` };
+  const { key, id } = newPlayer();
   const host = await create(server.endpoint, { name: 'Host', spectator: true, size: 4, seats: [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }] });
-  const first = new AbortController();
-  const answer = await fetch(`${server.endpoint}/bot/rooms/${host.room.roomId}/stream?name=Bot&colour=red`, { headers: auth, signal: first.signal });
-  expect(answer.headers.get('content-type')).toBe('application/x-ndjson');
-  expect(await linesOf(answer).next((l) => l.type === 'you')).toMatchObject({ colour: 'red', player: playerIdOf(key) });
+  const first = await openLines(server.endpoint, `/bot/rooms/${host.room.roomId}/stream?name=Bot&colour=red`, key);
+  expect(await first.next((l) => l.type === 'you')).toMatchObject({ colour: 'red', player: id });
   host.room.send('start');
   await until(host.room, (st) => st.phase === 'playing', 'playing');
-  first.abort();
-  await until(host.room, (st) => !st.seats[0].connected && st.seats[0].name === 'Bot', 'the bot away, its seat held');
+  first.close();
+  await until(host.room, (st) => !st.seats[0].connected && st.seats[0].name === 'Bot' && st.seats[0].reason === 'dropped', 'the bot away, its seat held');
   // Asking to watch, with the key: the seat comes back, and the state line offers its moves on its turn.
-  const ac = new AbortController();
-  const again = await fetch(`${server.endpoint}/bot/rooms/${host.room.roomId}/stream?name=Bot`, { headers: auth, signal: ac.signal });
-  const lines = linesOf(again);
-  expect(await lines.next((l) => l.type === 'you')).toMatchObject({ colour: 'red' });
+  const again = await openLines(server.endpoint, `/bot/rooms/${host.room.roomId}/stream?name=Bot`, key);
+  expect(await again.next((l) => l.type === 'you')).toMatchObject({ colour: 'red' });
   await until(host.room, (st) => st.seats[0].connected, 'the bot back');
-  const state = await lines.next((l) => l.type === 'state' && (l.toMove !== 'red' || l.legalMoves.length > 0));
-  if (state.toMove === 'red') expect(state.legalMoves.length).toBeGreaterThan(0);
-  ac.abort();
+  const state = await again.next((l) => l.type === 'state' && (l.toMove !== 'red' || l.legalMoves.length > 0));
+  if (state.toMove === 'red') expect(state.legalMoves).toEqual([...host.room.state.legal]);
+  again.close();
   await host.room.leave();
-  // The server is well: it still answers.
   expect((await fetch(`${server.endpoint}/health`)).status).toBe(200);
 }, 60_000);
 
@@ -127,6 +160,7 @@ it('counts no bot stream’s own connection as a socket of the server’s addres
     expect(streams.map((s) => s.status)).toEqual(Array(6).fill(200));
     await until(host.room, (st) => st.spectators === 6, 'six bots watching');
     for (const stream of streams) stream.close();
+    await until(host.room, (st) => st.spectators === 0, 'the bots gone with their streams');
     await host.room.leave();
   } finally {
     await small.close();

@@ -89,6 +89,65 @@ describe('ClientLimiter', () => {
     expect(l.takeJoin('a')).not.toBeNull();
   });
 
+  it('allows an address its reads of the minute, then refuses them saying when the next comes back', () => {
+    const { clock, limiter: l } = limiter({ ...DEFAULT_LIMITS, readsPerMinute: 2 });
+    expect(l.takeRead('a')).toBeNull();
+    expect(l.takeRead('a')).toBeNull();
+    expect(l.takeRead('a')).toEqual({ code: 'tooManyReads', text: 'at most 2 list and player requests a minute from one address', retrySeconds: 30 });
+    expect(l.takeRead('b')).toBeNull();
+    clock.ms += 30_000;
+    expect(l.takeRead('a')).toBeNull();
+  });
+
+  it('counts each player key of an address once an hour, and refuses a new one past the hour\'s keys', () => {
+    const { clock, limiter: l } = limiter({ ...DEFAULT_LIMITS, keysPerHour: 2 });
+    expect(l.takeKey('a', 'k1')).toBeNull();
+    clock.ms += 1_800_000;
+    expect(l.takeKey('a', 'k2')).toBeNull();
+    expect(l.takeKey('a', 'k1')).toBeNull();
+    expect(l.takeKey('a', 'k3')).toEqual({ code: 'tooManyKeys', text: 'at most 2 player keys an hour from one address' });
+    expect(l.takeKey('b', 'k3')).toBeNull();
+    // An hour after k1 was first used it is counted no more; k2's hour has not passed.
+    clock.ms += 1_800_000;
+    expect(l.takeKey('a', 'k3')).toBeNull();
+    expect(l.takeKey('a', 'k4')).toEqual(expect.objectContaining({ code: 'tooManyKeys' }));
+    l.prune();
+    expect((l as unknown as { keys: Map<string, Map<string, number>> }).keys.get('a')?.size).toBe(2);
+  });
+
+  it('takes a rated round from each person\'s key and each address once, all or nothing', () => {
+    const { clock, limiter: l } = limiter({ ...DEFAULT_LIMITS, keyRatedPerHour: 2, ratedPerHour: 3 });
+    const ann = { name: 'Ann', playerId: 'ann', address: 'a' };
+    const bob = { name: 'Bob', playerId: 'bob', address: 'a' };
+    expect(l.takeRound('h', [ann, bob])).toBeNull();
+    expect(l.takeRound('h', [ann])).toBeNull();
+    // Ann has had her two: refused, and Cara's address and key keep theirs.
+    const cara = { name: 'Cara', playerId: 'cara', address: 'c' };
+    expect(l.takeRound('h', [ann, cara])).toEqual({ code: 'tooManyRatedRounds', text: 'Ann has played 2 rated rounds in the last hour', retrySeconds: 1800 });
+    expect(l.takeRound('h', [cara])).toBeNull();
+    expect(l.takeRound('h', [cara])).toBeNull();
+    // Address a has started 2 of its 3; Bob (1 of his 2) and Dan of address a make its third, then a is spent.
+    const dan = { name: 'Dan', playerId: 'dan', address: 'a' };
+    expect(l.takeRound('h', [bob, dan])).toBeNull();
+    expect(l.takeRound('h', [dan])).toMatchObject({ code: 'tooManyRatedRounds', text: 'the players of one address have started 3 rated rounds in the last hour', retrySeconds: 1200 });
+    // A person away (no address) counts by key only.
+    expect(l.takeRound('h', [{ ...dan, address: null }])).toBeNull();
+    clock.ms += 1_200_000;
+    expect(l.takeRound('h', [{ name: 'Eve', playerId: 'eve', address: 'a' }])).toBeNull();
+  });
+
+  it('takes a round from the host address\'s rounds of the hour, rated or not, and refuses it past them taking nothing', () => {
+    const { clock, limiter: l } = limiter({ ...DEFAULT_LIMITS, roundsPerHour: 2, keyRatedPerHour: 5 });
+    const ann = { name: 'Ann', playerId: 'ann', address: 'a' };
+    expect(l.takeRound('a', null)).toBeNull();
+    expect(l.takeRound('a', [ann])).toBeNull();
+    expect(l.takeRound('a', [ann])).toEqual({ code: 'tooManyRounds', text: 'at most 2 rounds an hour at the tables of one address', retrySeconds: 1800 });
+    // Another host's table: its own rounds, and Ann's third rated round of her five.
+    expect(l.takeRound('b', [ann])).toBeNull();
+    clock.ms += 1_800_000;
+    expect(l.takeRound('a', null)).toBeNull();
+  });
+
   it('limits nothing with NO_LIMITS', () => {
     const { limiter: l } = limiter(NO_LIMITS);
     for (let i = 0; i < 1000; i++) {
@@ -99,6 +158,11 @@ describe('ClientLimiter', () => {
     expect(l.guessesLeft('a')).toBeNull();
     l.kicked('a');
     expect(l.coolingDown('a')).toBeNull();
+    for (let i = 0; i < 1000; i++) {
+      expect(l.takeRead('a')).toBeNull();
+      expect(l.takeKey('a', `k${i}`)).toBeNull();
+      expect(l.takeRound('h', [{ name: 'Ann', playerId: 'ann', address: 'a' }])).toBeNull();
+    }
   });
 });
 
@@ -107,11 +171,12 @@ describe('parseLimits', () => {
     expect(parseLimits('rooms=50, joins=120')).toEqual({ ...DEFAULT_LIMITS, rooms: 50, joinsPerMinute: 120 });
     expect(parseLimits('guesses=off,cooldown=off,searches=2')).toEqual({ ...DEFAULT_LIMITS, guessesPerMinute: Infinity, coolDownSeconds: 0, searches: 2 });
     expect(parseLimits('cooldown=0').coolDownSeconds).toBe(0);
+    expect(parseLimits('reads=30,keys=5,rated=off,keyrated=10')).toEqual({ ...DEFAULT_LIMITS, readsPerMinute: 30, keysPerHour: 5, ratedPerHour: Infinity, keyRatedPerHour: 10 });
     expect(parseLimits(' off ')).toEqual(NO_LIMITS);
   });
 
   it('says which pair is wrong and why', () => {
-    expect(() => parseLimits('room=5')).toThrow('"room=5": no limit named "room" (names: rooms, joins, guesses, searches, cooldown, sockets, watchers)');
+    expect(() => parseLimits('room=5')).toThrow('"room=5": no limit named "room" (names: rooms, joins, guesses, searches, cooldown, sockets, watchers, reads, keys, rounds, rated, keyrated)');
     expect(() => parseLimits('rooms=0')).toThrow('rooms must be a whole number >= 1, or off');
     expect(() => parseLimits('joins=1.5')).toThrow('"joins=1.5": joins must be a whole number');
     expect(() => parseLimits('joins=-1')).toThrow('whole number');

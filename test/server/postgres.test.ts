@@ -2,44 +2,31 @@
  * Players, ratings and kept games on a real PostgreSQL server (Debian's postgresql package), its
  * own cluster made by the test on a loopback port: two game-server processes sharing it (and one
  * Redis, when redis-server is installed) list each other's players and games, a restart keeps
- * everything, and hostile requests are refused as on SQLite.
+ * everything, hostile requests are refused as on SQLite, and no farm of puppet keys buys a rating
+ * (ratingFarms.test.ts's farms on PostgreSQL, and the fresh-puppet farm over both processes).
  */
 import { randomBytes } from 'node:crypto';
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { chownSync, existsSync, readdirSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { playerIdOf } from '../../src/server/players/playerId';
 import { create, first, join, until } from './helpers';
-import { allPages, hostileRequests, resignedRatedRound, stillKnown, whenReady } from './playerChecks';
-import { accepting, freePort, startServerProcess, stopProcess } from './serverProcesses';
+import { havePostgres, haveRedis, LocalPostgres, LocalRedis, NO_POSTGRES } from './localServices';
+import { allPages, farmOverRooms, hostileRequests, resignedRatedRound, stillKnown, whenReady } from './playerChecks';
+import { openDatabase } from '../../src/server/db/database';
+import { GameStore } from '../../src/server/db/store';
+import { farmsGainLittle, repeatsCountLess } from './farmChecks';
+import { startServerProcess, stopProcess } from './serverProcesses';
 
-/** Debian's PostgreSQL programs, where its package puts them (not on PATH): the newest major version installed. */
-const PG_VERSIONS = '/usr/lib/postgresql';
-const PG_BIN = joinPath(
-  PG_VERSIONS,
-  (existsSync(PG_VERSIONS) ? readdirSync(PG_VERSIONS) : []).filter((v) => existsSync(joinPath(PG_VERSIONS, v, 'bin', 'postgres'))).sort((x, y) => Number(x) - Number(y)).at(-1) ?? 'none',
-  'bin',
-);
-const REDIS = '/usr/bin/redis-server';
-const havePostgres = existsSync(joinPath(PG_BIN, 'postgres'));
-if (!havePostgres) console.warn(`postgres.test.ts skipped: no ${PG_VERSIONS}/<version>/bin/postgres (Debian package postgresql)`);
+if (!havePostgres) console.warn(`postgres.test.ts skipped: ${NO_POSTGRES}`);
 
 let dir = '';
-let postgres: ChildProcess | null = null;
-let redis: ChildProcess | null = null;
-let database = '';
+let postgres: LocalPostgres | null = null;
+let redis: LocalRedis | null = null;
 const servers: { child: ChildProcess; endpoint: string }[] = [];
 const serverArgs: string[][] = [];
-
-/** PostgreSQL refuses to run as root: as root, its programs run as `nobody`, owning the cluster's directory. */
-function asPostgresUser(program: string, args: string[]): [string, string[]] {
-  if (process.getuid?.() !== 0) return [joinPath(PG_BIN, program), args];
-  return ['setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', joinPath(PG_BIN, program), ...args]];
-}
 
 async function startGameServer(args: string[]): Promise<{ child: ChildProcess; endpoint: string }> {
   const server = await startServerProcess(args);
@@ -50,21 +37,11 @@ async function startGameServer(args: string[]): Promise<{ child: ChildProcess; e
 beforeAll(async () => {
   if (!havePostgres) return;
   dir = await mkdtemp(joinPath(tmpdir(), 'rolit-postgres-'));
-  await chmod(dir, 0o700);
-  if (process.getuid?.() === 0) chownSync(dir, 65534, 65534);
-  const data = joinPath(dir, 'cluster');
-  await promisify(execFile)(...asPostgresUser('initdb', ['-D', data, '-U', 'rolit', '--auth=trust', '-E', 'UTF8', '--no-locale']));
-  const port = await freePort();
-  // No fsync: the test's cluster is thrown away; sockets in its own directory only.
-  postgres = spawn(...asPostgresUser('postgres', ['-D', data, '-p', String(port), '-h', '127.0.0.1', '-k', dir, '-c', 'fsync=off']), { stdio: 'ignore' });
-  await accepting(port);
-  database = `postgres://rolit@127.0.0.1:${port}/postgres`;
-  const shared = ['--database', database];
-  if (existsSync(REDIS)) {
-    const redisPort = await freePort();
-    redis = spawn(REDIS, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await accepting(redisPort);
-    shared.push('--redis', `redis://127.0.0.1:${redisPort}`);
+  postgres = await LocalPostgres.create();
+  const shared = ['--database', postgres.url];
+  if (haveRedis) {
+    redis = await LocalRedis.create(joinPath(dir, 'redis'));
+    shared.push('--redis', redis.url);
   }
   for (const name of ['a', 'b']) {
     const args = [...shared, '--data', joinPath(dir, `data-${name}`)];
@@ -75,8 +52,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => stopProcess(s.child)));
-  if (redis) await stopProcess(redis);
-  if (postgres) await stopProcess(postgres);
+  await redis?.stop();
+  await postgres?.remove();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -109,13 +86,13 @@ it.skipIf(!havePostgres)('shares players, ratings and games between two processe
   await stillKnown(servers[0].endpoint, bob, 'Bob');
 }, 120_000);
 
-it.skipIf(!havePostgres || !existsSync(REDIS))('lists where a player plays from any process, and gives the seat back to the key through another', async () => {
+it.skipIf(!havePostgres || !haveRedis)('lists where a player plays from any process, and gives the seat back to the key through another', async () => {
   const [a, b] = servers;
   const key = newKey();
   const id = playerIdOf(key);
   const ann = await create(a.endpoint, { name: 'Ann', colour: 'red', colours: ['red', 'green'], player: key });
   await first(ann, 'you');
-  await whenReady(`${b.endpoint}/players/${id}/playing`, (body) => body.rooms?.includes(ann.room.roomId), 'the room listed by the other process');
+  await whenReady(`${b.endpoint}/players/${id}/playing`, (body) => body.rooms?.includes(ann.room.roomId), 'the room listed by the other process', { headers: { authorization: `Bearer ${key}` } });
   const again = await join(b.endpoint, ann.room.roomId, { name: 'Ann', spectator: true, player: key });
   expect(await first(again, 'you')).toMatchObject({ colour: 'red', player: id });
   await until(again.room, (st) => st.seats[0].connected && st.spectators === 0, 'the seat taken back');
@@ -125,3 +102,20 @@ it.skipIf(!havePostgres || !existsSync(REDIS))('lists where a player plays from 
 it.skipIf(!havePostgres)('answers hostile requests with 400 and unknown players with 404', async () => {
   await hostileRequests(servers[1].endpoint);
 });
+
+it.skipIf(!havePostgres)('lets no farm of puppet keys buy a rating on PostgreSQL, and counts repeated pairings ever less', async () => {
+  const store = GameStore.of(await openDatabase(joinPath(dir, 'farms'), postgres!.url));
+  try {
+    await farmsGainLittle(store);
+    await repeatsCountLess(store);
+  } finally {
+    await store.close();
+  }
+}, 120_000);
+
+it.skipIf(!havePostgres)('lets a fresh puppet key at a fresh table every round, on either process, gain at most +100 over 20 rounds', async () => {
+  const key = newKey();
+  const gained = await farmOverRooms(servers.map((s) => s.endpoint), 'fresh', key);
+  expect(gained).toBeLessThanOrEqual(100);
+  expect((await (await fetch(`${servers[0].endpoint}/players/${playerIdOf(key)}`)).json()).ratedGames).toBe(20);
+}, 180_000);

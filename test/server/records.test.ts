@@ -1,7 +1,7 @@
 /**
  * Saved rounds: kept in the database, listed by the room, served over HTTP a page at a time, still
  * there after the server restarts on the same data directory; older record files imported once;
- * passing rounds expired in the database; a save tried again after a passing failure.
+ * passing rounds expired in the database. (A save that fails: journal.test.ts.)
  */
 import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,6 @@ import { openDatabase } from '../../src/server/db/database';
 import { DatabaseRecords } from '../../src/server/db/recordTable';
 import { GameStore } from '../../src/server/db/store';
 import { cursorOf } from '../../src/server/front/pages';
-import { isPassingFailure, keepRecord, type RecordStore } from '../../src/server/db/records';
 import { gameOf, movesOf, startTestServer, type TestServer, twoPlayers, until } from './helpers';
 
 let server: TestServer | undefined;
@@ -95,7 +94,7 @@ it('imports the record files of the data directory, then lists them a page at a 
 });
 
 describe('DatabaseRecords', () => {
-  it('pages newest first, replaces a record written again, and deletes passing rounds past their time but those kept as games', async () => {
+  it('pages newest first, replaces a record written again, and deletes passing rounds past their time but those kept as rated games', async () => {
     const dir = await mkdtemp(joinPath(tmpdir(), 'rolit-store-'));
     const store = GameStore.of(await openDatabase(dir));
     try {
@@ -105,10 +104,13 @@ describe('DatabaseRecords', () => {
         await records.write(name, name);
         clock.ms += 1000;
       }
-      // quick-E is someone's game: kept as long as the game is.
+      // quick-E is someone's rated game: kept as long as the game is.
       await store.saveRound({
-        id: 'quick-E-round1.rolit', room: 'E', round: 1, finishedAt: new Date(clock.ms), size: 4, variant: 'standard', misere: false, rated: false, record: 'other text',
-        seats: [{ colours: ['red'], player: null, name: 'Ann', kind: 'human', score: 10, forfeit: false, standInMoves: 0 }],
+        id: 'quick-E-round1.rolit', room: 'E', round: 1, finishedAt: new Date(clock.ms), size: 4, variant: 'standard', misere: false, rated: true, record: 'other text',
+        seats: [
+          { colours: ['red'], player: 'a'.repeat(22), name: 'Ann', kind: 'human', score: 10, forfeit: false, standInMoves: 0 },
+          { colours: ['green'], player: 'computer:beginner', name: 'computer (beginner)', kind: 'computer', score: 6, forfeit: false, standInMoves: 0 },
+        ],
       });
       expect(await records.read('quick-E-round1.rolit')).toBe('quick-E-round1.rolit');
       await records.write('D-round1.rolit', 'd');
@@ -129,38 +131,5 @@ describe('DatabaseRecords', () => {
       await store.close();
       await rm(dir, { recursive: true, force: true });
     }
-  });
-
-  it('tries a write again after a passing failure (too many open files, a full disk), reporting each; after the last the text goes to the log', async () => {
-    const failure = (code: string) => Object.assign(new Error(`${code}: failed`), { code });
-    const lines: string[] = [];
-    let tries = 0;
-    const flaky: RecordStore = {
-      list: async () => ({ items: [], next: null }),
-      read: async () => null,
-      write: async () => {
-        if (++tries < 3) throw failure(tries === 1 ? 'EMFILE' : 'ENOSPC');
-      },
-    };
-    expect(await keepRecord(flaky, 'A-round1.rolit', 'text', (l) => lines.push(l), [1, 1, 1])).toBe('A-round1.rolit');
-    expect(tries).toBe(3);
-    expect(lines).toEqual([expect.stringContaining('EMFILE: failed; trying again'), expect.stringContaining('ENOSPC: failed; trying again')]);
-
-    lines.length = 0;
-    const full: RecordStore = { ...flaky, write: async () => Promise.reject(failure('ENOSPC')) };
-    await expect(keepRecord(full, 'B-round1.rolit', '[Event "B"]', (l) => lines.push(l), [1, 1])).rejects.toThrow('ENOSPC');
-    expect(lines).toHaveLength(3);
-    expect(lines[2]).toMatch(/B-round1\.rolit could not be saved .*its text follows:\n\[Event "B"\]/s);
-    // Any other failure is not tried again.
-    lines.length = 0;
-    await expect(keepRecord({ ...flaky, write: async () => Promise.reject(failure('EACCES')) }, 'C.rolit', 'c', (l) => lines.push(l), [1])).rejects.toThrow('EACCES');
-    expect(lines).toHaveLength(1);
-  });
-
-  it('takes the database’s passing failures for passing (SQLite busy or full, PostgreSQL’s connection lost or shutting down), not its others', () => {
-    const sqlite = (errcode: number) => Object.assign(new Error('sqlite'), { code: 'ERR_SQLITE_ERROR', errcode });
-    const postgres = (code: string) => Object.assign(new Error('pg'), { code });
-    expect([sqlite(5), sqlite(261), sqlite(13), postgres('08006'), postgres('57P01'), postgres('40001'), postgres('ECONNREFUSED'), new Error('Connection terminated unexpectedly')].map(isPassingFailure)).toEqual(Array(8).fill(true));
-    expect([sqlite(1), sqlite(19), postgres('23505'), postgres('42P01'), new Error('anything')].map(isPassingFailure)).toEqual(Array(5).fill(false));
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Scale out: two server processes share rooms through one Redis. A room created through one
  * process is joined and played to the end by a client that asked the other; the lobby and quick
- * play span both processes.
+ * play span both processes, and so do challenges and their events.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TableListing } from '../../src/wire/contract';
 import { create, eventually, first, gameOf, join, movesOf, until, watch } from './helpers';
 import { accepting, freePort, startServerProcess, stopProcess } from './serverProcesses';
+import { botRequest, newPlayer, openLines } from './botClient';
 
 const REDIS = '/usr/bin/redis-server';
 const haveRedis = existsSync(REDIS);
@@ -107,4 +108,26 @@ it.skipIf(!haveRedis)('puts two quick-play players who asked different processes
   await until(tables[0].room, (st) => st.phase === 'playing', 'their round started');
   expect(tables[0].room.state.seats.filter((s: any) => s.kind === 'human').map((s: any) => s.name).sort()).toEqual(['Ann', 'Bob']);
   await Promise.all(tables.map((t) => t.room.leave()));
+}, 30_000);
+
+it.skipIf(!haveRedis)('sends a challenge through one process to a player whose events stream is on the other; the acceptance there brings gameStart with one room to both, and both streams take their seats', async () => {
+  const [first, second] = endpoints;
+  const ann = newPlayer();
+  const bob = newPlayer();
+  const annEvents = await openLines(first, '/bot/events', ann.key);
+  const bobEvents = await openLines(second, '/bot/events', bob.key);
+  const posted = await botRequest(first, 'POST', '/bot/challenges', ann.key, { to: bob.id, options: { name: 'Ann', size: 4 } });
+  expect(posted.status).toBe(201);
+  expect(await bobEvents.next((l) => l.type === 'challenge')).toMatchObject({ id: posted.body.id, from: ann.id });
+  const accepted = await botRequest(second, 'POST', `/bot/challenges/${posted.body.id}/accept`, bob.key);
+  expect(accepted.status).toBe(200);
+  const starts = await Promise.all([annEvents.next((l) => l.type === 'gameStart'), bobEvents.next((l) => l.type === 'gameStart')]);
+  expect(starts.map((s) => s.room)).toEqual([accepted.body.room, accepted.body.room]);
+  // Ann's stream on the first process reaches the table the second holds.
+  const annStream = await openLines(first, `/bot/rooms/${accepted.body.room}/stream?name=Ann`, ann.key);
+  const bobStream = await openLines(second, `/bot/rooms/${accepted.body.room}/stream?name=Bob`, bob.key);
+  expect(await annStream.next((l) => l.type === 'you')).toMatchObject({ colour: 'red' });
+  expect(await bobStream.next((l) => l.type === 'you')).toMatchObject({ colour: 'green' });
+  expect(await annStream.next((l) => l.type === 'state' && l.phase === 'playing')).toMatchObject({ size: 4 });
+  for (const lines of [annEvents, bobEvents, annStream, bobStream]) lines.close();
 }, 30_000);

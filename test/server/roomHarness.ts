@@ -5,17 +5,12 @@
  * For tests of the room's turn flow (time-outs, stand-ins, returns, host passing, rematches);
  * test/server/helpers.ts starts a real server for what crosses the wire.
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join as joinPath } from 'node:path';
 import { type Client, Deferred, LocalPresence, matchMaker } from '@colyseus/core';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { GameEvent } from '../../src/engine';
-import type { GameStore } from '../../src/server/db/store';
+import type { RoundJournal } from '../../src/server/db/journal';
 import type { ComputerPool } from '../../src/server/computers/computerPool';
 import { ClientLimiter, NO_LIMITS } from '../../src/server/front/limits';
-import { openDatabase } from '../../src/server/db/database';
-import { DatabaseRecords } from '../../src/server/db/recordTable';
 import { RolitRoom, type RoomConfig } from '../../src/server/room/rolitRoom';
 
 export interface Sent {
@@ -77,7 +72,9 @@ export async function openRoom(config: Partial<RoomConfig>, options: Record<stri
     },
   });
   const full: RoomConfig = {
-    records: new DatabaseRecords((await openDatabase(await mkdtemp(joinPath(tmpdir(), 'rolit-room-')))).db),
+    // Rounds are kept through the journal by the tests of a whole server (journal.test.ts, players.test.ts): here each is taken at once.
+    journal: { keep: () => ({ journaled: Promise.resolve(), written: Promise.resolve(null) }) } as unknown as RoundJournal,
+    presenceSeconds: 30,
     graceSeconds: 1,
     computerDelayMs: 100,
     pool,
@@ -88,8 +85,6 @@ export async function openRoom(config: Partial<RoomConfig>, options: Record<stri
     tvPauseMs: 1000,
     tvMoveMs: 2000,
     seatReservationSeconds: 15,
-    // Rounds are kept in the database by the tests of a whole server (players.test.ts).
-    store: { saveRound: async () => null } as unknown as GameStore,
     ...config,
   };
   await room.onCreate({ config: full, ...options });

@@ -32,12 +32,14 @@ export async function accepting(port: number, ms = 20_000): Promise<void> {
 
 /**
  * Starts the game server's program with `args` on a free port; resolves with it and its address once it listens.
- * With --redis, the process's public address is its port on loopback.
+ * With --redis, the process's public address is its port on loopback. Its reads a minute are not
+ * limited unless `args` set --limits: the tests poll lists until a round is written.
  */
 export async function startServerProcess(args: string[]): Promise<{ child: ChildProcess; endpoint: string; output: () => string }> {
   const port = await freePort();
-  const address = args.includes('--redis') ? ['--public-address', `127.0.0.1:${port}`] : [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--port', String(port), '--host', '127.0.0.1', '--threads', '1', '--computer-delay', '0', ...address, ...args], {
+  const extra = args.includes('--redis') ? ['--public-address', `127.0.0.1:${port}`] : [];
+  if (!args.includes('--limits')) extra.push('--limits', 'reads=off');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--port', String(port), '--host', '127.0.0.1', '--threads', '1', '--computer-delay', '0', ...extra, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -47,7 +47,7 @@ function closeCodes(clients: Seen[]): Promise<number>[] {
 
 it('on SIGTERM tells every client, saves the round in play unfinished, exits within 10 s; restarted, it lists and serves the round', async () => {
   const server = await start();
-  expect(await health(server.origin)).toEqual({ status: 200, body: { status: 'ok', rooms: 0, clients: 0 } });
+  expect(await health(server.origin)).toEqual({ status: 200, body: { status: 'ok', rooms: 0, clients: 0, down: {}, journal: { waiting: 0, setAside: 0 } } });
 
   const { ann, bob, eve } = await twoPlayers(server.origin, { size: 6 });
   const played: string[] = [];
@@ -60,7 +60,7 @@ it('on SIGTERM tells every client, saves the round in play unfinished, exits wit
   // A second room, in its lobby: nothing to save, but its client is told too.
   const lobby = await create(server.origin, { name: 'Cleo', colour: 'red', colours: ['red', 'green'] });
   await until(lobby.room, (st) => st.seats.length === 2, 'the lobby');
-  expect(await health(server.origin)).toEqual({ status: 200, body: { status: 'ok', rooms: 2, clients: 4 } });
+  expect(await health(server.origin)).toEqual({ status: 200, body: { status: 'ok', rooms: 2, clients: 4, down: {}, journal: { waiting: 0, setAside: 0 } } });
 
   const clients = [ann, bob, eve, lobby];
   const closed = closeCodes(clients);

@@ -19,7 +19,7 @@ afterAll(async () => {
 /** A finished round's result as a client decodes it from the state, in plain objects. */
 function resultOf(seen: Seen, index: number) {
   const r = seen.room.state.results[index];
-  return { round: r.round, scores: Object.fromEntries(r.scores.entries()), playerScores: [...r.playerScores], winners: [...r.winners], standInMoves: [...r.standInMoves] };
+  return { round: r.round, scores: Object.fromEntries(r.scores.entries()), playerScores: [...r.playerScores], winners: [...r.winners], standInMoves: [...r.standInMoves], gaveUp: [...r.gaveUp] };
 }
 
 /** Ann plays her turns (first legal move) until the round is over; Bob's are his own or his stand-in's. Seats rotate: the mover is found by name. */
@@ -121,7 +121,8 @@ describe('the room’s wire', () => {
     const game = gameOf(eve);
     const greenMoves = game.state.moves.filter((m) => m.colour === 'green').length;
     expect(greenMoves).toBeGreaterThan(0);
-    for (const seen of [ann, bob, eve]) expect(resultOf(seen, 0)).toEqual({ round: 0, ...game.state.result, standInMoves: [0, greenMoves] });
+    // Resigned, Bob gave the round up: placed last, he wins nothing whatever the stand-in made of the board.
+    for (const seen of [ann, bob, eve]) expect(resultOf(seen, 0)).toEqual({ round: 0, ...game.state.result, winners: [0], standInMoves: [0, greenMoves], gaveUp: [false, true] });
 
     // The rematch: Bob plays his own seat again, and the count starts afresh.
     await until(ann.room, (st) => st.records.length === 1, 'the round saved');
@@ -129,7 +130,7 @@ describe('the room’s wire', () => {
     await Promise.all([ann, bob].map((s) => until(s.room, (st) => st.phase === 'playing' && st.round === 1 && st.toMove !== '', 'the rematch')));
     await playToTheEnd(ann, bob, true);
     await until(eve.room, (st) => st.results.length === 2, 'the second result');
-    expect(resultOf(eve, 1)).toEqual({ round: 1, ...gameOf(eve).state.result, standInMoves: [0, 0] });
+    expect(resultOf(eve, 1)).toEqual({ round: 1, ...gameOf(eve).state.result, standInMoves: [0, 0], gaveUp: [false, false] });
     for (const s of [ann, bob, eve]) await s.room.leave();
   }, 60_000);
 });

@@ -21,12 +21,12 @@ export function seatName(room: Pick<RoomSnapshot, 'seats'>, seat: number): strin
   return s.kind === 'computer' ? computerName(s.level, s.player) : s.name;
 }
 
-/** The room's seats as the session's: computers named like local ones; `player` is the match's player in the seat this round (seats rotate between rounds as in a local match). */
+/** The room's seats as the session's: computers named like local ones, bots said to be bots; `player` is the match's player in the seat this round (seats rotate between rounds as in a local match). */
 export function sessionSeatsOfRoom(room: Pick<RoomSnapshot, 'seats'>): Seat[] {
   return room.seats.map((s, i): Seat => ({
     kind: s.kind === 'computer' ? 'computer' : 'human',
     level: s.kind === 'computer' ? s.level : undefined,
-    name: seatName(room, i),
+    name: s.bot && s.name ? onlineTexts.botName(s.name) : seatName(room, i),
     colours: s.colours,
     player: s.player,
   }));
@@ -47,6 +47,11 @@ export function roomResults(room: Pick<RoomSnapshot, 'results' | 'round'>): Roun
   return before.map(({ scores, playerScores, winners }) => ({ scores, playerScores, winners }));
 }
 
+/** Per seat, whether its person gave up the room's current round: as its result says once it is over, else as the seats say now. */
+export function roomGaveUp(room: Pick<RoomSnapshot, 'results' | 'round' | 'seats'>): boolean[] {
+  return room.results.find((r) => r.round === room.round)?.gaveUp ?? room.seats.map((s) => s.gaveUp);
+}
+
 export function linkOnline(online: StoreApi<OnlineState>, session: StoreApi<SessionState>): () => void {
   const update = (state: OnlineState, previous: OnlineState | null) => {
     const { room, log, you } = state;
@@ -58,7 +63,7 @@ export function linkOnline(online: StoreApi<OnlineState>, session: StoreApi<Sess
       // A player who resigned plays no more this round: the computer has the seat.
       const seat = room.seats.find((s) => s.colour === you.colour);
       const mine = seat && seat.reason !== 'resigned' ? seat.colours : [];
-      session.getState().showRemote({ round: log.round, events: log.events, seats: sessionSeatsOfRoom(room), results: roomResults(room), mine, resigned: resignedSeats(room), standInMoves: room.seats.map((s) => s.standInMoves), help: room.help, deadline: room.moveDeadline, send: (move) => state.send('play', { move }) });
+      session.getState().showRemote({ round: log.round, events: log.events, seats: sessionSeatsOfRoom(room), results: roomResults(room), mine, resigned: resignedSeats(room), standInMoves: room.seats.map((s) => s.standInMoves), gaveUp: roomGaveUp(room), help: room.help, deadline: room.moveDeadline, send: (move) => state.send('play', { move }) });
     } else if (!inRoom && session.getState().remote) session.getState().showRemote(null);
     if (state.refusal && state.refusal !== previous?.refusal) session.getState().remoteRefused(onlineTexts.refusal(state.refusal));
   };

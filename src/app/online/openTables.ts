@@ -22,7 +22,9 @@ export type SeatedPlayer = TableListing['seated'][number];
 
 const seatedOf = (list: unknown): SeatedPlayer[] | null =>
   Array.isArray(list) && list.every((p) => p && isColour(p.colour) && typeof p.name === 'string' && (p.kind === 'human' || p.kind === 'computer'))
-    ? list.map(({ colour, name, kind, level }: SeatedPlayer) => (kind === 'computer' && typeof level === 'string' ? { colour, name, kind, level } : { colour, name, kind }))
+    ? list.map(({ colour, name, kind, level, bot }: SeatedPlayer) =>
+        kind === 'computer' && typeof level === 'string' ? { colour, name, kind, level } : { colour, name, kind, ...(bot === true ? { bot } : {}) },
+      )
     : null;
 
 const isColour = (c: unknown): c is Colour => (COLOURS as readonly unknown[]).includes(c);

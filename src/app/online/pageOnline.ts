@@ -1,13 +1,16 @@
 /**
  * The page's online room (main.tsx starts it): the connection store, linked to the session, and
  * the address bar following the room (`?room=CODE` while in one, `?tv` while watching TV, so a
- * reload comes back to it).
+ * reload comes back to it). A room lost or never reached for want of a connection is tried again
+ * by itself when the device's network returns.
  */
 import type { StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { pageOwned } from '../page/pageOwned';
+import { onNetworkBack } from '../page/network';
+import { pageStorage } from '../page/pageStorage';
 import type { SessionState } from '../session/session';
-import { createOnlineRoom, type OnlineDeps, type OnlineState } from './onlineRoom';
+import { createOnlineRoom, type FailureKind, type OnlineDeps, type OnlineState } from './onlineRoom';
 import { linkOnline } from './onlineLink';
 import { MAX_NAME, TV_ROOM } from '../../wire/contractCodes';
 import { t } from '../../i18n/index';
@@ -26,6 +29,9 @@ export interface PageOnlineDeps extends OnlineDeps {
   /** The page's address: the room's code goes in and out of it. */
   address?: { search(): string; replace(search: string): void };
 }
+
+/** Failures a returning network may mend: the connection, not a refusal or a room that is gone. */
+const NETWORK_FAILURES: readonly FailureKind[] = ['lost', 'serverDown'];
 
 interface PageOnline {
   store: StoreApi<OnlineState>;
@@ -52,10 +58,19 @@ export function initOnline(deps: PageOnlineDeps): StoreApi<OnlineState> {
       const search = params.toString();
       deps.address.replace(search ? `?${search}` : '');
     });
+    const unretry = onNetworkBack(() => {
+      const s = store.getState();
+      if (s.status !== 'failed' || !NETWORK_FAILURES.includes(s.failure?.kind ?? 'lost')) return;
+      // TV by its address (a `?tv` link that never reached a room has no room code), else the room by its code.
+      const tv = s.tv || new URLSearchParams(deps.address?.search() ?? '').has('tv');
+      if (tv) void watchTv(s, onlineName(pageStorage()));
+      else if (s.roomId) void s.open(s.roomId, onlineName(pageStorage()));
+    });
     return {
       store,
       endpoint: deps.endpoint,
       stop() {
+        unretry();
         unfollow();
         unlink();
         void store.getState().leave();

@@ -32,7 +32,7 @@ const isString: Check = (v) => typeof v === 'string';
 const isNumber: Check = (v) => typeof v === 'number' && Number.isFinite(v);
 const isBoolean: Check = (v) => typeof v === 'boolean';
 const orNull = (check: Check): Check => (v) => v === null || check(v);
-const isKind: Check = (v) => v === 'human' || v === 'computer';
+const isKind: Check = (v) => v === 'human' || v === 'bot' || v === 'computer';
 const arrayOf = (check: Check): Check => (v) => Array.isArray(v) && v.every(check);
 const objectOf = (fields: Record<string, Check>): Check => (v) =>
   typeof v === 'object' && v !== null && Object.entries(fields).every(([name, check]) => check((v as Record<string, unknown>)[name]));
@@ -42,7 +42,7 @@ const seatShape = objectOf({
   colours: arrayOf(isString), player: orNull(isString), name: isString, kind: isKind, score: isNumber, rank: isNumber, forfeit: isBoolean, ratingBefore: orNull(isNumber), ratingAfter: orNull(isNumber),
 });
 const gameShape = objectOf({ id: isString, room: isString, round: isNumber, date: isString, size: isNumber, variant: isString, misere: isBoolean, rated: isBoolean, seats: arrayOf(seatShape), record: isString });
-const leaderShape = objectOf({ id: isString, name: isString, kind: isKind, rating: isNumber, provisional: isBoolean, games: isNumber });
+const leaderShape = objectOf({ id: isString, name: isString, kind: isKind, rating: isNumber, provisional: isBoolean, ratedGames: isNumber });
 
 const base = (endpoint: string) => endpoint.replace(/\/$/, '');
 
@@ -89,9 +89,16 @@ export function fetchGames(endpoint: string, id: string, cursor: string | null, 
   return askPage(endpoint, `/players/${encodeURIComponent(id)}/games`, gameShape, cursor, fetcher);
 }
 
-/** A page of the leaderboard, best first (`GET /leaderboard`), after `cursor`. */
-export function fetchLeaderboard(endpoint: string, cursor: string | null, fetcher: typeof fetch = fetch): Promise<Page<Leader>> {
-  return askPage(endpoint, '/leaderboard', leaderShape, cursor, fetcher);
+/**
+ * A page of the leaderboard, best first (`GET /leaderboard`), after `cursor`: settled players, and
+ * provisional ones too where `provisional` says; the bots, kept apart, where `kind` asks for them.
+ */
+export function fetchLeaderboard(endpoint: string, cursor: string | null, { provisional = false, kind }: { provisional?: boolean; kind?: 'bot' } = {}, fetcher: typeof fetch = fetch): Promise<Page<Leader>> {
+  const query = new URLSearchParams();
+  if (kind) query.set('kind', kind);
+  if (provisional) query.set('provisional', 'include');
+  const asked = query.size > 0 ? `/leaderboard?${query}` : '/leaderboard';
+  return askPage(endpoint, asked, leaderShape, cursor, fetcher);
 }
 
 /** The rated computer levels' ratings (`GET /leaderboard?kind=computer`), those of `levels` only; levels not rated yet are left out. */

@@ -8,7 +8,7 @@
  * Playing a move that is not the line's next one makes a new line (a variation); every earlier
  * line stays and can be returned to.
  */
-import { Game, type GameEvent, type PlayedMove, type PlayerSpec, playerTags, readRecord, recordedPlayers, type Seat, toRecord } from '../../engine/index';
+import { Game, type GameEvent, type PlayedMove, type PlayerSpec, playerTags, readRecord, recordedGaveUp, recordedPlayers, type Seat, toRecord } from '../../engine/index';
 import { coloursName } from '../../i18n/index';
 
 /** A move of a line: as written in records, and whether the clock played it. */
@@ -28,6 +28,8 @@ export interface Replay {
   readonly branchedAt: readonly number[];
   /** Who played, one per seat, as the record names them (null: it names nobody). */
   readonly players: readonly PlayerSpec[] | null;
+  /** Per seat, whether the record says its person gave the round up (`[GaveUp "red"]`, an online round's); all false without it. */
+  readonly gaveUp: readonly boolean[];
 }
 
 /** Opens a record (throws the engine's RecordError, with line and column, if it cannot be read). */
@@ -35,7 +37,7 @@ export function openReplay(text: string): Replay {
   const { game, tags } = readRecord(text);
   const firstMove = game.events.findIndex((e) => e.type === 'ballPlaced' || e.type === 'timeExpired');
   const opening = firstMove < 0 ? game.events : game.events.slice(0, firstMove);
-  return { opening, lines: [lineOf(game.state.moves)], line: 0, branchedAt: [0], players: recordedPlayers(tags, game.setup, coloursName) };
+  return { opening, lines: [lineOf(game.state.moves)], line: 0, branchedAt: [0], players: recordedPlayers(tags, game.setup, coloursName), gaveUp: recordedGaveUp(tags, game.setup) };
 }
 
 export function lineOf(moves: readonly PlayedMove[]): LineMove[] {

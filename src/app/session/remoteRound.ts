@@ -20,12 +20,23 @@ export interface RemoteRound {
   resigned: Readonly<Partial<Record<Colour, string>>>;
   /** Per seat, the moves the server's computer played for its person this round. */
   standInMoves: readonly number[];
+  /** Per seat, whether its person gave the round up (resigned, or a stand-in played more than half of its moves: src/flow/givingUp.ts). */
+  gaveUp: readonly boolean[];
   /** Players may use engine help (the host allowed it); spectators always may. */
   help: boolean;
   /** When the mover's time runs out (ms since 1970, the server's clock), 0 without a time limit. */
   deadline: number;
   /** Sends a move ("f4", "e3+e6") to the server, for the seat of `mine`. */
   send(move: string): void;
+}
+
+/**
+ * Per seat, whether its person gave up the round on the table: an online room's as the server
+ * decided it, or a replayed record's as its GaveUp tag says (while following the record's line);
+ * null where nobody did or could. RoundOver, the captions and the standings read this alone.
+ */
+export function gaveUpShown(state: { gaveUp: readonly boolean[] | null; replay: { line: number; gaveUp: readonly boolean[] } | null }): readonly boolean[] | null {
+  return state.gaveUp ?? (state.replay?.line === 0 && state.replay.gaveUp.some(Boolean) ? state.replay.gaveUp : null);
 }
 
 /** Whether this page may show engine help (evaluation, graph, suggestions, strongest move): always in local play. */

@@ -76,10 +76,10 @@ export class RemoteSource implements RoundSource {
 
   /** The room's seats as the server sent them; the match's players in match order (seats rotate between rounds), as in local play. */
   seating(): Seating {
-    const { seats, round, results, mine, resigned, standInMoves } = this.round;
+    const { seats, round, results, mine, resigned, standInMoves, gaveUp } = this.round;
     const players: PlayerSpec[] = seats.map(({ kind, level, name }) => ({ kind, level, name }));
     for (const seat of seats) players[seat.player] = { kind: seat.kind, level: seat.level, name: seat.name };
-    return { players, seats, round, results, ownColours: mine, resignedSeats: resigned, standInMoves, turnsHere: false, nextRoundBy: 'host' };
+    return { players, seats, round, results, ownColours: mine, resignedSeats: resigned, standInMoves, gaveUp, turnsHere: false, nextRoundBy: 'host' };
   }
 
   standingsRules(): { players: number; misere: boolean } {

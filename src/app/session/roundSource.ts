@@ -28,6 +28,8 @@ export interface Seating {
   resignedSeats: Readonly<Partial<Record<Colour, string>>> | null;
   /** Per seat, the moves a computer played for its person this round (an online room's); null where none are counted (a round played here). */
   standInMoves: readonly number[] | null;
+  /** Per seat, whether its person gave the round up (an online room's, src/flow/givingUp.ts); null for a round played here. */
+  gaveUp: readonly boolean[] | null;
   /** Whether this page runs the round's turns, its computer seats among them (its own round, a replay); a room's round is its server's. */
   turnsHere: boolean;
   /** Who deals the round after this one: this page (`here`), the room's host by a rematch (`host`), or nobody (a replay's one round). */
@@ -105,7 +107,7 @@ export class PageTable implements RoundSource {
     const seats = flow.snapshot().seats.map(({ colours, player }): Seat => ({ ...match.players[player], colours, player }));
     const results = flow.results.filter((r) => r.round < flow.round).map(({ scores, playerScores, winners }): RoundResult => ({ scores, playerScores, winners }));
     const nextRoundBy = this.nextRoundRefusal() === null ? 'here' : null;
-    return { players: match.players, seats, round: flow.round, results, ownColours: null, resignedSeats: null, standInMoves: null, turnsHere: true, nextRoundBy };
+    return { players: match.players, seats, round: flow.round, results, ownColours: null, resignedSeats: null, standInMoves: null, gaveUp: null, turnsHere: true, nextRoundBy };
   }
 
   standingsRules() {

@@ -8,12 +8,12 @@
  * the board has shown, the standings) and the flow's move clock; the seating (players, seats,
  * round, results) is the source's, published by showSeating alone.
  */
-import { type Colour, COLOURS, type Game, type GameEvent, type Match, type MatchOptions, matchStandings, type PlayerSpec, type RoundResult, type RoundSetup, type Seat } from '../../engine/index';
+import { type Colour, COLOURS, type Game, type GameEvent, type Match, type MatchOptions, matchStandings, type PlayerSpec, type RoundResult, type RoundSetup, roundOutcome, type Seat } from '../../engine/index';
 import { MatchFlow } from '../../flow/matchFlow';
 import { type Mover, wallClock, whoseTurn } from '../../flow/turnFlow';
 import { follow, namedSeats } from '../replay/replay';
 import { replayTexts } from '../replay/replayTexts';
-import type { RemoteRound } from './remoteRound';
+import { gaveUpShown, type RemoteRound } from './remoteRound';
 import { RemoteSource } from './remoteSource';
 import { localRound, type PageTable, replayRound, type RoundSource } from './roundSource';
 import { type RoundSnapshot, takeSnapshot } from './roundSnapshot';
@@ -22,7 +22,7 @@ import { shownRound, type ShownRound } from './shownRound';
 
 /** What the table writes: the round as published, its seating and clock, and what a new round or a jump resets. */
 export type TableFields =
-  | 'snapshot' | 'shown' | 'standings' | 'seats' | 'players' | 'round' | 'results' | 'ownColours' | 'resignedSeats' | 'standInMoves' | 'turnsHere' | 'nextRoundBy' | 'clock' | 'remote' | 'jumps' | 'message' | 'pendingDouble' | 'replay' | 'standInNotice' | 'nextRoundAt';
+  | 'snapshot' | 'shown' | 'standings' | 'seats' | 'players' | 'round' | 'results' | 'ownColours' | 'resignedSeats' | 'standInMoves' | 'gaveUp' | 'turnsHere' | 'nextRoundBy' | 'clock' | 'remote' | 'jumps' | 'message' | 'pendingDouble' | 'replay' | 'standInNotice' | 'nextRoundAt';
 
 /** What the table asks of the session's other modules. */
 export interface RoundTableHost {
@@ -193,9 +193,10 @@ export function createRoundTable(deps: Pick<SessionDeps, 'shownByDirector'>, now
     const snapshot = takeSnapshot(game(), seats, namedSeats(seats, replay));
     source().roundChanged(snapshot);
     const { results } = get();
-    const all = snapshot.over && snapshot.result ? [...results, snapshot.result] : results;
-    // The director (if linked) hears of the new log here and reports what it shows (setShown).
     const { players, misere } = source().standingsRules();
+    // A seat given up wins nothing, whatever its balls (src/engine/outcome.ts).
+    const all = snapshot.over && snapshot.result ? [...results, roundOutcome(snapshot.result, misere, gaveUpShown(get()))] : results;
+    // The director (if linked) hears of the new log here and reports what it shows (setShown).
     set({ snapshot, shown: shownOf(snapshot), standings: matchStandings(all, players, misere) });
     host.inputChanged();
     flowChanged();

@@ -80,6 +80,8 @@ export interface SessionState {
   resignedSeats: Readonly<Partial<Record<Colour, string>>> | null;
   /** Per seat, the moves a computer played for its person this round (an online room's round); null for a round played here. */
   standInMoves: readonly number[] | null;
+  /** Per seat, whether its person gave the round up (an online room's round); null for a round played here (a replay's: gaveUpShown). */
+  gaveUp: readonly boolean[] | null;
   /** Whether this page runs the round's turns and its computer seats (its own round, a replay): not an online room's round, which the server runs. */
   turnsHere: boolean;
   /** Who deals the round after this one: this page (`here`), the room's host by a rematch (`host`), or nobody (a replay's one round: the way on is out of it). */

@@ -119,6 +119,11 @@ function moveText(setup: RoundSetup, move: { colour: Colour; squares: string[]; 
   return move.timedOut ? t.timedOut(text) : text;
 }
 
+/** The caption of a round's result with these winners ("Red wins 27-21-9-7"); null when none won (every seat given up). */
+export function roundCaptionOf(setup: RoundSetup, playerScores: readonly number[], winners: readonly number[]): string | null {
+  return winners.length === 0 ? null : resultText(setup, playerScores, winners);
+}
+
 function resultText(setup: RoundSetup, playerScores: readonly number[], winners: readonly number[]): string {
   const t = captionTexts;
   const name = (player: number) => coloursName(setup.players[player]);

@@ -1,194 +1,140 @@
 /**
- * Bots in any language (docs/online.md, Bots over HTTP), in the manner of lichess' Bot API: a bot
- * holds `GET /bot/rooms/<code>/stream` open, a stream of NDJSON lines (the room's state as it
- * changes, with the legal moves on the bot's turn, and every message the room sends it), and
- * sends its intents with `POST /bot/rooms/<code>/<message>` (play, start, fill, rematch, emote,
- * resign) and the message's JSON payload. Both carry the player key as `Authorization: Bearer`.
+ * Bots in any language (docs/online.md, Bots over HTTP), in the manner of lichess' Bot API; every
+ * request carries the player key as `Authorization: Bearer`:
+ * - `GET /bot/rooms/<code>/stream` (or `/bot/rooms/tv/stream`): the room as NDJSON lines (roomStream.ts);
+ * - `POST /bot/rooms/<code>/<message>`: one of the room's messages (play, start, fill, rematch, emote, resign) through that stream;
+ * - `POST /bot/rooms`, `POST /bot/quick`, `GET /bot/lobby`: a table of one's own, quick play's, the open ones (botTables.ts);
+ * - `POST /bot/challenges`, `POST /bot/challenges/<id>/accept|decline|cancel`, `GET /bot/events` (challenges.ts).
  *
- * Each stream is a client of the room like a page's, joined with the player key over this
- * process's own WebSocket port (through Redis, to the process holding the room): the room checks
- * everything as for any client, and the key takes back a seat the player holds there. Its joins
- * count against the address of the client that opened the stream (botCallers.ts), so each bot
- * has its address's limits, as a page would.
+ * Each stream is a client of the room like a page's, joined over this process's own WebSocket port
+ * (through Redis, to the process holding the room): the room checks everything as for any
+ * client, and counts it against the address of the client that opened the stream (botCallers.ts),
+ * so each bot has its address's limits, as a page would.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Client, type Room } from '@colyseus/sdk';
-import { Game, type GameEvent } from '../../engine';
-import { type EventsMessage, issuesText, joinOptions, MESSAGE_TYPES, type MessageType, PLAYER_KEY_PATTERN, roomCodeOf, type ServerMessageType } from '../../wire/contract';
-import { LIMIT_STATUS, requestAddress } from '../front/admission';
+import { matchMaker } from '@colyseus/core';
+import type { Room } from '@colyseus/sdk';
+import { MESSAGE_TYPES, type MessageType, roomCodeOf } from '../../wire/contract';
 import type { BotCallers } from '../front/botCallers';
-import { type FrontHandler, pathOf, type PostHandler, sendBody } from '../front/front';
-import { playerIdOf } from '../players/playerId';
+import { type FrontHandler, type MatchmakingRefusal, pathOf, type PostHandler, SERVER_UNAVAILABLE, sendBody } from '../front/front';
+import type { ClientLimiter } from '../front/limits';
+import { bearerKey, playerIdOf } from '../players/playerId';
+import { type Answer, createBotRoom, jsonObject, lobbyTables, quickTable } from './botTables';
+import { type ChallengeTables, Challenges } from './challenges';
+import { DEFAULT_KEEP_ALIVE_SECONDS } from './lineStream';
+import { openRoomStream, type StreamContext, streamKey, TV_PATH } from './roomStream';
 
-/** Seconds between the empty lines that keep an idle stream open through proxies. */
-const KEEP_ALIVE_SECONDS = 15;
+export { DEFAULT_KEEP_ALIVE_SECONDS } from './lineStream';
 
-/** The room's messages a stream passes on, each as a line `{ "type": T, ...payload }`. */
-const PASSED: ServerMessageType[] = ['you', 'emote', 'resigned', 'error', 'closing', 'fault', 'rated'];
-
-interface Stream {
-  room: Room;
-  res: ServerResponse;
-}
-
-const json = (req: IncomingMessage, res: ServerResponse, status: number, body: unknown) =>
-  sendBody(req, res, status, { 'content-type': 'application/json', 'cache-control': 'no-store' }, JSON.stringify(body));
-
-/** The player key of a request's `Authorization: Bearer`, or why there is none. */
-function bearerKey(req: IncomingMessage): { key: string } | { problem: string } {
-  const header = req.headers.authorization;
-  if (header === undefined) return { problem: 'no Authorization header: send "Authorization: Bearer <player key>"' };
-  const key = /^Bearer ([^\s]+)$/.exec(header)?.[1];
-  if (key === undefined || !PLAYER_KEY_PATTERN.test(key)) return { problem: 'the Authorization header is not "Bearer <player key>" (22 to 64 characters of A-Z, a-z, 0-9, - and _)' };
-  return { key };
-}
-
-/** `/bot/rooms/<code>/<what>`: the room's code and what is asked, or null for another path. */
-function botPath(path: string | null): { code: string | null; what: string } | null {
-  const found = path === null ? null : /^\/bot\/rooms\/([^/]*)\/([^/]*)$/.exec(path);
-  return found ? { code: roomCodeOf(found[1]), what: found[2] } : null;
-}
-
-/** The stream's state line: what a bot needs to play, from the room's state and the round's events. */
-function stateLine(state: Record<string, any>, log: GameEvent[], logRound: number, colour: string): Record<string, unknown> {
-  let legalMoves: string[] = [];
-  // The round's events may follow its state (on joining, after a move): the moves come with the line after them.
-  if (state.phase === 'playing' && colour !== '' && state.toMove === colour && logRound === state.round && log.length > 0) {
-    try {
-      const game = Game.fromEvents(log);
-      if (game.state.moves.length === state.moves.length && game.state.toMove === colour) legalMoves = game.legalMoves();
-    } catch (e) {
-      // A log the engine cannot replay is the room's fault, told by the room; the bot gets no moves from it.
-      console.error(`rolit bot stream: the round's events do not replay: ${e instanceof Error ? e.message : String(e)}`);
-    }
-  }
-  return {
-    type: 'state',
-    phase: state.phase,
-    round: state.round,
-    toMove: state.toMove,
-    moveDeadline: state.moveDeadline,
-    moves: [...state.moves],
-    seats: [...state.seats].map((s: Record<string, any>) => ({ colour: s.colour, colours: [...s.colours], name: s.name, kind: s.kind, connected: s.connected, score: s.score })),
-    legalMoves,
-  };
+export interface BotApiConfig {
+  /** This process's own address, where the streams' room clients connect. */
+  endpoint: string;
+  callers: BotCallers;
+  limiter: ClientLimiter;
+  tables: ChallengeTables;
+  /** Seconds between a stream's keep-alive lines (default 15). */
+  keepAliveSeconds?: number;
+  /** Seconds a seat the bot API took for a player (its room, a quick-play table) waits for their stream: the seat reservation's. */
+  holdSeconds: number;
+  /** Why rooms cannot be created or joined now (Redis down), as the matchmaker refuses; null while they can. */
+  unavailable: () => MatchmakingRefusal | null;
 }
 
 export interface BotApi {
-  stream: FrontHandler;
+  get: FrontHandler;
   post: PostHandler;
-  /** Ends every stream (the server stops). */
-  close(): void;
+  /** The server stops: requests are refused (503) and every stream gets `closing`, then `gone` after `seconds`; resolves once they ended. */
+  stop(seconds: number): Promise<void>;
 }
 
-/** The bot API of a server whose rooms are reached at `endpoint` (this process's own address), its streams vouched for by `callers`. */
-export function botApi(endpoint: string, callers: BotCallers): BotApi {
-  /** Open streams by player id and room code: a message goes to the latest stream of its player in its room. */
-  const streams = new Map<string, Stream>();
+const json = (req: IncomingMessage, res: ServerResponse, { status, body }: Answer) =>
+  sendBody(req, res, status, { 'content-type': 'application/json', 'cache-control': 'no-store', 'access-control-allow-origin': '*' }, JSON.stringify(body));
 
-  async function openStream(req: IncomingMessage, res: ServerResponse, code: string, key: string): Promise<void> {
-    const params = Object.fromEntries(new URL(req.url ?? '/', 'http://server').searchParams);
-    // The join options as the query gives them: a colour to take a free seat, else watch (or the player's held seat back).
-    const options = { name: params.name ?? '', ...(params.colour ? { colour: params.colour } : { spectator: true as const }), player: key };
-    const extra = Object.keys(params).filter((k) => k !== 'name' && k !== 'colour');
-    if (extra.length > 0) return json(req, res, 400, { error: `unknown parameter ${JSON.stringify(extra[0].slice(0, 40))} (parameters: name, colour)` });
-    // The one shape the query asks for, so that a refusal names the key at fault.
-    const parsed = (params.colour ? joinOptions.options[0] : joinOptions.options[2]).safeParse(options);
-    if (!parsed.success) return json(req, res, 400, { error: issuesText(parsed.error) });
-    let room: Room;
-    try {
-      room = await new Client(endpoint, { headers: callers.headersFor(requestAddress(req)) }).joinById(code, parsed.data);
-    } catch (e) {
-      // A limit of the caller's address (429, contract.ts LIMIT_CODES) is answered as such; the room's refusals 409.
-      const status = (e as { code?: unknown }).code === LIMIT_STATUS ? LIMIT_STATUS : 409;
-      return json(req, res, status, { error: e instanceof Error ? e.message : String(e) });
-    }
-    const id = `${playerIdOf(key)} ${code}`;
-    streams.set(id, { room, res });
-    // A bot's socket that breaks ends its stream (below), never the process.
-    res.on('error', () => undefined);
-    res.writeHead(200, { 'content-type': 'application/x-ndjson', 'cache-control': 'no-store', 'access-control-allow-origin': '*' });
-    // Nothing is written once the stream has ended (the bot hung up, the room let it go): a write after the end would throw.
-    const write = (text: string) => void (res.writableEnded || res.destroyed ? undefined : res.write(text));
-    const line = (value: unknown) => write(`${JSON.stringify(value)}\n`);
-    let colour = '';
-    let log: GameEvent[] = [];
-    let round = -1;
-    let last = '';
-    const publish = () => {
-      if (!room.state) return;
-      const text = JSON.stringify(stateLine(room.state as Record<string, any>, log, round, colour));
-      if (text !== last) write(`${(last = text)}\n`);
-    };
-    for (const type of PASSED) {
-      room.onMessage(type, (message: Record<string, unknown>) => {
-        if (type === 'you') colour = String(message.colour ?? '');
-        line({ type, ...message });
-        if (type === 'you') publish();
-      });
-    }
-    room.onMessage('events', (message: EventsMessage) => {
-      if (message.round !== round) [log, round] = [[], message.round];
-      log.splice(message.from, message.events.length, ...message.events);
-      publish();
-    });
-    room.onStateChange(publish);
-    const keepAlive = setInterval(() => write('\n'), KEEP_ALIVE_SECONDS * 1000).unref();
-    const end = () => {
-      clearInterval(keepAlive);
-      if (streams.get(id)?.room === room) streams.delete(id);
-      if (!res.writableEnded) res.end();
-    };
-    room.onLeave((code, reason) => {
-      line({ type: 'gone', code, reason: reason ?? '' });
-      end();
-    });
-    // The bot hung up: it leaves as a dropped player does (its seat is held for the grace; the key takes it back).
-    res.on('close', () => {
-      if (!res.writableEnded) void room.leave(false).catch(() => undefined);
-      end();
-    });
+/** What a `/bot/...` path asks for: its parts after `/bot/`; null for another path. */
+function botPath(req: IncomingMessage): string[] | null {
+  const path = pathOf(req);
+  return path?.startsWith('/bot/') ? path.slice('/bot/'.length).split('/') : null;
+}
+
+const notFound = (path: string[]): Answer => ({ status: 404, body: { error: `no such request: /bot/${path.join('/').slice(0, 80)} (docs/online.md, Bots over HTTP)` } });
+const wrongMethod = (method: string): Answer => ({ status: 405, body: { error: `this request is sent with ${method}` } });
+
+export function botApi(config: BotApiConfig): BotApi {
+  const ctx: StreamContext = {
+    endpoint: config.endpoint,
+    callers: config.callers,
+    presence: matchMaker.presence,
+    keepAliveMs: (config.keepAliveSeconds ?? DEFAULT_KEEP_ALIVE_SECONDS) * 1000,
+    rooms: new Map<string, Room>(),
+    open: new Set(),
+  };
+  const challenges = new Challenges(ctx, config.tables, config.limiter);
+  let stopping = false;
+
+  /** Checks every request: a key, the server not stopping and its rooms reachable; answers the refusal and gives null, else the key. */
+  function admitted(req: IncomingMessage, res: ServerResponse): string | null {
+    const auth = bearerKey(req);
+    if ('problem' in auth) return json(req, res, { status: 401, body: { error: auth.problem } }), null;
+    const refused = stopping ? 'closing: the server is stopping; come back in a moment' : config.unavailable();
+    if (refused !== null) return json(req, res, { status: SERVER_UNAVAILABLE, body: { error: refused } }), null;
+    return auth.key;
+  }
+
+  /** `POST /bot/rooms/<code>/<message>`: the message through the player's stream of that room. */
+  function send(key: string, code: string | null, message: string, body: string): Answer {
+    if (code === null) return { status: 400, body: { error: 'not a room code' } };
+    if (!(MESSAGE_TYPES as readonly string[]).includes(message)) return { status: 404, body: { error: `no message "${message.slice(0, 40)}" (messages: ${MESSAGE_TYPES.join(', ')})` } };
+    const payload = jsonObject(body);
+    if ('problem' in payload) return { status: 400, body: { error: payload.problem } };
+    const room = ctx.rooms.get(streamKey(playerIdOf(key), code));
+    if (!room) return { status: 409, body: { error: 'no stream of this player in this room on this server: open GET /bot/rooms/<code>/stream first' } };
+    // The room checks the payload and the intent as any client's: a refusal comes on the stream as an `error` line.
+    room.send(message as MessageType, payload);
+    return { status: 202, body: { sent: message } };
   }
 
   return {
-    async stream(req, res) {
-      const asked = botPath(pathOf(req));
-      if (!asked || asked.what !== 'stream') return false;
-      if (req.method !== 'GET') return json(req, res, 405, { error: 'the stream is read with GET' }), true;
-      const auth = bearerKey(req);
-      if ('problem' in auth) return json(req, res, 401, { error: auth.problem }), true;
-      if (asked.code === null) return json(req, res, 400, { error: 'not a room code' }), true;
-      await openStream(req, res, asked.code, auth.key);
+    async get(req, res) {
+      const path = botPath(req);
+      if (!path) return false;
+      const key = admitted(req, res);
+      if (key === null) return true;
+      const [what, code, part, ...rest] = path;
+      if (what === 'rooms' && part === 'stream' && rest.length === 0) {
+        const target = code === TV_PATH ? TV_PATH : roomCodeOf(code);
+        if (target === null) return json(req, res, { status: 400, body: { error: 'not a room code' } }), true;
+        await openRoomStream(ctx, req, res, target, key, (status, error) => json(req, res, { status, body: { error } }));
+      } else if (what === 'events' && path.length === 1) await challenges.events(req, res, key);
+      else if (what === 'lobby' && path.length === 1) json(req, res, await lobbyTables());
+      else json(req, res, ['rooms', 'quick', 'challenges'].includes(what) ? wrongMethod('POST') : notFound(path));
       return true;
     },
     async post(req, res, body) {
-      const asked = botPath(pathOf(req));
-      if (!asked) return false;
-      const auth = bearerKey(req);
-      if ('problem' in auth) return json(req, res, 401, { error: auth.problem }), true;
-      if (asked.code === null) return json(req, res, 400, { error: 'not a room code' }), true;
-      if (!(MESSAGE_TYPES as readonly string[]).includes(asked.what)) {
-        return json(req, res, 404, { error: `no message ${JSON.stringify(asked.what.slice(0, 40))} (messages: ${MESSAGE_TYPES.join(', ')})` }), true;
-      }
-      let payload: unknown = {};
-      try {
-        if (body.trim() !== '') payload = JSON.parse(body);
-      } catch {
-        return json(req, res, 400, { error: 'the body is not JSON' }), true;
-      }
-      const stream = streams.get(`${playerIdOf(auth.key)} ${asked.code}`);
-      if (!stream) return json(req, res, 409, { error: 'no stream of this player in this room on this server: open GET /bot/rooms/<code>/stream first' }), true;
-      // The room checks the payload and the intent as any client's: a refusal comes on the stream as an `error` line.
-      stream.room.send(asked.what as MessageType, payload);
-      json(req, res, 202, { sent: asked.what });
+      const path = botPath(req);
+      if (!path) return false;
+      const key = admitted(req, res);
+      if (key === null) return true;
+      const [what, id, action, ...rest] = path;
+      let answer: Answer | null;
+      if (what === 'rooms' && path.length === 1) answer = await createBotRoom(ctx, req, key, body, config.holdSeconds);
+      else if (what === 'rooms' && action === 'stream' && rest.length === 0) answer = wrongMethod('GET');
+      else if (what === 'rooms' && action !== undefined && rest.length === 0) answer = send(key, roomCodeOf(id), action, body);
+      else if (what === 'quick' && path.length === 1) answer = await quickTable(ctx, req, res, key, body, config.holdSeconds);
+      else if (what === 'challenges' && path.length === 1) answer = await challenges.post(req, key, body);
+      else if (what === 'challenges' && ['accept', 'decline', 'cancel'].includes(action) && rest.length === 0) answer = await challenges.answer(key, id, action);
+      else answer = ['events', 'lobby'].includes(what) && path.length === 1 ? wrongMethod('GET') : notFound(path);
+      // null: the caller hung up while waiting.
+      if (answer) json(req, res, answer);
       return true;
     },
-    close() {
-      for (const { room, res } of streams.values()) {
-        void room.leave(false).catch(() => undefined);
-        if (!res.writableEnded) res.end();
-      }
-      streams.clear();
+    async stop(seconds) {
+      stopping = true;
+      challenges.stop();
+      for (const stream of [...ctx.open]) stream.stop(seconds);
+      // Whatever a room does, every stream has ended shortly after the notice.
+      const deadline = Date.now() + seconds * 1000 + 2000;
+      while (ctx.open.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (const stream of [...ctx.open]) stream.end();
     },
   };
 }

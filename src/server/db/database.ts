@@ -1,14 +1,17 @@
 /**
  * Opens the server's database (docs/online.md, Players and ratings) and brings its schema up to
- * date: SQLite by default, one file in the data directory (Node's built-in node:sqlite), or
+ * date: SQLite by default, one file in the data directory (Node's built-in node:sqlite, on a
+ * thread of its own), or
  * PostgreSQL (`--database postgres://…`) for several processes.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
+import { keepingCause } from './failures';
 import { migrationProvider } from './migrations';
-import { sqliteDatabase } from './nodeSqlite';
+import { postgresPool } from './postgres';
+import { SqliteOnThreadDialect } from './sqliteOnThread';
 import type { Database } from './schema';
 
 /** File of the SQLite database in the data directory. */
@@ -29,19 +32,11 @@ export async function openDatabase(dataDir: string, url?: string): Promise<OpenD
   let opened: OpenDatabase;
   if (url !== undefined) {
     if (!isPostgresUrl(url)) throw new Error(`--database: expected a postgres:// URL, not ${JSON.stringify(url.slice(0, 80))}`);
-    const { default: pg } = await import('pg');
-    opened = { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 5 }) }) }), kind: 'postgres' };
+    opened = { db: new Kysely<Database>({ dialect: keepingCause(new PostgresDialect({ pool: await postgresPool(url) })) }), kind: 'postgres' };
   } else {
     await mkdir(dataDir, { recursive: true });
-    const { DatabaseSync } = await import('node:sqlite');
-    const file = new DatabaseSync(join(dataDir, SQLITE_FILE));
-    // One writer at a time, readers beside it; foreign keys as PostgreSQL keeps them. node:sqlite
-    // writes on the event loop: with WAL, `synchronous = NORMAL` syncs at checkpoints, not at every
-    // round's commit: a crash of the process loses no committed round; a power cut may lose the last
-    // seconds' (as the OS's cache of any file written would).
-    // The busy timeout first: switching to WAL takes a lock that another process starting on the file may hold.
-    file.exec('PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
-    opened = { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqliteDatabase(file) }) }), kind: 'sqlite' };
+    // On a thread of its own (sqliteOnThread.ts): node:sqlite is synchronous.
+    opened = { db: new Kysely<Database>({ dialect: keepingCause(new SqliteOnThreadDialect(join(dataDir, SQLITE_FILE))) }), kind: 'sqlite' };
   }
   const migrator = new Migrator({ db: opened.db, provider: migrationProvider });
   let { error } = await migrator.migrateToLatest();

@@ -79,6 +79,15 @@ const migrations: Record<string, Migration> = {
       await sql`delete from meta where key = 'record files imported'`.execute(db);
     },
   },
+  // Rated rounds weigh what they counted (docs/online.md, Players and ratings): a rating settles
+  // once its rounds weigh PROVISIONAL_GAMES. Ratings kept before count each of their rounds in full.
+  '0003-rating-settled': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('ratings').addColumn('settled', 'double precision', (c) => c.notNull().defaultTo(0)).execute();
+      await sql`update ratings set settled = games`.execute(db);
+      await db.schema.createIndex('games_rated_finished').on('games').columns(['rated', 'finished_at']).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Page, TimeKey } from '../front/pages';
-import { isPassing, isRecordName, type RecordStore } from './records';
+import { isPassing, isRecordName, RECORD_EXTENSION, type RecordStore } from './records';
 import type { Database } from './schema';
 
 export class DatabaseRecords implements RecordStore {
@@ -23,8 +23,8 @@ export class DatabaseRecords implements RecordStore {
     return { items: page.map((r) => r.id), next: rows.length > limit && last ? [last.saved_at, last.id] : null };
   }
 
-  async write(name: string, text: string): Promise<void> {
-    const row = { id: name, saved_at: new Date(this.now()).toISOString(), passing: isPassing(name) ? 1 : 0, text };
+  async write(name: string, text: string, savedAt = new Date(this.now())): Promise<void> {
+    const row = { id: name, saved_at: savedAt.toISOString(), passing: isPassing(name) ? 1 : 0, text };
     await this.db
       .insertInto('records')
       .values(row)
@@ -38,15 +38,35 @@ export class DatabaseRecords implements RecordStore {
     return row?.text ?? null;
   }
 
-  /** Deletes the records of rounds nobody keeps (TV's, quick play's) saved more than `maxAgeMs` ago, but those kept as someone's game; how many. */
+  /**
+   * Deletes the rounds nobody will look at, finished or saved more than `maxAgeMs` ago: unrated
+   * games (those of people without keys among them) with their seats and records; records of
+   * rounds nobody keeps (TV's, quick play's) and of unfinished rounds that are no game. Rated
+   * games stay, as do the records of people's rooms. How many games and records went.
+   */
   async expire(maxAgeMs: number): Promise<number> {
     const before = new Date(this.now() - maxAgeMs).toISOString();
-    const { numDeletedRows } = await this.db
-      .deleteFrom('records')
-      .where('passing', '=', 1)
-      .where('saved_at', '<', before)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('games').select('games.id').whereRef('games.id', '=', 'records.id'))))
-      .executeTakeFirst();
-    return Number(numDeletedRows);
+    return this.db.transaction().execute(async (tx) => {
+      const games = await tx.selectFrom('games').select('id').where('rated', '=', 0).where('finished_at', '<', before).execute();
+      let gone = 0;
+      for (let i = 0; i < games.length; i += EXPIRED_AT_ONCE) {
+        const ids = games.slice(i, i + EXPIRED_AT_ONCE).map((g) => g.id);
+        // Their seats go with them (foreign key, on delete cascade).
+        gone += Number((await tx.deleteFrom('games').where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
+        gone += Number((await tx.deleteFrom('records').where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
+      }
+      const { numDeletedRows } = await tx
+        .deleteFrom('records')
+        .where('saved_at', '<', before)
+        .where((eb) => eb.or([eb('passing', '=', 1), eb('id', 'like', `%${UNFINISHED_SUFFIX}`)]))
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('games').select('games.id').whereRef('games.id', '=', 'records.id'))))
+        .executeTakeFirst();
+      return gone + Number(numDeletedRows);
+    });
   }
 }
+
+/** Games deleted by one statement: well under the parameters a statement takes (SQLite's 32,766, PostgreSQL's 65,535). */
+const EXPIRED_AT_ONCE = 500;
+/** How the name of an unfinished round's record ends (records.ts recordFileName). */
+const UNFINISHED_SUFFIX = `-unfinished${RECORD_EXTENSION}`;

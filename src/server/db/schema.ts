@@ -19,6 +19,8 @@ export interface RatingsTable {
   mu: number;
   sigma: number;
   games: number;
+  /** What the rated rounds weighed, added up (ratings.ts roundWeight): settled from PROVISIONAL_GAMES on. */
+  settled: number;
   updated_at: string;
 }
 

@@ -4,7 +4,7 @@
  * are in `records` (recordTable.ts), a game's beside those of rounds that are nobody's.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { firstSkill, type Party, placings, PROVISIONAL_GAMES, rateRound, shownRating, type Skill } from '../players/ratings';
+import { certainty, firstSkill, isProvisional, type Party, placings, PROVISIONAL_GAMES, rateRound, REPEAT_HOURS, repeatWeight, shownRating, type Skill } from '../players/ratings';
 import type { Page, TimeKey } from '../front/pages';
 import { isPassing } from './records';
 import type { Database } from './schema';
@@ -18,7 +18,7 @@ export interface SeatOutcome {
   /** The rated player: a person's public id, `computer:<level>`, or null (a person without a key). */
   player: string | null;
   name: string;
-  kind: 'human' | 'computer';
+  kind: PlayerKind;
   score: number;
   /** The person gave the round up (docs/online.md): resigned, or a computer played most of their moves. */
   forfeit: boolean;
@@ -49,6 +49,8 @@ export interface SeatRating {
   rating: number;
   change: number;
   provisional: boolean;
+  /** What the round weighed for the player (ratings.ts): 1 in full, less against provisional players or ones met again within a day. */
+  weight: number;
 }
 
 /** Where the leaderboard's page ended: the last player's μ and id (best first: μ down, then id up). */
@@ -94,6 +96,8 @@ export class GameStore {
               .where('players.name_changed_at', '<=', settled),
           )
           .execute();
+        // A person who played a kept round through the bot API is a bot from then on (docs/online.md, Bots known as bots).
+        if (p.kind === 'bot') await tx.updateTable('players').set({ kind: 'bot' }).where('id', '=', p.id).where('kind', '=', 'human').execute();
       }
       const rated = round.rated && isRatedTable(round.seats);
       const ranks = placings(round.seats.map((s) => s.score), round.misere, round.seats.map((s) => s.forfeit));
@@ -130,30 +134,57 @@ export class GameStore {
     if (this.kind === 'postgres') query = query.forUpdate();
     const rows = new Map((await query.execute()).map((r) => [r.player_id, r]));
     const before = (id: string): Skill => rows.get(id) ?? firstSkill();
+    const kinds = new Map(seats.flatMap((s) => (s.player ? [[s.player, s.kind] as const] : [])));
+    const met = await this.pairingsSince(tx, ids.filter((id) => kinds.get(id) !== 'computer'), new Date(Date.parse(now) - REPEAT_HOURS * 3600_000).toISOString());
+    // An opponent weighs the certainty of their rating; two persons (or their bots), the less the more often they met within the day.
+    const opponentWeight = (id: string, opponent: string) =>
+      certainty(kinds.get(opponent)!, rows.get(opponent)?.settled ?? 0) * (kinds.get(id) !== 'computer' && kinds.get(opponent) !== 'computer' ? repeatWeight(met.get(pairKey(id, opponent)) ?? 0) : 1);
     const parties: Party[] = seats.flatMap((s, seat) => (s.player ? [{ id: s.player, rank: ranks[seat], before: before(s.player) }] : []));
-    const after = rateRound(parties);
+    const after = rateRound(parties, opponentWeight);
+    const kept = new Map<string, { games: number; settled: number }>();
     for (const id of ids) {
       const skill = after.get(id)!;
       const games = (rows.get(id)?.games ?? 0) + 1;
+      // A rating settles on rounds played to the end: given up, a round tells nothing of how its player plays.
+      const gaveUp = seats.some((s) => s.player === id && s.forfeit);
+      const settled = (rows.get(id)?.settled ?? 0) + (gaveUp ? 0 : skill.weight);
+      kept.set(id, { games, settled });
       await tx
         .insertInto('ratings')
-        .values({ player_id: id, mu: skill.mu, sigma: skill.sigma, games, updated_at: now })
-        .onConflict((oc) => oc.column('player_id').doUpdateSet({ mu: skill.mu, sigma: skill.sigma, games, updated_at: now }))
+        .values({ player_id: id, mu: skill.mu, sigma: skill.sigma, games, settled, updated_at: now })
+        .onConflict((oc) => oc.column('player_id').doUpdateSet({ mu: skill.mu, sigma: skill.sigma, games, settled, updated_at: now }))
         .execute();
     }
     return seats.flatMap((s, seat) => {
       if (!s.player) return [];
-      const rating = shownRating(after.get(s.player)!);
-      const games = (rows.get(s.player)?.games ?? 0) + 1;
-      return [{ seat, player: s.player, rating, change: rating - shownRating(before(s.player)), provisional: games < PROVISIONAL_GAMES }];
+      const skill = after.get(s.player)!;
+      const rating = shownRating(skill);
+      return [{ seat, player: s.player, rating, change: rating - shownRating(before(s.player)), provisional: isProvisional(s.kind, kept.get(s.player)!.settled), weight: Math.round(skill.weight * 100) / 100 }];
     });
+  }
+
+  /** Rated rounds each two of `players` played together since `since`, by pairKey. */
+  private async pairingsSince(tx: Transaction<Database>, players: string[], since: string): Promise<Map<string, number>> {
+    if (players.length < 2) return new Map();
+    const rows = await tx
+      .selectFrom('game_seats as a')
+      .innerJoin('game_seats as b', (join) => join.onRef('a.game_id', '=', 'b.game_id').onRef('a.player_id', '<', 'b.player_id'))
+      .innerJoin('games', 'games.id', 'a.game_id')
+      .select(['a.player_id as a', 'b.player_id as b', (eb) => eb.fn.countAll().as('n')])
+      .where('games.rated', '=', 1)
+      .where('games.finished_at', '>', since)
+      .where('a.player_id', 'in', players)
+      .where('b.player_id', 'in', players)
+      .groupBy(['a.player_id', 'b.player_id'])
+      .execute();
+    return new Map(rows.map((r) => [pairKey(r.a!, r.b!), Number(r.n)]));
   }
 
   async player(id: string): Promise<PlayerProfile | null> {
     const row = await this.db
       .selectFrom('players')
       .leftJoin('ratings', 'ratings.player_id', 'players.id')
-      .select(['players.id', 'players.name', 'players.kind', 'players.created_at', 'ratings.mu', 'ratings.sigma', 'ratings.games as rated'])
+      .select(['players.id', 'players.name', 'players.kind', 'players.created_at', 'ratings.mu', 'ratings.sigma', 'ratings.games as rated', 'ratings.settled'])
       .where('players.id', '=', id)
       .executeTakeFirst();
     if (!row) return null;
@@ -164,7 +195,7 @@ export class GameStore {
       name: row.name,
       kind: row.kind as PlayerKind,
       rating: row.mu === null || row.sigma === null ? null : shownRating({ mu: row.mu, sigma: row.sigma }),
-      provisional: ratedGames < PROVISIONAL_GAMES,
+      provisional: isProvisional(row.kind as PlayerKind, row.settled ?? 0),
       games: Number(count),
       ratedGames,
       since: row.created_at,
@@ -202,13 +233,19 @@ export class GameStore {
     };
   }
 
-  /** Rated players, best first (μ down, then id), `limit` at most after the player whose key is `after`; people or computer levels only where `kind` says. */
-  async leaderboard(limit: number, after: RatingKey | null, kind?: 'human' | 'computer'): Promise<Page<Leader, RatingKey>> {
+  /**
+   * Rated players, best first (μ down, then id), `limit` at most after the player whose key is
+   * `after`: the settled ones (the computer levels always), provisional ones too where
+   * `provisional` says; people, computer levels or bots only where `kind` says (bots only then).
+   */
+  async leaderboard(limit: number, after: RatingKey | null, kind?: PlayerKind, provisional = false): Promise<Page<Leader, RatingKey>> {
     let query = this.db
       .selectFrom('ratings')
       .innerJoin('players', 'players.id', 'ratings.player_id')
       .$if(kind !== undefined, (q) => q.where('players.kind', '=', kind!))
-      .select(['players.id', 'players.name', 'players.kind', 'ratings.mu', 'ratings.sigma', 'ratings.games'])
+      .$if(kind === undefined, (q) => q.where('players.kind', '!=', 'bot'))
+      .$if(!provisional, (q) => q.where((eb) => eb.or([eb('players.kind', '=', 'computer'), eb('ratings.settled', '>=', PROVISIONAL_GAMES)])))
+      .select(['players.id', 'players.name', 'players.kind', 'ratings.mu', 'ratings.sigma', 'ratings.games', 'ratings.settled'])
       .orderBy('ratings.mu', 'desc')
       .orderBy('players.id')
       .limit(limit + 1);
@@ -218,7 +255,7 @@ export class GameStore {
     const last = page.at(-1);
     return {
       next: rows.length > limit && last ? [last.mu, last.id] : null,
-      items: page.map((r) => ({ id: r.id, name: r.name, kind: r.kind as PlayerKind, rating: shownRating(r), provisional: r.games < PROVISIONAL_GAMES, games: r.games })),
+      items: page.map((r) => ({ id: r.id, name: r.name, kind: r.kind as PlayerKind, rating: shownRating(r), provisional: isProvisional(r.kind as PlayerKind, r.settled), ratedGames: r.games })),
     };
   }
 
@@ -233,7 +270,7 @@ export class GameStore {
       }
       await tx.updateTable('game_seats').set({ player_id: null, name: '?' }).where('player_id', '=', id).execute();
       await tx.deleteFrom('ratings').where('player_id', '=', id).execute();
-      const { numDeletedRows } = await tx.deleteFrom('players').where('id', '=', id).where('kind', '=', 'human').executeTakeFirst();
+      const { numDeletedRows } = await tx.deleteFrom('players').where('id', '=', id).where('kind', '!=', 'computer').executeTakeFirst();
       return numDeletedRows > 0n;
     });
   }
@@ -242,9 +279,12 @@ export class GameStore {
 /** Hours a player's name stays before a round played under another name changes it. */
 export const NAME_CHANGE_HOURS = 1;
 
-/** A round rates its players when it has two rated seats at least, one of them a person with a key. */
-function isRatedTable(seats: SeatOutcome[]): boolean {
-  return seats.filter((s) => s.player !== null).length >= 2 && seats.some((s) => s.player !== null && s.kind === 'human');
+/** The key of two players in pairingsSince's map, the same either way round. */
+const pairKey = (a: string, b: string) => (a < b ? `${a} ${b}` : `${b} ${a}`);
+
+/** A round rates its players when it has two rated seats at least, one of them a person (or their bot) with a key. */
+export function isRatedTable(seats: readonly Pick<SeatOutcome, 'player' | 'kind'>[]): boolean {
+  return seats.filter((s) => s.player !== null).length >= 2 && seats.some((s) => s.player !== null && s.kind !== 'computer');
 }
 
 const flag = (value: boolean) => (value ? 1 : 0);

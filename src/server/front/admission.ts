@@ -7,10 +7,11 @@
  * reservation counts as a join.
  * A refusal is code 429 with the text `<code>: <explanation>` (contract.ts LIMIT_CODES).
  */
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { BlockList } from 'node:net';
 import { type AuthContext, type BeforeUpgradeHandler, type Client, CloseCode, ErrorCode, matchMaker, ServerError } from '@colyseus/core';
-import { createOptions, issuesText, LOBBY_ROOM, QUICK_ROOM, ROOM_NAME, TV_ROOM } from '../../wire/contract';
+import { createOptions, issuesText, LOBBY_ROOM, PLAYER_KEY_PATTERN, QUICK_ROOM, ROOM_NAME, TV_ROOM } from '../../wire/contract';
 import type { BotCallers } from './botCallers';
 import { kickedForFrames } from './frames';
 import { clientAddress, type ClientLimiter, type LimitRefusal } from './limits';
@@ -44,7 +45,11 @@ export interface WatchedRoom {
 
 export function markClientAddresses(http: HttpServer, trusted: BlockList | null, bots: BotCallers): void {
   const mark = (req: IncomingMessage) => {
-    req.headers['x-real-ip'] = bots.callerOf(req) ?? clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trusted);
+    const caller = bots.callerOf(req);
+    req.headers['x-real-ip'] = caller ?? clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trusted);
+    // A bot stream's own requests are the bot API's players (docs/online.md, Bots known as bots); nobody else can say so.
+    if (caller === null) delete req.headers[BOT_HEADER];
+    else req.headers[BOT_HEADER] = '1';
   };
   http.prependListener('request', mark);
   http.prependListener('upgrade', mark);
@@ -61,9 +66,19 @@ export function addressOf(context: Pick<AuthContext, 'ip'> | undefined): string 
   return context?.ip ?? 'unknown';
 }
 
-/** What a room's onAuth gives each client (client.auth): the address its limits count. */
+/** The header markClientAddresses sets on a bot stream's own requests, and takes off everyone else's. */
+const BOT_HEADER = 'x-rolit-bot';
+
+/** What a room's onAuth gives each client (client.auth): the address its limits count, and whether it is a bot's stream. */
 export interface ClientAuth {
   address: string;
+  /** The client is a bot's stream of the bot API (botApi.ts): its seat is shown as a bot's. */
+  bot?: boolean;
+}
+
+/** A client's auth from its matchmaking request (marked by markClientAddresses). */
+export function clientAuthOf(context: Pick<AuthContext, 'ip' | 'headers'> | undefined): ClientAuth {
+  return { address: addressOf(context), bot: context?.headers?.get(BOT_HEADER) === '1' };
 }
 
 /**
@@ -95,6 +110,8 @@ export function guardMatchmaking(limiter: ClientLimiter): () => void {
       await held();
       throw refused(coolingDown);
     }
+    const keyRefusal = countedKey(clientOptions, (key) => limiter.takeKey(address, key));
+    if (keyRefusal) throw refused(keyRefusal);
     if (SHARED_ROOMS.includes(roomName) && method !== 'joinById' && method !== 'reconnect') {
       // Entering the lobby, the queue or TV is a join, even when it opens the room; a create joins the one open.
       const refusal = limiter.takeJoin(address);
@@ -133,7 +150,7 @@ export function guardMatchmaking(limiter: ClientLimiter): () => void {
         // Checked before Colyseus merges the options with the server's, where `config` and `__proto__` would vanish unseen.
         if (roomName === ROOM_NAME) {
           const parsed = createOptions.safeParse(clientOptions);
-          if (!parsed.success) throw new ServerError(ErrorCode.APPLICATION_ERROR, `badOptions: ${issuesText(parsed.error)}`);
+          if (!parsed.success) throw new ServerError(ErrorCode.APPLICATION_ERROR, `badOptions: ${issuesText(parsed.error, 'options')}`);
         }
         // A client's rooms are reached by their code only, listed ones too: joinOrCreate creates.
         let held = limiter.reserveRoom(address);
@@ -167,6 +184,16 @@ export function guardMatchmaking(limiter: ClientLimiter): () => void {
   return () => {
     controller.invokeMethod = invoke;
   };
+}
+
+/**
+ * The player key of a create's or join's options counted against the address's keys of the hour
+ * (limits.ts takeKey), by a hash of it: the limits keep no key. Null when it may go on.
+ */
+function countedKey(options: unknown, take: (counted: string) => LimitRefusal | null): LimitRefusal | null {
+  const key = (options as { player?: unknown } | null)?.player;
+  if (typeof key !== 'string' || !PLAYER_KEY_PATTERN.test(key)) return null;
+  return take(createHash('sha256').update(key).digest('base64url'));
 }
 
 /**

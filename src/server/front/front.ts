@@ -14,8 +14,11 @@ import type { Duplex } from 'node:stream';
 import compression from 'compression';
 import { ALLOWED_METHODS, MAX_BODY_BYTES, type Refusal, requestRefusal, upgradeRefusal } from './requestGuard';
 
-/** Status (and error code) of a matchmaking request while the server stops: Service Unavailable. */
-export const SERVER_STOPPING = 503;
+/** Status (and error code) of a matchmaking request while the server stops or cannot share rooms: Service Unavailable. */
+export const SERVER_UNAVAILABLE = 503;
+
+/** Why matchmaking is refused now: the SDK's error text, `<code>: <explanation>` (docs/online.md, Failures). */
+export type MatchmakingRefusal = `${'closing' | 'unavailable'}: ${string}`;
 
 /** Answers a request it knows (true), or leaves it for the next (false) without touching `res`. */
 export type FrontHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
@@ -34,11 +37,11 @@ const compress = compression({ filter: (req, res) => answered.has(res) && compre
 
 /**
  * Puts `handlers` (GET and HEAD) and `posts` in front of the request listeners `http` has
- * (Colyseus', attached when it listened), and guards its upgrades. While `stopping`, matchmaking is
- * refused here with 503 and a JSON body in Colyseus' shape (`{ code, error }`), which the SDK reads
- * as the error.
+ * (Colyseus', attached when it listened), and guards its upgrades. While `refusal` gives a reason
+ * (`matchmaking`: the server stops, Redis is gone), matchmaking is refused here at once with 503 and a JSON body
+ * in Colyseus' shape (`{ code, error }`), which the SDK reads as the error.
  */
-export function putInFront(http: HttpServer, handlers: FrontHandler[], stopping: () => boolean, posts: PostHandler[] = []): void {
+export function putInFront(http: HttpServer, handlers: FrontHandler[], matchmaking: () => MatchmakingRefusal | null, posts: PostHandler[] = []): void {
   const others = http.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   http.removeAllListeners('request');
   http.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -48,9 +51,10 @@ export function putInFront(http: HttpServer, handlers: FrontHandler[], stopping:
         const allow: Record<string, string> = refusal.status === 405 ? { allow: ALLOWED_METHODS.join(', ') } : {};
         return sendBody(req, res, refusal.status, { ...allow, connection: 'close', 'content-type': 'text/plain; charset=utf-8' }, refusal.text);
       }
-      if (stopping() && pathOf(req)?.startsWith('/matchmake/')) {
-        const body = { code: SERVER_STOPPING, error: 'closing: the server is stopping; come back in a moment' };
-        return sendBody(req, res, SERVER_STOPPING, { connection: 'close', 'content-type': 'application/json' }, JSON.stringify(body));
+      const refused = pathOf(req)?.startsWith('/matchmake/') ? matchmaking() : null;
+      if (refused) {
+        const body = { code: SERVER_UNAVAILABLE, error: refused };
+        return sendBody(req, res, SERVER_UNAVAILABLE, { connection: 'close', 'content-type': 'application/json', 'retry-after': '5' }, JSON.stringify(body));
       }
       if (req.method === 'GET' || req.method === 'HEAD') {
         await new Promise<void>((resolve, reject) => compress(req as never, res as never, (error?: unknown) => (error ? reject(error) : resolve())));

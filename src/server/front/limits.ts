@@ -1,8 +1,10 @@
 /**
  * Limits per client address (docs/online.md, Limits): how many rooms one address keeps open, how
- * often it may create and join, how many room codes it may guess wrong, and the cool-down of an
- * address kicked for flooding. Pure bookkeeping on a clock it is given; admission.ts applies it to
- * the matchmaker and the WebSocket upgrades.
+ * often it may create and join, how many room codes it may guess wrong, the cool-down of an
+ * address kicked for flooding, how often it may read the database over HTTP, and what it may add
+ * to the database: player keys, rounds, and rated rounds (per address and per key). Pure bookkeeping on a
+ * clock it is given; admission.ts applies it to the matchmaker and the WebSocket upgrades,
+ * reads.ts to the HTTP requests, the room to its rated rounds.
  */
 import { BlockList, isIP } from 'node:net';
 import type { LimitCode } from '../../wire/contract';
@@ -22,22 +24,36 @@ export interface ClientLimits {
   sockets: number;
   /** Spectators an address has in one room (seating.ts). */
   watchers: number;
+  /** Requests that read the database (lists, records, players) an address may make per minute (bursts of as many). */
+  readsPerMinute: number;
+  /** Player keys (each counted once an hour) an address may create or join with per hour: new players it may bring. */
+  keysPerHour: number;
+  /** Rounds (rated or not) the tables an address hosts may start per hour. */
+  roundsPerHour: number;
+  /** Rated rounds an address's players may start per hour. */
+  ratedPerHour: number;
+  /** Rated rounds one player key may start per hour, from any address. */
+  keyRatedPerHour: number;
 }
 
 /**
  * Generous for a classroom behind one address: 30 pages, each with its room's WebSocket and a
  * browser's few HTTP connections, stay under `sockets`; a class can watch one table.
  */
-export const DEFAULT_LIMITS: ClientLimits = { rooms: 20, joinsPerMinute: 60, guessesPerMinute: 20, coolDownSeconds: 300, sockets: 128, watchers: 16 };
+export const DEFAULT_LIMITS: ClientLimits = {
+  rooms: 20, joinsPerMinute: 60, guessesPerMinute: 20, coolDownSeconds: 300, sockets: 128, watchers: 16, readsPerMinute: 120, keysPerHour: 60, roundsPerHour: 240, ratedPerHour: 120, keyRatedPerHour: 30,
+};
 
 /** No limit at all (`--limits off`): for load measurements and tests from one address. */
 export const NO_LIMITS: ClientLimits = {
   rooms: Infinity, joinsPerMinute: Infinity, guessesPerMinute: Infinity, searches: Infinity, coolDownSeconds: 0, sockets: Infinity, watchers: Infinity,
+  readsPerMinute: Infinity, keysPerHour: Infinity, roundsPerHour: Infinity, ratedPerHour: Infinity, keyRatedPerHour: Infinity,
 };
 
 /** The names `--limits` takes, and the key each sets. */
 const LIMIT_NAMES = {
   rooms: 'rooms', joins: 'joinsPerMinute', guesses: 'guessesPerMinute', searches: 'searches', cooldown: 'coolDownSeconds', sockets: 'sockets', watchers: 'watchers',
+  reads: 'readsPerMinute', keys: 'keysPerHour', rounds: 'roundsPerHour', rated: 'ratedPerHour', keyrated: 'keyRatedPerHour',
 } as const;
 
 /**
@@ -68,6 +84,23 @@ export interface LimitRefusal {
   code: LimitCode;
   text: string;
 }
+
+/** A refused round: whose allowance is spent (the host's address's rounds, or rated rounds), and what to tell the host. */
+export interface RoundRefusal {
+  code: 'tooManyRounds' | 'tooManyRatedRounds';
+  text: string;
+  /** Seconds until the next such round is allowed. */
+  retrySeconds: number;
+}
+
+/** A person at a rated table: their player key's public id and, while connected, their address. */
+export interface RatedPerson {
+  name: string;
+  playerId: string;
+  address: string | null;
+}
+
+const HOUR_MS = 3_600_000;
 
 /** Prefix of the placeholder of a create under way, which no room code has. */
 const TICKET = '\0create ';
@@ -104,6 +137,11 @@ export class TokenBucket {
     if (this.level() < 1) return false;
     this.tokens -= 1;
     return true;
+  }
+
+  /** Seconds until a token is back (0 when there is one). */
+  secondsToNext(): number {
+    return Math.max(0, Math.ceil((1 - this.level()) / this.perSecond));
   }
 }
 
@@ -152,6 +190,14 @@ export class ClientLimiter {
   private readonly roomOwner = new Map<string, string>();
   private readonly coolDowns = new Map<string, number>();
   private nextTicket = 0;
+  /** Database reads by address, a minute's allowance. */
+  private readonly reads: TokenBuckets;
+  /** Rounds by host's address, and rated rounds by address and by player id, an hour's allowance. */
+  private readonly rounds: TokenBuckets;
+  private readonly rated: TokenBuckets;
+  private readonly keyRated: TokenBuckets;
+  /** The player keys (their ids) each address used in the last hour, with when it first did. */
+  private readonly keys = new Map<string, Map<string, number>>();
 
   constructor(
     readonly limits: ClientLimits,
@@ -159,6 +205,57 @@ export class ClientLimiter {
   ) {
     this.joins = new TokenBuckets(limits.joinsPerMinute, limits.joinsPerMinute / 60, now);
     this.guesses = new TokenBuckets(limits.guessesPerMinute, limits.guessesPerMinute / 60, now);
+    this.reads = new TokenBuckets(limits.readsPerMinute, limits.readsPerMinute / 60, now);
+    this.rounds = new TokenBuckets(limits.roundsPerHour, limits.roundsPerHour / 3600, now);
+    this.rated = new TokenBuckets(limits.ratedPerHour, limits.ratedPerHour / 3600, now);
+    this.keyRated = new TokenBuckets(limits.keyRatedPerHour, limits.keyRatedPerHour / 3600, now);
+  }
+
+  /** Takes one of the address's database reads of this minute, or refuses. */
+  takeRead(address: string): (LimitRefusal & { retrySeconds: number }) | null {
+    const bucket = this.reads.of(address);
+    if (bucket.take()) return null;
+    return { code: 'tooManyReads', text: `at most ${this.limits.readsPerMinute} list and player requests a minute from one address`, retrySeconds: bucket.secondsToNext() };
+  }
+
+  /**
+   * Counts the player key of a create or join (its public id) against the address's keys of the
+   * hour, or refuses a key the address has not used within the hour once it has used its keys.
+   */
+  takeKey(address: string, playerId: string): LimitRefusal | null {
+    const now = this.now();
+    const used = this.keys.get(address) ?? new Map<string, number>();
+    for (const [id, at] of used) if (now - at >= HOUR_MS) used.delete(id);
+    if (!used.has(playerId)) {
+      if (used.size >= this.limits.keysPerHour) return { code: 'tooManyKeys', text: `at most ${this.limits.keysPerHour} player keys an hour from one address` };
+      used.set(playerId, now);
+    }
+    this.keys.set(address, used);
+    return null;
+  }
+
+  /**
+   * Takes a round from the allowance of the host's address and, for a rated round (`rated`: its
+   * people with keys), a rated round from each person's key and each of their addresses (once an
+   * address); or refuses, taking nothing, naming whose allowance is spent.
+   */
+  takeRound(host: string, rated: readonly RatedPerson[] | null): RoundRefusal | null {
+    const rounds = this.rounds.of(host);
+    if (rounds.level() < 1) return { code: 'tooManyRounds', text: `at most ${this.limits.roundsPerHour} rounds an hour at the tables of one address`, retrySeconds: rounds.secondsToNext() };
+    const people = rated ?? [];
+    const addresses = [...new Set(people.flatMap((p) => (p.address === null ? [] : [p.address])))];
+    for (const person of people) {
+      const bucket = this.keyRated.of(person.playerId);
+      if (bucket.level() < 1) return { code: 'tooManyRatedRounds', text: `${person.name} has played ${this.limits.keyRatedPerHour} rated rounds in the last hour`, retrySeconds: bucket.secondsToNext() };
+    }
+    for (const address of addresses) {
+      const bucket = this.rated.of(address);
+      if (bucket.level() < 1) return { code: 'tooManyRatedRounds', text: `the players of one address have started ${this.limits.ratedPerHour} rated rounds in the last hour`, retrySeconds: bucket.secondsToNext() };
+    }
+    rounds.take();
+    for (const person of people) this.keyRated.of(person.playerId).take();
+    for (const address of addresses) this.rated.of(address).take();
+    return null;
   }
 
   /** The refusal of an address that is cooling down after a flood, or null. */
@@ -242,7 +339,15 @@ export class ClientLimiter {
     const now = this.now();
     this.joins.prune();
     this.guesses.prune();
+    this.reads.prune();
+    this.rounds.prune();
+    this.rated.prune();
+    this.keyRated.prune();
     for (const [address, until] of this.coolDowns) if (until <= now) this.coolDowns.delete(address);
+    for (const [address, used] of this.keys) {
+      for (const [id, at] of used) if (now - at >= HOUR_MS) used.delete(id);
+      if (used.size === 0) this.keys.delete(address);
+    }
   }
 }
 

@@ -9,19 +9,18 @@ import type { MatchFlow } from '../../flow/matchFlow';
 import type { CreateOptions, JoinCode, ServerMessages } from '../../wire/contract';
 import type { ClientAuth } from '../front/admission';
 import type { ComputerPool } from '../computers/computerPool';
-import type { GameStore } from '../db/store';
+import type { RoundJournal } from '../db/journal';
 import type { ClientLimiter, TokenBuckets } from '../front/limits';
-import type { RecordStore } from '../db/records';
 import type { SpectatorPlaces } from './seating';
 import type { ServerTable } from './serverTable';
 import type { RoomState } from './state';
 
 /** What the server gives every room (not the clients: create options cannot change it). */
 export interface RoomConfig {
-  /** Where finished rounds are saved. */
-  records: RecordStore;
-  /** The database of players, ratings and kept rounds, written at each round's end. */
-  store: GameStore;
+  /** Where the rounds to keep go (finished ones with their players rated, unfinished ones as records): to the disk, then the database. */
+  journal: RoundJournal;
+  /** Seconds the room's phase and seats stay in the presence unless renewed (players/playing.ts). */
+  presenceSeconds: number;
   /** How long a dropped player keeps the seat before a computer plays on (seconds). */
   graceSeconds: number;
   /** Pause before a computer's move is played, so people can follow (ms). */
@@ -65,6 +64,8 @@ export interface Person {
   seatKey: string | null;
   /** The person's public id, from the key they joined with (option `player`): their seat follows it. */
   playerId: string | null;
+  /** The person plays through the bot API (their latest connection is a bot's stream): shown as a bot. */
+  bot: boolean;
 }
 
 type ColyseusRoom = Room<{ state: RoomState; client: Client }>;
@@ -77,8 +78,10 @@ export interface RoomCore
   flow: MatchFlow;
   /** By match player: the room's side of their seat. */
   people: Person[];
-  /** Quick play or TV: the table the server set up; null for a client's room. */
+  /** Quick play, TV or a challenge: the table the server set up; null for a client's room. */
   table: ServerTable | null;
+  /** A challenge's table: the seat (match player) held for each of its two players, by public id; empty elsewhere. */
+  heldSeats: Map<string, number>;
   hostSession: string | null;
   /** Seatings so far: each seated person's `seatedAt`. */
   seatings: number;
@@ -94,7 +97,7 @@ export interface RoomCore
   closesAt: number;
   /** A fault closes the room: nothing plays on after it. */
   faulted: boolean;
-  /** The finished round's record being written, waited for before the room closes. */
+  /** The finished round going to the journal's disk, waited for before the room closes. */
   saving: Promise<void>;
   /** The creator's address: the room's computer searches count against it (computerPool.ts). */
   owner: string | null;
@@ -108,6 +111,11 @@ export interface RoomCore
 /** A refused create or join: the request fails with "<code>: <text>". */
 export function refuse(code: JoinCode, text: string): ServerError {
   return new ServerError(ErrorCode.APPLICATION_ERROR, `${code}: ${text}`);
+}
+
+/** Whether a client is a bot's stream of the bot API (front/admission.ts marks its auth). */
+export function isBot(client: Client): boolean {
+  return client.auth?.bot === true;
 }
 
 /** The match player whose seat this client holds, or -1. */

@@ -2,13 +2,18 @@
  * A listed table's entry in the lobby (its metadata): published when it changes. The room closes
  * only after its saves (listingSaved): Colyseus' LobbyRoom takes a listing change heard after a
  * room's removal as the room back, so a change saved late would leave a closed table in every lobby.
+ * A save that fails (Redis gone) is logged, and the room plays on: the lobby shows it as it was.
  */
 import type { TableListing } from '../../wire/contract';
-import { playerOf, type RoomCore } from './core';
+import { serverLog } from '../front/foldedLog';
+import { faultText, playerOf, type RoomCore } from './core';
+
+/** A listing's save failed: one log line a minute however many rooms fail alike (the room's code, quoted, folds). */
+const unsaved = (room: RoomCore, what: string) => (e: unknown) => serverLog.line(`rolit room "${room.roomId}": ${what} not saved in the lobby: ${faultText(e)}`);
 
 /** A listed table enters the lobby once its creator has joined, so that its first listing shows them at the table. */
 export function list(room: RoomCore): void {
-  const listed = room.setPrivate(false).catch((e: unknown) => room.fault('setPrivate', e));
+  const listed = room.setPrivate(false).catch(unsaved(room, 'listing'));
   room.listingSaved = Promise.all([room.listingSaved, listed]).then(() => undefined);
 }
 
@@ -30,7 +35,7 @@ export function publishListing(room: RoomCore): void {
       const colour = lobby.players[i][0];
       const { kind, name, level } = flow.player(i);
       if (kind === 'computer') return [{ colour, name, kind, level }];
-      return p.sessionId ? [{ colour, name, kind }] : [];
+      return p.sessionId ? [{ colour, name, kind, ...(p.bot ? { bot: true } : {}) }] : [];
     }),
     phase: s.phase,
     spectators: s.spectators,
@@ -38,6 +43,6 @@ export function publishListing(room: RoomCore): void {
   const text = JSON.stringify(listing);
   if (text === room.listing) return;
   room.listing = text;
-  const saved = room.setMetadata(listing).catch((e: unknown) => room.fault('setMetadata', e));
+  const saved = room.setMetadata(listing).catch(unsaved(room, 'table'));
   room.listingSaved = Promise.all([room.listingSaved, saved]).then(() => undefined);
 }

@@ -9,6 +9,9 @@ import {
 } from '../../wire/contract';
 import { QUICK_COMPUTER } from './serverTable';
 import { type Client, playerOf, type RoomCore } from './core';
+import { isRatedTable } from '../db/store';
+import type { RatedPerson, RoundRefusal } from '../front/limits';
+import { computerPlayerId } from '../players/playerId';
 import { publishSeats } from './publish';
 
 /** What the room does with each client message, given its checked payload (receive checks it first). */
@@ -31,9 +34,15 @@ export function receive<K extends MessageType>(room: RoomCore, client: Client, t
   handlers[type](room, client, parsed.message);
 }
 
-/** The match starts (round 0): on the host's `start`, or by itself at a server table, whose seats left free get computers. */
+/**
+ * The match starts (round 0): on the host's `start`, or by itself at a server table, whose seats
+ * left free get computers. A quick-play table's round counts as its first player's address's
+ * (the table's owner); past the allowances it is played unrated rather than refused (nobody
+ * asked to start it).
+ */
 export function begin(room: RoomCore): void {
   if (room.flow.phase !== 'waiting' || room.disposed) return;
+  if (room.table?.kind === 'quick' && roundAllowance(room, room.owner ?? 'unknown') !== null) room.options.rated = false;
   room.flow.start(QUICK_COMPUTER);
 }
 
@@ -43,7 +52,41 @@ function start(room: RoomCore, client: Client): void {
   if (flow.phase !== 'waiting') return refuseMessage(client, 'notWaiting', 'the match has already started');
   const free = room.people.flatMap((p, i) => (flow.player(i).kind === 'human' && !p.sessionId ? [flow.lobby.players[i].join('+')] : []));
   if (free.length > 0) return refuseMessage(client, 'seatsFree', `free seats: ${free.join(', ')} (wait for players, or fill them with computers)`);
+  if (roundRefused(room, client)) return;
   begin(room);
+}
+
+/**
+ * A round started by the host takes one of the hour's rounds of the host's address and, at a
+ * rated table, one of the hour's rated rounds of each person's key and address (limits.ts
+ * takeRound): refused to the host while one is spent (docs/online.md, Per client address).
+ * Whether it was refused.
+ */
+function roundRefused(room: RoomCore, client: Client): boolean {
+  const refusal = roundAllowance(room, client.auth?.address ?? 'unknown');
+  if (!refusal) return false;
+  const next = `${Math.ceil(refusal.retrySeconds / 60)} min`;
+  refuseMessage(client, refusal.code, refusal.code === 'tooManyRounds' ? `${refusal.text}: the next in ${next}` : `${refusal.text}: the next rated round in ${next} (or play at a table that is not rated)`);
+  return true;
+}
+
+/** Takes the round about to start from the allowances of `host` (an address) and, when it will be rated, of its people; or says why not. */
+function roundAllowance(room: RoomCore, host: string): RoundRefusal | null {
+  const { flow } = room;
+  const seats = room.people.map((p, i) => {
+    const player = flow.player(i);
+    if (player.kind === 'computer') return { kind: player.kind, player: computerPlayerId(player.level) };
+    // A server table's seat nobody took gets a computer as the match starts (begin).
+    const free = room.table !== null && p.sessionId === null && p.playerId === null;
+    return free ? { kind: 'computer' as const, player: computerPlayerId(QUICK_COMPUTER) } : { kind: player.kind, player: p.playerId };
+  });
+  const rated = room.options.rated !== false && isRatedTable(seats);
+  const people: RatedPerson[] = room.people.flatMap((p, i) => {
+    if (flow.player(i).kind !== 'human' || p.playerId === null) return [];
+    const address = room.clients.find((c) => c.sessionId === p.sessionId)?.auth?.address ?? null;
+    return [{ name: flow.player(i).name, playerId: p.playerId, address }];
+  });
+  return room.config.limiter.takeRound(host, rated ? people : null);
 }
 
 function play(room: RoomCore, client: Client, move: string): void {
@@ -67,7 +110,9 @@ function fill(room: RoomCore, client: Client, { colour, level }: ReceivedMessage
 
 function rematch(room: RoomCore, client: Client): void {
   if (!isHost(room, client, 'start a rematch')) return;
-  if (!room.flow.nextRound()) return refuseMessage(client, 'notOver', 'a rematch follows a finished round');
+  if (room.flow.phase !== 'over') return refuseMessage(client, 'notOver', 'a rematch follows a finished round');
+  if (roundRefused(room, client)) return;
+  room.flow.nextRound();
 }
 
 function sendEmote(room: RoomCore, client: Client, emote: Emote): void {

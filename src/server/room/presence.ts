@@ -6,8 +6,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { YouMessage } from '../../wire/contract';
 import { SEAT_TAKEN_BACK } from '../../wire/contract';
-import { seatFreed } from '../players/playing';
-import { type Client, faultText, playerOf, refuse, type RoomCore } from './core';
+import { roomAlive, type RoomPhase, seatFreed } from '../players/playing';
+import { serverLog } from '../front/foldedLog';
+import { type Client, faultText, isBot, playerOf, refuse, type RoomCore } from './core';
 import { publishSeats } from './publish';
 
 /** A new seat key: 128 random bits, in URL-safe base64 (22 characters). */
@@ -37,6 +38,7 @@ export function takeSeatBack(room: RoomCore, client: Client, player: number): vo
   const person = room.people[player];
   const previous = person.sessionId;
   person.sessionId = client.sessionId;
+  person.bot = isBot(client);
   const reconnection = person.reconnection;
   person.reconnection = null;
   room.flow.back(player, 'takeOver');
@@ -55,6 +57,32 @@ export function releasePlayer(room: RoomCore, player: number): void {
   if (person.playerId === null) return;
   seatFreed(room.presence, person.playerId, room.roomId).catch((e: unknown) => console.error(`rolit room ${room.roomId}: seat freed: ${faultText(e)}`));
   person.playerId = null;
+}
+
+/** The room's process lives: its phase and its seated players are renewed in the presence, which drops them when the process dies. */
+export function renewPresence(room: RoomCore): void {
+  const players = room.people.flatMap((p) => (p.playerId === null ? [] : [p.playerId]));
+  // One line a minute however many rooms fail alike (Redis gone): the room's code, quoted, folds.
+  roomAlive(room.presence, room.roomId, room.state.phase as RoomPhase, players, room.config.presenceSeconds).catch((e: unknown) =>
+    serverLog.line(`rolit room "${room.roomId}": presence not renewed: ${faultText(e)}`),
+  );
+}
+
+/**
+ * "Forget me" for `id` (players/playing.ts tells every room): each seat of the player here is given
+ * up at once (a stand-in plays it to the round's end) and goes on unnamed, the player's id leaves
+ * the room (a round ending later keeps none), and its client is told who it is without it.
+ */
+export function forgetPlayer(room: RoomCore, id: string): void {
+  for (const [sessionId, watcher] of room.watcherIds) if (watcher === id) room.watcherIds.delete(sessionId);
+  room.people.forEach((person, player) => {
+    if (person.playerId !== id) return;
+    releasePlayer(room, player);
+    room.flow.forget(player);
+    const client = room.clients.find((c) => c.sessionId === person.sessionId);
+    if (client) tellWho(room, client);
+  });
+  publishSeats(room);
 }
 
 /**

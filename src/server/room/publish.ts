@@ -4,7 +4,7 @@
  */
 import { ballCounts } from '../../engine';
 import type { MatchSnapshot } from '../../wire/matchSnapshot';
-import { phaseNow } from '../players/playing';
+import { phaseNow, standInLeftNow } from '../players/playing';
 import { SeatState } from './state';
 import { faultText, playerOf, type RoomCore } from './core';
 import { publishListing } from './listing';
@@ -26,6 +26,7 @@ export function publishSeats(room: RoomCore): void {
     state.name = seat.name;
     state.kind = seat.kind;
     state.level = seat.level;
+    state.bot = seat.kind === 'human' && room.people[seat.player]?.bot === true;
     state.connected = seat.kind === 'computer' || flow.player(seat.player).presence === 'here';
     state.dropDeadline = seat.dropDeadline;
     state.standIn = flow.holder(seat.player).standIn === true;
@@ -60,13 +61,16 @@ function publishPhase(room: RoomCore, phase: MatchSnapshot['phase']): void {
   room.state.phase = phase;
   if (sharedPhase.get(room) === phase) return;
   sharedPhase.set(room, phase);
-  phaseNow(room.presence, room.roomId, phase).catch((e: unknown) => console.error(`rolit room ${room.roomId}: phase shared: ${faultText(e)}`));
+  phaseNow(room.presence, room.roomId, phase, room.config.presenceSeconds).catch((e: unknown) => console.error(`rolit room ${room.roomId}: phase shared: ${faultText(e)}`));
 }
 
 /** What each move may change in a seat: its balls on the board, the moves a computer played for its person. */
 function publishCounts(room: RoomCore, snapshot: MatchSnapshot): void {
   snapshot.seats.forEach((seat, i) => {
-    if (room.state.seats[i]) room.state.seats[i].standInMoves = seat.standInMoves;
+    const state = room.state.seats[i];
+    if (!state) return;
+    shareStandInLeft(room, seat.player, snapshot.phase === 'playing' && seat.kind === 'human' ? seat.standInLeft : null);
+    Object.assign(state, { standInMoves: seat.standInMoves, standInLeft: seat.standInLeft, gaveUp: seat.gaveUp });
   });
   const game = room.flow.game;
   if (!game) return;
@@ -74,4 +78,17 @@ function publishCounts(room: RoomCore, snapshot: MatchSnapshot): void {
   playerScores.forEach((score, seat) => {
     if (room.state.seats[seat]) room.state.seats[seat].score = score;
   });
+}
+
+/** What each room last shared of its persons' stand-in moves left (`GET /players/<id>/playing` answers it), by match player. */
+const sharedLeft = new WeakMap<RoomCore, Map<number, number | null>>();
+
+/** A person's stand-in moves left before the round counts as given up, in the presence when it changed (null: no round in play). */
+function shareStandInLeft(room: RoomCore, player: number, left: number | null): void {
+  const id = room.people[player]?.playerId;
+  const shared = sharedLeft.get(room) ?? new Map<number, number | null>();
+  sharedLeft.set(room, shared);
+  if (!id || shared.get(player) === left) return;
+  shared.set(player, left);
+  standInLeftNow(room.presence, room.roomId, id, left).catch((e: unknown) => console.error(`rolit room ${room.roomId}: stand-in moves shared: ${faultText(e)}`));
 }

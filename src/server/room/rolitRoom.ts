@@ -9,20 +9,20 @@
 import { type AuthContext, CloseCode, matchMaker, Room, ServerError } from '@colyseus/core';
 import type { MatchFlow } from '../../flow/matchFlow';
 import { type CreateOptions, type FaultMessage, MESSAGE_TYPES, ROOM_FAULT_CLOSE } from '../../wire/contract';
-import { addressOf, type ClientAuth, coolDownIfFlooded, type WatchedRoom } from '../front/admission';
+import { type ClientAuth, clientAuthOf, coolDownIfFlooded, type WatchedRoom } from '../front/admission';
 import { TokenBuckets } from '../front/limits';
-import { phaseNow, seatHeld } from '../players/playing';
-import { type Creator, openTable, seatAsked } from './admission';
-import { type Client, faultText, type Person, playerOf, type RoomConfig, type RoomCore, TV_WATCHERS } from './core';
+import { phaseNow, seatHeld, whenForgotten } from '../players/playing';
+import { challengersArrived, type Creator, openTable, seatAsked } from './admission';
+import { type Client, faultText, isBot, type Person, playerOf, type RoomConfig, type RoomCore, TV_WATCHERS } from './core';
 import { list } from './listing';
 import { matchHost } from './match';
 import { begin, allow, receive } from './messages';
 import { publishSeats } from './publish';
-import { newSeatKey, passHost, releaseIfDeserted, releasePlayer, welcome } from './presence';
+import { forgetPlayer, newSeatKey, passHost, releaseIfDeserted, releasePlayer, renewPresence, welcome } from './presence';
 import { saveRound } from './records';
 import { newRoomCode } from './roomCode';
 import { asksForSeat, clientCap, reserveSpectatorPlaces, SpectatorPlaces } from './seating';
-import { ServerTable } from './serverTable';
+import { CHALLENGE_ARRIVAL_SECONDS, ServerTable } from './serverTable';
 import { RoomState } from './state';
 import { refuseUnknown } from './unknownMessage';
 
@@ -34,6 +34,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
   flow!: MatchFlow;
   people: Person[] = [];
   table: ServerTable | null = null;
+  heldSeats = new Map<string, number>();
   hostSession: string | null = null;
   seatings = 0;
   readonly spectators = new Set<string>();
@@ -51,6 +52,8 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
   private creator: Creator | null = null;
   /** Quick play: the group's players who have taken their seats so far. */
   private arrived = 0;
+  /** Stops listening for "Forget me" (players/playing.ts whenForgotten). */
+  private stopForgetting: () => void = () => {};
 
   /** Why a join of `address` with these options would find no spectator's place (admission.ts asks first, for a clear refusal). */
   spectatorRefusal(options: unknown, address: string): string | null {
@@ -59,7 +62,7 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
 
   /** Every client carries its address (admission.ts), for its room's computers and its cool-down. */
   static override async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<ClientAuth> {
-    return { address: addressOf(context) };
+    return clientAuthOf(context);
   }
 
   override async onCreate(raw: Record<string, unknown>): Promise<void> {
@@ -70,8 +73,8 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
     this.buckets = new TokenBuckets(config.messageBurst, config.messagesPerSecond, () => this.clock.currentTime);
     // Only the server makes a ServerTable; a client's `table` stays an unknown key, refused below.
     if (clientOptions.table instanceof ServerTable) this.table = clientOptions.table;
-    ({ options: this.options, flow: this.flow, creator: this.creator } = openTable(clientOptions, this.table, matchHost(this)));
-    this.people = Array.from({ length: this.flow.players }, () => ({ sessionId: null, reconnection: null, seatedAt: 0, seatKey: null, playerId: null }));
+    ({ options: this.options, flow: this.flow, creator: this.creator, held: this.heldSeats } = openTable(clientOptions, this.table, matchHost(this)));
+    this.people = Array.from({ length: this.flow.players }, () => ({ sessionId: null, reconnection: null, seatedAt: 0, seatKey: null, playerId: null, bot: false }));
 
     // The room's code: random, and no other room's (with Redis, no room of any process).
     let code = newRoomCode();
@@ -92,16 +95,27 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
     // A client flooding messages far past the soft limit (messagesPerSecond) is disconnected.
     this.maxMessagesPerSecond = config.messageBurst * 4;
     this.setState(new RoomState());
+    this.stopForgetting = whenForgotten(this.presence, (id) => forgetPlayer(this, id));
     const s = this.state;
     const o = this.options;
     Object.assign(s, { size: o.size, variant: o.variant, misere: o.misere, timeLimit: o.timeLimit, help: o.help });
     publishSeats(this);
+    // The room stays in the presence while this process lives (players/playing.ts).
+    renewPresence(this);
+    this.clock.setInterval(() => renewPresence(this), (config.presenceSeconds * 1000) / 3);
 
     for (const type of MESSAGE_TYPES) this.onMessage(type, (client: Client, message: unknown) => receive(this, client, type, message));
     this.onMessage('*', (client: Client, type: string | number | undefined) => {
       if (allow(this, client)) refuseUnknown(client, type, `the room's messages are ${MESSAGE_TYPES.join(', ')}`);
     });
     if (this.table?.kind === 'tv') begin(this);
+    // A challenge's table waits for its players longer than a seat reservation (Colyseus closes a room nobody joined after one).
+    if (this.table?.kind === 'challenge') {
+      this.autoDispose = false;
+      this.clock.setTimeout(() => {
+        if (this.flow.phase !== 'playing' || this.clients.length > 0) this.autoDispose = true;
+      }, CHALLENGE_ARRIVAL_SECONDS * 1000);
+    }
     // Quick play: the group's players who have not arrived when their reservations run out are replaced by computers.
     if (this.table?.kind === 'quick') {
       this.clock.setTimeout(() => {
@@ -131,8 +145,8 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
       this.state.spectators = this.spectators.size;
       if (id !== null) this.watcherIds.set(client.sessionId, id);
     } else {
-      Object.assign(this.people[player], { sessionId: client.sessionId, seatedAt: ++this.seatings, seatKey: newSeatKey(), playerId: id });
-      if (id !== null) seatHeld(this.presence, id, this.roomId).catch((e: unknown) => console.error(`rolit room ${this.roomId}: seat held: ${faultText(e)}`));
+      Object.assign(this.people[player], { sessionId: client.sessionId, seatedAt: ++this.seatings, seatKey: newSeatKey(), playerId: id, bot: isBot(client) });
+      if (id !== null) seatHeld(this.presence, id, this.roomId, this.config.presenceSeconds).catch((e: unknown) => console.error(`rolit room ${this.roomId}: seat held: ${faultText(e)}`));
       this.flow.sit(player, name);
     }
     if (this.hostSession === null) passHost(this);
@@ -140,6 +154,10 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
     if (creating && this.options.listed) list(this);
     welcome(this, client);
     if (this.table?.kind === 'quick' && this.arrived === this.table.players.length) begin(this);
+    if (this.flow.phase === 'waiting' && challengersArrived(this)) {
+      begin(this);
+      this.autoDispose = true;
+    }
     this.flow.playOn();
   }
 
@@ -199,8 +217,9 @@ export class RolitRoom extends Room<{ state: RoomState; client: Client }> implem
 
   override onDispose(): void {
     this.disposed = true;
+    this.stopForgetting();
     for (const player of this.people.keys()) releasePlayer(this, player);
-    phaseNow(this.presence, this.roomId, null).catch((e: unknown) => console.error(`rolit room ${this.roomId}: phase shared: ${faultText(e)}`));
+    phaseNow(this.presence, this.roomId, null, 0).catch((e: unknown) => console.error(`rolit room ${this.roomId}: phase shared: ${faultText(e)}`));
     this.flow?.stop();
   }
 

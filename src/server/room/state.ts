@@ -20,6 +20,8 @@ export const SeatState = schema(
     name: t.string().default(''),
     /** `human` or `computer`. */
     kind: t.string().default(''),
+    /** The person plays through the bot API (docs/online.md, Bots over HTTP). */
+    bot: t.boolean().default(false),
     /** A computer's level; for a person, the level of the computer that stands in for them. */
     level: t.string().default(''),
     /** A person's connection is open (computers are always connected). */
@@ -36,6 +38,10 @@ export const SeatState = schema(
     reason: t.string().default('free'),
     /** Moves a computer played for the person this round. */
     standInMoves: t.uint16().default(0),
+    /** A person's seat: the moves a stand-in may still play before the round counts as given up (0 once it does). */
+    standInLeft: t.uint16().default(0),
+    /** A person's seat counts as given up this round (src/flow/givingUp.ts). */
+    gaveUp: t.boolean().default(false),
     /** Balls of the seat's colours on the board. */
     score: t.uint8().default(0),
   },
@@ -52,6 +58,7 @@ export const ResultState = schema(
     playerScores: t.array('uint8'),
     winners: t.array('uint8'),
     standInMoves: t.array('uint16'),
+    gaveUp: t.array('boolean'),
   },
   'ResultState',
 );
@@ -65,6 +72,7 @@ export function resultState(result: RoomResult): ResultState {
   entry.playerScores.push(...result.playerScores);
   entry.winners.push(...result.winners);
   entry.standInMoves.push(...result.standInMoves);
+  entry.gaveUp.push(...result.gaveUp);
   return entry;
 }
 

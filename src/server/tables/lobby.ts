@@ -47,7 +47,7 @@ export class RolitLobby extends Room {
 
   override onJoin(client: Client, options: unknown): void {
     const parsed = lobbyOptions.safeParse(options);
-    if (!parsed.success) throw refuse('badOptions', `${issuesText(parsed.error)} (the lobby takes no options)`);
+    if (!parsed.success) throw refuse('badOptions', `${issuesText(parsed.error, 'options')} (the lobby takes no options)`);
     client.send('rooms', [...this.tables.values()].map((t) => t.listing));
   }
 

@@ -5,7 +5,7 @@
  * colours, standard rules, computers on the seats left), each player a `seat` to confirm and take.
  */
 import { type AuthContext, type Client, matchMaker, type QueueMatchGroup, type QueueOptions, QueueRoom } from '@colyseus/core';
-import { addressOf, type ClientAuth, coolDownIfFlooded } from '../front/admission';
+import { type ClientAuth, clientAuthOf, coolDownIfFlooded } from '../front/admission';
 import { issuesText, quickOptions } from '../../wire/contract';
 import { refuseUnknown } from '../room/unknownMessage';
 import { refuse, type RoomConfig } from '../room/rolitRoom';
@@ -31,7 +31,7 @@ export class QuickQueue extends QueueRoom {
   private waitSeconds = DEFAULT_QUICK_WAIT_SECONDS;
 
   static override async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<ClientAuth> {
-    return { address: addressOf(context) };
+    return clientAuthOf(context);
   }
 
   /** The server's options (server.ts); a client's create options never reach QueueRoom. */
@@ -54,7 +54,7 @@ export class QuickQueue extends QueueRoom {
 
   override onJoin(client: Client, options: unknown): void {
     const parsed = quickOptions.safeParse(options);
-    if (!parsed.success) throw refuse('badOptions', `${issuesText(parsed.error)} (quick play takes { name } and optionally { player })`);
+    if (!parsed.success) throw refuse('badOptions', `${issuesText(parsed.error, 'options')} (quick play takes { name } and optionally { player })`);
     // The table's room receives these as the player's join options.
     this.addToQueue(client, { rank: QUICK_RANK, options: parsed.data });
     // addToQueue sent `clients` 1 without noting it, so the next cycle would send 1 again: noted, the queue sends only changes.

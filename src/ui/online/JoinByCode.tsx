@@ -8,11 +8,12 @@ import { pageStorage } from '../../app/page/pageStorage';
 import { roomCodeOf } from '../../wire/contractCodes';
 import { t } from '../../i18n/index';
 
-/** `label`: the field's words (the Play online dialog's section already says what it is for). */
-export function JoinByCode({ onJoined, label = t('online:joinByCode') }: { onJoined: () => void; label?: string }) {
+/** `label`: the field's words (the Play online dialog's section already says what it is for); `disabled`: joining waits (no network). */
+export function JoinByCode({ onJoined, label = t('online:joinByCode'), disabled = false }: { onJoined: () => void; label?: string; disabled?: boolean }) {
   const [typed, setTyped] = useState('');
   const [refused, setRefused] = useState(false);
   const join = () => {
+    if (disabled) return;
     const code = roomCodeOf(typed);
     setRefused(code === null);
     if (code === null) return;
@@ -31,7 +32,7 @@ export function JoinByCode({ onJoined, label = t('online:joinByCode') }: { onJoi
           {label}{' '}
           <input type="text" autoComplete="off" spellCheck={false} value={typed} onChange={(e) => setTyped(e.target.value)} onKeyDown={onKeyDown} data-testid="room-code-input" />
         </label>
-        <button type="button" className="btn" onClick={join} disabled={typed.trim() === ''} data-testid="join-room">
+        <button type="button" className="btn" onClick={join} disabled={disabled || typed.trim() === ''} data-testid="join-room">
           {t('online:join')}
         </button>
       </div>

@@ -18,21 +18,21 @@ import { CopyButton } from './CopyButton';
 import { Presence } from './Presence';
 import { seatLabel } from './seatLabel';
 
-function useName(): [string, (name: string) => void, boolean] {
+function useName(): [string, (name: string) => void, string | null] {
   const [name, setName] = useState(() => pageStorage()?.getItem(ONLINE_NAME_KEY) ?? '');
-  const trimmed = name.trim();
-  const ok = trimmed !== '' && Array.from(trimmed).length <= MAX_NAME;
   const change = (next: string) => {
     setName(next);
-    if (next.trim()) pageStorage()?.setItem(ONLINE_NAME_KEY, next.trim());
+    if (next.trim() && onlineTexts.nameProblem(next) === null) pageStorage()?.setItem(ONLINE_NAME_KEY, next.trim());
   };
-  return [name, change, ok];
+  // Checked as the server checks it (src/wire/names.ts); empty, the default name goes.
+  return [name, change, onlineTexts.nameProblem(name)];
 }
 
 export function Lobby({ levels, defaultLevel, onRules }: { levels: readonly Level[]; defaultLevel: Level; onRules: () => void }) {
   const { roomId, room, you, failure } = useOnline((s) => s);
   const { takeSeat, watch, send, leave } = useOnline.getState();
-  const [name, setName, nameOk] = useName();
+  const [name, setName, nameProblem] = useName();
+  const nameOk = name.trim() !== '' && nameProblem === null;
   const [level, setLevel] = useState(defaultLevel);
   const ref = useRef<HTMLDivElement>(null);
   useDialogFocus(ref, null);
@@ -76,7 +76,11 @@ export function Lobby({ levels, defaultLevel, onRules }: { levels: readonly Leve
               <input type="text" value={name} maxLength={MAX_NAME} placeholder={t('online:defaultName')} onChange={(e) => setName(e.target.value)} data-testid="online-name" />
             </label>
           )}
-          {!nameOk && name !== '' && <div className="error">{t('online:nameTooLong', { count: MAX_NAME })}</div>}
+          {nameProblem && (
+            <div className="error" role="alert" data-testid="name-problem">
+              {nameProblem}
+            </div>
+          )}
           <ul className="online-seats">
             {room.seats.map((seat, i) => (
               <li key={seat.colour} className="online-seat" data-colour={seat.colour}>

@@ -8,6 +8,7 @@
  */
 import type { Level } from '../../engine/index';
 import { useOnline } from '../../app/online/pageOnline';
+import { useNetwork } from '../../app/page/network';
 import { t } from '../../i18n/index';
 import { Closing } from './Closing';
 import { Failed } from './Failed';
@@ -21,6 +22,7 @@ export function OnlinePanel({ levels, defaultLevel, onRules }: { levels: readonl
   const status = useOnline((s) => s.status);
   const phase = useOnline((s) => s.room?.phase ?? null);
   const closing = useOnline((s) => s.closing);
+  const offline = !useNetwork((s) => s.online);
   if (status === 'idle') return null;
   if (status === 'failed') return <Failed />;
   if (status === 'connecting' || phase === null) {
@@ -34,7 +36,7 @@ export function OnlinePanel({ levels, defaultLevel, onRules }: { levels: readonl
     <>
       {status === 'dropped' && !closing && (
         <div className="online-banner panel" role="status" data-testid="online-dropped">
-          {t('online:reconnecting')}
+          {offline ? t('app:offline.reconnecting') : t('online:reconnecting')}
         </div>
       )}
       {closing && <Closing deadline={closing.deadline} />}

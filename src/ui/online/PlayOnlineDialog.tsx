@@ -5,7 +5,9 @@
  * live, each with its rules, its free colours by name, Join and Watch), creating a table (in the
  * new-game dialog, public or private), joining by code, and live TV (computers playing). The
  * player's name is remembered for all of them. Failures are said in words where they happen: the
- * queue's and the lobby's here, a room's by the online panel's failure dialog.
+ * queue's and the lobby's here, a room's by the online panel's failure dialog. Without a network
+ * the dialog says that all of it needs one, its buttons wait, and the open tables come back by
+ * themselves when the network returns.
  */
 import { useEffect, useId, useState } from 'react';
 import { useStore } from 'zustand';
@@ -17,7 +19,8 @@ import { createQuickPlay } from '../../app/online/quickPlay';
 import { onlineTexts } from '../../app/online/onlineTexts';
 import type { Failure } from '../../app/online/onlineRoom';
 import { pageStorage } from '../../app/page/pageStorage';
-import { MAX_NAME } from '../../wire/contractCodes';
+import { normalName } from '../../wire/names';
+import { useNetwork } from '../../app/page/network';
 import { colourName, levelName, listOf, t } from '../../i18n/index';
 import { ModalDialog } from '../a11y/ModalDialog';
 import { Swatches } from '../hud/Swatches';
@@ -30,16 +33,15 @@ import { returnFocus } from '../hud/settingsMenu';
 /** A failure of the queue or the lobby in the player's words. */
 const failureText = (failure: Failure | null) => onlineTexts.failure(failure ?? { kind: 'lost', code: null }, onlineEndpoint());
 
-/** The name field: remembered (the name the page goes by online), checked for length. */
-function useName(): [string, (name: string) => void, boolean] {
+/** The name field: remembered (the name the page goes by online), checked as the server checks it; what is wrong, in words, or null. */
+function useName(): [string, (name: string) => void, string | null] {
   const [name, setName] = useState(() => pageStorage()?.getItem(ONLINE_NAME_KEY) ?? '');
-  const ok = Array.from(name.trim()).length <= MAX_NAME;
   const change = (next: string) => {
     setName(next);
     const trimmed = next.trim();
-    if (trimmed && Array.from(trimmed).length <= MAX_NAME) pageStorage()?.setItem(ONLINE_NAME_KEY, trimmed);
+    if (trimmed && onlineTexts.nameProblem(trimmed) === null) pageStorage()?.setItem(ONLINE_NAME_KEY, trimmed);
   };
-  return [name, change, ok];
+  return [name, change, onlineTexts.nameProblem(name)];
 }
 
 /** A table's rules in words: "8×8 · Standard · misère · 30 s per move". */
@@ -49,7 +51,7 @@ function rulesOf(table: OpenTable): string {
   return [`${table.size}×${table.size}`, variant, ...(table.misere ? [t('lobby:tables.misere')] : []), time].join(' · ');
 }
 
-function QuickPlay({ quick, name, nameOk }: { quick: ReturnType<typeof createQuickPlay>; name: string; nameOk: boolean }) {
+function QuickPlay({ quick, name, nameOk, offline }: { quick: ReturnType<typeof createQuickPlay>; name: string; nameOk: boolean; offline: boolean }) {
   const { status, since, group, wait, failure } = useStore(quick);
   const waiting = status === 'joining' || status === 'waiting';
   const now = useNow(waiting, 1000);
@@ -64,7 +66,7 @@ function QuickPlay({ quick, name, nameOk }: { quick: ReturnType<typeof createQui
         <button
           type="button"
           className={waiting ? 'btn' : 'btn primary'}
-          disabled={!waiting && (!nameOk || status === 'seated')}
+          disabled={!waiting && (!nameOk || offline || status === 'seated')}
           onClick={() => void (waiting ? quick.getState().cancel() : quick.getState().start(name))}
           data-testid={waiting ? 'quick-cancel' : 'quick-start'}
         >
@@ -94,7 +96,7 @@ function QuickPlay({ quick, name, nameOk }: { quick: ReturnType<typeof createQui
 /** A seated player as the open tables list them: "Ann (Red)", a computer by its level in the page's words (the server names it in English). */
 const seatedName = (p: SeatedPlayer) => {
   const computer = p.level ? t('lobby:tables.computerLevel', { level: levelName(p.level) }) : t('lobby:tables.computer');
-  return t('lobby:tables.seatedPlayer', { name: p.kind === 'computer' ? computer : p.name, colour: colourName(p.colour) });
+  return t('lobby:tables.seatedPlayer', { name: p.kind === 'computer' ? computer : p.bot ? t('online:botName', { name: p.name }) : p.name, colour: colourName(p.colour) });
 };
 
 function TableItem({ table, name, nameOk, onEntered }: { table: OpenTable; name: string; nameOk: boolean; onEntered: () => void }) {
@@ -142,7 +144,7 @@ function TableItem({ table, name, nameOk, onEntered }: { table: OpenTable; name:
   );
 }
 
-function OpenTables({ tables, name, nameOk, onEntered }: { tables: ReturnType<typeof createOpenTables>; name: string; nameOk: boolean; onEntered: () => void }) {
+function OpenTables({ tables, name, nameOk, offline, onEntered }: { tables: ReturnType<typeof createOpenTables>; name: string; nameOk: boolean; offline: boolean; onEntered: () => void }) {
   const { status, tables: list, failure } = useStore(tables);
   const id = useId();
   return (
@@ -150,7 +152,7 @@ function OpenTables({ tables, name, nameOk, onEntered }: { tables: ReturnType<ty
       <h3 id={id}>{t('lobby:tables.title')}</h3>
       {status === 'connecting' && <p className="note" role="status">{t('lobby:tables.connecting')}</p>}
       {status === 'open' && list.length === 0 && <p className="note" role="status">{t('lobby:tables.none')}</p>}
-      {status === 'failed' && (
+      {status === 'failed' && !offline && (
         <div className="row">
           <p className="error" role="alert" data-testid="tables-failed">
             {t('lobby:tables.failed', { reason: failureText(failure) })}
@@ -175,19 +177,25 @@ export function PlayOnlineDialog({ onSetUpTable }: { onSetUpTable: () => void })
   // Before the dialog's first render (its focus handling notes where the focus was): back on the
   // control that opened it, or on the Menu button when that control's menu has closed meanwhile.
   useState(() => returnFocus(usePlayOnline.getState().opener));
-  const [typed, setName, nameOk] = useName();
-  const name = typed.trim() || onlineName(null);
+  const [typed, setName, problem] = useName();
+  const nameOk = problem === null;
+  const name = normalName(typed) || onlineName(null);
   // The queue and the lobby live as long as the dialog: closing it leaves both.
   const [quick] = useState(() => createQuickPlay(useOnline.getState()));
   const [tables] = useState(() => createOpenTables(useOnline.getState().client));
   const close = closePlayOnline;
+  const offline = !useNetwork((s) => s.online);
+  // The lobby is followed while there is a network: again by itself when it returns.
   useEffect(() => {
-    void tables.getState().follow();
-    return () => {
+    if (!offline) void tables.getState().follow();
+  }, [tables, offline]);
+  useEffect(
+    () => () => {
       void tables.getState().stop();
       void quick.getState().cancel();
-    };
-  }, [tables, quick]);
+    },
+    [tables, quick],
+  );
   // The queue gave a table: the page enters it, the dialog steps aside.
   const seated = useStore(quick, (s) => s.status === 'seated');
   useEffect(() => {
@@ -210,21 +218,26 @@ export function PlayOnlineDialog({ onSetUpTable }: { onSetUpTable: () => void })
   };
   return (
     <ModalDialog title={t('lobby:playOnline')} onClose={close} className="play-online" testId="play-online-dialog">
+      {offline && (
+        <p className="error" role="alert" data-testid="play-online-offline">
+          {t('app:offline.playOnline')}
+        </p>
+      )}
       <div className="row">
         <label htmlFor={ids.name}>{t('lobby:yourName')}</label>
         <input id={ids.name} type="text" autoComplete="nickname" value={typed} placeholder={t('online:defaultName')} onChange={(e) => setName(e.target.value)} data-testid="play-online-name" />
       </div>
-      {!nameOk && (
-        <p className="error" role="alert">
-          {t('lobby:nameTooLong', { count: MAX_NAME })}
+      {problem && (
+        <p className="error" role="alert" data-testid="name-problem">
+          {problem}
         </p>
       )}
-      <QuickPlay quick={quick} name={name} nameOk={nameOk} />
-      <OpenTables tables={tables} name={name} nameOk={nameOk} onEntered={close} />
+      <QuickPlay quick={quick} name={name} nameOk={nameOk} offline={offline} />
+      <OpenTables tables={tables} name={name} nameOk={nameOk} offline={offline} onEntered={close} />
       <section aria-labelledby={ids.tv}>
         <h3 id={ids.tv}>{t('lobby:tv.title')}</h3>
         <div className="row">
-          <button type="button" className="btn" disabled={!nameOk} onClick={watchLive} data-testid="watch-tv">
+          <button type="button" className="btn" disabled={!nameOk || offline} onClick={watchLive} data-testid="watch-tv">
             {t('lobby:tv.watch')}
           </button>
           <span className="note">{t('lobby:tv.note')}</span>
@@ -239,22 +252,22 @@ export function PlayOnlineDialog({ onSetUpTable }: { onSetUpTable: () => void })
       <section aria-labelledby={ids.create}>
         <h3 id={ids.create}>{t('lobby:create.title')}</h3>
         <p className="note">{t('lobby:create.note')}</p>
-        <button type="button" className="btn" onClick={createTable} data-testid="create-table">
+        <button type="button" className="btn" disabled={offline} onClick={createTable} data-testid="create-table">
           {t('lobby:create.open')}
         </button>
       </section>
       <section aria-labelledby={ids.code}>
         <h3 id={ids.code}>{t('lobby:code.title')}</h3>
-        <JoinByCode onJoined={close} label={t('lobby:code.label')} />
+        <JoinByCode onJoined={close} label={t('lobby:code.label')} disabled={offline} />
       </section>
       <section aria-labelledby={ids.you}>
         <h3 id={ids.you}>{t('profile:entryTitle')}</h3>
         <p className="note">{t('profile:entryNote')}</p>
         <div className="row">
-          <button type="button" className="btn" onClick={() => openPlayer('profile')} data-testid="open-profile">
+          <button type="button" className="btn" disabled={offline} onClick={() => openPlayer('profile')} data-testid="open-profile">
             {t('profile:yourProfile')}
           </button>
-          <button type="button" className="btn" onClick={() => openPlayer('leaderboard')} data-testid="open-leaderboard">
+          <button type="button" className="btn" disabled={offline} onClick={() => openPlayer('leaderboard')} data-testid="open-leaderboard">
             {t('profile:leaderboard')}
           </button>
         </div>

@@ -4,9 +4,11 @@
  * at a time, each replayable on the board; Forget me; the link and QR code to play on another
  * device) and the **Leaderboard** (a page at a time, the player's own row marked in words). Also
  * the question a link from another device asks before its player key replaces this device's.
- * Everything is asked of the game server (src/app/online/players.ts); what fails is said here.
+ * Everything is asked of the game server (src/app/online/players.ts); what fails is said here,
+ * and what failed for want of a network is asked again by itself when the network returns.
  */
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { onNetworkBack, useNetwork } from '../../app/page/network';
 import { LEVELS } from '../../ai/index';
 import { onlineEndpoint } from '../../app/online/pageOnline';
 import { adoptPlayerKey, forgetPlayerKey, movePlayerLink, playerIdOfKey, rememberPlayerId, storedPlayerKey } from '../../app/online/playerKey';
@@ -17,14 +19,17 @@ import { errorText } from '../../i18n/engineReasons';
 import { currentLanguage, levelName, t } from '../../i18n/index';
 import { ModalDialog } from '../a11y/ModalDialog';
 import { returnFocus } from '../hud/settingsMenu';
+import { ChallengeButton, ChallengeList } from './Challenges';
 import { closeProfile, offerPlayerKey, openProfile, useProfile } from './profile';
+import { signed } from '../RoundOver';
 import './profileDialog.css';
 
 const DeviceQr = lazy(() => import('./DeviceQr').then((m) => ({ default: m.DeviceQr })));
 
-type Asked<T> = { status: 'loading' } | { status: 'done'; value: T } | { status: 'failed'; reason: string };
+/** `offline`: it failed while the device had no network. */
+type Asked<T> = { status: 'loading' } | { status: 'done'; value: T } | { status: 'failed'; reason: string; offline: boolean };
 
-/** An answer of the server, asked again when `ask` changes or on `retry`. */
+/** An answer of the server, asked again when `ask` changes, on `retry`, and when the network returns after a failure. */
 function useAsked<T>(ask: () => Promise<T>): [Asked<T>, () => void] {
   const [asked, setAsked] = useState<Asked<T>>({ status: 'loading' });
   const [tries, setTries] = useState(0);
@@ -33,18 +38,26 @@ function useAsked<T>(ask: () => Promise<T>): [Asked<T>, () => void] {
     setAsked({ status: 'loading' });
     ask().then(
       (value) => live && setAsked({ status: 'done', value }),
-      (e: unknown) => live && setAsked({ status: 'failed', reason: errorText(e) }),
+      (e: unknown) => live && setAsked({ status: 'failed', reason: errorText(e), offline: !useNetwork.getState().online }),
     );
     return () => {
       live = false;
     };
   }, [ask, tries]);
+  useEffect(() => (asked.status === 'failed' ? onNetworkBack(() => setTries((n) => n + 1)) : undefined), [asked.status]);
   return [asked, () => setTries((n) => n + 1)];
 }
 
 /** Loading, or the failure with Try again, or the answer. */
 function Answer<T>({ asked, retry, children }: { asked: Asked<T>; retry: () => void; children: (value: T) => ReactNode }) {
   if (asked.status === 'loading') return <p className="note" role="status">{t('profile:loading')}</p>;
+  if (asked.status === 'failed' && asked.offline) {
+    return (
+      <p className="error" role="alert" data-testid="profile-offline">
+        {t('app:offline.profile')}
+      </p>
+    );
+  }
   if (asked.status === 'failed') {
     return (
       <div className="row">
@@ -94,10 +107,18 @@ function Pager({ page, pages, total }: { page: Page<unknown>; pages: ReturnType<
 
 const dateText = (iso: string) => new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
-/** A seat's name: a computer by its level in the page's words, a forgotten player as such. */
+/** A seat's name: a computer by its level in the page's words, a forgotten player as such, a bot said to be one. */
 function seatName(seat: { player: string | null; name: string; kind: string }): string {
   if (seat.player?.startsWith('computer:')) return t('profile:computerSeat', { level: levelName(seat.player.slice('computer:'.length)) });
-  return seat.name === '?' ? t('profile:forgotten') : seat.name;
+  if (seat.name === '?') return t('profile:forgotten');
+  return seat.kind === 'bot' ? t('online:botName', { name: seat.name }) : seat.name;
+}
+
+/** A seat of a kept round as the round's end says it: "Ann 3 (gave up, −41 → 1,459)". */
+function seatOutcome(seat: PlayerGame['seats'][number]): string {
+  const rated = seat.ratingBefore !== null && seat.ratingAfter !== null ? t('hud:ratingOfSeat', { change: signed(seat.ratingAfter - seat.ratingBefore), rating: seat.ratingAfter }) : null;
+  const notes = [seat.forfeit ? t('hud:gaveUpSeat') : null, rated].filter(Boolean);
+  return `${seatName(seat)} ${seat.score}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`;
 }
 
 /** How the player did in a round: won, tied, placed, gave up; and the rating's move. */
@@ -117,7 +138,8 @@ function GameItem({ game, id, onReplay }: { game: PlayerGame; id: string; onRepl
       <div>
         <b>{t('profile:gameTitle', { date, size: game.size })}</b> · {outcomeText(game, id)}
       </div>
-      <div className="note">{game.seats.map((s) => `${seatName(s)} ${s.score}`).join(', ')}</div>
+      {/* Every seat's outcome in the words of the round's end (RoundOver): given up said as such, and the rating's move. */}
+      <div className="note" data-testid="profile-seats">{game.seats.map(seatOutcome).join(', ')}</div>
       <button type="button" className="btn" aria-label={t('profile:replayRound', { date })} onClick={() => onReplay(game)} data-testid="profile-replay">
         {t('profile:replay')}
       </button>
@@ -309,37 +331,57 @@ function ProfileView() {
   );
 }
 
-function LeaderRow({ leader, place, mine }: { leader: Leader; place: number; mine: boolean }) {
-  const name = leader.kind === 'computer' ? t('profile:computerSeat', { level: levelName(leader.id.slice('computer:'.length)) }) : leader.name;
+function LeaderRow({ leader, place, mine, canChallenge }: { leader: Leader; place: number; mine: boolean; canChallenge: boolean }) {
+  const name = leader.kind === 'computer' ? t('profile:computerSeat', { level: levelName(leader.id.slice('computer:'.length)) }) : leader.kind === 'bot' ? t('online:botName', { name: leader.name }) : leader.name;
   return (
     <li value={place} className={mine ? 'leader mine' : 'leader'} aria-current={mine ? 'true' : undefined} data-testid="leader" data-player={leader.id}>
       <b>{name}</b>
-      {mine && <> {t('profile:you')}</>} · {t('profile:leaderRow', { rating: leader.rating, count: leader.games })}
+      {mine && <> {t('profile:you')}</>} · {t('profile:leaderRow', { rating: leader.rating, count: leader.ratedGames })}
       {leader.provisional && <> · {t('profile:provisional')}</>}
+      {canChallenge && !mine && leader.kind !== 'computer' && <ChallengeButton to={leader.id} name={leader.name} />}
     </li>
   );
 }
 
-function LeaderboardView() {
+/**
+ * The leaderboard, a page at a time: settled people and the computer levels, provisional players
+ * too when asked, or the bots, kept apart (docs/online.md, Bots known as bots); each change starts
+ * the pages again.
+ */
+function LeaderboardView({ mine }: { mine: string | null }) {
+  const [provisional, setProvisional] = useState(false);
+  const [bots, setBots] = useState(false);
+  const fieldId = useId();
+  return (
+    <>
+      <p className="note">{t('profile:leadersNote')}</p>
+      <div className="row">
+        <input id={fieldId} type="checkbox" checked={provisional} onChange={(e) => setProvisional(e.currentTarget.checked)} data-testid="leaders-provisional" />
+        <label htmlFor={fieldId}>{t('profile:showProvisional')}</label>
+        <button type="button" className="btn" aria-pressed={bots} onClick={() => setBots((b) => !b)} data-testid="leaders-bots">
+          {t(bots ? 'profile:showPeople' : 'profile:showBots')}
+        </button>
+      </div>
+      <Leaders key={`${provisional} ${bots}`} provisional={provisional} bots={bots} mine={mine} />
+    </>
+  );
+}
+
+function Leaders({ provisional, bots, mine }: { provisional: boolean; bots: boolean; mine: string | null }) {
   const pages = useCursors();
   const cursor = pages.cursor;
-  const [mine, setMine] = useState<string | null>(null);
-  useEffect(() => {
-    const key = storedPlayerKey(pageStorage());
-    if (key) void playerIdOfKey(key).then(setMine);
-  }, []);
-  const ask = useCallback(() => fetchLeaderboard(onlineEndpoint(), cursor), [cursor]);
+  const ask = useCallback(() => fetchLeaderboard(onlineEndpoint(), cursor, { provisional, kind: bots ? 'bot' : undefined }), [cursor, provisional, bots]);
   const [asked, retry] = useAsked(ask);
   return (
     <Answer asked={asked} retry={retry}>
       {(page) =>
         page.items.length === 0 && pages.index === 0 ? (
-          <p className="note">{t('profile:noLeaders')}</p>
+          <p className="note">{t(bots ? 'profile:noBots' : 'profile:noLeaders')}</p>
         ) : (
           <>
             <ol className="profile-list leaders" start={pages.index * PAGE_SIZE + 1} data-testid="leaderboard">
               {page.items.map((leader, i) => (
-                <LeaderRow key={leader.id} leader={leader} place={pages.index * PAGE_SIZE + i + 1} mine={leader.id === mine} />
+                <LeaderRow key={leader.id} leader={leader} place={pages.index * PAGE_SIZE + i + 1} mine={leader.id === mine} canChallenge={mine !== null} />
               ))}
             </ol>
             <Pager page={page} pages={pages} />
@@ -350,9 +392,24 @@ function LeaderboardView() {
   );
 }
 
+/** The public id of the page's player; null while it has none (or it is being worked out). */
+function useMyId(): string | null {
+  const [mine, setMine] = useState<string | null>(null);
+  useEffect(() => {
+    const key = storedPlayerKey(pageStorage());
+    let live = true;
+    if (key) void playerIdOfKey(key).then((id) => live && setMine(id));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return mine;
+}
+
 /** Your profile or the leaderboard, each with a button to the other. */
 function PlayerDialog({ view }: { view: 'profile' | 'leaderboard' }) {
   useState(() => returnFocus(useProfile.getState().opener));
+  const mine = useMyId();
   const other = view === 'profile' ? 'leaderboard' : 'profile';
   const switchTo = (
     <button type="button" className="btn" onClick={() => openProfile(other, useProfile.getState().opener)} data-testid={`open-${other}`}>
@@ -361,7 +418,8 @@ function PlayerDialog({ view }: { view: 'profile' | 'leaderboard' }) {
   );
   return (
     <ModalDialog title={t(view === 'profile' ? 'profile:yourProfile' : 'profile:leaderboard')} onClose={closeProfile} actions={switchTo} className="player-dialog" testId={`${view}-dialog`}>
-      {view === 'profile' ? <ProfileView key="profile" /> : <LeaderboardView key="leaderboard" />}
+      {mine && <ChallengeList id={mine} />}
+      {view === 'profile' ? <ProfileView key="profile" /> : <LeaderboardView key="leaderboard" mine={mine} />}
     </ModalDialog>
   );
 }

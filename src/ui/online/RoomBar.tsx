@@ -14,6 +14,7 @@ import { colourName, t } from '../../i18n/index';
 import { Swatches } from '../hud/Swatches';
 import { AnotherDevice } from './AnotherDevice';
 import { FinishedRounds } from './FinishedRounds';
+import { LeaveConfirm, leavingCosts, useLeaveWarning } from './LeaveConfirm';
 import { Presence } from './Presence';
 import { RatingChange } from './RatingChange';
 import { Resign } from './Resign';
@@ -25,6 +26,9 @@ export function RoomBar() {
   const { send, leave } = useOnline.getState();
   // It starts folded (its summary line): unfolded, its sheet lies over the board.
   const [open, setOpen] = useState(false);
+  // Leaving a round in play is told before it costs: Leave asks, and so does closing the tab.
+  const [asking, setAsking] = useState<ReturnType<typeof leavingCosts>>(null);
+  useLeaveWarning();
   const bar = useRef<HTMLDetailsElement>(null);
   useBelowSeats(bar);
   if (!room || !roomId) return null;
@@ -96,10 +100,11 @@ export function RoomBar() {
         )}
         {room.phase === 'over' && !you?.host && <span className="note">{t('online:rematchByHost')}</span>}
         {room.phase === 'playing' && player && <Resign />}
-        <button type="button" className="btn" onClick={() => void leave()} data-testid="leave-room">
+        <button type="button" className="btn" onClick={() => (leavingCosts() ? setAsking(leavingCosts()) : void leave())} data-testid="leave-room">
           {t('online:leave')}
         </button>
       </div>
+      {asking && <LeaveConfirm seat={asking} onClose={() => setAsking(null)} />}
       </div>
     </details>
   );
