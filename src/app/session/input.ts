@@ -5,7 +5,7 @@
  */
 import { ballCounts, type Colour, type Game } from '../../engine/index';
 import { sessionTexts } from './sessionTexts';
-import type { Words } from './sessionTypes';
+import type { Words } from './words';
 
 export interface Preview {
   square: string;

@@ -14,6 +14,7 @@ import type { RemoteRound } from './remoteRound';
 import type { RoundSnapshot } from './roundSnapshot';
 import type { ShownRound } from './shownRound';
 import type { AppSettings } from '../setup/settings';
+import type { Words } from './words';
 
 /** Why the game is not being kept: a save that could not be read (its raw text to download), storage refusing, rounds leaving the history. */
 export interface SaveNotice {
@@ -41,11 +42,7 @@ export interface Clock {
   deadline: number;
 }
 
-/**
- * A text to show: words, or how to word them, asked again at each reading, so that a text already
- * on screen is said in the page's language after a switch.
- */
-export type Words = string | (() => string);
+export type { Words } from './words';
 
 export interface Message {
   /** The message in the page's language now (worded at each reading). */
