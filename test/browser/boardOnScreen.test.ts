@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/index';
 import { create, playFirst, startTestServer, type TestServer, twoPlayers, until } from '../server/helpers';
-import { ALL_SQUARES, boardHidden, boardParts, leaveGrid, openApp, playByGrid, resizeTo, screenshot, useControl, waitForScene, waitIdle, waitSettled } from './harness';
+import { ALL_SQUARES, boardHidden, boardParts, leaveGrid, openApp, resizeTo, screenshot, useControl, waitForScene, waitIdle, waitSettled } from './harness';
 import { useBuiltApp, useSharedPage } from './builtApp';
 import { keepGame, savedGame } from './keptGames';
 import { BOARD_WIDTH, COORDINATE_FONT, MARGIN, PITCH } from '../../src/scene/layout';
@@ -308,7 +308,10 @@ describe('the board on screen at an online table, on a phone', { timeout: 600_00
       if (alice.room.state.toMove === 'green') {
         await page.waitForFunction(() => window.rolit.state().shown.toMove === 'green', undefined, { timeout: 120_000 });
         await waitSettled(page, 120_000);
-        await playByGrid(page, parseRecord((await page.evaluate(() => window.rolit.state().record))).legalMoves()[0]);
+        // Through the accessible grid (its names are in the page's French): focus the socket, Enter.
+        const move = parseRecord(await page.evaluate(() => window.rolit.state().record)).legalMoves()[0];
+        await page.locator(`.board-grid button[data-square="${move}"]`).focus();
+        await page.keyboard.press('Enter');
         await leaveGrid(page);
         await until(alice.room, (st) => st.toMove === 'red', 'Bob’s move', 60_000);
       }
