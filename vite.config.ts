@@ -16,7 +16,7 @@ import { manifestFile } from './src/app/page/manifestFile.js';
  * English (one chunk each), the New-game and Play online dialogs, the online client, augmented reality,
  * the offer to return to a game, the player's profile and leaderboard (and the QR code of the link to
  * another device), the Open, Share, History, video clip and Continue-from-here dialogs, the end of a
- * round (its count and result), and Workbox's library that registers the service worker once the page
+ * round (its count and result), the guided tour's panel, replay's controls, and Workbox's library that registers the service worker once the page
  * has loaded.
  */
 const LATER_COMPONENTS = [
@@ -34,6 +34,8 @@ const LATER_COMPONENTS = [
   'src/ui/online/ReturnToGame.tsx',
   'src/ui/online/ProfileDialog.tsx',
   'src/ui/online/DeviceQr.tsx',
+  'src/ui/tour/TourPanel.tsx',
+  'src/ui/replay/ReplayBar.tsx',
 ];
 const LATER_ENTRIES = [/\/src\/i18n\/locales\/(?!en\/)/, ...LATER_COMPONENTS.map((path) => new RegExp(`/${path.replaceAll('.', '\\.')}$`)), /\/node_modules\/@colyseus\/sdk\//, /\/node_modules\/workbox-window\//];
 const chunkFileName = ({ isDynamicEntry, facadeModuleId, name }: { isDynamicEntry: boolean; facadeModuleId: string | null; name: string }) => {

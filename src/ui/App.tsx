@@ -14,7 +14,7 @@ import { Hud } from './hud/Hud';
 import { ReplayHud } from './replay/ReplayHud';
 import { RulesPanel } from './RulesPanel';
 import { SceneHost } from './SceneHost';
-import { TourPanel } from './tour/TourPanel';
+import { useTour } from '../tour/pageTour';
 import { useBoardFrame } from './useBoardFrame';
 import { closePlayOnline, usePlayOnline } from './online/playOnline';
 import { useYourTurn } from './online/useYourTurn';
@@ -28,6 +28,7 @@ import { LaterPart } from './LaterPart';
 
 // The end of a round: its count and result, fetched when a round ends.
 const RoundCount = lazy(() => import('./roundEnd/RoundCount').then((m) => ({ default: m.RoundCount })));
+const TourPanel = lazy(() => import('./tour/TourPanel').then((m) => ({ default: m.TourPanel })));
 const RoundOver = lazy(() => import('./RoundOver').then((m) => ({ default: m.RoundOver })));
 const NewGameDialog = lazy(() => import('./NewGameDialog').then((m) => ({ default: m.NewGameDialog })));
 const PlayOnlineDialog = lazy(() => import('./online/PlayOnlineDialog').then((m) => ({ default: m.PlayOnlineDialog })));
@@ -51,6 +52,7 @@ export function App({ levels, defaultLevel }: { levels: readonly Level[]; defaul
   // until the room's round is on the table, nothing of the local game shows behind the room.
   const inRoom = useOnline((s) => s.status !== 'idle');
   const roundOver = useSession((s) => s.snapshot.result !== null);
+  const tourOpen = useTour((s) => s.open);
   const tableAway = useSession((s) => s.remote === null) && inRoom;
   useYourTurn();
   useOwnSide();
@@ -76,7 +78,11 @@ export function App({ levels, defaultLevel }: { levels: readonly Level[]; defaul
       <Hud onNewGame={open} onRules={() => setRules('asked')} />
       {/* The tour's panel next in the Tab order: from its How to play button to the panel, then the board. */}
       <div className="hud">
-        <TourPanel />
+        {tourOpen && (
+          <LaterPart>
+            <TourPanel />
+          </LaterPart>
+        )}
       </div>
       <ReplayHud />
       <div className="hud">

@@ -19,7 +19,7 @@ import { ResetViewButton } from '../a11y/ResetView';
 import { CameraButtons } from '../CameraButtons';
 import { LanguageSelect } from '../LanguageSelect';
 import { RecordButtons } from '../replay/RecordButtons';
-import { TourButton } from '../tour/TourPanel';
+import { TourButton } from '../tour/TourButton';
 import { PlayOnlineButton } from '../online/PlayOnlineButton';
 import { SoundControls } from '../watch/SoundControls';
 import { BarLabel, CinematicSwitch } from '../watch/WatchControls';

@@ -18,10 +18,9 @@ import { TOUR_STEPS } from '../../tour/steps';
 import { tourTexts } from '../../tour/texts';
 import { exampleMade } from '../../tour/tourDriver';
 import { returnFocus } from '../hud/settingsMenu';
+import { TOUR_BUTTON_ID } from './TourButton';
 import './tour.css';
 
-/** The HUD's button that opens the tour (focus returns to it, or to the closed menu's button, when the tour is left). */
-export const TOUR_BUTTON_ID = 'tour-button';
 
 export function TourPanel() {
   const open = useTour((s) => s.open);
@@ -118,22 +117,4 @@ export function TourPanel() {
 function leaveTour(): void {
   useTour.getState().exit();
   returnFocus(document.getElementById(TOUR_BUTTON_ID));
-}
-
-/** The HUD's "How to play" (or "Resume tour" when a tour was left unfinished). */
-export function TourButton() {
-  const open = useTour((s) => s.open);
-  const resumeAt = useTour((s) => s.resumeAt);
-  const resuming = !open && resumeAt !== null && resumeAt > 0;
-  return (
-    <button
-      id={TOUR_BUTTON_ID}
-      className={`btn${open ? ' on' : ''}`}
-      aria-pressed={open}
-      onClick={() => (open ? useTour.getState().exit() : useTour.getState().start())}
-      title={resuming ? tourTexts.resumeTitle(resumeAt + 1) : tourTexts.howToPlayTitle}
-    >
-      {resuming ? tourTexts.resume : tourTexts.howToPlay}
-    </button>
-  );
 }
