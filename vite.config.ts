@@ -16,7 +16,7 @@ import { manifestFile } from './src/app/page/manifestFile.js';
  * English (one chunk each), the New-game and Play online dialogs, the online client, augmented reality,
  * the offer to return to a game, the player's profile and leaderboard (and the QR code of the link to
  * another device), the Open, Share, History, video clip and Continue-from-here dialogs, the end of a
- * round (its count and result), the guided tour's panel, replay's controls, and Workbox's library that registers the service worker once the page
+ * round (its count and result), the guided tour's panel, and Workbox's library that registers the service worker once the page
  * has loaded.
  */
 const LATER_COMPONENTS = [
@@ -35,10 +35,12 @@ const LATER_COMPONENTS = [
   'src/ui/online/ProfileDialog.tsx',
   'src/ui/online/DeviceQr.tsx',
   'src/ui/tour/TourPanel.tsx',
-  'src/ui/replay/ReplayBar.tsx',
 ];
 const LATER_ENTRIES = [/\/src\/i18n\/locales\/(?!en\/)/, ...LATER_COMPONENTS.map((path) => new RegExp(`/${path.replaceAll('.', '\\.')}$`)), /\/node_modules\/@colyseus\/sdk\//, /\/node_modules\/workbox-window\//];
-const chunkFileName = ({ isDynamicEntry, facadeModuleId, name }: { isDynamicEntry: boolean; facadeModuleId: string | null; name: string }) => {
+/** Modules that later parts alone share (the name fields of Play online and the lobby): their own chunk, a later- one too. */
+const LATER_SHARED = [/\/src\/app\/online\/typedNameProblem\.ts$/, /\/src\/wire\/names\.ts$/];
+const chunkFileName = ({ isDynamicEntry, facadeModuleId, name, moduleIds }: { isDynamicEntry: boolean; facadeModuleId: string | null; name: string; moduleIds: readonly string[] }) => {
+  if (!isDynamicEntry && moduleIds.length > 0 && moduleIds.every((id) => LATER_SHARED.some((shared) => shared.test(id)))) return `assets/later-${name}-[hash].js`;
   if (!isDynamicEntry || !LATER_ENTRIES.some((entry) => entry.test(facadeModuleId ?? ''))) return 'assets/[name]-[hash].js';
   const language = /\/locales\/(\w+)\//.exec(facadeModuleId ?? '')?.[1];
   return `assets/later-${language ? `texts-${language}` : name}-[hash].js`;

@@ -53,6 +53,9 @@ export function App({ levels, defaultLevel }: { levels: readonly Level[]; defaul
   const inRoom = useOnline((s) => s.status !== 'idle');
   const roundOver = useSession((s) => s.snapshot.result !== null);
   const tourOpen = useTour((s) => s.open);
+  // The tour's panel is fetched when the tour first opens and stays after: it gives focus back when the tour closes.
+  const [tourOpened, setTourOpened] = useState(tourOpen);
+  if (tourOpen && !tourOpened) setTourOpened(true);
   const tableAway = useSession((s) => s.remote === null) && inRoom;
   useYourTurn();
   useOwnSide();
@@ -78,7 +81,7 @@ export function App({ levels, defaultLevel }: { levels: readonly Level[]; defaul
       <Hud onNewGame={open} onRules={() => setRules('asked')} />
       {/* The tour's panel next in the Tab order: from its How to play button to the panel, then the board. */}
       <div className="hud">
-        {tourOpen && (
+        {tourOpened && (
           <LaterPart>
             <TourPanel />
           </LaterPart>

@@ -8,7 +8,6 @@ import { ERROR_CODES, type ErrorMessage, JOIN_CODES } from '../../wire/contractC
 import { RULE_CODES, type RuleCode, RuleError } from '../../engine/index';
 import { ruleText } from '../../i18n/engineReasons';
 import { currentLanguage, t } from '../../i18n/index';
-import { nameProblem, normalName, scriptName } from '../../wire/names';
 import type { Failure } from './onlineRoom';
 
 const known = <C extends string>(codes: readonly C[], code: unknown): code is C => typeof code === 'string' && (codes as readonly string[]).includes(code);
@@ -50,21 +49,6 @@ export const onlineTexts = {
   /** The server's or the network's own words (English), for the curious: on an English page only, null otherwise. */
   failureDetail: (failure: Pick<Failure, 'detail'>) => (failure.detail && currentLanguage() === 'en' ? t('online:detail', { detail: failure.detail }) : null),
   urlProblem: (problem: { key: 'badRoom' | 'badServer'; value: string }) => t(`online:${problem.key}`, { value: problem.value }),
-  /**
-   * What is wrong with the name typed, in the player's language, by the checks the server makes
-   * (src/wire/names.ts); null when it may be sent (left empty: the page's default name is).
-   */
-  nameProblem: (typed: string): string | null => {
-    const name = normalName(typed);
-    const problem = name === '' ? null : nameProblem(name);
-    if (problem === null || problem.code === 'empty') return null;
-    if (problem.code === 'tooLong') return t('online:nameProblem.tooLong', { count: problem.max });
-    if (problem.code === 'mixedScripts') {
-      const scripts = new Intl.ListFormat(currentLanguage(), { type: 'conjunction' }).format(problem.scripts.map((code) => scriptName(code, currentLanguage())));
-      return t('online:nameProblem.mixedScripts', { scripts });
-    }
-    return t(`online:nameProblem.${problem.code}`);
-  },
   /** A person playing through the bot API, said to be a bot: "Ann (bot)" (docs/online.md, Bots known as bots). */
   botName: (name: string) => t('online:botName', { name }),
 };

@@ -9,6 +9,7 @@ import { groupedRoomCode, MAX_NAME } from '../../wire/contractCodes';
 import { inviteLink } from '../../app/online/onlineAddress';
 import { ONLINE_NAME_KEY, onlineEndpoint, useOnline } from '../../app/online/pageOnline';
 import { onlineTexts } from '../../app/online/onlineTexts';
+import { typedNameProblem } from '../../app/online/typedNameProblem';
 import { pageStorage } from '../../app/page/pageStorage';
 import { coloursName, colourName, levelName, t } from '../../i18n/index';
 import { seatName } from '../../app/online/onlineLink';
@@ -22,10 +23,10 @@ function useName(): [string, (name: string) => void, string | null] {
   const [name, setName] = useState(() => pageStorage()?.getItem(ONLINE_NAME_KEY) ?? '');
   const change = (next: string) => {
     setName(next);
-    if (next.trim() && onlineTexts.nameProblem(next) === null) pageStorage()?.setItem(ONLINE_NAME_KEY, next.trim());
+    if (next.trim() && typedNameProblem(next) === null) pageStorage()?.setItem(ONLINE_NAME_KEY, next.trim());
   };
   // Checked as the server checks it (src/wire/names.ts); empty, the default name goes.
-  return [name, change, onlineTexts.nameProblem(name)];
+  return [name, change, typedNameProblem(name)];
 }
 
 export function Lobby({ levels, defaultLevel, onRules }: { levels: readonly Level[]; defaultLevel: Level; onRules: () => void }) {

@@ -17,6 +17,7 @@ import { createOpenTables, type OpenTable, type SeatedPlayer } from '../../app/o
 import type { Colour } from '../../engine/index';
 import { createQuickPlay } from '../../app/online/quickPlay';
 import { onlineTexts } from '../../app/online/onlineTexts';
+import { typedNameProblem } from '../../app/online/typedNameProblem';
 import type { Failure } from '../../app/online/onlineRoom';
 import { pageStorage } from '../../app/page/pageStorage';
 import { normalName } from '../../wire/names';
@@ -39,9 +40,9 @@ function useName(): [string, (name: string) => void, string | null] {
   const change = (next: string) => {
     setName(next);
     const trimmed = next.trim();
-    if (trimmed && onlineTexts.nameProblem(trimmed) === null) pageStorage()?.setItem(ONLINE_NAME_KEY, trimmed);
+    if (trimmed && typedNameProblem(trimmed) === null) pageStorage()?.setItem(ONLINE_NAME_KEY, trimmed);
   };
-  return [name, change, onlineTexts.nameProblem(name)];
+  return [name, change, typedNameProblem(name)];
 }
 
 /** A table's rules in words: "8×8 · Standard · misère · 30 s per move". */

@@ -1,22 +1,13 @@
-/** Replay's own overlay (beside the HUD): the replay controls (fetched when a replay opens), the save notice and page-wide file drop. */
-import { lazy } from 'react';
-import { useSession } from '../../app/page/pageSession';
-import { LaterPart } from '../LaterPart';
+/** Replay's own overlay (beside the HUD): the replay controls, the save notice and page-wide file drop. */
 import { PageDrop } from './PageDrop';
+import { ReplayBar } from './ReplayBar';
 import { SaveNotice } from './SaveNotice';
 import './replay.css';
 
-const ReplayBar = lazy(() => import('./ReplayBar').then((m) => ({ default: m.ReplayBar })));
-
 export function ReplayHud() {
-  const replaying = useSession((s) => s.replay !== null);
   return (
     <div className="hud">
-      {replaying && (
-        <LaterPart>
-          <ReplayBar />
-        </LaterPart>
-      )}
+      <ReplayBar />
       <SaveNotice />
       <PageDrop />
     </div>
