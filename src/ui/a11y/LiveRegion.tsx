@@ -6,31 +6,30 @@
 import { useEffect } from 'react';
 import { useSession } from '../../app/page/pageSession';
 import type { RoundSnapshot } from '../../app/session/roundSnapshot';
-import { useAnnouncer, worded } from './announcer';
+import { useAnnouncer } from './announcer';
 import { describeChange } from './reading';
 
 export function LiveRegion() {
-  const words = useAnnouncer((s) => s.words);
+  const text = useAnnouncer((s) => s.text);
   const id = useAnnouncer((s) => s.id);
   useEffect(() => {
     const say = useAnnouncer.getState().say;
     let before: RoundSnapshot | null = null;
     const speak = (snapshot: RoundSnapshot) => {
-      const [from, seats] = [before, useSession.getState().seats];
+      const change = describeChange(before, snapshot, useSession.getState().seats);
       before = snapshot;
-      if (describeChange(from, snapshot, seats)) say(() => describeChange(from, snapshot, seats) ?? '');
+      if (change) say(change);
     };
     speak(useSession.getState().snapshot);
     return useSession.subscribe((state, previous) => {
       if (state.snapshot !== previous.snapshot) speak(state.snapshot);
       // Notices are spoken here; refusals (the engine's reason) are already an alert in the HUD's status line.
-      const message = state.message;
-      if (message?.kind === 'notice' && message.id !== previous.message?.id) say(() => message.text);
+      if (state.message?.kind === 'notice' && state.message.id !== previous.message?.id) say(state.message.text);
     });
   }, []);
   return (
     <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="live-region">
-      <span key={id}>{worded(words)}</span>
+      <span key={id}>{text}</span>
     </div>
   );
 }
