@@ -5,10 +5,17 @@
  * it (a dialog closes, so the game is not left paused), instead of the whole page going blank. The
  * update notice says when a new version is the reason (src/app/page/installedApp.ts).
  */
-import { Component, type ReactNode, Suspense } from 'react';
+import { Component, createContext, type ReactNode, Suspense } from 'react';
+
+/**
+ * Where focus was when a later part was asked for (the control that opened it). Its script comes
+ * later, when that control may be gone (a menu closed): a dialog in it returns focus here.
+ */
+export const LaterPartOpener = createContext<HTMLElement | null>(null);
 
 export class LaterPart extends Component<{ children: ReactNode; onFail?: () => void }, { failed: boolean }> {
   override state = { failed: false };
+  private readonly opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
   static getDerivedStateFromError() {
     return { failed: true };
   }
@@ -17,6 +24,11 @@ export class LaterPart extends Component<{ children: ReactNode; onFail?: () => v
     this.props.onFail?.();
   }
   override render() {
-    return this.state.failed ? null : <Suspense fallback={null}>{this.props.children}</Suspense>;
+    if (this.state.failed) return null;
+    return (
+      <LaterPartOpener.Provider value={this.opener}>
+        <Suspense fallback={null}>{this.props.children}</Suspense>
+      </LaterPartOpener.Provider>
+    );
   }
 }

@@ -5,9 +5,10 @@
  * Menu button when that was a control of the menu, closed since). While it is open it counts as an
  * open dialog, which pauses the game unless `pauses` is false.
  */
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useContext, useEffect, useRef, useState } from 'react';
 import { returnFocus } from '../hud/settingsMenu';
 import { closedDialog, isInnermost, openedDialog } from './openDialogs';
+import { LaterPartOpener } from '../LaterPart';
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -16,8 +17,10 @@ export function useDialogFocus(ref: RefObject<HTMLElement | null>, onClose: (() 
   const close = useRef(onClose);
   close.current = onClose;
   // Where focus was before the dialog rendered: read during the first render, before a child's
-  // autoFocus moves it into the dialog.
-  const [returnTo] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  // autoFocus moves it into the dialog. Nowhere (the page's body) when the dialog's script came
+  // later and the control that asked for it has gone meanwhile (a closed menu's): that control.
+  const opener = useContext(LaterPartOpener);
+  const [returnTo] = useState(() => (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : opener));
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;

@@ -1,6 +1,7 @@
 /** The toolbar's Open…, Share… and History… buttons and their dialogs (each fetched when first opened). */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { LaterPart } from '../LaterPart';
 import { texts } from './texts';
 
 const DIALOGS = {
@@ -27,9 +28,9 @@ export function RecordButtons() {
       </button>
       {Dialog &&
         createPortal(
-          <Suspense fallback={null}>
+          <LaterPart key={open} onFail={close}>
             <Dialog onClose={close} />
-          </Suspense>,
+          </LaterPart>,
           document.querySelector('.app') ?? document.body,
         )}
     </>

@@ -2,10 +2,11 @@
  * Replay controls: start, back, forward, end (also Home, Left, Right, End on the keyboard) and a
  * scrubber. One move back or forward is animated (back: the balls roll back); further is at once.
  */
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { texts as analysisTexts } from '../analysis/texts';
 import { useSession } from '../../app/page/pageSession';
+import { LaterPart } from '../LaterPart';
 import { texts } from './texts';
 
 // Fetched when first opened.
@@ -13,7 +14,7 @@ const ContinueDialog = lazy(() => import('../analysis/ContinueDialog').then((m) 
 const ClipDialog = lazy(() => import('./ClipDialog').then((m) => ({ default: m.ClipDialog })));
 
 /** A dialog over the whole page. */
-const overPage = (dialog: ReactNode) => createPortal(<Suspense fallback={null}>{dialog}</Suspense>, document.querySelector('.app') ?? document.body);
+const overPage = (dialog: ReactNode) => createPortal(<LaterPart>{dialog}</LaterPart>, document.querySelector('.app') ?? document.body);
 
 /** Keys belong to a focused field, an open dialog or the keyboard board (its cursor), not to the replay. */
 function keyIsElsewhere(e: KeyboardEvent): boolean {
