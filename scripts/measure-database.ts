@@ -39,6 +39,7 @@ import type { EventsMessage } from '../src/wire/contractCodes';
 import { arg } from './args';
 import { postgresCluster } from './postgresCluster';
 import { startServerProcess } from './serverProcess';
+import { until } from './until';
 
 const GAMES = Number(arg('games', '2000'));
 const PLAYERS = Number(arg('players', '200'));
@@ -247,18 +248,18 @@ async function roomMoves(): Promise<number[]> {
   const ann = await from.create('rolit', { name: 'Ann', colour: 'red', colours: ['red', 'green'] });
   const bob = await from.joinById(ann.roomId, { name: 'Bob', colour: 'green' });
   const logs = [keepLog(ann), keepLog(bob)];
-  await until(() => (ann.state as { seats?: { connected: boolean }[] }).seats?.every((s) => s.connected) === true, 'seated');
+  await until(() => (ann.state as { seats?: { connected: boolean }[] }).seats?.every((s) => s.connected) === true, 'seated', 60_000, 1);
   ann.send('start');
   const times: number[] = [];
   while (times.length < MOVES) {
     // Both players up to date (a player may have its own move before the other has the one before).
     const same = () => logs.every((log) => log.value !== null && log.value.round === logs[0].value!.round && game(log).state.moves.length === game(logs[0]).state.moves.length);
-    await until(same, 'both players up to date');
+    await until(same, 'both players up to date', 60_000, 1);
     const current = game(logs[0]);
     if (current.state.over) {
       const round = logs[0].value!.round;
       ann.send('rematch');
-      await until(() => logs.every((log) => log.value!.round > round && !game(log).state.over), 'the rematch');
+      await until(() => logs.every((log) => log.value!.round > round && !game(log).state.over), 'the rematch', 60_000, 1);
       continue;
     }
     const count = current.state.moves.length;
@@ -266,7 +267,7 @@ async function roomMoves(): Promise<number[]> {
     const legal = game(logs[mover]).legalMoves();
     const sent = performance.now();
     [ann, bob][mover].send('play', { move: legal[Math.floor(Math.random() * legal.length)] });
-    await until(() => game(logs[1 - mover]).state.moves.length > count, 'the move at the other player');
+    await until(() => game(logs[1 - mover]).state.moves.length > count, 'the move at the other player', 60_000, 1);
     times.push(performance.now() - sent);
   }
   await Promise.all([ann.leave(), bob.leave()]);
@@ -300,17 +301,3 @@ function figures(values: number[]): string {
   return `n ${sorted.length}, median ${p(0.5).toFixed(1)}, p99 ${p(0.99).toFixed(1)}, worst ${(sorted.at(-1) ?? NaN).toFixed(1)}`;
 }
 
-function until(test: () => boolean, what: string, ms = 60_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const end = Date.now() + ms;
-    const poll = setInterval(() => {
-      if (test()) {
-        clearInterval(poll);
-        resolve();
-      } else if (Date.now() > end) {
-        clearInterval(poll);
-        reject(new Error(`timed out waiting for ${what}`));
-      }
-    }, 1);
-  });
-}

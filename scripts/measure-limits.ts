@@ -32,6 +32,7 @@ import type { EventsMessage } from '../src/wire/contractCodes';
 import { Game, type GameEvent } from '../src/engine';
 import { arg } from './args';
 import { startServerProcess } from './serverProcess';
+import { until } from './until';
 
 if (process.argv[2] === '--flooder') await flood(process.argv[3], process.argv[4], Number(process.argv[5]), process.argv[6] === 'botnet', Number(process.argv[7]));
 
@@ -69,7 +70,7 @@ console.log(`measure:limits: server ${serverArgs.slice(6).join(' ')} (pid ${serv
     room.send('start');
     masters.push(room);
   }
-  await until(() => masters.every((r) => ((r.state as { moves?: string[] }).moves?.length ?? 0) >= 1), 'the masters playing', 60_000);
+  await until(() => masters.every((r) => ((r.state as { moves?: string[] }).moves?.length ?? 0) >= 1), 'the masters playing', 60_000, 2);
   const loaded = await phase(() => computerReplies('198.51.100.11'));
   const masterMoves = masters.reduce((n, r) => n + (r.state as { moves: string[] }).moves.length, 0);
   await Promise.all(masters.map((r) => r.leave()));
@@ -84,7 +85,7 @@ console.log(`measure:limits: server ${serverArgs.slice(6).join(' ')} (pid ${serv
     const flooder = spawn(process.execPath, ['--import', 'tsx', 'scripts/measure-limits.ts', '--flooder', endpoint, roomId, String(FLOODERS), BOTNET ? 'botnet' : 'own', String(RETRY_MS)], { stdio: ['ignore', 'pipe', 'ignore'] });
     let output = '';
     flooder.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await until(() => output.includes('flooding'), 'the flood', 30_000);
+    await until(() => output.includes('flooding'), 'the flood', 30_000, 2);
     flooderPid = flooder.pid!;
     const flooderStart = cpuSeconds(flooderPid);
     const started = performance.now();
@@ -131,14 +132,14 @@ async function computerReplies(address: string): Promise<number[]> {
   room.send('start');
   const times: number[] = [];
   while (times.length < REPLIES) {
-    await until(() => game(log)?.state.toMove === 'red' || game(log)?.state.over === true, 'red to move', 30_000);
+    await until(() => game(log)?.state.toMove === 'red' || game(log)?.state.over === true, 'red to move', 30_000, 2);
     const current = game(log)!;
     if (current.state.over) break;
     const count = current.state.moves.length;
     const legal = current.legalMoves();
     const sent = performance.now();
     room.send('play', { move: legal[Math.floor(Math.random() * legal.length)] });
-    await until(() => (game(log)?.state.moves.length ?? 0) >= count + 2 || game(log)?.state.over === true, 'the reply', 60_000);
+    await until(() => (game(log)?.state.moves.length ?? 0) >= count + 2 || game(log)?.state.over === true, 'the reply', 60_000, 2);
     if (game(log)!.state.moves.length >= count + 2) times.push(performance.now() - sent);
   }
   await room.leave();
@@ -152,9 +153,9 @@ async function victimMoves(load: ((roomId: string) => Promise<() => Promise<stri
   const eve = await from('198.51.100.3').joinById(ann.roomId, { name: 'Eve', spectator: true });
   const clients = [ann, bob, eve];
   const logs = clients.map(keepLog);
-  await until(() => (ann.state as { seats?: { connected: boolean }[] }).seats?.every((s) => s.connected) === true, 'seated', 10_000);
+  await until(() => (ann.state as { seats?: { connected: boolean }[] }).seats?.every((s) => s.connected) === true, 'seated', 10_000, 2);
   ann.send('start');
-  await until(() => game(logs[0]) !== null, 'the round', 10_000);
+  await until(() => game(logs[0]) !== null, 'the round', 10_000, 2);
   const stop = load ? await load(ann.roomId) : null;
   const times: number[] = [];
   while (times.length < MOVES) {
@@ -162,7 +163,7 @@ async function victimMoves(load: ((roomId: string) => Promise<() => Promise<stri
     if (current.state.over) break;
     const count = current.state.moves.length;
     const mover = current.state.toMove === 'red' ? 0 : 1;
-    await until(() => game(logs[mover])!.state.moves.length === count, 'the mover up to date', 30_000);
+    await until(() => game(logs[mover])!.state.moves.length === count, 'the mover up to date', 30_000, 2);
     await sleep(THINK_MS);
     const legal = game(logs[mover])!.legalMoves();
     const sent = performance.now();
@@ -279,21 +280,6 @@ function report(what: string, quiet: number[], loaded: number[], how: string): v
   console.log(`  quiet:  n ${quiet.length}, median ${p(quiet, 0.5).toFixed(0)}, p90 ${p(quiet, 0.9).toFixed(0)}`);
   console.log(`  loaded: n ${loaded.length}, median ${p(loaded, 0.5).toFixed(0)}, p90 ${p(loaded, 0.9).toFixed(0)}   (${how})`);
   console.log(`  median loaded / quiet: ${(p(loaded, 0.5) / p(quiet, 0.5)).toFixed(2)}`);
-}
-
-function until(test: () => boolean, what: string, ms: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const end = Date.now() + ms;
-    const poll = setInterval(() => {
-      if (test()) {
-        clearInterval(poll);
-        resolve();
-      } else if (Date.now() > end) {
-        clearInterval(poll);
-        reject(new Error(`timed out waiting for ${what}`));
-      }
-    }, 2);
-  });
 }
 
 function sleep(ms: number): Promise<void> {

@@ -28,6 +28,7 @@ import type { EventsMessage } from '../src/wire/contractCodes';
 import { Game, type GameEvent } from '../src/engine';
 import { arg } from './args';
 import { startServerProcess } from './serverProcess';
+import { until } from './until';
 
 const THINK_MS = Number(arg('think', '500'));
 const STEPS = arg('steps', '10,20,40,80,160,320,640').split(',').map(Number);
@@ -167,25 +168,10 @@ async function openRoom(): Promise<void> {
   const hostRoom = enter(await new Client(endpoint).create('rolit', { name: 'Host', colour: 'red' }), 'red');
   for (const colour of COLOURS.slice(1)) enter(await new Client(endpoint).joinById(hostRoom.roomId, { name: `P ${colour}`, colour }), colour);
   enter(await new Client(endpoint).joinById(hostRoom.roomId, { name: 'Watcher', spectator: true }), null);
-  await until(() => (hostRoom.state as any)?.seats?.every((s: any) => s.connected) === true, 10_000);
+  await until(() => (hostRoom.state as any)?.seats?.every((s: any) => s.connected) === true, 'the room to fill', 10_000, 10);
   hostRoom.send('start');
   stats.sent++;
   rooms.push(load);
-}
-
-function until(test: () => boolean, ms: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const end = Date.now() + ms;
-    const poll = setInterval(() => {
-      if (test()) {
-        clearInterval(poll);
-        resolve();
-      } else if (Date.now() > end) {
-        clearInterval(poll);
-        reject(new Error('a room did not fill in time'));
-      }
-    }, 10);
-  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
