@@ -25,7 +25,7 @@ function boardAt(ply: number): Record<string, string> {
 
 async function hideOverlays(page: Page, hidden: boolean) {
   await page.evaluate((h) => {
-    for (const el of document.querySelectorAll<HTMLElement>('.hud, .round-over')) el.style.visibility = h ? 'hidden' : '';
+    for (const el of document.querySelectorAll<HTMLElement>('.hud, .round-over')) Object.assign(el.style, h ? { opacity: '0', pointerEvents: 'none' } : { opacity: '', pointerEvents: '' });
   }, hidden);
 }
 
