@@ -220,15 +220,18 @@ export function clearInsets(panels: readonly PanelBox[], width: number, height: 
   // Each panel kept a little farther off than its box: the coordinates' ink and a ball's highlight stay clear of its edge.
   const boxes = shown.map((p) => ({ left: p.left - CLEARANCE, top: p.top - CLEARANCE, right: p.right + CLEARANCE, bottom: p.bottom + CLEARANCE }));
   const choices = edgeChoices(shown, width, height);
+  // Left and right as the panels give them, and each pair shared out evenly: a board only as wide
+  // as one side's panel leaves it (its height the bound, between panels above and below) is as big
+  // centred, not pushed against the other side.
+  const across = choices.left.flatMap((left) => choices.right.flatMap((right) => (left === right ? [[left, right]] : [[left, right], [(left + right) / 2, (left + right) / 2]])));
   const candidates: FrameInsets[] = [];
   for (const top of choices.top)
     for (const bottom of choices.bottom)
-      for (const left of choices.left)
-        for (const right of choices.right) {
-          const insets = { top, right, bottom, left };
-          // One the free area would not take off whole is another's (effectiveInsets): tried as that one.
-          if (sameInsets(effectiveInsets(width, height, insets), insets)) candidates.push(insets);
-        }
+      for (const [left, right] of across) {
+        const insets = { top, right, bottom, left };
+        // One the free area would not take off whole is another's (effectiveInsets): tried as that one.
+        if (sameInsets(effectiveInsets(width, height, insets), insets)) candidates.push(insets);
+      }
   // The biggest boards first: once one is clear with its supply, a board smaller by more than AS_BIG cannot beat it.
   const sizes = candidates.map((insets) => sized(width, height, insets, preset, fov)?.spacing ?? -1);
   const order = candidates.map((_, i) => i).filter((i) => sizes[i] >= 0).sort((a, b) => sizes[b] - sizes[a]);

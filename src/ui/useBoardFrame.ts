@@ -17,15 +17,30 @@ const PANELS = '.seats, .toolbar, .moves, .status-line, .evaluation, .evaluation
 const SLOTS = '.status-line';
 
 /** The page boxes (CSS px, whole pixels) of the panels shown; an empty slot counts (the status line's keeps its height with no width). */
-export function measurePanels(panels: Iterable<Element>, height: number): PanelBox[] {
-  const boxes: PanelBox[] = [];
+export function measurePanels(panels: Iterable<Element>, height: number): Map<Element, PanelBox> {
+  const boxes = new Map<Element, PanelBox>();
   for (const panel of panels) {
     const r = slotBox(panel, height);
     if (r.width === 0 && r.height === 0) continue;
     if (typeof getComputedStyle === 'function' && getComputedStyle(panel).visibility === 'hidden') continue;
-    boxes.push({ left: Math.floor(r.left), top: Math.floor(r.top), right: Math.ceil(r.right), bottom: Math.ceil(r.bottom) });
+    boxes.set(panel, { left: Math.floor(r.left), top: Math.floor(r.top), right: Math.ceil(r.right), bottom: Math.ceil(r.bottom) });
   }
   return boxes;
+}
+
+/**
+ * Each panel's reach while the same panels stay: its largest box since one came or went. A panel
+ * that grows and shrinks with what it says (replay's bar riding a status line that wraps now and
+ * then, the analysis' list) has the board make room for it once, not move at every step.
+ */
+export function panelReach(before: ReadonlyMap<Element, PanelBox>, now: ReadonlyMap<Element, PanelBox>): Map<Element, PanelBox> {
+  if (before.size !== now.size || [...now.keys()].some((panel) => !before.has(panel))) return new Map(now);
+  return new Map(
+    [...now].map(([panel, box]) => {
+      const was = before.get(panel)!;
+      return [panel, { left: Math.min(was.left, box.left), top: Math.min(was.top, box.top), right: Math.max(was.right, box.right), bottom: Math.max(was.bottom, box.bottom) }];
+    }),
+  );
 }
 
 /** A panel's box on the page; a slot's at its own height, from the screen edge it stands against. */
@@ -39,6 +54,9 @@ function slotBox(panel: Element, height: number): { left: number; top: number; r
   return { left: r.left, right: r.right, width: r.width, top, bottom: top + slot, height: slot };
 }
 
+/** How long after the window changes size the panels are taken as they are, not at their reach: their new layout's frames. */
+const RELAYOUT_MS = 500;
+
 /** Keeps the camera's panels up to date while mounted: panels appearing, changing size, the window resized. */
 export function useBoardFrame(): void {
   useEffect(() => {
@@ -46,6 +64,8 @@ export function useBoardFrame(): void {
     let frame = 0;
     const watched = new Set<Element>();
     const sizes = new ResizeObserver(() => schedule());
+    let reach = new Map<Element, PanelBox>();
+    let relayout: ReturnType<typeof setTimeout> | undefined;
     const publish = () => {
       frame = 0;
       const panels = document.querySelectorAll(PANELS);
@@ -55,7 +75,9 @@ export function useBoardFrame(): void {
           sizes.observe(panel);
         }
       }
-      useCamera.getState().setPanels(measurePanels(panels, window.innerHeight));
+      const measured = measurePanels(panels, window.innerHeight);
+      reach = relayout ? measured : panelReach(reach, measured);
+      useCamera.getState().setPanels([...reach.values()]);
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(publish);
@@ -63,14 +85,27 @@ export function useBoardFrame(): void {
     // Panels come and go (the evaluation shown or hidden, a replay): look again when the page's elements change.
     const added = new MutationObserver(schedule);
     added.observe(document.body, { childList: true, subtree: true });
-    window.addEventListener('resize', schedule);
+    // A new window size lays every panel out afresh, over a few frames (some panels stand on edges
+    // other panels publish, useToolbarHeight.ts): they are taken as they are until that is over,
+    // then measured once more, their reach starting from there.
+    const resized = () => {
+      clearTimeout(relayout);
+      relayout = setTimeout(() => {
+        relayout = undefined;
+        reach = new Map();
+        schedule();
+      }, RELAYOUT_MS);
+      schedule();
+    };
+    window.addEventListener('resize', resized);
     // In the next frame, not in the commit: measuring now would lay out the whole page inside React's task.
     schedule();
     return () => {
       if (frame) cancelAnimationFrame(frame);
+      clearTimeout(relayout);
       sizes.disconnect();
       added.disconnect();
-      window.removeEventListener('resize', schedule);
+      window.removeEventListener('resize', resized);
     };
   }, []);
 }

@@ -110,9 +110,10 @@ const phonePage = useSharedPage(app, async (browser, served) => {
 
 describe('the board on screen', { timeout: 600_000 }, () => {
   it('while the 3D view loads: no Skip and no "Show who is winning" over the empty screen', async () => {
-    // The scene's script held back: the loading screen stays while the round waits with its start queued.
+    // The start throw's file held back: the loading screen stays (its physics step) over the HUD
+    // while the round waits with its start queued.
     const context = await app.browser.newContext({ viewport: PHONE_UPRIGHT, locale: 'fr-FR' });
-    await context.route(/\/assets\/scene-[^/]*\.js$/, () => undefined);
+    await context.route(/\/throws\/throw-\d+\.json$/, () => undefined);
     try {
       const { page, errors } = await openApp(app.browser, app.served, '?seats=human,ai:beginner', PHONE_UPRIGHT, { context });
       await page.getByTestId('loading').waitFor({ timeout: 60_000 });

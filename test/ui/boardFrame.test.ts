@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PerspectiveCamera, Vector3 } from 'three';
-import { measurePanels } from '../../src/ui/useBoardFrame';
+import { measurePanels, panelReach } from '../../src/ui/useBoardFrame';
 import { clearInsets, polygonMeetsBox } from '../../src/scene/boardFrame';
 import { freeArea, presetView } from '../../src/scene/cameraViews';
 import type { FrameInsets, PanelBox } from '../../src/scene/cameraStore';
@@ -63,7 +63,20 @@ const LAPTOP = [box(12, 12, 260, 271), box(943, 12, 1268, 57), box(1018, 65, 126
 
 describe('the board frame', () => {
   it('measures the panels shown, an empty slot too, at whole pixels', () => {
-    expect(measurePanels([element(8.5, 8.2, 142.4, 80.6), element(0, 0, 0, 0), element(195, 568, 195, 642)], 844)).toEqual([box(8, 8, 143, 81), box(195, 568, 195, 642)]);
+    expect([...measurePanels([element(8.5, 8.2, 142.4, 80.6), element(0, 0, 0, 0), element(195, 568, 195, 642)], 844).values()]).toEqual([box(8, 8, 143, 81), box(195, 568, 195, 642)]);
+  });
+
+  it("keeps each panel's largest box while the same panels stay, and starts again when one comes or goes", () => {
+    const [bar, list, menu] = [element(0, 0, 0, 0), element(0, 0, 0, 0), element(0, 0, 0, 0)];
+    const first = panelReach(new Map(), new Map([[bar, box(240, 450, 720, 569)], [list, box(708, 468, 948, 628)]]));
+    // The bar rides a status line wrapping to two rows, the list grows: the reach grows.
+    const grown = panelReach(first, new Map([[bar, box(240, 421, 720, 540)], [list, box(708, 410, 948, 628)]]));
+    expect([...grown.values()]).toEqual([box(240, 421, 720, 569), box(708, 410, 948, 628)]);
+    // Both back as they were: the reach stays, and the board with it.
+    expect([...panelReach(grown, first).values()]).toEqual([...grown.values()]);
+    // A panel more: every panel at its box now.
+    const opened = new Map([[bar, box(240, 450, 720, 569)], [list, box(708, 468, 948, 628)], [menu, box(680, 12, 948, 57)]]);
+    expect([...panelReach(grown, opened).values()]).toEqual([...opened.values()]);
   });
 
   it.each([
@@ -101,6 +114,15 @@ describe('the board frame', () => {
     const reframed = clearInsets(taller, 390, 844, 'red', FOV, first);
     expect(reframed.top).toBeGreaterThanOrEqual(318);
     expect(board(390, 844, reframed, taller).hidden).toBe(0);
+  });
+
+  it('centres a board only as wide as a side panel leaves it, between the panels above and below it (a replay on a phone upright)', () => {
+    // Seats, moves, the win chances, the replay's bar, the status line and the toolbar: the board's
+    // height is the bound, between the win chances and the replay's bar.
+    const replay = [box(8, 8, 112, 130), box(242, 8, 382, 92), box(8, 140, 382, 277), box(8, 565, 382, 677), box(16, 686, 374, 782), box(64, 794, 326, 836)];
+    const insets = clearInsets(replay, 390, 844, 'red', FOV);
+    expect(board(390, 844, insets, replay).hidden).toBe(0);
+    expect(insets.left).toBe(insets.right);
   });
 
   it('takes no room for a panel off the screen (measured before the screen turned)', () => {
