@@ -1,7 +1,8 @@
 /**
  * Connects the page's session to the director: the event log, speed and pause go in; busy/idle
  * comes back as setAnimating (the session waits for it before the next computer move) and the
- * number of events shown as setShown (the HUD follows the board). A board that falls behind
+ * number of events shown as setShown (the HUD follows the board; while the board is emptied or
+ * its start balls placed, the balls at rest on it). A board that falls behind
  * the log (on TV) catches up at once.
  */
 import type { StoreApi } from 'zustand';
@@ -50,7 +51,7 @@ export function linkDirector(session: StoreApi<SessionState>, target: Director, 
   };
   const report = () => {
     const busy = target.busy;
-    session.getState().setShown(target.shownEvents);
+    session.getState().setShown(target.shownEvents, target.ballsAtRest());
     if (session.getState().animating !== busy) session.getState().setAnimating(busy);
   };
   const unsubscribeDirector = target.subscribe(report);

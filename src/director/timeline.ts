@@ -8,6 +8,7 @@
  * of the timeline, so new steps start at once when the director is idle and queue up when it is
  * busy. A moment of the timeline is sampled into a VisualState (view.ts).
  */
+import type { Colour } from '../engine/colours';
 import type { GameEvent } from '../engine/events';
 import { type Step, type StepDraft, type StepKind, StepWriter, type TableModel } from './steps';
 import { emptyVisualState, sampleInto, type VisualState } from './view';
@@ -99,6 +100,25 @@ export class Director {
       if (step.start + step.duration <= this.clock) return this.busy ? step.through : this.known.length;
     }
     return this.busy ? 0 : this.known.length;
+  }
+
+  /**
+   * While the board is emptied into the supply or the start balls go into it (a new round's 'clear'
+   * and 'start' steps), the balls at rest in its sockets by colour, as drawn now: the seats' counts
+   * follow them there rather than the events' (the new round's, nought until its start balls have
+   * all landed). Null at any other time.
+   */
+  ballsAtRest(): Partial<Record<Colour, number>> | null {
+    const step = this.stepAt(this.clock);
+    if (!step || (step.kind !== 'clear' && step.kind !== 'start')) return null;
+    const counts: Partial<Record<Colour, number>> = {};
+    for (const socket of this.sample().sockets) {
+      if (!socket) continue;
+      const { phase } = socket;
+      const atRest = phase.kind === 'still' || phase.kind === 'rolling' || (phase.kind === 'arriving' && phase.progress >= 1) || (phase.kind === 'leaving' && phase.progress <= 0);
+      if (atRest) counts[socket.colour] = (counts[socket.colour] ?? 0) + 1;
+    }
+    return counts;
   }
 
   /** Queued steps, oldest first (for tests and diagnostics). */

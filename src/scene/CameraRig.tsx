@@ -13,7 +13,8 @@ import { type PerspectiveCamera, Spherical, Vector3 } from 'three';
 import type { OrbitControls as OrbitControlsImpl } from 'three-stdlib';
 import { reducedMotionOn, useAccess } from '../app/setup/accessPrefs';
 import { type Flight, flightFrame, flightTo, landAt } from './cameraFlight';
-import { CAMERA_PRESETS, useCamera } from './cameraStore';
+import { clearInsets } from './boardFrame';
+import { CAMERA_PRESETS, type FrameInsets, useCamera } from './cameraStore';
 import { freeArea, FOV, homeTarget, homeView, LANDSCAPE_ASPECT, presetPosition, presetSpherical, restingBall } from './cameraViews';
 import { cinematicOn, stopCinematic, useCinematic } from './cinematicCamera';
 import { cinematicFrame, newCinema, startCinema, useLastMoveAim } from './cinematicPath';
@@ -46,15 +47,20 @@ export function CameraRig() {
   const height = useThree((s) => s.size.height);
   const aspect = width / Math.max(1, height);
   const fov = (camera as PerspectiveCamera).fov ?? FOV;
-  const insets = useCamera((s) => s.insets);
-  const area = useMemo(() => freeArea(width, height, insets, fov), [width, height, insets, fov]);
+  const panels = useCamera((s) => s.panels);
   const request = useCamera((s) => s.request);
   const preset = useCamera((s) => s.preset);
+  // The room the board is framed in, clear of the panels (kept while it stays so).
+  const framedIn = useRef<FrameInsets | null>(null);
+  const insets = useMemo(() => (framedIn.current = clearInsets(panels, width, height, preset, fov, framedIn.current)), [panels, width, height, preset, fov]);
+  const area = useMemo(() => freeArea(width, height, insets, fov), [width, height, insets, fov]);
   const focus = useCamera((s) => s.focus);
   const cinematic = useCinematic();
   const reduced = useAccess(reducedMotionOn);
   // The viewer has moved the camera since the last view chosen: a change of the panels' room leaves it be.
   const taken = useRef(false);
+  // Where the camera stood when the viewer last pressed on the canvas, whether it was theirs then and flying.
+  const pressed = useMemo(() => ({ position: new Vector3(), taken: false, flying: false }), []);
   const flight = useRef<Flight | null>(null);
   // The flight's point of each frame, reused (no allocation per frame).
   const along = useMemo(() => new Spherical(), []);
@@ -138,6 +144,9 @@ export function CameraRig() {
       stopCinematic();
       taken.current = false;
     }
+    // A turned or resized screen is framed anew, and so are the panels' next changes (they follow the
+    // new shape a frame later): the viewer's own view does not survive the screen's change.
+    if (reshaped) taken.current = false;
     if ((!requested && !reshaped && (!reframed || taken.current)) || !controls.current) return;
     if (!requested && cinematicOn()) {
       cinema.side = null; // the cinematic camera fits the new shape itself (reduced motion: cut again)
@@ -235,12 +244,22 @@ export function CameraRig() {
       minPolarAngle={0}
       maxPolarAngle={1.32}
       onStart={() => {
+        // Where a press started: a tap (a move played on a phone) that moves nothing leaves the camera the page's.
+        pressed.position.copy(camera.position);
+        pressed.taken = taken.current;
+        pressed.flying = flight.current !== null;
         // The viewer takes the camera: a flight, following the throw or the cinematic camera stops at once.
         flight.current = null;
         taken.current = true;
         if (follow.from) follow.declined = currentView().throwBall?.seed ?? -1;
         follow.from = null;
         stopCinematic();
+      }}
+      onEnd={() => {
+        if (camera.position.distanceToSquared(pressed.position) > 1e-6) return;
+        // A tap: the panels' room still frames the board, and a flight it stopped goes on.
+        taken.current = pressed.taken;
+        if (pressed.flying && !taken.current) flyHome(restingBall(reducedMotionOn(useAccess.getState())));
       }}
       onChange={() => {
         // Keep the pan near the game and above the table.

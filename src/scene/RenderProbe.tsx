@@ -56,9 +56,9 @@ export function RenderProbe() {
       const rect = gl.domElement.getBoundingClientRect();
       return { x: rect.left + ((v.x + 1) / 2) * rect.width, y: rect.top + ((1 - v.y) / 2) * rect.height };
     };
-    probe.project = (square, size) => {
+    probe.project = (square, size, height = BALL_REST_Y) => {
       const index = parseSquare(size ?? currentView().size, square);
-      return index < 0 ? null : toPage(socketX(index), BALL_REST_Y, socketZ(index));
+      return index < 0 ? null : toPage(socketX(index), height, socketZ(index));
     };
     probe.supplyBox = () => {
       const { centre, half } = supplyFootprint();

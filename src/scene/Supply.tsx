@@ -1,13 +1,13 @@
 /**
  * The supply: an open box holding the unplayed balls (the balls are in Balls), beside the board
- * on a landscape screen and beyond its far side on a portrait one; its size and where it stands
- * are layout.ts's (supplyFootprint, setSupplySide). The walls and the floor take the standard
+ * on a landscape screen and away beyond its far side, out of view, on a phone's; its size and where
+ * it stands are layout.ts's (supplyFootprint, supplySideFor). The walls and the floor take the standard
  * plastic material of the side buttons (one shader program for all three).
  */
 import { useThree } from '@react-three/fiber';
 import { useLayoutEffect, useMemo } from 'react';
 import { DoubleSide, ExtrudeGeometry, Path, Shape } from 'three';
-import { setSupplySide, SUPPLY_BEVEL, SUPPLY_FLOOR, SUPPLY_INNER_HALF, SUPPLY_WALL, SUPPLY_WALL_HEIGHT, supplyFootprint, supplyYaw } from './layout';
+import { setSupplySide, supplySideFor, SUPPLY_BEVEL, SUPPLY_FLOOR, SUPPLY_INNER_HALF, SUPPLY_WALL, SUPPLY_WALL_HEIGHT, supplyFootprint, supplyYaw } from './layout';
 import { roundedRect } from './shapes';
 
 function createTrayGeometry(): ExtrudeGeometry[] {
@@ -33,11 +33,11 @@ export function Supply() {
     walls.dispose();
     floor.dispose();
   }, [walls, floor]);
-  const portrait = useThree((s) => s.size.width < s.size.height);
+  const side = useThree((s) => supplySideFor(s.size.width, s.size.height));
   const invalidate = useThree((s) => s.invalidate);
   // Set during render, so this frame's balls (Balls reads supplySlotPosition each frame) and tray agree.
-  setSupplySide(portrait ? 'beyond' : 'beside');
-  useLayoutEffect(() => invalidate(), [portrait, invalidate]);
+  setSupplySide(side);
+  useLayoutEffect(() => invalidate(), [side, invalidate]);
   const { centre } = supplyFootprint();
   return (
     <group position={[centre[0], 0, centre[1]]} rotation={[0, supplyYaw(), 0]}>

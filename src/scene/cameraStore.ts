@@ -26,10 +26,18 @@ export interface FrameInsets {
 }
 export const NO_INSETS: FrameInsets = { top: 0, right: 0, bottom: 0, left: 0 };
 
+/** A panel of the page lying over the canvas: its page box, CSS px. */
+export interface PanelBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
 export interface CameraStore {
   preset: CameraPreset;
-  /** The panels' share of the canvas (the HUD measures it, useBoardFrame). */
-  insets: FrameInsets;
+  /** The page's lasting panels over the canvas (the HUD measures them, useBoardFrame): the camera frames the board clear of them (boardFrame.ts). */
+  panels: readonly PanelBox[];
   /** When set, the camera looks at this instead of the preset (choosing a preset clears it). */
   focus: CameraFocus | null;
   /** Grows on every request, so choosing the same preset again flies back to it after orbiting. */
@@ -37,8 +45,8 @@ export interface CameraStore {
   setPreset(preset: CameraPreset): void;
   /** Flies to `focus`, or back to the preset with null. */
   setFocus(focus: CameraFocus | null): void;
-  /** The panels moved or changed size: the board is framed in what they leave free. */
-  setInsets(insets: FrameInsets): void;
+  /** The panels moved, changed size, came or went: the board is framed clear of them. */
+  setPanels(panels: readonly PanelBox[]): void;
 }
 
 /** A camera store from the red seat's view (tests make their own; the page uses useCamera). */
@@ -46,7 +54,7 @@ export function createCameraStore(): UseBoundStore<StoreApi<CameraStore>> {
   return create<CameraStore>((set, get) => ({
     preset: 'red',
     focus: null,
-    insets: NO_INSETS,
+    panels: [],
     request: 0,
     setPreset(preset) {
       if (!CAMERA_PRESETS.includes(preset)) throw new Error(`unknown camera preset "${preset}" (${CAMERA_PRESETS.join(', ')})`);
@@ -55,9 +63,10 @@ export function createCameraStore(): UseBoundStore<StoreApi<CameraStore>> {
     setFocus(focus) {
       set({ focus, request: get().request + 1 });
     },
-    setInsets(insets) {
-      const now = get().insets;
-      if (now.top !== insets.top || now.right !== insets.right || now.bottom !== insets.bottom || now.left !== insets.left) set({ insets });
+    setPanels(panels) {
+      const now = get().panels;
+      const same = (a: PanelBox, b: PanelBox) => a.left === b.left && a.top === b.top && a.right === b.right && a.bottom === b.bottom;
+      if (now.length !== panels.length || panels.some((p, i) => !same(p, now[i]))) set({ panels });
     },
   }));
 }

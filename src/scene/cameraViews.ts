@@ -5,7 +5,7 @@
  */
 import { Matrix4, Spherical, Vector3 } from 'three';
 import type { CameraPreset, FrameInsets } from './cameraStore';
-import { BALL_RADIUS, BOARD_TOP, BOARD_WIDTH, COORDINATE_FONT, MARGIN, VIEW_BOUNDS } from './layout';
+import { BALL_RADIUS, BOARD_FACE, BOARD_TOP, BOARD_WIDTH, COORDINATE_FONT, MARGIN, SHORT_SCREEN, VIEW_BOUNDS } from './layout';
 import { throwRestPlace } from './throwBallPose';
 import { currentView } from './view';
 
@@ -53,6 +53,14 @@ const BOUNDS_CORNERS = corners(VIEW_BOUNDS, TARGET);
 const SOCKETS_HALF = BOARD_WIDTH / 2 - MARGIN / 2 + COORDINATE_FONT.size / 3;
 const SOCKETS_BOX: Box = { min: [-SOCKETS_HALF, 0, -SOCKETS_HALF], max: [SOCKETS_HALF, BOARD_TOP, SOCKETS_HALF] };
 const SOCKET_CORNERS = corners(SOCKETS_BOX, PORTRAIT_TARGET);
+/**
+ * A short screen's fit (a phone held sideways, the board filling its height): the board's whole
+ * face, its side buttons' pads to their outer edges, which a few pixels of the board's size pay for
+ * there (on a phone held upright they would cost the sockets' spacing its last pixel: its yellow and
+ * blue pads may touch the screen's sides).
+ */
+const FACE_BOX: Box = { min: [-BOARD_FACE.half, 0, -BOARD_FACE.half], max: [BOARD_FACE.half, BOARD_TOP, BOARD_FACE.half] };
+const FACE_CORNERS = corners(FACE_BOX, PORTRAIT_TARGET);
 /** Room kept around the start ball's resting place when it is framed: the ball and a rim (each unit of room costs a short screen's board size). */
 const REST_REACH = BALL_RADIUS + 0.05;
 
@@ -68,23 +76,26 @@ export interface FreeArea {
   shiftY: number;
   /** A screen too short for a slanted view (a phone held sideways): framed like a portrait one. */
   short: boolean;
+  /** A screen taller than wide (a phone held upright): framed as a portrait one, whatever room the panels leave. */
+  upright: boolean;
 }
-const LANDSCAPE: FreeArea = { aspect: LANDSCAPE_ASPECT, fov: FOV, shiftX: 0, shiftY: 0, short: false };
-/** Screens up to this height (CSS px: a phone held sideways, as in hud.css) are short. */
-const SHORT_SCREEN = 500;
+const LANDSCAPE: FreeArea = { aspect: LANDSCAPE_ASPECT, fov: FOV, shiftX: 0, shiftY: 0, short: false, upright: false };
 /** Whether the presets look down nearly straight and frame the sockets and the frame's middle only. */
-const steep = (area: FreeArea) => area.aspect < 1 || area.short;
+const steep = (area: FreeArea) => area.aspect < 1 || area.short || area.upright;
+
+/** The insets the free area takes off: panels that would leave less than a third of the screen are not (a tiny window): the board uses all of it. */
+export function effectiveInsets(width: number, height: number, insets: FrameInsets): FrameInsets {
+  const across = insets.top + insets.bottom < (2 * height) / 3;
+  const along = insets.left + insets.right < (2 * width) / 3;
+  return { top: across ? insets.top : 0, bottom: across ? insets.bottom : 0, left: along ? insets.left : 0, right: along ? insets.right : 0 };
+}
 
 export function freeArea(width: number, height: number, insets: FrameInsets, fov: number): FreeArea {
-  // Panels that would leave less than half the screen are not taken off (a tiny window): the board uses all of it.
-  const top = insets.top + insets.bottom < height / 2 ? insets.top : 0;
-  const bottom = insets.top + insets.bottom < height / 2 ? insets.bottom : 0;
-  const left = insets.left + insets.right < width / 2 ? insets.left : 0;
-  const right = insets.left + insets.right < width / 2 ? insets.right : 0;
+  const { top, bottom, left, right } = effectiveInsets(width, height, insets);
   const w = Math.max(1, width - left - right);
   const h = Math.max(1, height - top - bottom);
   const half = Math.atan(Math.tan((fov * Math.PI) / 360) * (h / Math.max(1, height)));
-  return { aspect: w / h, fov: (half * 360) / Math.PI, shiftX: (right - left) / 2, shiftY: (bottom - top) / 2, short: height <= SHORT_SCREEN };
+  return { aspect: w / h, fov: (half * 360) / Math.PI, shiftX: (right - left) / 2, shiftY: (bottom - top) / 2, short: height <= SHORT_SCREEN, upright: height > width };
 }
 
 /**
@@ -120,8 +131,8 @@ export function fitRadius(polar: number, azimuth: number, aspect: number, fov: n
 function framing(area: FreeArea, rest: Vector3 | null = null): { target: Vector3; box: readonly Vector3[] } {
   const portrait = steep(area);
   const target = portrait ? PORTRAIT_TARGET : TARGET;
-  const base = portrait ? SOCKETS_BOX : VIEW_BOUNDS;
-  if (!rest) return { target, box: portrait ? SOCKET_CORNERS : BOUNDS_CORNERS };
+  const base = area.short ? FACE_BOX : portrait ? SOCKETS_BOX : VIEW_BOUNDS;
+  if (!rest) return { target, box: area.short ? FACE_CORNERS : portrait ? SOCKET_CORNERS : BOUNDS_CORNERS };
   const min = [Math.min(base.min[0], rest.x - REST_REACH), base.min[1], Math.min(base.min[2], rest.z - REST_REACH)] as const;
   const max = [Math.max(base.max[0], rest.x + REST_REACH), base.max[1], Math.max(base.max[2], rest.z + REST_REACH)] as const;
   const moved = new Vector3((min[0] + max[0] - base.min[0] - base.max[0]) / 2, 0, (min[2] + max[2] - base.min[2] - base.max[2]) / 2).add(target);

@@ -88,22 +88,34 @@ export function socketZ(index: number): number {
   return ((index >> 3) - 3.5) * PITCH;
 }
 
+/** Screens up to this height (CSS px: a phone held sideways, as in hud.css) are short: framed like a portrait one, the supply out of view. */
+export const SHORT_SCREEN = 500;
+
 /**
- * Where the supply tray stands: `beside` the board on the blue side (SUPPLY_CENTRE), or `beyond`
- * its far side (row 1, the top of the screen from Red's seat), turned a quarter and centred on the
- * board's middle. A screen held upright has room above the board and none beside it, so portrait
- * screens use `beyond` (Supply.tsx chooses it from the canvas's shape).
+ * Where the supply tray stands: `beside` the board on the blue side (SUPPLY_CENTRE), or `away`
+ * beyond its far side (row 1, the top of the screen from Red's seat), turned a quarter, centred on
+ * the board's middle and far enough (SUPPLY_AWAY) to be out of a phone's view. A phone's screen,
+ * upright or sideways, has no room for it whole beside the panels and the board (which fills its
+ * width or its height), so there it is out of view on purpose rather than cut at an edge or lying
+ * under a panel; the balls come in from beyond the top of the screen.
  */
-export type SupplySide = 'beside' | 'beyond';
+export type SupplySide = 'beside' | 'away';
 let supplySide: SupplySide = 'beside';
+/** How far the `away` tray's near wall stands from the board's far edge: beyond the top of a phone's screen however small its board, on the table. */
+const SUPPLY_AWAY = 28;
 
 export function setSupplySide(side: SupplySide): void {
   supplySide = side;
 }
 
+/** Where the supply stands on a canvas of this size: beside the board on a landscape screen that is not short, else away. */
+export function supplySideFor(width: number, height: number): SupplySide {
+  return width >= height && height > SHORT_SCREEN ? 'beside' : 'away';
+}
+
 /** A point of the tray, given from its centre as it lies `beside` the board, on the table where it stands. */
 function placed(x: number, z: number, side: SupplySide): [number, number] {
-  return side === 'beside' ? [SUPPLY_CENTRE[0] + x, SUPPLY_CENTRE[1] + z] : [z, -(SUPPLY_CENTRE[0] + x)];
+  return side === 'beside' ? [SUPPLY_CENTRE[0] + x, SUPPLY_CENTRE[1] + z] : [z, -(SUPPLY_CENTRE[0] + SUPPLY_AWAY + x)];
 }
 
 /** The tray's centre and half extents on the table (x, z), walls included, where it stands (now, unless told). */
@@ -152,6 +164,19 @@ export function regionHalfWidth(size: BoardSize): number {
 
 /** A side button's pad: radius at its foot and at its top, its height, and how far it rises when lit. */
 export const SIDE_BUTTON = { footRadius: 0.46, topRadius: 0.42, height: 0.16, lift: 0.1 };
+
+/**
+ * The board's face a player must see whole (the sockets, the coordinates and the side buttons, not
+ * the frame's corners beyond them), on the board's top: the sockets' square reaches `sockets` from
+ * the centre, each coordinate stands `labels` from it in the frame's middle (its ink `ink` around
+ * that), and the side buttons' pads reach `half` (at the middle of each side).
+ */
+export const BOARD_FACE = {
+  half: BOARD_WIDTH / 2 - MARGIN / 2 + SIDE_BUTTON.footRadius,
+  labels: BOARD_WIDTH / 2 - MARGIN / 2,
+  ink: 0.4 * COORDINATE_FONT.size,
+  sockets: 3.5 * PITCH + SOCKET_RADIUS,
+};
 
 /** Centre of each side button, and the direction its side faces (from the centre outward). */
 export const SIDE_BUTTONS: { colour: Colour; position: [number, number, number]; facing: number }[] = [

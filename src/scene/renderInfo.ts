@@ -28,7 +28,7 @@ export const probe = {
   /** Whether the camera is flying to a view, set by the mounted camera rig. */
   flying: null as null | (() => boolean),
   /** Page coordinates of a square's socket centre, set by the mounted scene. */
-  project: null as null | ((square: string, size?: BoardSize) => { x: number; y: number } | null),
+  project: null as null | ((square: string, size?: BoardSize, height?: number) => { x: number; y: number } | null),
   /** Page box (CSS px) of the supply tray's projected corners, set by the mounted scene. */
   supplyBox: null as null | (() => ScreenBox),
   /** Page box (CSS px) of a colour's side button, set by the mounted scene. */
@@ -68,10 +68,11 @@ export function renderInfo(): RendererCounters {
 /**
  * Page coordinates (CSS px) of a socket's centre, or null when no scene is mounted or the square is
  * not on the board. The square is named as on a board of `size` (default: the round's), so every
- * socket of the physical board can be found, whatever size the round uses.
+ * socket of the physical board can be found, whatever size the round uses; the point is at a
+ * resting ball's centre, or at scene height `height` (the board's top, where the coordinates are printed).
  */
-export function socketScreenPosition(square: string, size?: BoardSize): { x: number; y: number } | null {
-  return probe.project ? probe.project(square, size) : null;
+export function socketScreenPosition(square: string, size?: BoardSize, height?: number): { x: number; y: number } | null {
+  return probe.project ? probe.project(square, size, height) : null;
 }
 
 /** The mounted canvas's frame requests, or null when no scene is mounted. */

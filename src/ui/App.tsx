@@ -62,6 +62,8 @@ export function App({ levels, defaultLevel }: { levels: readonly Level[]; defaul
   const open = () => setDialog('local');
   const playOnline = usePlayOnline((s) => s.open);
   const playerDialog = useProfile((s) => s.view !== null || s.offeredKey !== null);
+  // A link from another device asks its question first: the first visit's rules wait for its answer, never stacked on it.
+  const deviceQuestion = useProfile((s) => s.offeredKey !== null);
   // The game also waits for the 3D view, so the start throw is seen from its beginning.
   const loading = !useLoadProgress((p) => p.settled);
   // Every modal dialog but the clip's counts (useDialogFocus); `dialog` and `playOnline` also cover
@@ -117,7 +119,7 @@ export function App({ levels, defaultLevel }: { levels: readonly Level[]; defaul
           <RoundOver onNewGame={open} />
         </LaterPart>
       )}
-      {(rules === 'asked' || (rules === 'offered' && someonePlays && !inRoom)) && !loading && <RulesPanel onClose={closeRules} />}
+      {(rules === 'asked' || (rules === 'offered' && someonePlays && !inRoom && !deviceQuestion)) && !loading && <RulesPanel onClose={closeRules} />}
       {dialog && (
         <LaterPart onFail={() => setDialog(false)}>
           <NewGameDialog levels={levels} defaultLevel={defaultLevel} online={dialog === 'online'} onClose={() => setDialog(false)} />

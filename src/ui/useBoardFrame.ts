@@ -1,49 +1,46 @@
 /**
- * Measures how much of the screen the HUD's lasting panels take at each edge and hands it to the
- * camera (cameraStore's insets), which frames the board in the free area left between them.
- *
- * A panel counts for the edge it stands against in the screen's middle: one across the middle
- * third of the width (seats and moves on a phone, the toolbar, the status line) keeps the board
- * below it (top) or above it (bottom); one across the screen's middle height (the evaluation
- * panel beside a phone held sideways) keeps it to one side. Corner panels (a laptop's seats and
- * moves, however long their lists grow) leave the board alone.
- * Passing messages and the round-end tally are left out: the board does not move for them.
+ * Measures the HUD's lasting panels on the page and hands their boxes to the camera (cameraStore's
+ * panels), which frames the board clear of all of them (scene/boardFrame.ts: each panel framed
+ * around, or left over the table where the board does not reach).
+ * Passing messages, dialogs and the round-end tally are left out: the board does not move for them.
  */
 import { useEffect } from 'react';
-import { type FrameInsets, useCamera } from '../scene/cameraStore';
+import { type PanelBox, useCamera } from '../scene/cameraStore';
 
-/** The panels that stay on screen while a round is played. */
-const PANELS = '.seats, .toolbar, .moves, .status-line, .evaluation, .evaluation-show, .online-bar, .replay-bar';
+/** The panels that stay on screen while a round is played (in play, watched, online or in replay). */
+const PANELS = '.seats, .toolbar, .moves, .status-line, .evaluation, .evaluation-show, .online-bar, .replay-bar, .analysis, .demo-pause';
 /**
  * Slots counted at their own height (CSS min-height), not their words': the status line, whose
  * words wrap to another row now and then (over the board's edge, as a passing message does),
  * would otherwise move the board at every change of its text.
  */
 const SLOTS = '.status-line';
-/** Room left between a panel and the board (CSS px). */
-const GAP = 8;
-/**
- * How far a panel may shrink (CSS px) before the board is framed again in the room it gave back; it
- * may grow by GAP (a status line a few pixels taller with other words): the camera stays.
- */
-const SLACK = 16;
 
-/** The room (CSS px at each edge) the panels take, a gap added. */
-export function measureInsets(panels: Iterable<Element>, width: number, height: number): FrameInsets {
-  const insets = { top: 0, right: 0, bottom: 0, left: 0 };
+/** The page boxes (CSS px, whole pixels) of the panels shown; an empty slot counts (the status line's keeps its height with no width). */
+export function measurePanels(panels: Iterable<Element>, height: number): Map<Element, PanelBox> {
+  const boxes = new Map<Element, PanelBox>();
   for (const panel of panels) {
     const r = slotBox(panel, height);
-    // Not shown (an empty slot still counts: the status line's keeps its height with no width).
     if (r.width === 0 && r.height === 0) continue;
-    const acrossColumn = r.right > width / 3 && r.left < (2 * width) / 3;
-    const acrossBand = r.bottom > height / 2 && r.top < height / 2;
-    if (acrossColumn && r.bottom <= height / 2) insets.top = Math.max(insets.top, r.bottom);
-    else if (acrossColumn && r.top >= height / 2) insets.bottom = Math.max(insets.bottom, height - r.top);
-    else if (acrossBand && r.right <= width / 2) insets.left = Math.max(insets.left, r.right);
-    else if (acrossBand && r.left >= width / 2) insets.right = Math.max(insets.right, width - r.left);
+    if (typeof getComputedStyle === 'function' && getComputedStyle(panel).visibility === 'hidden') continue;
+    boxes.set(panel, { left: Math.floor(r.left), top: Math.floor(r.top), right: Math.ceil(r.right), bottom: Math.ceil(r.bottom) });
   }
-  const room = (v: number) => (v > 0 ? Math.ceil(v) + GAP : 0);
-  return { top: room(insets.top), right: room(insets.right), bottom: room(insets.bottom), left: room(insets.left) };
+  return boxes;
+}
+
+/**
+ * Each panel's reach while the same panels stay: its largest box since one came or went. A panel
+ * that grows and shrinks with what it says (replay's bar riding a status line that wraps now and
+ * then, the analysis' list) has the board make room for it once, not move at every step.
+ */
+export function panelReach(before: ReadonlyMap<Element, PanelBox>, now: ReadonlyMap<Element, PanelBox>): Map<Element, PanelBox> {
+  if (before.size !== now.size || [...now.keys()].some((panel) => !before.has(panel))) return new Map(now);
+  return new Map(
+    [...now].map(([panel, box]) => {
+      const was = before.get(panel)!;
+      return [panel, { left: Math.min(was.left, box.left), top: Math.min(was.top, box.top), right: Math.max(was.right, box.right), bottom: Math.max(was.bottom, box.bottom) }];
+    }),
+  );
 }
 
 /** A panel's box on the page; a slot's at its own height, from the screen edge it stands against. */
@@ -57,20 +54,18 @@ function slotBox(panel: Element, height: number): { left: number; top: number; r
   return { left: r.left, right: r.right, width: r.width, top, bottom: top + slot, height: slot };
 }
 
-/** The insets to frame the board in: the current ones kept while the panels stay within their slack. */
-export function settledInsets(current: FrameInsets, needed: FrameInsets): FrameInsets {
-  // Framed anew, an edge keeps GAP more than needed: a panel may grow that much, or shrink by SLACK, before the next framing.
-  const edge = (now: number, need: number) => (need > now || need < now - GAP - SLACK ? (need > 0 ? need + GAP : 0) : now);
-  return { top: edge(current.top, needed.top), right: edge(current.right, needed.right), bottom: edge(current.bottom, needed.bottom), left: edge(current.left, needed.left) };
-}
+/** How long after the window changes size the panels are taken as they are, not at their reach: their new layout's frames. */
+const RELAYOUT_MS = 500;
 
-/** Keeps the camera's insets up to date while mounted: panels appearing, changing size, the window resized. */
+/** Keeps the camera's panels up to date while mounted: panels appearing, changing size, the window resized. */
 export function useBoardFrame(): void {
   useEffect(() => {
     if (typeof ResizeObserver !== 'function') return;
     let frame = 0;
     const watched = new Set<Element>();
     const sizes = new ResizeObserver(() => schedule());
+    let reach = new Map<Element, PanelBox>();
+    let relayout: ReturnType<typeof setTimeout> | undefined;
     const publish = () => {
       frame = 0;
       const panels = document.querySelectorAll(PANELS);
@@ -80,8 +75,9 @@ export function useBoardFrame(): void {
           sizes.observe(panel);
         }
       }
-      const camera = useCamera.getState();
-      camera.setInsets(settledInsets(camera.insets, measureInsets(panels, window.innerWidth, window.innerHeight)));
+      const measured = measurePanels(panels, window.innerHeight);
+      reach = relayout ? measured : panelReach(reach, measured);
+      useCamera.getState().setPanels([...reach.values()]);
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(publish);
@@ -89,14 +85,27 @@ export function useBoardFrame(): void {
     // Panels come and go (the evaluation shown or hidden, a replay): look again when the page's elements change.
     const added = new MutationObserver(schedule);
     added.observe(document.body, { childList: true, subtree: true });
-    window.addEventListener('resize', schedule);
+    // A new window size lays every panel out afresh, over a few frames (some panels stand on edges
+    // other panels publish, useToolbarHeight.ts): they are taken as they are until that is over,
+    // then measured once more, their reach starting from there.
+    const resized = () => {
+      clearTimeout(relayout);
+      relayout = setTimeout(() => {
+        relayout = undefined;
+        reach = new Map();
+        schedule();
+      }, RELAYOUT_MS);
+      schedule();
+    };
+    window.addEventListener('resize', resized);
     // In the next frame, not in the commit: measuring now would lay out the whole page inside React's task.
     schedule();
     return () => {
       if (frame) cancelAnimationFrame(frame);
+      clearTimeout(relayout);
       sizes.disconnect();
       added.disconnect();
-      window.removeEventListener('resize', schedule);
+      window.removeEventListener('resize', resized);
     };
   }, []);
 }

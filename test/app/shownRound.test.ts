@@ -80,6 +80,34 @@ describe('session following a director', () => {
     expect(s().snapshot.state.moves).toHaveLength(1);
   });
 
+  it('while the board is emptied for a new game and its start balls placed, the seats count the balls at rest on it', () => {
+    const { s, director } = linked('seats=human,human,human,human&seed=3');
+    director.skip();
+    for (let i = 0; i < 4; i++) {
+      s().clickSquare(s().snapshot.legalMoves[0]);
+      director.skip();
+    }
+    const onBoard = s().shown.playerScores.reduce((a, b) => a + b, 0);
+    expect(onBoard).toBe(4 + s().snapshot.state.moves.length);
+    expect(onBoard).toBeGreaterThan(4);
+    // A new game: the old balls fly back one after another, then four come in.
+    s().newGame({ players: ['A', 'B', 'C', 'D'].map((name) => ({ kind: 'human' as const, name })), size: 8, variant: 'standard', misere: false, moveTimeLimit: 0, takeBacks: true, seed: 5 });
+    const counted = () => s().shown.playerScores.reduce((a, b) => a + b, 0);
+    const drawn = () => Object.values(director.ballsAtRest() ?? {}).reduce((a, b) => a + b, 0);
+    // The board still shows the old balls: the seats do not say nought.
+    expect(counted()).toBe(onBoard);
+    const seen: number[] = [];
+    while (director.queue.some((step) => step.kind === 'start' && step.start + step.duration > director.sample().time)) {
+      director.advance(0.05);
+      if (director.ballsAtRest()) expect(counted()).toBe(drawn());
+      seen.push(counted());
+    }
+    // Down to nought as the old balls leave, up to four as the start balls land.
+    expect(Math.min(...seen)).toBe(0);
+    expect(seen.at(-1)).toBe(4);
+    expect(s().shown.playerScores).toEqual([1, 1, 1, 1]);
+  });
+
   it('the shown scores change when the balls come to rest, not on the click; skip jumps to the end', () => {
     const { s, director } = linked('seats=human,human&seed=3');
     director.skip();

@@ -81,7 +81,7 @@ function maxnTexts(record: string): Map<string, string> {
 
 async function hideOverlays(page: Page, hidden: boolean) {
   await page.evaluate((h) => {
-    for (const el of document.querySelectorAll<HTMLElement>('.hud')) el.style.visibility = h ? 'hidden' : '';
+    for (const el of document.querySelectorAll<HTMLElement>('.hud')) Object.assign(el.style, h ? { opacity: '0', pointerEvents: 'none' } : { opacity: '', pointerEvents: '' });
   }, hidden);
 }
 

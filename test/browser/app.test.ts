@@ -30,7 +30,7 @@ const STILL = '?seats=human,human,human,human&seed=1&speed=instant';
 
 async function hideHud(page: Page, hidden: boolean): Promise<void> {
   await page.evaluate((h) => {
-    for (const el of document.querySelectorAll<HTMLElement>('.hud, .round-over')) el.style.visibility = h ? 'hidden' : '';
+    for (const el of document.querySelectorAll<HTMLElement>('.hud, .round-over')) Object.assign(el.style, h ? { opacity: '0', pointerEvents: 'none' } : { opacity: '', pointerEvents: '' });
   }, hidden);
 }
 

@@ -13,7 +13,7 @@ import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Download, type Locator, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { preview, type PreviewServer } from 'vite';
-import { BOARD_WIDTH, MARGIN, PITCH } from '../../src/scene/layout';
+import { BOARD_FACE, BOARD_TOP, BOARD_WIDTH, MARGIN, PITCH } from '../../src/scene/layout';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /**
@@ -389,41 +389,147 @@ export async function openRecordByPaste(page: Page, text: string): Promise<void>
   await page.getByTestId('replay-bar').waitFor();
 }
 
+/** A part of the board a player must see whole, and the page points (CSS px) of it that must be on screen and uncovered. */
+export interface BoardPart {
+  /** "socket g8", "label 8 (left)", "button red", "supply". */
+  name: string;
+  points: { x: number; y: number }[];
+  /** Its page box, where the whole of it must lie on screen (the supply). */
+  box?: { left: number; top: number; right: number; bottom: number };
+}
+
 /**
- * The board's coordinates and sockets that the box of the page's element `selector` lies over:
- * each coordinate's box (a quarter of the spacing of the sockets beside it each way) at its place
- * in the frame's middle, carried out from the two sockets of its row or column nearest it, and each
- * socket's centre, all from the scene's own projection. Empty when the page has no 3D view.
+ * The board's parts as the scene draws them now, from its own projection (empty without a 3D view):
+ * each socket's disc (four points at 0.3 of the pitch from its centre, along its row and its column),
+ * each coordinate (its place in the frame's middle, carried out from the two sockets of its row or
+ * column nearest it in perspective, and four points from it as far as its ink reaches, BOARD_FACE.ink,
+ * outward and along the board's edge), each
+ * side button (its centre, and points a quarter of its size from it inward and along the board's
+ * side: its inner half) and the supply (its box and nine points over it), with the least distance
+ * between two sockets' centres.
  */
-export async function boardUnder(page: Page, selector: string): Promise<string[]> {
+export async function boardParts(page: Page): Promise<{ parts: BoardPart[]; spacing: number }> {
   return page.evaluate(
-    ({ selector, out }) => {
-      const box = document.querySelector(selector)!.getBoundingClientRect();
+    ({ squares, out, ink, top }) => {
       const at = (square: string) => window.rolit.socketScreenPosition(square);
-      if (!at('a1')) return [];
-      const under: string[] = [];
-      const overlaps = (x: number, y: number, half: number) => x + half > box.left && x - half < box.right && y + half > box.top && y - half < box.bottom;
+      if (!at('a1')) return { parts: [], spacing: 0 };
       const files = 'abcdefgh';
+      /**
+       * The point `t` pitches beyond the first of three sockets in a line (outward, away from the
+       * other two) on the board's top, where the coordinates are printed, as the camera draws it: a line's projection is x = (a + b s) / (1 + g s) in its
+       * scene distance s, fitted to the three sockets' places on the page.
+       */
+      const beyond = (line: [string, string, string], t: number) => {
+        const [p0, p1, p2] = line.map((s) => window.rolit.socketScreenPosition(s, undefined, top)!);
+        const key = Math.abs(p2.x - p1.x) > Math.abs(p2.y - p1.y) ? 'x' : 'y';
+        const g = (2 * p1[key] - p0[key] - p2[key]) / (2 * (p2[key] - p1[key]));
+        const s = -t;
+        const along = (v0: number, v1: number) => (v0 + (v1 * (1 + g) - v0) * s) / (1 + g * s);
+        return { x: along(p0.x, p1.x), y: along(p0.y, p1.y) };
+      };
+      const parts: { name: string; points: { x: number; y: number }[]; box?: { left: number; top: number; right: number; bottom: number } }[] = [];
       for (let i = 0; i < 8; i++) {
-        // A row's label beyond its a and h sockets; a column's beyond its 1 and 8 sockets.
-        const pairs: [string, string, string][] = [
-          [`${i + 1} (left)`, `a${i + 1}`, `b${i + 1}`],
-          [`${i + 1} (right)`, `h${i + 1}`, `g${i + 1}`],
-          [`${files[i]} (far)`, `${files[i]}1`, `${files[i]}2`],
-          [`${files[i]} (near)`, `${files[i]}8`, `${files[i]}7`],
-        ];
-        for (const [label, edge, inner] of pairs) {
-          const [p, q] = [at(edge)!, at(inner)!];
-          const spacing = Math.hypot(p.x - q.x, p.y - q.y);
-          if (overlaps(p.x + (p.x - q.x) * out, p.y + (p.y - q.y) * out, spacing / 4)) under.push(`label ${label}`);
-        }
         for (let row = 1; row <= 8; row++) {
           const s = at(`${files[i]}${row}`)!;
-          if (overlaps(s.x, s.y, 0)) under.push(`socket ${files[i]}${row}`);
+          const across = at(`${files[i === 7 ? 6 : i + 1]}${row}`)!;
+          const along = at(`${files[i]}${row === 8 ? 7 : row + 1}`)!;
+          const points = [across, along].flatMap((n) => [1, -1].map((sign) => ({ x: s.x + sign * 0.3 * (n.x - s.x), y: s.y + sign * 0.3 * (n.y - s.y) })));
+          parts.push({ name: `socket ${files[i]}${row}`, points });
+        }
+        // A row's label beyond its a and h sockets; a column's beyond its 1 and 8 sockets, with its
+        // neighbour's along the edge (the next row's or column's label) for its extent that way.
+        const next = i === 7 ? 6 : i + 1;
+        const lines: [string, [string, string, string], [string, string, string]][] = [
+          [`${i + 1} (left)`, [`a${i + 1}`, `b${i + 1}`, `c${i + 1}`], [`a${next + 1}`, `b${next + 1}`, `c${next + 1}`]],
+          [`${i + 1} (right)`, [`h${i + 1}`, `g${i + 1}`, `f${i + 1}`], [`h${next + 1}`, `g${next + 1}`, `f${next + 1}`]],
+          [`${files[i]} (far)`, [`${files[i]}1`, `${files[i]}2`, `${files[i]}3`], [`${files[next]}1`, `${files[next]}2`, `${files[next]}3`]],
+          [`${files[i]} (near)`, [`${files[i]}8`, `${files[i]}7`, `${files[i]}6`], [`${files[next]}8`, `${files[next]}7`, `${files[next]}6`]],
+        ];
+        for (const [label, line, besideLine] of lines) {
+          const c = beyond(line, out);
+          // Its ink's reach either way, outward and along the edge, in perspective.
+          const [inward, outward] = [beyond(line, out - ink), beyond(line, out + ink)];
+          const beside = beyond(besideLine, out);
+          const a = { x: (beside.x - c.x) * ink, y: (beside.y - c.y) * ink };
+          parts.push({ name: `label ${label}`, points: [c, inward, outward, { x: c.x - a.x, y: c.y - a.y }, { x: c.x + a.x, y: c.y + a.y }] });
         }
       }
-      return under;
+      const inside = (box: { left: number; top: number; right: number; bottom: number }, fractions: number[]) =>
+        fractions.flatMap((fy) => fractions.map((fx) => ({ x: box.left + fx * (box.right - box.left), y: box.top + fy * (box.bottom - box.top) })));
+      // The board's middle on the page, for a side button's inward side.
+      const [a1, h8] = [at('a1')!, at('h8')!];
+      const middle = { x: (a1.x + h8.x) / 2, y: (a1.y + h8.y) / 2 };
+      for (const colour of ['red', 'yellow', 'green', 'blue'] as const) {
+        const box = window.rolit.sideButtonScreenBox(colour)!;
+        const c = { x: (box.left + box.right) / 2, y: (box.top + box.bottom) / 2 };
+        const [hx, hy] = [(box.right - box.left) / 4, (box.bottom - box.top) / 4];
+        // Its centre, and a quarter of its size from it inward and along the board's side: the pad's
+        // inner half, which a phone held upright shows whole (its outer edge may touch the screen's side).
+        const across = Math.abs(c.x - middle.x) > Math.abs(c.y - middle.y);
+        const points = across
+          ? [c, { x: c.x - Math.sign(c.x - middle.x) * hx, y: c.y }, { x: c.x, y: c.y - hy }, { x: c.x, y: c.y + hy }]
+          : [c, { x: c.x, y: c.y - Math.sign(c.y - middle.y) * hy }, { x: c.x - hx, y: c.y }, { x: c.x + hx, y: c.y }];
+        parts.push({ name: `button ${colour}`, points });
+      }
+      const supply = window.rolit.supplyScreenBox();
+      if (supply) parts.push({ name: 'supply', box: supply, points: inside(supply, [0.15, 0.5, 0.85]) });
+      const centres = squares.map(at) as { x: number; y: number }[];
+      let spacing = Infinity;
+      for (const p of centres) for (const q of centres) if (p !== q) spacing = Math.min(spacing, Math.hypot(p.x - q.x, p.y - q.y));
+      return { parts, spacing };
     },
-    { selector, out: (BOARD_WIDTH / 2 - MARGIN / 2 - 3.5 * PITCH) / PITCH },
+    { squares: ALL_SQUARES, out: (BOARD_WIDTH / 2 - MARGIN / 2 - 3.5 * PITCH) / PITCH, ink: BOARD_FACE.ink / PITCH, top: BOARD_TOP },
+  );
+}
+
+/**
+ * What of the board the page does not show whole, as "socket g8 under toolbar panel" or "label 1
+ * (near) off screen": a part with a point off the screen or where the topmost element is not the
+ * canvas. The supply must be whole and uncovered,
+ * or wholly out of view (a phone's screen has no room for it); `supply: false` leaves it out.
+ * Empty when the page has no 3D view.
+ */
+export async function boardHidden(page: Page, { supply = true } = {}): Promise<string[]> {
+  const { parts } = await boardParts(page);
+  return page.evaluate((parts) => {
+    const onScreen = (p: { x: number; y: number }) => p.x >= 0 && p.y >= 0 && p.x < innerWidth && p.y < innerHeight;
+    const boxOnScreen = (b: { left: number; top: number; right: number; bottom: number }) => b.left >= 0 && b.top >= 0 && b.right <= innerWidth && b.bottom <= innerHeight;
+    const boxOffScreen = (b: { left: number; top: number; right: number; bottom: number }) => b.right <= 0 || b.bottom <= 0 || b.left >= innerWidth || b.top >= innerHeight;
+    const hidden: string[] = [];
+    for (const part of parts) {
+      if (part.name === 'supply' && part.box && boxOffScreen(part.box)) continue;
+      if (part.box && !boxOnScreen(part.box)) {
+        hidden.push(`${part.name} off screen ${JSON.stringify([part.box.left, part.box.top, part.box.right, part.box.bottom].map(Math.round))}`);
+        continue;
+      }
+      const off = part.points.find((p) => !onScreen(p));
+      if (off) {
+        hidden.push(`${part.name} off screen at ${Math.round(off.x)},${Math.round(off.y)}`);
+        continue;
+      }
+      for (const p of part.points) {
+        const top = document.elementFromPoint(p.x, p.y);
+        if (top instanceof HTMLCanvasElement) continue;
+        hidden.push(`${part.name} under ${top?.closest('[class]')?.className ?? top?.tagName ?? 'nothing'} at ${Math.round(p.x)},${Math.round(p.y)}`);
+        break;
+      }
+    }
+    return hidden;
+  }, supply ? parts : parts.filter((p) => p.name !== 'supply'));
+}
+
+/**
+ * The board's parts (boardParts: sockets' discs, coordinates, side buttons; not the supply) that the
+ * box of the page's element `selector` lies over. Empty when the page has no 3D view.
+ */
+export async function boardUnder(page: Page, selector: string): Promise<string[]> {
+  const { parts } = await boardParts(page);
+  return page.evaluate(
+    ({ selector, parts }) => {
+      const box = document.querySelector(selector)!.getBoundingClientRect();
+      const inBox = (p: { x: number; y: number }) => p.x > box.left && p.x < box.right && p.y > box.top && p.y < box.bottom;
+      return parts.filter((part) => part.points.some(inBox)).map((part) => part.name);
+    },
+    { selector, parts: parts.filter((p) => p.name !== 'supply') },
   );
 }

@@ -8,8 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LANGUAGES } from '../../src/i18n/index';
+import { parseRecord } from '../../src/engine/index';
 import { RESOURCES } from '../support/allTexts';
-import { screenshot, waitSettled, withoutWebGL, useControl, waitForHandle } from './harness';
+import { leaveGrid, playByGrid, screenshot, waitSettled, withoutWebGL, useControl, waitForHandle } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -97,6 +98,75 @@ describe('five languages', { timeout: 120_000 }, () => {
       await page.reload();
       await page.getByRole('button', { name: 'Neues Spiel', exact: true }).waitFor();
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+/** Every text of a language, its interpolations taken out. */
+function allTexts(language: string): string[] {
+  const out: string[] = [];
+  const walk = (tree: unknown) => {
+    if (typeof tree === 'string') out.push(tree.replace(/\{\{[^}]*\}\}/g, ' '));
+    else if (tree && typeof tree === 'object') for (const value of Object.values(tree)) walk(value);
+  };
+  walk(RESOURCES[language]);
+  return out;
+}
+
+/** Words of four letters or more (lower case). */
+const wordsOf = (text: string) => text.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
+
+/** English words the page's texts use that `language`'s texts never do: one of them on the page is English left behind. */
+function englishOnly(language: string): Set<string> {
+  const theirs = new Set(allTexts(language).flatMap(wordsOf));
+  return new Set(allTexts('en').flatMap(wordsOf).filter((w) => !theirs.has(w)));
+}
+
+/** What the page shows and says: each line of its visible text, its labels and titles. */
+async function pageTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const app = document.querySelector('.app') as HTMLElement;
+    const said = [...app.querySelectorAll('[aria-label], [title]')].filter((e) => (e as HTMLElement).checkVisibility?.() !== false).flatMap((e) => [e.getAttribute('aria-label') ?? '', e.getAttribute('title') ?? '']);
+    return [...app.innerText.split('\n'), ...said].filter((text) => text.trim() !== '');
+  });
+}
+
+describe('a language switch mid-game', { timeout: 300_000 }, () => {
+  it('English → French → German: every text already shown (moves, captions, a notice, the seats) redrawn, no English left, German in du', async () => {
+    const page = await openIn('en-GB');
+    try {
+      // The computers play up to the person's turn; the person plays a move, then clicks an occupied socket (a notice).
+      await page.waitForFunction(() => window.rolit.state().shown.toMove === 'red', undefined, { timeout: 120_000 });
+      await waitSettled(page, 120_000);
+      const before = await page.evaluate(() => window.rolit.state().shown.moves.length);
+      const legal = parseRecord(await page.evaluate(() => window.rolit.state().record)).legalMoves()[0];
+      await playByGrid(page, legal);
+      await page.waitForFunction((n) => window.rolit.state().shown.moves.length >= n + 4 && window.rolit.state().shown.toMove === 'red', before, { timeout: 120_000 });
+      await waitSettled(page, 120_000);
+      await page.locator(`.board-grid button[data-square="${legal}"]`).focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('message').waitFor();
+      await leaveGrid(page);
+      const english = (await pageTexts(page)).flatMap(wordsOf);
+      expect(english).toEqual(expect.arrayContaining(['plays', 'rolls']));
+
+      for (const language of ['fr', 'de'] as const) {
+        await useControl(page, page.getByTestId('language'), (c) => c.selectOption(language));
+        await page.waitForFunction((l) => document.documentElement.lang === l, language);
+        await page.getByRole('button', { name: text(language, 'hud', 'newGame'), exact: true }).waitFor();
+        await screenshot(page, `i18n-switch-${language}`, 30_000);
+        const leftOver = englishOnly(language);
+        const texts = await pageTexts(page);
+        expect(texts.filter((text) => wordsOf(text).some((w) => leftOver.has(w))), `English left on the ${language} page`).toEqual([]);
+        // The notice is still there, in the new language.
+        expect(await page.getByTestId('message').isVisible()).toBe(true);
+      }
+      // German speaks to the player as du, never as Sie.
+      const german = await page.evaluate(() => (document.querySelector('.app') as HTMLElement).innerText);
+      expect(german.match(/(?<!\p{L})(Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihnen)(?!\p{L})/gu)).toBeNull();
+      expect(german).toMatch(/(?<!\p{L})(du|Du|dein|Dein)(?!\p{L})/u);
     } finally {
       await page.close();
     }

@@ -106,7 +106,7 @@ describe('keep and share in Chromium', { timeout: 600_000 }, () => {
     await useControl(page, page.getByLabel('Animation speed'), (c) => c.selectOption('0.25'));
     await page.locator('body').focus();
     const box = await socketBox(page, rolled, neighbour(rolled));
-    const hide = (h: boolean) => page.evaluate((hidden) => document.querySelectorAll<HTMLElement>('.hud').forEach((el) => (el.style.visibility = hidden ? 'hidden' : '')), h);
+    const hide = (h: boolean) => page.evaluate((hidden) => document.querySelectorAll<HTMLElement>('.hud').forEach((el) => Object.assign(el.style, hidden ? { opacity: '0', pointerEvents: 'none' } : { opacity: '', pointerEvents: '' })), h);
     await hide(true);
     const after = await screenshot(page, 'undo-before', 120_000);
     await page.keyboard.press('u'); // the Undo shortcut: the HUD is hidden for the pixels

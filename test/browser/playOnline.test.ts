@@ -57,12 +57,14 @@ describe('Play online', () => {
     await dialogs[0].getByText(/Waiting for players: only you so far/).waitFor();
     expect(await ann.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('quick-cancel');
     await dialogs[1].getByRole('button', { name: 'Quick play' }).click();
-    // Both wait in one group until the queue makes their table.
+    // Both wait in one group until the queue makes their table; the dialog says the server's own wait (here 10 s), not another.
     for (const dialog of dialogs) await dialog.getByText(/Waiting for players: 2 so far/).waitFor({ timeout: 10_000 });
+    for (const dialog of dialogs) expect(await dialog.getByTestId('quick-waited').textContent()).toMatch(/^waited \d+ s \(at most 10 s\)$/);
+    expect(await dialogs[0].getByTestId('quick-play').textContent()).not.toMatch(/45/);
     await screenshot(ann.page, 'play-online-quick-waiting-laptop');
     await screenshot(bob.page, 'play-online-quick-waiting-phone');
     await audit(ann.page, 'quick play waiting');
-    // The queue gives the table within 45 s of the first player; the dialogs step aside for the room.
+    // The queue gives the table once the first player has waited 10 s; the dialogs step aside for the room.
     for (const { page } of [ann, bob]) await page.waitForFunction(() => window.rolit.online()?.phase === 'playing', undefined, { timeout: 60_000, polling: 200 });
     for (const dialog of dialogs) expect(await dialog.count()).toBe(0);
     const [a, b] = [await online(ann.page), await online(bob.page)];

@@ -175,14 +175,22 @@ it('plays a rated round, finds it in the profile and replays it, sees the leader
   await phone.addInitScript(() => {
     if (!localStorage.getItem('rolit.player.key')) localStorage.setItem('rolit.player.key', 'anOtherDevicesOwnKey_0123');
   });
-  const other = await openApp(app.browser, app.served, new URL(link).search + new URL(link).hash, { width: 390, height: 844 }, { context: phone, webgl: false });
+  // A first visit of this browser to the page: the question comes alone, the rules after its answer.
+  const other = await openApp(app.browser, app.served, new URL(link).search + new URL(link).hash, { width: 390, height: 844 }, { context: phone, webgl: false, firstVisit: true });
   const ask = other.page.getByTestId('adopt-dialog');
   await ask.waitFor({ timeout: 30_000 });
   expect(await other.page.evaluate(() => localStorage.getItem('rolit.player.key'))).toBe('anOtherDevicesOwnKey_0123');
+  expect(await other.page.getByRole('dialog').count()).toBe(1);
+  // It says whose player the link carries, by name and rating.
+  await ask.getByTestId('adopt-theirs').getByText('Ann').waitFor({ timeout: 30_000 });
+  expect(await ask.getByTestId('adopt-theirs').innerText()).toContain(`Rating: ${number(mine.rating)}`);
+  await screenshot(other.page, 'profile-adopt-question-phone');
   await audit(other.page, 'the question of a link to another device');
   await ask.getByTestId('adopt-yes').focus();
   await other.page.keyboard.press('Enter');
   await ask.waitFor({ state: 'detached' });
+  await other.page.getByTestId('rules').waitFor({ timeout: 30_000 });
+  await other.page.keyboard.press('Escape');
   expect(await other.page.evaluate(() => [localStorage.getItem('rolit.player.key'), location.hash])).toEqual([key, '']);
   // The server knows the device as the player: the `you` of a room it opens names the same id.
   const table = await create(server.endpoint, { name: 'Bob', colour: 'red', colours: ['red', 'green'] });

@@ -25,12 +25,14 @@ function boardAt(ply: number): Record<string, string> {
 
 async function hideOverlays(page: Page, hidden: boolean) {
   await page.evaluate((h) => {
-    for (const el of document.querySelectorAll<HTMLElement>('.hud, .round-over')) el.style.visibility = h ? 'hidden' : '';
+    for (const el of document.querySelectorAll<HTMLElement>('.hud, .round-over')) Object.assign(el.style, h ? { opacity: '0', pointerEvents: 'none' } : { opacity: '', pointerEvents: '' });
   }, hidden);
 }
 
 /** Every socket on the screen shows the colour the record's board has after `ply` moves. */
 async function expectBoardPixels(page: Page, ply: number) {
+  // The step's panels may reframe the board: the camera's flight over before the picture.
+  await waitSettled(page);
   await hideOverlays(page, true);
   const shot = await screenshot(page, `replay-board-${ply}`);
   await hideOverlays(page, false);
@@ -85,6 +87,7 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
     await page.getByTestId('replay-moves').getByRole('button', { name: `${ply}. ${recordedMoves[ply - 1]}`, exact: true }).click();
     await waitIdle(page);
     await useControl(page, page.getByLabel('Animation speed'), (c) => c.selectOption('0.25'));
+    await waitSettled(page);
     const rolled = RECORDED.moves[ply - 1].rolls[0].square;
     const box = await socketBox(page, rolled, neighbour(rolled));
     await hideOverlays(page, true);

@@ -1,16 +1,19 @@
 /**
- * One calm table: the toolbar is one short row in every language on a laptop and on a phone (New
+ * One calm table: the toolbar is one short row in every language on a laptop and on a phone held
+ * upright, at most two in the right column of one held sideways (New
  * game, Undo, the Menu, and Pause and Step in a game no person plays), its Menu is a disclosure the keyboard
  * opens and closes (Escape puts the focus back on its button), an action of the menu that opens a
  * dialog closes it and the dialog's closing puts the focus back on the Menu button, and a notice at
- * the top keeps clear of the seats and the bar. Only boxes, texts and focus are looked at: the page
- * runs without WebGL, and each language's two games are loaded once and resized to each screen.
+ * the top keeps clear of the seats and the bar; a click on the Menu opens it while computers move,
+ * and it stays open as they play on. Only boxes, texts and focus are looked at: the page runs
+ * without WebGL (but for the computers' game, where the canvas lies under the menu), and each
+ * language's two games are loaded once and resized to each screen.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LANGUAGES } from '../../src/i18n/index';
-import { openApp, openRecordByPaste, screenshot, useControl } from './harness';
+import { openApp, openRecordByPaste, screenshot, useControl, waitForScene } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -18,6 +21,8 @@ const RECORD = readFileSync('test/fixtures/records/four-players.rolit', 'utf8');
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE_UPRIGHT = { width: 390, height: 844 };
 const PHONE_SIDEWAYS = { width: 844, height: 390 };
+/** A phone held sideways: the width of the columns beside the board (hud.css's --side-column). */
+const SIDE_COLUMN = 200;
 
 async function openIn(language: string, search: string, viewport = LAPTOP) {
   const context = await app.browser.newContext({ viewport, locale: language });
@@ -46,18 +51,21 @@ async function expectMenuClosed(page: Page, where: string) {
   expect(await page.locator('#settings-menu').isVisible(), `${where}: panel hidden`).toBe(false);
 }
 
-/** The tops of the toolbar's shown controls, and the bar's own box. */
+/** The tops of the rows of the toolbar's shown controls (Skip, drawn beside the bar, apart), the bar's own box, and whether Skip, when shown, is wholly on screen. */
 function toolbarRow(page: Page) {
   return page.evaluate(() => {
     const bar = document.querySelector<HTMLElement>('.toolbar')!;
     const controls = [...bar.querySelectorAll<HTMLElement>('button, select, input')].filter((el) => el.checkVisibility() && !el.closest('#settings-menu'));
+    const inRow = controls.filter((el) => !el.classList.contains('skip'));
+    const skip = controls.find((el) => el.classList.contains('skip'))?.getBoundingClientRect();
+    const skipOnScreen = !skip || (skip.left >= 0 && skip.top >= 0 && skip.right <= innerWidth && skip.bottom <= innerHeight);
     const r = bar.getBoundingClientRect();
-    return { tops: [...new Set(controls.map((el) => Math.round(el.getBoundingClientRect().top)))], names: controls.map((el) => el.textContent ?? ''), height: r.height, left: r.left, right: r.right };
+    return { tops: [...new Set(inRow.map((el) => Math.round(el.getBoundingClientRect().top)))], names: controls.map((el) => el.textContent ?? ''), height: r.height, left: r.left, right: r.right, skipOnScreen };
   });
 }
 
 describe('the toolbar and its menu', { timeout: 300_000 }, () => {
-  it.each(Object.keys(LANGUAGES))('%s: one row at 1280x800 and on a phone, playing and watching, clear of the seats', async (language) => {
+  it.each(Object.keys(LANGUAGES))('%s: one row at 1280x800 and on a phone upright, at most two in the right column sideways, playing and watching, clear of the seats', async (language) => {
     // Each game loads once and is looked at on each screen in turn, as a window resized or a phone turned.
     for (const search of ['?seats=human,ai:beginner', '?seats=ai,ai,ai,ai&speed=0.25']) {
       const { page, errors, close } = await openIn(language, search);
@@ -67,10 +75,18 @@ describe('the toolbar and its menu', { timeout: 300_000 }, () => {
           await laidOut(page);
           const where = `${language} ${viewport.width}x${viewport.height} ${search}`;
           const row = await toolbarRow(page);
-          expect(row.tops, `${where}: ${row.names.join(' | ')}`).toHaveLength(1);
-          expect(row.height, where).toBeLessThan(60);
+          if (viewport === PHONE_SIDEWAYS) {
+            // Sideways, in the right column beside the board: at most two rows, within the column.
+            expect(row.tops.length, `${where}: ${row.names.join(' | ')}`).toBeLessThanOrEqual(2);
+            expect(row.height, where).toBeLessThan(100);
+            expect(row.left, where).toBeGreaterThanOrEqual(viewport.width - 8 - SIDE_COLUMN - 1);
+          } else {
+            expect(row.tops, `${where}: ${row.names.join(' | ')}`).toHaveLength(1);
+            expect(row.height, where).toBeLessThan(60);
+          }
           expect(row.names.length, where).toBeLessThanOrEqual(6);
           expect(row.left >= 0 && row.right <= viewport.width, `${where}: on screen`).toBe(true);
+          expect(row.skipOnScreen, `${where}: Skip on screen`).toBe(true);
           expect(overlap(await boxOf(page, '.toolbar'), await boxOf(page, '.seats')), where).toBe(false);
           if (search.includes('ai,ai') && viewport === LAPTOP) await screenshot(page, `toolbar-${language}-watch`, 60_000);
         }
@@ -176,6 +192,36 @@ describe('the toolbar and its menu', { timeout: 300_000 }, () => {
       expect(errors).toEqual([]);
     } finally {
       await close();
+    }
+  });
+
+  it('the menu opens at a click while computers move, and stays open as they play on', async () => {
+    // The 3D view drawn (the canvas under the menu, the camera's controls on it), four computers at speed 1.
+    const context = await app.browser.newContext({ viewport: LAPTOP, locale: 'en' });
+    const { page, errors } = await openApp(app.browser, app.served, '?seats=ai:beginner,ai:beginner,ai:beginner,ai:beginner&speed=1', LAPTOP, { context });
+    try {
+      page.setDefaultTimeout(120_000);
+      await waitForScene(page, 120_000);
+      const button = page.getByTestId('menu-button');
+      const moves = () => page.evaluate(() => window.rolit.state().moves.length);
+      for (let i = 0; i < 4; i++) {
+        // A click with the mouse (pointerdown, pointerup, click) as a computer's move lands.
+        const played = await moves();
+        await page.waitForFunction((n) => window.rolit.state().moves.length > n, played);
+        const box = (await button.boundingBox())!;
+        await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+        expect(await button.getAttribute('aria-expanded'), `click ${i + 1}`).toBe('true');
+        // The next computer's move plays and animates: the menu stays open.
+        const now = await moves();
+        await page.waitForFunction((n) => window.rolit.state().moves.length > n, now);
+        expect(await button.getAttribute('aria-expanded'), `click ${i + 1}, a move later`).toBe('true');
+        expect(await page.locator('#settings-menu').isVisible()).toBe(true);
+        await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+        expect(await button.getAttribute('aria-expanded'), `click ${i + 1} again`).toBe('false');
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 

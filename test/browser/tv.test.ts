@@ -3,13 +3,14 @@
  * loopback port, TV moving every 250 ms: faster than the board animates a move at speed 1): a
  * page opened at `?tv` watches at once as a spectator, keeps `?tv` in its address, and its board
  * never falls more than MOST_MOVES_BEHIND moves behind the room (it skips animations to catch up),
- * as `rolit.online()` reports (`movesPlayed`, `movesShown`). No 3D view: the director's clock
- * runs without it.
+ * as `rolit.online()` reports (`movesPlayed`, `movesShown`); its room bar says four computers play,
+ * and the win chance's graph in its move list is drawn at its own size (readable).
+ * No 3D view: the director's clock runs without it.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MOST_MOVES_BEHIND } from '../../src/director/link';
 import { startTestServer, type TestServer } from '../server/helpers';
-import { openApp } from './harness';
+import { openApp, screenshot } from './harness';
 import { useBuiltApp } from './builtApp';
 
 const app = useBuiltApp();
@@ -44,6 +45,17 @@ it('?tv opens TV at once, and the board never falls more than two moves behind t
   });
   expect(lag).toBeLessThanOrEqual(MOST_MOVES_BEHIND);
   expect(shown).toBeGreaterThanOrEqual(24 - MOST_MOVES_BEHIND);
+  // The room's bar says its four computers play, not that nobody is connected.
+  const line = await page.getByTestId('online-bar').locator('> summary').innerText();
+  expect(line).toContain('4 computers playing');
+  expect(line).not.toMatch(/connected/);
+  // The win chance over the round, in the move list, at its own size (196x64): readable, not squeezed to a few pixels.
+  const graph = page.getByTestId('win-graph');
+  await graph.waitFor({ timeout: 60_000 });
+  const box = (await graph.boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(60);
+  expect(box.width).toBeGreaterThanOrEqual(190);
+  await screenshot(page, 'tv-laptop', 60_000);
   expect(errors).toEqual([]);
   await page.close();
 }, 120_000);

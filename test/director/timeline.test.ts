@@ -84,6 +84,35 @@ describe('director: a new round', () => {
   });
 });
 
+describe('director: the balls at rest while the board is emptied and set', () => {
+  it('counts the old round’s balls as they leave, then the start balls as they land, and nothing once the round plays', () => {
+    const old = new Game({ players: 4, seed: 5 });
+    for (let i = 0; i < 6; i++) old.play(old.legalMoves()[0]);
+    const d = new Director();
+    d.sync(old.events);
+    d.skip();
+    expect(d.ballsAtRest()).toBeNull();
+    // Another round (a quick-play table, say): the ten balls fly back, then four come in.
+    const next = new Game({ players: 2, seed: 7 });
+    d.sync(next.events);
+    expect(d.queue[0].kind).toBe('clear');
+    const total = (counts: ReturnType<Director['ballsAtRest']>) => Object.values(counts ?? {}).reduce((a, b) => a + b, 0);
+    expect(total(d.ballsAtRest())).toBe(10);
+    d.advance(TIMING.clearStagger * 3);
+    const leaving = total(d.ballsAtRest());
+    expect(leaving).toBeLessThan(10);
+    expect(leaving).toBeGreaterThan(0);
+    // Through the clear to the start: none yet, then the four.
+    const start = d.queue.find((s) => s.kind === 'start')!;
+    d.advance(start.start - d.sample().time + 0.001);
+    expect(total(d.ballsAtRest())).toBe(0);
+    d.advance(start.duration - 0.01);
+    expect(total(d.ballsAtRest())).toBeGreaterThanOrEqual(3);
+    d.advance(0.02);
+    expect(d.ballsAtRest()).toBeNull();
+  });
+});
+
 describe('director: the start ball goes back into the box', () => {
   it('lies where it came to rest until the first move, goes back as that move is played, and stays away after a take-back', () => {
     const game = new Game({ seed: 5 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BALL_COUNT } from '../../src/director/steps';
-import { BALL_RADIUS, BOARD_WIDTH, setSupplySide, SUPPLY_BEVEL, SUPPLY_INNER_HALF, SUPPLY_WALL_HEIGHT, supplyFootprint, supplySlotPosition } from '../../src/scene/layout';
+import { BALL_RADIUS, BOARD_WIDTH, setSupplySide, SUPPLY_BEVEL, SUPPLY_INNER_HALF, SUPPLY_WALL_HEIGHT, supplyFootprint, supplySideFor, supplySlotPosition } from '../../src/scene/layout';
+import { TABLE_SIZE } from '../../src/scene/Table';
 
 /** The walls' inner faces, from the box's centre (the bevel rounds them inward a little). */
 const inside = SUPPLY_INNER_HALF.map((h) => h - SUPPLY_BEVEL);
@@ -27,13 +28,23 @@ describe('the supply box', () => {
     }
   });
 
-  it('stands beside the board, clear of it, or turned beyond its far side', () => {
+  it('stands beside the board, clear of it, or turned and away beyond its far side, on the table', () => {
     const beside = supplyFootprint('beside');
     expect(beside.centre[0] - beside.half[0]).toBeGreaterThan(BOARD_WIDTH / 2);
     // Compact: under half the board's length, as deep as three balls.
     expect(2 * beside.half[1]).toBeLessThan(BOARD_WIDTH / 2);
-    const beyond = supplyFootprint('beyond');
-    expect(beyond.half).toEqual([beside.half[1], beside.half[0]]);
-    expect(beyond.centre[1] + beyond.half[1]).toBeLessThan(-BOARD_WIDTH / 2);
+    const away = supplyFootprint('away');
+    expect(away.half).toEqual([beside.half[1], beside.half[0]]);
+    // Two board widths and more beyond the far edge, and on the table.
+    expect(away.centre[1] + away.half[1]).toBeLessThan(-BOARD_WIDTH / 2 - 2 * BOARD_WIDTH);
+    expect(away.centre[1] - away.half[1]).toBeGreaterThan(-TABLE_SIZE / 2);
+  });
+
+  it('stands beside the board on a landscape screen, away on a phone upright or sideways', () => {
+    expect(supplySideFor(1280, 800)).toBe('beside');
+    expect(supplySideFor(960, 640)).toBe('beside');
+    expect(supplySideFor(390, 844)).toBe('away');
+    expect(supplySideFor(844, 390)).toBe('away');
+    expect(supplySideFor(768, 1024)).toBe('away');
   });
 });

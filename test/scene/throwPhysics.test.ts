@@ -8,7 +8,7 @@ import { TABLE_SIZE } from '../../src/scene/Table';
 import { BAKED_THROWS, bakedThrowName, decodeThrow, encodeThrow, FILE_RATE, type ThrowFile, throwIndex, type ThrowRecording } from '../../src/scene/throwFile';
 import { MAX_SECONDS, simulateThrow } from '../../src/scene/throwPhysics';
 
-const SIDES: SupplySide[] = ['beside', 'beyond'];
+const SIDES: SupplySide[] = ['beside', 'away'];
 const readBaked = (index: number) => JSON.parse(readFileSync(`public/throws/${bakedThrowName(index)}`, 'utf8')) as ThrowFile;
 /** Every baked throw the page plays (public/throws), by its seed, decoded as the page decodes it. */
 const throws = new Map<number, ThrowRecording>(Array.from({ length: BAKED_THROWS }, (_, i) => [readBaked(i).seed, decodeThrow(readBaked(i))]));

@@ -68,6 +68,8 @@ describe('quick play', () => {
     await until(alone.room, (st) => st.phase === 'playing', 'the round started');
     // `clients` is sent when the group changes: once for a lone player, however many cycles it waited.
     expect(queued.seen.messages.clients).toEqual([1]);
+    // On joining, the queue says how long it waits for others at most: the server's --quick-wait.
+    expect(queued.seen.messages.wait).toEqual([WAIT]);
     expect(humans(alone.room)).toEqual(['Solo']);
     expect(alone.room.state.seats.filter((s: any) => s.kind === 'computer').length).toBe(3);
     // The wait is the queue's cycles (one a second): WAIT of them, and a cycle or two to be sure of everyone's.

@@ -1,8 +1,9 @@
 /**
  * Quick play (docs/online.md, "Quick play"): the page joins the server's `quick` queue with the
- * player's name and key (as every join: the table's seat is the player's) and waits; the queue groups up to four waiting players and, within 45 s of the
- * first one, makes a room for them with computers on the free seats. It sends `clients` (how many
- * the group holds so far) while waiting and `seat` (a seat reservation) when the room is made; the
+ * player's name and key (as every join: the table's seat is the player's) and waits; the queue groups up to four waiting players and, once the
+ * first one has waited as long as the server waits (`wait`, sent on joining: --quick-wait), makes a
+ * room for them with computers on the free seats. It sends `clients` (how many the group holds so
+ * far) while waiting and `seat` (a seat reservation) when the room is made; the
  * page then enters the room through the online room (`enter`, which follows it like any other) and
  * confirms, which ends its place in the queue.
  */
@@ -17,6 +18,8 @@ export interface QuickPlayState {
   since: number;
   /** Players in this page's group so far, this page included. */
   group: number;
+  /** Seconds the queue waits for others at most, as the server said on joining (null until it has). */
+  wait: number | null;
   failure: Failure | null;
   /** Joins the queue as `name`. */
   start(name: string): Promise<void>;
@@ -31,6 +34,7 @@ export function createQuickPlay(online: Pick<OnlineState, 'client' | 'enter' | '
     status: 'idle',
     since: 0,
     group: 0,
+    wait: null,
     failure: null,
 
     async start(name) {
@@ -51,6 +55,9 @@ export function createQuickPlay(online: Pick<OnlineState, 'client' | 'enter' | '
       set({ status: 'waiting' });
       joined.onMessage('clients', (count: number) => {
         if (Number.isInteger(count) && count > 0) set({ group: count });
+      });
+      joined.onMessage('wait', (seconds: number) => {
+        if (Number.isFinite(seconds) && seconds > 0) set({ wait: seconds });
       });
       joined.onMessage('seat', async (seat: SeatReservation) => {
         if (queue !== joined) return;

@@ -46,8 +46,8 @@ export interface RenderStats {
 export interface RolitHandle {
   state(): RolitStateView;
   renderInfo(): RenderStats | null;
-  /** Page coordinates (CSS px) of a socket's centre, the square named as on a board of `size` (default: the round's), or null when there is no 3D view. */
-  socketScreenPosition(square: string, size?: BoardSize): { x: number; y: number } | null;
+  /** Page coordinates (CSS px) of a socket's centre (a resting ball's, or at scene height `height`), the square named as on a board of `size` (default: the round's), or null when there is no 3D view. */
+  socketScreenPosition(square: string, size?: BoardSize, height?: number): { x: number; y: number } | null;
   /** Page box (CSS px) around the supply tray as drawn, or null when there is no 3D view. */
   supplyScreenBox(): { left: number; top: number; right: number; bottom: number } | null;
   /** Page box (CSS px) around a colour's side button as drawn, or null when there is no 3D view. */
@@ -113,7 +113,7 @@ export interface ThrownBallView {
 export interface HandleSources {
   session: StoreApi<SessionState>;
   renderInfo?: () => RenderStats | null;
-  socketScreenPosition?: (square: string, size?: BoardSize) => { x: number; y: number } | null;
+  socketScreenPosition?: (square: string, size?: BoardSize, height?: number) => { x: number; y: number } | null;
   supplyScreenBox?: () => { left: number; top: number; right: number; bottom: number } | null;
   sideButtonScreenBox?: (colour: Colour) => { left: number; top: number; right: number; bottom: number } | null;
   thrownBall?: () => ThrownBallView | null;
@@ -147,7 +147,7 @@ export function createHandle(sources: HandleSources): RolitHandle {
   return Object.freeze({
     state: () => stateView(sources.session.getState()),
     renderInfo: () => sources.renderInfo?.() ?? null,
-    socketScreenPosition: (square: string, size?: BoardSize) => sources.socketScreenPosition?.(square, size) ?? null,
+    socketScreenPosition: (square: string, size?: BoardSize, height?: number) => sources.socketScreenPosition?.(square, size, height) ?? null,
     supplyScreenBox: () => sources.supplyScreenBox?.() ?? null,
     sideButtonScreenBox: (colour: Colour) => sources.sideButtonScreenBox?.(colour) ?? null,
     thrownBall: () => sources.thrownBall?.() ?? null,

@@ -85,7 +85,7 @@ export function createComputerTurns(deps: Pick<SessionDeps, 'computer' | 'defaul
 
     suggest() {
       const seat = host.seatToMove();
-      if (!seat || seat.kind !== 'human') return host.notice(sessionTexts.suggestionsForHuman, 'refusal');
+      if (!seat || seat.kind !== 'human') return host.notice(() => sessionTexts.suggestionsForHuman, 'refusal');
       if (computer.busy) return;
       const asked = table.game();
       void ask(asked, 'suggestion', deps.defaultLevel).then((move) => {
@@ -94,7 +94,7 @@ export function createComputerTurns(deps: Pick<SessionDeps, 'computer' | 'defaul
         const rolls = check.ok ? check.rolls : [];
         const first = move.split('+')[0];
         host.showSuggestion(first, rolls);
-        host.notice(sessionTexts.suggestion(deps.defaultLevel, move, rolls));
+        host.notice(() => sessionTexts.suggestion(deps.defaultLevel, move, rolls));
       }, (error: unknown) => tell(sessionTexts.noSuggestion, error));
     },
   };

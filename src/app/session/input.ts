@@ -5,6 +5,7 @@
  */
 import { ballCounts, type Colour, type Game } from '../../engine/index';
 import { sessionTexts } from './sessionTexts';
+import type { Words } from './words';
 
 export interface Preview {
   square: string;
@@ -31,8 +32,8 @@ function countsAfter(game: Game, move: string, rolls: readonly string[]): Partia
 export type ClickOutcome =
   | { kind: 'play'; move: string }
   /** The first ball of a Pro double: wait for the second click. */
-  | { kind: 'startDouble'; square: string; notice: string }
-  | { kind: 'refuse'; reason: string };
+  | { kind: 'startDouble'; square: string; notice: Words }
+  | { kind: 'refuse'; reason: Words };
 
 /** Pro doubles (legal moves) with a ball on `square`. */
 function doublesWith(legalMoves: readonly string[], square: string): string[] {
@@ -47,13 +48,22 @@ export function clickableSquares(legalMoves: readonly string[]): string[] {
 export function previewOf(game: Game, square: string, pendingDouble: string | null): Preview {
   if (pendingDouble && square !== pendingDouble) {
     const check = game.check(`${pendingDouble}+${square}`);
-    return check.ok ? { square, legal: true, rolls: check.rolls, first: pendingDouble, after: countsAfter(game, `${pendingDouble}+${square}`, check.rolls) } : { square, legal: false, reason: sessionTexts.refusal(check.refusal), rolls: [], first: pendingDouble };
+    return check.ok ? { square, legal: true, rolls: check.rolls, first: pendingDouble, after: countsAfter(game, `${pendingDouble}+${square}`, check.rolls) } : { square, legal: false, ...refused(check.refusal), rolls: [], first: pendingDouble };
   }
   const check = game.check(square);
   if (check.ok) return { square, legal: true, rolls: check.rolls, after: countsAfter(game, square, check.rolls) };
   // In Pro a square may be illegal alone but the first ball of a legal double.
   if (doublesWith(game.legalMoves(), square).length) return { square, legal: true, rolls: [] };
-  return { square, legal: false, reason: sessionTexts.refusal(check.refusal), rolls: [] };
+  return { square, legal: false, ...refused(check.refusal), rolls: [] };
+}
+
+/** A preview's reason, worded in the page's language at each reading. */
+function refused(refusal: Parameters<typeof sessionTexts.refusal>[0]): { readonly reason: string } {
+  return {
+    get reason() {
+      return sessionTexts.refusal(refusal);
+    },
+  };
 }
 
 /** A human's click on `square`, with `pendingDouble` the first ball of a double already chosen. */
@@ -61,11 +71,10 @@ export function clickOutcome(game: Game, square: string, pendingDouble: string |
   if (pendingDouble) {
     if (square !== pendingDouble) return { kind: 'play', move: `${pendingDouble}+${square}` };
     const single = game.check(square);
-    return single.ok ? { kind: 'play', move: square } : { kind: 'refuse', reason: sessionTexts.secondBallCancelled(single.refusal) };
+    return single.ok ? { kind: 'play', move: square } : { kind: 'refuse', reason: () => sessionTexts.secondBallCancelled(single.refusal) };
   }
   if (!doublesWith(game.legalMoves(), square).length) return { kind: 'play', move: square };
-  const notice = game.check(square).ok
-    ? sessionTexts.proClickAgain(square)
-    : sessionTexts.proSecondSocket(square);
+  const alone = game.check(square).ok;
+  const notice = () => (alone ? sessionTexts.proClickAgain(square) : sessionTexts.proSecondSocket(square));
   return { kind: 'startDouble', square, notice };
 }

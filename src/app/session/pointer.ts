@@ -72,13 +72,20 @@ export function createPointer(store: SessionStore<'hovered' | 'tapped' | 'previe
 
     clickSquare(square) {
       const { state } = game();
-      if (state.over) return notice(sessionTexts.roundIsOver, 'refusal');
+      if (state.over) return notice(() => sessionTexts.roundIsOver, 'refusal');
       const { shown } = get();
-      if (!shown.caughtUp) return notice(shown.startThrow && shown.startThrow.kind !== 'starts' ? throwTexts.stillRolling : throwTexts.notYet, 'refusal');
+      if (!shown.caughtUp) {
+        const rolling = shown.startThrow && shown.startThrow.kind !== 'starts';
+        return notice(() => (rolling ? throwTexts.stillRolling : throwTexts.notYet), 'refusal');
+      }
       const seat = seatToMove();
-      if (seat && seat.kind !== 'human') return notice(sessionTexts.computerThinking(state.toMove!, seat.name), 'refusal');
-      const notYours = source().notYours(state.toMove);
-      if (notYours) return notice(notYours, 'refusal');
+      if (seat && seat.kind !== 'human') {
+        const colour = state.toMove!;
+        return notice(() => sessionTexts.computerThinking(colour, seat.name), 'refusal');
+      }
+      const toMove = state.toMove;
+      const notYours = source().notYours(toMove);
+      if (notYours) return notice(() => source().notYours(toMove) ?? notYours, 'refusal');
       if (source().awaitingMove()) return;
       const guarded = get().clickGuard?.(square);
       if (guarded) return notice(guarded, 'refusal');
@@ -93,7 +100,7 @@ export function createPointer(store: SessionStore<'hovered' | 'tapped' | 'previe
         play(outcome.move);
       } catch (e) {
         if (!(e instanceof RuleError)) throw e;
-        notice(sessionTexts.refusal(e), 'refusal');
+        notice(() => sessionTexts.refusal(e), 'refusal');
         set({ preview: previewFor(get().hovered) });
       }
     },

@@ -8,7 +8,7 @@
  * the board has shown, the standings) and the flow's move clock; the seating (players, seats,
  * round, results) is the source's, published by showSeating alone.
  */
-import { type Game, type GameEvent, type Match, type MatchOptions, matchStandings, type PlayerSpec, type RoundResult, roundOutcome, type Seat } from '../../engine/index';
+import { type Colour, COLOURS, type Game, type GameEvent, type Match, type MatchOptions, matchStandings, type PlayerSpec, type RoundResult, type RoundSetup, roundOutcome, type Seat } from '../../engine/index';
 import { MatchFlow } from '../../flow/matchFlow';
 import { type Mover, wallClock, whoseTurn } from '../../flow/turnFlow';
 import { follow, namedSeats } from '../replay/replay';
@@ -18,7 +18,7 @@ import { RemoteSource } from './remoteSource';
 import { localRound, type PageTable, replayRound, type RoundSource } from './roundSource';
 import { type RoundSnapshot, takeSnapshot } from './roundSnapshot';
 import type { SessionDeps, SessionState, SessionStore, WritableTable } from './sessionTypes';
-import { shownRound } from './shownRound';
+import { shownRound, type ShownRound } from './shownRound';
 
 /** What the table writes: the round as published, its seating and clock, and what a new round or a jump resets. */
 export type TableFields =
@@ -79,8 +79,8 @@ export interface RoundTable extends Pick<SessionState, 'setNextRoundPause' | 'ca
   showRemote(next: RemoteRound | null): void;
   /** The server refused the move sent: the turn is playable again. */
   remoteRefused(): void;
-  /** The director reports how many events the board has shown (SessionState.setShown). */
-  setShown(count: number): void;
+  /** The director reports how many events the board has shown, and the balls at rest on it while it is emptied or set (SessionState.setShown). */
+  setShown(count: number, ballsAtRest?: Partial<Record<Colour, number>> | null): void;
   /** Stops the match flows' timers and questions. */
   dispose(): void;
 }
@@ -147,7 +147,12 @@ export function createRoundTable(deps: Pick<SessionDeps, 'shownByDirector'>, now
     putGame: (next: Game) => pageTable().flow.putGame(next),
     reseat: (player, spec) => pageTable().flow.reseat(player, spec),
   };
-  const shownOf = (snapshot: RoundSnapshot) => shownRound(snapshot.events, deps.shownByDirector ? directorCount : snapshot.events.length, get().seats);
+  /** The balls at rest on the board by colour while it is emptied or set (the director's), else null. */
+  let directorBalls: Partial<Record<Colour, number>> | null = null;
+  const shownOf = (snapshot: RoundSnapshot) => {
+    const shown = shownRound(snapshot.events, deps.shownByDirector ? directorCount : snapshot.events.length, get().seats);
+    return deps.shownByDirector && directorBalls ? countedFromBoard(shown, snapshot.setup, directorBalls) : shown;
+  };
 
   /** The one writer of the seating, with what changes beside it in the same update. */
   function showSeating(alongside: Partial<Pick<SessionState, TableFields>> = {}): void {
@@ -294,9 +299,10 @@ export function createRoundTable(deps: Pick<SessionDeps, 'shownByDirector'>, now
       remote?.refused();
     },
 
-    setShown(count) {
-      if (!deps.shownByDirector || count === directorCount) return;
+    setShown(count, ballsAtRest = null) {
+      if (!deps.shownByDirector || (count === directorCount && sameCounts(ballsAtRest, directorBalls))) return;
       directorCount = count;
+      directorBalls = ballsAtRest;
       const shown = shownOf(get().snapshot);
       // A refusal ("still rolling", "not yet") no longer applies once the board has caught up.
       const stale = shown.caughtUp && get().message?.kind === 'refusal';
@@ -309,4 +315,18 @@ export function createRoundTable(deps: Pick<SessionDeps, 'shownByDirector'>, now
       replaying?.flow.stop();
     },
   };
+}
+
+/** Whether two counts by colour (or none) are the same. */
+function sameCounts(a: Partial<Record<Colour, number>> | null, b: Partial<Record<Colour, number>> | null): boolean {
+  if (!a || !b) return a === b;
+  return COLOURS.every((c) => (a[c] ?? 0) === (b[c] ?? 0));
+}
+
+/** The shown round with its counts those of the balls at rest on the board (the round's colours and players). */
+function countedFromBoard(shown: ShownRound, setup: RoundSetup, balls: Partial<Record<Colour, number>>): ShownRound {
+  const scores: Partial<Record<Colour, number>> = {};
+  for (const c of setup.colours) scores[c] = balls[c] ?? 0;
+  const playerScores = setup.players.map((colours) => colours.reduce((sum, c) => sum + (scores[c] ?? 0), 0));
+  return Object.freeze({ ...shown, scores: Object.freeze(scores), playerScores: Object.freeze(playerScores) });
 }

@@ -27,7 +27,7 @@ import { createReplayActions } from './replaySession';
 import { createRoundTable } from './roundTable';
 import { takeSnapshot, undoRefusal } from './roundSnapshot';
 import { sessionTexts, timeOutNotice } from './sessionTexts';
-import type { Message, SessionDeps, SessionStart, SessionState } from './sessionTypes';
+import type { Message, SessionDeps, SessionStart, SessionState, Words } from './sessionTypes';
 import { shownRound } from './shownRound';
 import { createSpectator } from './spectator';
 import { createViewerSettings } from './viewerSettings';
@@ -52,7 +52,16 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
   const store = createStore<SessionState>()((set, get) => {
     const lent = { get, set };
-    const notice = (text: string, kind: Message['kind'] = 'notice') => set({ message: { text, kind, id: ++messageId } });
+    const notice = (words: Words, kind: Message['kind'] = 'notice') =>
+      set({
+        message: {
+          get text() {
+            return typeof words === 'function' ? words() : words;
+          },
+          kind,
+          id: ++messageId,
+        },
+      });
 
     const table = createRoundTable(deps, now, lent, { options: first, resumed }, {
       askComputer: (asked, level) => computer.askMove(asked, level),
@@ -153,9 +162,10 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       computerPending: () => computer.busy() || (table.source().flow?.turns?.asking() ?? false),
       suggest() {
         // Online, a suggestion is for the player to move at this page, never for a spectator or another's turn.
-        const notYours = table.source().notYours(table.game().state.toMove);
-        if (notYours) return notice(notYours, 'refusal');
-        return engineHelpShown(get()) ? computer.suggest() : notice(sessionTexts.noHelpOnline, 'refusal');
+        const toMove = table.game().state.toMove;
+        const notYours = table.source().notYours(toMove);
+        if (notYours) return notice(() => table.source().notYours(toMove) ?? notYours, 'refusal');
+        return engineHelpShown(get()) ? computer.suggest() : notice(() => sessionTexts.noHelpOnline, 'refusal');
       },
       setSpectatorPaused: spectator.setSpectatorPaused,
       setNextRoundPause: table.setNextRoundPause,
@@ -177,7 +187,7 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
 
       nextRound() {
         const { result, over } = table.game().state;
-        if (!over || !result) return notice(sessionTexts.finishRoundFirst, 'refusal');
+        if (!over || !result) return notice(() => sessionTexts.finishRoundFirst, 'refusal');
         const refusal = table.source().nextRoundRefusal();
         if (refusal) return notice(refusal, 'refusal');
         table.nextRound();
@@ -186,9 +196,9 @@ export function createSession(deps: SessionDeps, start: SessionStart = {}): Stor
       undo() {
         const flow = table.source().flow;
         // An online room's round (run by the server's flow) has take-backs off.
-        if (!flow) return notice(sessionTexts.takeBacksOff, 'refusal');
+        if (!flow) return notice(() => sessionTexts.takeBacksOff, 'refusal');
         const refusal = undoRefusal(table.game(), get().seats);
-        if (refusal) return notice(sessionTexts[refusal], 'refusal');
+        if (refusal) return notice(() => sessionTexts[refusal], 'refusal');
         computer.cancelSuggestion();
         // Back to the last position where a person was to move, so they can try again.
         flow.takeBack();

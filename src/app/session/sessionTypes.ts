@@ -14,6 +14,7 @@ import type { RemoteRound } from './remoteRound';
 import type { RoundSnapshot } from './roundSnapshot';
 import type { ShownRound } from './shownRound';
 import type { AppSettings } from '../setup/settings';
+import type { Words } from './words';
 
 /** Why the game is not being kept: a save that could not be read (its raw text to download), storage refusing, rounds leaving the history. */
 export interface SaveNotice {
@@ -41,8 +42,11 @@ export interface Clock {
   deadline: number;
 }
 
+export type { Words } from './words';
+
 export interface Message {
-  text: string;
+  /** The message in the page's language now (worded at each reading). */
+  readonly text: string;
   kind: 'refusal' | 'notice';
   /** Grows with every message, so the same text shown twice is still news. */
   id: number;
@@ -150,8 +154,11 @@ export interface SessionState {
   /** The rules panel was shown: it does not open by itself again. */
   rulesSeen(): void;
   setAnimating(busy: boolean): void;
-  /** The director reports how many events of the log the board has shown. */
-  setShown(count: number): void;
+  /**
+   * The director reports how many events of the log the board has shown, and while it is emptied
+   * or its start balls placed, the balls at rest on it by colour (the seats count those then).
+   */
+  setShown(count: number, ballsAtRest?: Partial<Record<Colour, number>> | null): void;
   setPaused(paused: boolean): void;
   moveNow(): void;
   /**
@@ -201,7 +208,7 @@ export interface SessionState {
   /** Another tab changed the stored history: read it again. */
   reloadHistory(): void;
   /** A notice from the page (a share link or file that cannot be read). */
-  showNotice(text: string, kind?: Message['kind']): void;
+  showNotice(text: Words, kind?: Message['kind']): void;
   /** Online: the server refused a message (most often the move just sent); says why, and the turn is playable again. */
   remoteRefused(text: string): void;
   /** Stops timers and thinking (page unload, tests). */
@@ -258,4 +265,4 @@ export interface WritableTable extends Table {
   reseat(player: number, spec: SeatSpec): void;
 }
 
-export type Notify = (text: string, kind?: Message['kind']) => void;
+export type Notify = (text: Words, kind?: Message['kind']) => void;

@@ -5,7 +5,7 @@
  */
 import { t } from '../../i18n/index';
 import { playerName } from '../../i18n/playerNames';
-import type { SessionState, SessionStore, WritableTable } from './sessionTypes';
+import type { SessionState, SessionStore, Words, WritableTable } from './sessionTypes';
 
 export interface Spectator extends Pick<SessionState, 'setSpectatorPaused' | 'step' | 'takeOver'> {
   /** Whether computer seats must wait now (paused, and no step asked for). */
@@ -19,7 +19,7 @@ export interface SpectatorHost {
   computersHeld(): void;
   /** A seat was taken over or handed back (the match's player changed): the seats are shown again, and the turn flow hears who holds the seat. */
   seatingChanged(): void;
-  notice(text: string, kind: 'refusal'): void;
+  notice(text: Words, kind: 'refusal'): void;
 }
 
 /** Take-over refusals, in the watch namespace of the language files (seats counted from 1). */
@@ -57,8 +57,8 @@ export function createSpectator(store: SessionStore<'spectatorPaused' | 'pending
 
     takeOver(index, human) {
       const seat = get().seats[index];
-      if (!seat) return host.notice(spectatorTexts.noSeat(index + 1), 'refusal');
-      if (!seat.level) return host.notice(spectatorTexts.neverComputer(index + 1, seat.name), 'refusal');
+      if (!seat) return host.notice(() => spectatorTexts.noSeat(index + 1), 'refusal');
+      if (!seat.level) return host.notice(() => spectatorTexts.neverComputer(index + 1, seat.name), 'refusal');
       if ((seat.kind === 'human') === human) return;
       // The match flow's player changes, so the take-over lasts through the next rounds until handed back.
       table.reseat(seat.player, { kind: human ? 'human' : 'computer', level: seat.level, name: seat.name });

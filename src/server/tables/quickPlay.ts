@@ -14,7 +14,7 @@ import { ServerTable } from '../room/serverTable';
 /** Every player's rank until there are ratings: all equal, so any players can share a table. */
 export const QUICK_RANK = 1;
 
-/** Seconds a lone player (or a group short of four) waits for others before getting a table: well within 45 s. */
+/** Seconds a lone player (or a group short of four) waits for others before getting a table (the server's --quick-wait). */
 export const DEFAULT_QUICK_WAIT_SECONDS = 15;
 
 /** What the server gives the queue. */
@@ -27,6 +27,8 @@ export interface QuickSettings {
 export class QuickQueue extends QueueRoom {
   /** Each player's address rides on to the table's seat reservation (its computers count against the first). */
   private limiter!: RoomConfig['limiter'];
+  /** Seconds a group short of four waits: told to each player as they join (`wait`). */
+  private waitSeconds = DEFAULT_QUICK_WAIT_SECONDS;
 
   static override async onAuth(_token: string, _options: unknown, context: AuthContext): Promise<ClientAuth> {
     return clientAuthOf(context);
@@ -46,6 +48,7 @@ export class QuickQueue extends QueueRoom {
     void this.setMatchmaking({ unlisted: true });
     this.maxMessagesPerSecond = options.config.messageBurst * 4;
     this.limiter = options.config.limiter;
+    this.waitSeconds = options.waitSeconds;
     this.onMessage('*', (client: Client, type: string | number) => refuseUnknown(client, type, 'the queue takes `confirm` only'));
   }
 
@@ -56,6 +59,8 @@ export class QuickQueue extends QueueRoom {
     this.addToQueue(client, { rank: QUICK_RANK, options: parsed.data });
     // addToQueue sent `clients` 1 without noting it, so the next cycle would send 1 again: noted, the queue sends only changes.
     (client.userData as { lastQueueClientCount?: number }).lastQueueClientCount = 1;
+    // How long the queue waits for others at most, so the page can say it.
+    client.send('wait', this.waitSeconds);
   }
 
   /** A client closed for flooding starts its address's cool-down, as in a game room. */

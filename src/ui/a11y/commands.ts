@@ -51,19 +51,23 @@ export function runCommand(id: ShortcutId, arg: { seat?: number; colour?: Colour
     case 'topView':
       return useCamera.getState().setPreset('top');
     case 'readScore':
-      return say(readScore(snapshot));
+      return say(() => readScore(snapshot));
     case 'readTurn':
-      return say(readTurn(snapshot));
+      return say(() => readTurn(snapshot));
     case 'readLast':
-      return say(readLastMove(snapshot));
+      return say(() => readLastMove(snapshot));
     case 'readLegal':
-      return say(readLegalMoves(snapshot));
-    case 'readRow':
-      return say(readRow(snapshot, cursorSquare()));
-    case 'readColumn':
-      return say(readColumn(snapshot, cursorSquare()));
+      return say(() => readLegalMoves(snapshot));
+    case 'readRow': {
+      const square = cursorSquare();
+      return say(() => readRow(snapshot, square));
+    }
+    case 'readColumn': {
+      const square = cursorSquare();
+      return say(() => readColumn(snapshot, square));
+    }
     case 'readBalls':
-      return say(readBallsOf(snapshot, arg.colour ?? 'red'));
+      return say(() => readBallsOf(snapshot, arg.colour ?? 'red'));
     case 'strongest':
       if (!engineHelpNow()) return session.showNotice(helpOffNotice(session), 'refusal');
       return strongestMoveStore()?.getState().ask();
@@ -72,5 +76,5 @@ export function runCommand(id: ShortcutId, arg: { seat?: number; colour?: Colour
 
 /** Escape on the board: drop a half-made Pro double, and say so. */
 export function cancelDouble(): void {
-  if (useSession.getState().cancelDouble()) useAnnouncer.getState().say(t.doubleCancelled);
+  if (useSession.getState().cancelDouble()) useAnnouncer.getState().say(() => t.doubleCancelled);
 }

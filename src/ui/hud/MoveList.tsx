@@ -1,6 +1,6 @@
 /**
- * The moves of the round as the board has shown them, with their captions and the win-chance
- * graph. A click on a move looks back at the position after it in replay; leaving the replay
+ * The moves of the round as the board has shown them, with their captions and, on a laptop, the
+ * win-chance graph. A click on a move looks back at the position after it in replay; leaving the replay
  * returns to the game as it stands.
  */
 import { useEffect, useState } from 'react';
@@ -61,7 +61,7 @@ export function MoveList() {
         ))}
         {captions.result && <li className="result">{captions.result}</li>}
       </ol>
-      <WinChanceGraph />
+      <WinChanceGraph in="moves" />
     </section>
   );
 }

@@ -6,6 +6,8 @@ import { playerName } from '../../i18n/playerNames';
 import { Swatches } from './Swatches';
 import { hudTexts, seatKind } from './hudTexts';
 import { useReactions } from '../online/useReactions';
+import { useRef } from 'react';
+import { usePublishedEdge } from '../useToolbarHeight';
 
 export function Seats() {
   // What the board shows, not the engine's latest state (shownRound.ts).
@@ -24,8 +26,10 @@ export function Seats() {
   const resigned = useSession((s) => s.resignedSeats);
   const reactions = useReactions();
   const recorded = useSession((s) => (s.replay && s.seats.every((seat) => seat.kind === 'human') ? s.replay.players : null));
+  const panel = useRef<HTMLElement>(null);
+  usePublishedEdge(panel, '--seats-bottom', 'bottom');
   return (
-    <section className="seats panel" aria-label={t('hud:players')}>
+    <section ref={panel} className="seats panel" aria-label={t('hud:players')}>
       {misere && (
         <div className="misere" data-testid="misere">
           {hudTexts.misere}

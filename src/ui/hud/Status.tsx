@@ -15,6 +15,8 @@ import { useRoundCount } from '../roundEnd/useRoundCount';
 import { hudTexts } from './hudTexts';
 import { useNow } from './useNow';
 import { useEngineHelp } from '../engineHelp';
+import { useRef } from 'react';
+import { usePublishedEdge } from '../useToolbarHeight';
 
 export function Status() {
   const result = useSession((s) => s.snapshot.result);
@@ -49,6 +51,9 @@ export function Status() {
   // No bubble without words in it (between rounds, before the start throw).
   const winners = result?.winners.map((w) => seats[w]?.name ?? '') ?? [];
   const hasLine = Boolean(startThrow || toMove || preview || showsCaption || clock || thinking);
+  // The line's height, for replay's controls standing above it (not the passing messages').
+  const line = useRef<HTMLDivElement>(null);
+  usePublishedEdge(line, '--status-height', 'height');
   return (
     <div className="status">
       {message && (
@@ -57,7 +62,7 @@ export function Status() {
         </div>
       )}
       {/* The line's slot keeps its height (hud.css) whatever it says or when empty: the camera frames the board clear of it. */}
-      <div className="status-line">
+      <div className="status-line" ref={line}>
       {ending && result && (
         <div className="bar panel" aria-live="polite" data-testid="round-status">
           {counting ? (

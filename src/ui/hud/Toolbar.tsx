@@ -10,6 +10,7 @@ import { BarLabel, useWatching, WatchControls } from '../watch/WatchControls';
 import { useToolbarHeight } from '../useToolbarHeight';
 import { t } from '../../i18n/index';
 import { SettingsMenu } from './SettingsMenu';
+import { useLoadProgress } from '../../scene/loadProgress';
 
 export function Toolbar({ onNewGame, onRules }: { onNewGame: () => void; onRules: () => void }) {
   const takeBacks = useSession((s) => s.snapshot.setup.takeBacks);
@@ -19,12 +20,14 @@ export function Toolbar({ onNewGame, onRules }: { onNewGame: () => void; onRules
   // Nothing to take back in a game no person plays.
   const watching = useWatching();
   const skip = useDirector((s) => s.skip);
+  // Nothing to skip on the loading screen: the animations wait for the 3D view.
+  const loaded = useLoadProgress((p) => p.settled);
   const toolbar = useRef<HTMLElement>(null);
   useToolbarHeight(toolbar);
   return (
     <nav ref={toolbar} className="toolbar panel" aria-label={t('hud:controls')}>
       {/* First in the tab order, only while there is something to skip; drawn beside the bar, not in it (hud.css). */}
-      {busy && (
+      {busy && loaded && (
         <button className="btn skip" onClick={skip} title={t('hud:skipTitle')} aria-label={t('hud:skip')}>
           <BarLabel symbol={'\u00BB'} text={t('hud:skip')} />
         </button>

@@ -53,7 +53,7 @@ function rulesOf(table: OpenTable): string {
 }
 
 function QuickPlay({ quick, name, nameOk, offline }: { quick: ReturnType<typeof createQuickPlay>; name: string; nameOk: boolean; offline: boolean }) {
-  const { status, since, group, failure } = useStore(quick);
+  const { status, since, group, wait, failure } = useStore(quick);
   const waiting = status === 'joining' || status === 'waiting';
   const now = useNow(waiting, 1000);
   const seconds = Math.max(0, Math.round((now - since) / 1000));
@@ -79,7 +79,11 @@ function QuickPlay({ quick, name, nameOk, offline }: { quick: ReturnType<typeof 
           {status === 'waiting' && t('lobby:quick.waiting', { count: group })}
           {status === 'seated' && t('lobby:quick.seated')}
         </span>
-        {waiting && <span className="note">{t('lobby:quick.waited', { count: seconds })}</span>}
+        {waiting && (
+          <span className="note" data-testid="quick-waited">
+            {wait ? t('lobby:quick.waitedOf', { count: Math.min(seconds, wait), wait }) : t('lobby:quick.waited', { count: seconds })}
+          </span>
+        )}
       </div>
       {status === 'failed' && (
         <p className="error" role="alert" data-testid="quick-failed">

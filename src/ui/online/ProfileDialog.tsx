@@ -423,8 +423,12 @@ function PlayerDialog({ view }: { view: 'profile' | 'leaderboard' }) {
   );
 }
 
-/** A link from another device: take its player in place of this device's, or keep this one. The link leaves the address bar either way. */
+/**
+ * A link from another device: take its player in place of this device's, or keep this one; the
+ * link's player named with its rating as the server knows it. The link leaves the address bar either way.
+ */
 function AdoptPlayer({ offeredKey }: { offeredKey: string }) {
+  const [hasPlayer] = useState(() => storedPlayerKey(pageStorage()) !== null);
   const answer = (take: boolean) => {
     history.replaceState(history.state, '', `${location.pathname}${location.search}`);
     offerPlayerKey(null);
@@ -447,7 +451,30 @@ function AdoptPlayer({ offeredKey }: { offeredKey: string }) {
       testId="adopt-dialog"
     >
       <p>{t('profile:adopt.text')}</p>
+      <p className="adopt-player">
+        {t('profile:adopt.theirs')}:{' '}
+        <span data-testid="adopt-theirs">
+          <WhosePlayer playerKey={offeredKey} />
+        </span>
+      </p>
+      {!hasPlayer && <p className="note">{t('profile:adopt.noKey')}</p>}
     </ModalDialog>
+  );
+}
+
+/** Whose player a key is, as the server knows it: name and rating, or that it knows none yet. */
+function WhosePlayer({ playerKey }: { playerKey: string }) {
+  const ask = useCallback(async () => fetchProfile(onlineEndpoint(), await playerIdOfKey(playerKey)), [playerKey]);
+  const [asked] = useAsked(ask);
+  if (asked.status === 'loading') return <span role="status">{t('profile:loading')}</span>;
+  if (asked.status === 'failed') return <span>{t('profile:adopt.lookupFailed', { reason: asked.reason })}</span>;
+  const profile = asked.value;
+  if (!profile) return <span>{t('profile:adopt.unknown')}</span>;
+  const rating = profile.rating === null ? t('profile:unrated') : t(profile.provisional ? 'profile:ratingProvisional' : 'profile:rating', { rating: profile.rating });
+  return (
+    <span>
+      <b>{profile.name}</b> · {rating}
+    </span>
   );
 }
 

@@ -34,6 +34,8 @@ export function RoomBar() {
   if (!room || !roomId) return null;
   const player = you !== null && you.colour !== '';
   const connected = room.seats.filter((s) => s.reason === 'seated').length;
+  // A table no person plays (TV) says its computers play, not that nobody is connected.
+  const people = room.seats.some((s) => s.kind === 'human');
   // Folded, the bar's line still shows a dropped player's countdown: a person holding their seat, not here.
   const dropped = open ? [] : room.seats.map((seat, i) => ({ seat, i })).filter(({ seat }) => seat.holder === 'person' && seat.reason !== 'seated');
   // Escape folds the unfolded bar, as it closes the menu (its sheet lies over the board).
@@ -46,7 +48,7 @@ export function RoomBar() {
   return (
     <details className="online-bar panel" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} onKeyDown={fold} ref={bar} data-testid="online-bar">
       <summary>
-        {t('online:room')} <code className="room-code">{groupedRoomCode(roomId)}</code> · {t('online:connectedCount', { count: connected })}
+        {t('online:room')} <code className="room-code">{groupedRoomCode(roomId)}</code> · {people ? t('online:connectedCount', { count: connected }) : t('online:computersPlaying', { count: room.seats.length })}
         {dropped.map(({ seat, i }) => (
           <span key={seat.colour} className="dropped" data-testid="dropped-summary">
             {' · '}

@@ -1,6 +1,7 @@
 /**
  * The evaluation bar: for each player in play (named by colour, never by colour alone), the share
- * of the balls now and the win chance the master level estimates; a stacked bar of the chances.
+ * of the balls now and the win chance the master level estimates; a stacked bar of the chances and,
+ * on a phone, the graph of the chances over the round (a laptop has it in its move list).
  * Percentages are rounded so that they still add up to 100. Hideable with the rest of the engine's help (ui/engineHelp).
  */
 import { engineHelpShown } from '../../app/session/remoteRound';
@@ -11,6 +12,8 @@ import { coloursName } from '../../i18n/index';
 import { Swatches } from '../hud/Swatches';
 import { setEngineHelpHidden, useEngineHelpHidden } from '../engineHelp';
 import { watchTexts as t } from './texts';
+import { WinChanceGraph } from './WinChanceGraph';
+import { useLoadProgress } from '../../scene/loadProgress';
 
 /** Whole percentages of `parts` that sum to exactly 100 (largest remainders). */
 export function percentages(parts: readonly number[]): number[] {
@@ -35,7 +38,9 @@ export function EvaluationBar() {
   const shownOver = useSession((s) => s.shown.over);
   const history = useEvaluation((e) => e.history);
   const latest = useMemo(() => shownHistory(history, shownMoves, shownOver).at(-1) ?? null, [history, shownMoves, shownOver]);
-  if (!help) return null;
+  // Nothing of it on the loading screen: its board is not there yet.
+  const loaded = useLoadProgress((p) => p.settled);
+  if (!help || !loaded) return null;
   if (hidden) {
     return (
       <button className="btn evaluation-show" onClick={() => setEngineHelpHidden(false)}>
@@ -71,6 +76,7 @@ export function EvaluationBar() {
           ))}
         </tbody>
       </table>
+      <WinChanceGraph in="evaluation" />
     </section>
   );
 }

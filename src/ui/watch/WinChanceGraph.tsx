@@ -10,16 +10,34 @@ import { useSession } from '../../app/page/pageSession';
 import { coloursName } from '../../i18n/index';
 import { useEngineHelpHidden } from '../engineHelp';
 import { spreadLabels } from './graphLabels';
-import { useSmallScreen } from '../useSmallScreen';
+import { type PhoneShape, usePhoneShape, useScreenWidth } from '../useSmallScreen';
 import { watchTexts as t } from './texts';
 
-/** The graph's size in CSS px, drawn at that size (never scaled: its initials stay 9 px and apart); a phone's fits its narrow move list. */
-const SIZE = { wide: [196, 64], small: [128, 40] } as const;
+/**
+ * The graph's size in CSS px, drawn at that size (never scaled: its initials stay 9 px and apart):
+ * a laptop's in its move list, a phone's in the evaluation panel, as wide as the panel (upright, the
+ * screen's width; sideways, its right column).
+ */
+function graphSize(shape: PhoneShape, screenWidth: number): [number, number] {
+  if (shape === 'upright') return [Math.min(480, screenWidth - 16 - 22), 48];
+  if (shape === 'sideways') return [SIDE_COLUMN - 22, 44];
+  return [196, 64];
+}
+/** A phone held sideways: the width of its side columns (hud.css's --side-column). */
+const SIDE_COLUMN = 200;
 const DASHES = ['', '6 3', '2 2', '8 2 2 2'];
 /** The initials' line height (their font is 9 px, watch.css): the least distance between two of them. */
 const LABEL = 10;
 
-export function WinChanceGraph() {
+/** The graph where it is drawn on this screen: in the move list on a laptop (`in: 'moves'`), in the evaluation panel on a phone. */
+export function WinChanceGraph({ in: place }: { in: 'moves' | 'evaluation' }) {
+  const shape = usePhoneShape();
+  const screenWidth = useScreenWidth();
+  if ((place === 'moves') !== (shape === null)) return null;
+  return <Graph size={graphSize(shape, screenWidth)} />;
+}
+
+function Graph({ size: [W, H] }: { size: [number, number] }) {
   const hidden = useEngineHelpHidden();
   const all = useEvaluation((e) => e.history);
   const shownMoves = useSession((s) => s.shown.moves.length);
@@ -28,7 +46,6 @@ export function WinChanceGraph() {
   const players = useSession((s) => s.snapshot.setup.players);
   const size = useSession((s) => s.snapshot.setup.size);
   const help = useSession(engineHelpShown);
-  const [W, H] = SIZE[useSmallScreen() ? 'small' : 'wide'];
   if (hidden || !help || history.length < 2) return null;
   const totalMoves = size * size - 4;
   const x = (move: number) => (move / totalMoves) * (W - 12) + 2;
