@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { playerIdOf } from '../../src/server/players/playerId';
-import { first } from './helpers';
+import { first, until } from './helpers';
 import { healthWhen, killHard } from './faultChecks';
 import { havePostgres, LocalPostgres, NO_POSTGRES } from './localServices';
 import { ratedTable, resignRound, whenReady } from './playerChecks';
@@ -104,6 +104,8 @@ it.skipIf(!havePostgres)(
     for (const [key, table] of [[ann, tables.ann], [bob, tables.bob]] as const) {
       const rated = await first<{ seats: { player: string; change: number }[] }>(table, 'rated', 20_000);
       expect(rated.seats[0]).toMatchObject({ player: playerIdOf(key), change: expect.any(Number) });
+      // The message goes out at once, the state's patch at the next patch interval.
+      await until<{ records: string[] }>(table.room, (state) => state.records.length > 0, `${table.room.roomId}'s record named`);
       expect([...table.room.state.records]).toEqual([`${table.room.roomId}-round1.rolit`]);
       await ratedAndListed(a.endpoint, key, table.room.roomId);
     }
