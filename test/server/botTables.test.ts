@@ -19,11 +19,15 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Plays random legal moves on a room stream until the round is over; the last state line. */
-async function playOut(stream: Lines, code: string, key: string): Promise<any> {
+/**
+ * Plays random legal moves on a room stream until the round is over, from `first` (a state line the
+ * test read already) or else the stream's next state line; the last state line. A stream sends a
+ * state line only when the table changed, so the one giving a bot its turn is the last until it plays.
+ */
+async function playOut(stream: Lines, code: string, key: string, first: any = null): Promise<any> {
+  const nextState = () => stream.next((l) => l.type === 'state', 30_000);
   let played = -1;
-  for (;;) {
-    const state = await stream.next((l) => l.type === 'state', 30_000);
+  for (let state = first ?? (await nextState()); ; state = await nextState()) {
     if (state.phase === 'over') return state;
     if (state.legalMoves.length > 0 && played !== state.moves.length) {
       played = state.moves.length;
@@ -59,9 +63,10 @@ describe('challenges', () => {
     const [annStream, bobStream] = await Promise.all([ann, bob].map((p) => openLines(server.endpoint, `/bot/rooms/${code}/stream?name=${p === ann ? 'Ann' : 'Bob'}`, p.key)));
     expect(await annStream.next((l) => l.type === 'you')).toMatchObject({ colour: 'red' });
     expect(await bobStream.next((l) => l.type === 'you')).toMatchObject({ colour: 'green' });
+    // Ann plays on from this line: it may be the one that gives her the first turn (no other comes until she plays).
     const playing = await annStream.next((l) => l.type === 'state' && l.phase === 'playing');
     expect(playing).toMatchObject({ size: 4, timeLimit: 30, seats: [{ colour: 'red', name: 'Ann', bot: true }, { colour: 'green', name: 'Bob', bot: true }] });
-    const [over] = await Promise.all([playOut(annStream, code, ann.key), playOut(bobStream, code, bob.key)]);
+    const [over] = await Promise.all([playOut(annStream, code, ann.key, playing), playOut(bobStream, code, bob.key)]);
     expect(over.moves).toHaveLength(12);
     for (const events of [annEvents, bobEvents]) expect(await events.next((l) => l.type === 'gameFinish', 30_000)).toMatchObject({ room: code, round: 0 });
 

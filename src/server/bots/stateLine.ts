@@ -28,7 +28,8 @@ function seatEvents(before: RoomSeat, now: RoomSeat): TableEvent[] {
   if (now.kind !== 'human' || before.kind !== 'human') return [];
   if (now.reason === 'dropped' && before.reason !== 'dropped') return [{ type: 'dropped', colour: now.colour, dropDeadline: now.dropDeadline }];
   if (now.holder === 'computer' && before.holder !== 'computer') return [{ type: 'standIn', colour: now.colour, reason: now.reason, level: now.level }];
-  if (now.holder === 'person' && (before.holder === 'computer' || before.reason === 'dropped')) return [{ type: 'back', colour: now.colour }];
+  // Back: the person holds the seat again and is no longer away (a line while they are still away tells nothing of them).
+  if (now.holder === 'person' && now.reason !== 'dropped' && (before.holder === 'computer' || before.reason === 'dropped')) return [{ type: 'back', colour: now.colour }];
   return [];
 }
 

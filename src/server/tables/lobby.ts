@@ -3,14 +3,56 @@
  * `listed: true`, each with its TableListing as metadata), on Colyseus' lobby channel as its
  * LobbyRoom follows it, with two differences: a table's listing is sent only when it changed
  * (Colyseus announces a room on every join and every metadata change, often both for one event),
- * and there is no `filter` (the page sorts and filters the list itself). It takes no options; any
+ * there is no `filter` (the page sorts and filters the list itself), and a closed table never comes
+ * back (followLobby; across processes, Colyseus' own can list it again). It takes no options; any
  * message is refused with `unknownMessage`, changing nothing.
  */
-import { type AuthContext, type Client, type IRoomCache, matchMaker, Room, subscribeLobby } from '@colyseus/core';
+import { type AuthContext, type Client, type IRoomCache, matchMaker, type Presence, Room } from '@colyseus/core';
 import { addressOf, type ClientAuth, coolDownIfFlooded } from '../front/admission';
 import { issuesText, lobbyOptions } from '../../wire/contract';
 import { refuse, type RoomConfig } from '../room/rolitRoom';
 import { refuseUnknown } from '../room/unknownMessage';
+
+/** Colyseus' lobby channel: `<code>,0` when a listed room's listing changed, `<code>,1` when it left the lobby (closed, or private). */
+const LOBBY_CHANNEL = '$lobby';
+
+/**
+ * Follows the lobby channel as Colyseus' subscribeLobby does, telling each table's listing as it is
+ * now (null once it left), with two guarantees it lacks, so a closed table never comes back:
+ * - each change is read afresh (`read`, one key), never from a read begun before it: the Redis
+ *   driver's room query shares a read already under way, which may predate the room's removal;
+ * - an answer is told only if no later message about that table came first. A change is announced
+ *   after a closed room's removal as a matter of course (a leave's client count, saved as the last
+ *   client leaves), so a removal is no more final in the channel than in the reads.
+ */
+export async function followLobby(presence: Presence, read: (code: string) => Promise<IRoomCache | undefined>, told: (code: string, listing: IRoomCache | null) => void): Promise<() => void> {
+  let heard = 0;
+  /** For each table with a read under way: the number of the latest message about it. */
+  const latest = new Map<string, number>();
+  const hear = async (message: string) => {
+    const [code, removed] = String(message).split(',');
+    const n = ++heard;
+    if (removed === '1') {
+      latest.delete(code);
+      return told(code, null);
+    }
+    latest.set(code, n);
+    let listing: IRoomCache | undefined;
+    try {
+      listing = await read(code);
+    } catch (e) {
+      // The table stays as it was told (Redis gone: the room's own saves fail alike, listing.ts).
+      console.error(`rolit lobby: the listing of "${code}" could not be read: ${e instanceof Error ? e.message : String(e)}`);
+      if (latest.get(code) === n) latest.delete(code);
+      return;
+    }
+    if (latest.get(code) !== n) return;
+    latest.delete(code);
+    told(code, listing && !listing.private && !listing.unlisted ? listing : null);
+  };
+  await presence.subscribe(LOBBY_CHANNEL, hear);
+  return () => presence.unsubscribe(LOBBY_CHANNEL, hear);
+}
 
 export class RolitLobby extends Room {
   private config!: RoomConfig;
@@ -28,7 +70,7 @@ export class RolitLobby extends Room {
     // Found by joinOrCreate('lobby'), so public, but itself no table.
     await this.setMatchmaking({ unlisted: true });
     this.onMessage('*', (client: Client, type: string | number) => refuseUnknown(client, type, 'the lobby takes no messages'));
-    this.unsubscribe = await subscribeLobby((code, listing) => this.changed(code, listing));
+    this.unsubscribe = await followLobby(matchMaker.presence, (roomId) => matchMaker.driver.findOne({ roomId }), (code, listing) => this.changed(code, listing));
     for (const listing of await matchMaker.query({ private: false, unlisted: false })) this.changed(listing.roomId, listing);
   }
 
