@@ -14,8 +14,8 @@ import type { OrbitControls as OrbitControlsImpl } from 'three-stdlib';
 import { reducedMotionOn, useAccess } from '../app/setup/accessPrefs';
 import { type Flight, flightFrame, flightTo, landAt } from './cameraFlight';
 import { clearInsets } from './boardFrame';
-import { CAMERA_PRESETS, type FrameInsets, useCamera } from './cameraStore';
-import { freeArea, FOV, homeTarget, homeView, LANDSCAPE_ASPECT, presetPosition, presetSpherical, restingBall } from './cameraViews';
+import { CAMERA_PRESETS, type CameraPreset, type FrameInsets, useCamera } from './cameraStore';
+import { aimAtArea, freeArea, FOV, homeTarget, homeView, LANDSCAPE_ASPECT, presetPosition, presetSpherical, restingBall } from './cameraViews';
 import { cinematicOn, stopCinematic, useCinematic } from './cinematicCamera';
 import { cinematicFrame, newCinema, startCinema, useLastMoveAim } from './cinematicPath';
 import { loadProgress } from './loadProgress';
@@ -50,13 +50,27 @@ export function CameraRig() {
   const panels = useCamera((s) => s.panels);
   const request = useCamera((s) => s.request);
   const preset = useCamera((s) => s.preset);
-  // The room the board is framed in, clear of the panels (kept while it stays so).
-  const framedIn = useRef<FrameInsets | null>(null);
-  const insets = useMemo(() => (framedIn.current = clearInsets(panels, width, height, preset, fov, framedIn.current)), [panels, width, height, preset, fov]);
-  const area = useMemo(() => freeArea(width, height, insets, fov), [width, height, insets, fov]);
   const focus = useCamera((s) => s.focus);
   const cinematic = useCinematic();
   const reduced = useAccess(reducedMotionOn);
+  // The view the board is framed for: the preset's, or the side the cinematic camera cut to.
+  const cut = useCamera((s) => s.cut);
+  const framedFor = cinematic && reduced && cut ? cut : preset;
+  // The room the board is framed in, clear of the panels (kept while it stays so, for the same view:
+  // each view has one framing for the same panels, whichever was shown before).
+  const framedIn = useRef<{ view: CameraPreset; insets: FrameInsets } | null>(null);
+  const insets = useMemo(() => {
+    const kept = framedIn.current?.view === framedFor ? framedIn.current.insets : null;
+    framedIn.current = { view: framedFor, insets: clearInsets(panels, width, height, framedFor, fov, kept) };
+    return framedIn.current.insets;
+  }, [panels, width, height, framedFor, fov]);
+  const area = useMemo(() => freeArea(width, height, insets, fov), [width, height, insets, fov]);
+  /** Frames the board for a side's view now, the camera's axis through its free area (the reduced-motion cinematic camera's cuts). */
+  const aimFor = (side: CameraPreset) => {
+    const framed = freeArea(width, height, clearInsets(useCamera.getState().panels, width, height, side, fov), fov);
+    if ((camera as PerspectiveCamera).isPerspectiveCamera) aimAtArea(camera as PerspectiveCamera, width, height, framed);
+    return framed;
+  };
   // The viewer has moved the camera since the last view chosen: a change of the panels' room leaves it be.
   const taken = useRef(false);
   // Where the camera stood when the viewer last pressed on the canvas, whether it was theirs then and flying.
@@ -87,9 +101,7 @@ export function CameraRig() {
   useLayoutEffect(() => {
     const lens = camera as PerspectiveCamera;
     if (!lens.isPerspectiveCamera) return;
-    if (area.shiftX === 0 && area.shiftY === 0) lens.clearViewOffset();
-    else lens.setViewOffset(width, height, area.shiftX, area.shiftY, width, height);
-    lens.updateProjectionMatrix();
+    aimAtArea(lens, width, height, area);
     invalidate();
   }, [camera, invalidate, width, height, area]);
 
@@ -220,7 +232,7 @@ export function CameraRig() {
     throwRig.taken = taken.current;
     if (throwFrame(follow, c, throwRig, delta)) return;
     frameRestingBall();
-    if (cinematic && !flight.current) return cinematicFrame(cinema, camera, c, area, reduced, delta, invalidate);
+    if (cinematic && !flight.current) return cinematicFrame(cinema, camera, c, area, reduced, delta, invalidate, aimFor);
     const f = flight.current;
     if (!f) return;
     // This frame draws the flight's end: another is asked for only while it goes on.

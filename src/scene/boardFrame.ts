@@ -4,7 +4,8 @@
  *
  * Each panel may be framed around (an inset from the screen edge it stands against, the board moved
  * off it) or left where it is, over a part of the table the board does not reach (a laptop's corner
- * panels beside the far, narrower side of a slanted view). Every way of doing that for the panels
+ * panels beside the far, narrower side of a slanted view); a slot (the status line's) is framed
+ * around, as the start ball's resting place is framed anywhere in that room. Every way of doing that for the panels
  * shown is tried with the preset's view fitted to the room it leaves (cameraViews.ts), the board's
  * face projected as the camera will draw it; of those that leave it clear, the one with the biggest
  * board (its sockets the farthest apart) wins, the supply whole and clear first where it stands
@@ -177,7 +178,10 @@ function judged(panels: readonly PanelBox[], width: number, height: number, { in
   const faceBox = { left: Math.min(...all.map((p) => p.x)), right: Math.max(...all.map((p) => p.x)), top: Math.min(...all.map((p) => p.y)), bottom: Math.max(...all.map((p) => p.y)) };
   // Off the screen counts as under a panel.
   const offScreen = project(FACE.onScreen).some((p) => p.x < -ON_SCREEN_SLACK || p.y < -ON_SCREEN_SLACK || p.x > width + ON_SCREEN_SLACK || p.y > height + ON_SCREEN_SLACK);
-  const meets = panels.filter((p) => pieces.some((piece) => polygonMeetsBox(piece, p))).length + (offScreen ? 1 : 0);
+  // A slot in the free area counts as met: the start ball, framed anywhere in that area, could rest under it.
+  const [areaRight, areaBottom] = [width - insets.right, height - insets.bottom];
+  const inArea = (p: PanelBox) => p.slot === true && p.left < areaRight && p.right > insets.left && p.top < areaBottom && p.bottom > insets.top;
+  const meets = panels.filter((p) => inArea(p) || pieces.some((piece) => polygonMeetsBox(piece, p))).length + (offScreen ? 1 : 0);
   const supply = supplyCorners(width, height);
   let supplyClear = true;
   if (supply) {
@@ -218,7 +222,7 @@ function better(a: Framing, b: Framing): boolean {
 export function clearInsets(panels: readonly PanelBox[], width: number, height: number, preset: CameraPreset, fov: number, current: FrameInsets | null = null): FrameInsets {
   const shown = panels.filter((p) => p.right > p.left || p.bottom > p.top);
   // Each panel kept a little farther off than its box: the coordinates' ink and a ball's highlight stay clear of its edge.
-  const boxes = shown.map((p) => ({ left: p.left - CLEARANCE, top: p.top - CLEARANCE, right: p.right + CLEARANCE, bottom: p.bottom + CLEARANCE }));
+  const boxes = shown.map((p) => ({ ...p, left: p.left - CLEARANCE, top: p.top - CLEARANCE, right: p.right + CLEARANCE, bottom: p.bottom + CLEARANCE }));
   const choices = edgeChoices(shown, width, height);
   // Left and right as the panels give them, and each pair shared out evenly: a board only as wide
   // as one side's panel leaves it (its height the bound, between panels above and below) is as big

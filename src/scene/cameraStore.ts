@@ -32,6 +32,8 @@ export interface PanelBox {
   top: number;
   right: number;
   bottom: number;
+  /** A slot the board's room never takes (the status line's: the start ball rests clear of it, boardFrame.ts). */
+  slot?: boolean;
 }
 
 export interface CameraStore {
@@ -42,6 +44,8 @@ export interface CameraStore {
   focus: CameraFocus | null;
   /** Grows on every request, so choosing the same preset again flies back to it after orbiting. */
   request: number;
+  /** The side the cinematic camera last cut to with reduced motion: the board is framed for that side's view while it shows it. */
+  cut: CameraPreset | null;
   setPreset(preset: CameraPreset): void;
   /** Flies to `focus`, or back to the preset with null. */
   setFocus(focus: CameraFocus | null): void;
@@ -53,6 +57,7 @@ export interface CameraStore {
 export function createCameraStore(): UseBoundStore<StoreApi<CameraStore>> {
   return create<CameraStore>((set, get) => ({
     preset: 'red',
+    cut: null,
     focus: null,
     panels: [],
     request: 0,
@@ -65,7 +70,7 @@ export function createCameraStore(): UseBoundStore<StoreApi<CameraStore>> {
     },
     setPanels(panels) {
       const now = get().panels;
-      const same = (a: PanelBox, b: PanelBox) => a.left === b.left && a.top === b.top && a.right === b.right && a.bottom === b.bottom;
+      const same = (a: PanelBox, b: PanelBox) => a.left === b.left && a.top === b.top && a.right === b.right && a.bottom === b.bottom && a.slot === b.slot;
       if (now.length !== panels.length || panels.some((p, i) => !same(p, now[i]))) set({ panels });
     },
   }));

@@ -3,7 +3,7 @@
  * panels leave, on a phone held upright looking down nearly straight, and the home view framing the
  * start ball's resting place with the board. Pure geometry, read by every camera mode (CameraRig.tsx).
  */
-import { Matrix4, Spherical, Vector3 } from 'three';
+import { Matrix4, type PerspectiveCamera, Spherical, Vector3 } from 'three';
 import type { CameraPreset, FrameInsets } from './cameraStore';
 import { BALL_RADIUS, BOARD_FACE, BOARD_TOP, BOARD_WIDTH, COORDINATE_FONT, MARGIN, SHORT_SCREEN, VIEW_BOUNDS } from './layout';
 import { throwRestPlace } from './throwBallPose';
@@ -96,6 +96,13 @@ export function freeArea(width: number, height: number, insets: FrameInsets, fov
   const h = Math.max(1, height - top - bottom);
   const half = Math.atan(Math.tan((fov * Math.PI) / 360) * (h / Math.max(1, height)));
   return { aspect: w / h, fov: (half * 360) / Math.PI, shiftX: (right - left) / 2, shiftY: (bottom - top) / 2, short: height <= SHORT_SCREEN, upright: height > width };
+}
+
+/** Puts the camera's axis through the free area's centre (its view offset), as drawn on a `width` x `height` canvas. */
+export function aimAtArea(lens: PerspectiveCamera, width: number, height: number, area: FreeArea): void {
+  if (area.shiftX === 0 && area.shiftY === 0) lens.clearViewOffset();
+  else lens.setViewOffset(width, height, area.shiftX, area.shiftY, width, height);
+  lens.updateProjectionMatrix();
 }
 
 /**

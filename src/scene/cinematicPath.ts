@@ -7,7 +7,7 @@ import { type Camera, Spherical, Vector3 } from 'three';
 import type { OrbitControls as OrbitControlsImpl } from 'three-stdlib';
 import { useSession } from '../app/page/pageSession';
 import { parseSquare } from '../engine/geometry';
-import type { CameraPreset } from './cameraStore';
+import { type CameraPreset, useCamera } from './cameraStore';
 import { fitRadius, type FreeArea, PRESETS, presetView, restingBall, TARGET } from './cameraViews';
 import { cinematicOn } from './cinematicCamera';
 import { BOARD_TOP, socketX, socketZ } from './layout';
@@ -80,13 +80,17 @@ export function useLastMoveAim(cinema: Cinema, invalidate: () => void): void {
 }
 
 /** One frame of the cinematic camera: with reduced motion a cut when the nearest side changes, else the slow eased orbit. */
-export function cinematicFrame(cinema: Cinema, camera: Camera, c: OrbitControlsImpl, area: FreeArea, reduced: boolean, delta: number, invalidate: () => void): void {
+export function cinematicFrame(cinema: Cinema, camera: Camera, c: OrbitControlsImpl, area: FreeArea, reduced: boolean, delta: number, invalidate: () => void, aimFor: (side: CameraPreset) => FreeArea): void {
   if (reduced) {
     const side = nearestSide(cinema.lastMove.x, cinema.lastMove.z);
     if (side === cinema.side) return; // nothing moves: the canvas rests until the next cut
     cinema.side = side;
-    // The side's fixed view, as its camera button shows it (framing the start ball lying on the table too).
-    const view = presetView(side, area, restingBall(true));
+    // The side's fixed view, as its camera button shows it: the board framed for that view (`aimFor`
+    // puts the camera's axis through its free area for this frame; CameraRig frames the board for the
+    // side cut to from then on), the start ball lying on the table framed too.
+    const framed = aimFor(side);
+    if (useCamera.getState().cut !== side) useCamera.setState({ cut: side });
+    const view = presetView(side, framed, restingBall(true));
     camera.position.copy(view.position);
     c.target.copy(view.target);
   } else {

@@ -23,7 +23,8 @@ export function measurePanels(panels: Iterable<Element>, height: number): Map<El
     const r = slotBox(panel, height);
     if (r.width === 0 && r.height === 0) continue;
     if (typeof getComputedStyle === 'function' && getComputedStyle(panel).visibility === 'hidden') continue;
-    boxes.set(panel, { left: Math.floor(r.left), top: Math.floor(r.top), right: Math.ceil(r.right), bottom: Math.ceil(r.bottom) });
+    const box: PanelBox = { left: Math.floor(r.left), top: Math.floor(r.top), right: Math.ceil(r.right), bottom: Math.ceil(r.bottom) };
+    boxes.set(panel, isSlot(panel) ? { ...box, slot: true } : box);
   }
   return boxes;
 }
@@ -38,15 +39,17 @@ export function panelReach(before: ReadonlyMap<Element, PanelBox>, now: Readonly
   return new Map(
     [...now].map(([panel, box]) => {
       const was = before.get(panel)!;
-      return [panel, { left: Math.min(was.left, box.left), top: Math.min(was.top, box.top), right: Math.max(was.right, box.right), bottom: Math.max(was.bottom, box.bottom) }];
+      return [panel, { ...box, left: Math.min(was.left, box.left), top: Math.min(was.top, box.top), right: Math.max(was.right, box.right), bottom: Math.max(was.bottom, box.bottom) }];
     }),
   );
 }
 
+const isSlot = (panel: Element) => typeof panel.matches === 'function' && panel.matches(SLOTS);
+
 /** A panel's box on the page; a slot's at its own height, from the screen edge it stands against. */
 function slotBox(panel: Element, height: number): { left: number; top: number; right: number; bottom: number; width: number; height: number } {
   const r = panel.getBoundingClientRect();
-  if (typeof panel.matches !== 'function' || !panel.matches(SLOTS)) return r;
+  if (!isSlot(panel)) return r;
   const slot = parseFloat(getComputedStyle(panel).minHeight);
   if (!(slot > 0) || r.height <= slot) return r;
   const fromBottom = r.top >= height / 2;
