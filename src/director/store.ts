@@ -33,12 +33,22 @@ export function createPageDirector(director: Director = new Director()): PageDir
   let frame = 0;
   let last = 0;
 
-  /** One frame of the clock. `frame` stays set while advancing, so listeners do not schedule another. */
+  /**
+   * One frame of the clock. The next frame's tick is asked for before this one advances: the frame
+   * the canvas asks for when it hears of the change (scene/view.ts) then comes after the clock's in
+   * every animation frame, so the canvas draws the moment the HUD shows in the same frame. (Asked for
+   * after, the canvas drew each frame what the clock had shown one frame before: under software
+   * rendering, seconds a frame, the HUD said "The start ball is rolling…" over a board still empty.)
+   * `frame` stays set while advancing, so listeners do not schedule another.
+   */
   const tick = (now: number): void => {
+    frame = requestAnimationFrame(tick);
     const seconds = Math.min(MAX_FRAME_SECONDS, Math.max(0, (now - last) / 1000));
     last = now;
     director.advance(seconds);
-    frame = director.busy ? requestAnimationFrame(tick) : 0;
+    if (director.busy) return;
+    cancelAnimationFrame(frame);
+    frame = 0;
   };
 
   const unsubscribe = director.subscribe(() => {

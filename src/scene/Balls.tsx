@@ -14,7 +14,8 @@ import { type BallSymbols, createBallMaterial } from './ballMaterial';
 import { reducedMotionOn, symbolsOn, useAccess } from '../app/setup/accessPrefs';
 import { BallPoser } from './ballPoses';
 import { drawnThrow, throwBallPose } from './throwBallPose';
-import { prepareThrow, throwPlayable } from './throwRecordings';
+import { onThrowFailed, prepareThrow, throwPlayable } from './throwRecordings';
+import { throwTexts } from '../app/session/shownRound';
 import { trackLoad } from './loadProgress';
 import { pageDirector } from '../director/store';
 import { currentView } from './view';
@@ -58,6 +59,8 @@ export function Balls() {
     director.setGate((step) => step.kind !== 'throw' || !step.after.throwBall || reducedMotionOn(useAccess.getState()) || throwPlayable(step.after.throwBall.seed, invalidate));
     return () => director.setGate(null);
   }, [invalidate]);
+  // A throw whose file could not be fetched (or did not come in time) is shown at rest: the page says so.
+  useEffect(() => onThrowFailed(() => useSession.getState().showNotice(() => throwTexts.throwMissing)), []);
   // Reused every frame: the frame loop allocates nothing.
   const scratch = useMemo(() => ({ m: new Matrix4(), p: new Vector3(), q: new Quaternion(), highlight: new Set<number>() }), []);
 

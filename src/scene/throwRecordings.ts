@@ -11,13 +11,27 @@ const recordings = new Map<number, ThrowRecording | Promise<void>>();
 const KEPT_THROWS = 8;
 /** Throws whose recording could not be fetched: shown at rest. */
 const failed = new Set<number>();
+/** Told when a throw's recording could not be fetched (the page says so). */
+const failureListeners = new Set<() => void>();
+
+/**
+ * How long a throw's file may take (about a kilobyte): the round waits at its throw until it is
+ * there, so a request that never ends (a stalled connection) would hold the round for good.
+ */
+export const THROW_FETCH_MS = 10_000;
 
 /** Fetches the throw `seed` plays. */
 async function fetchThrow(seed: number): Promise<ThrowRecording> {
   const url = `${import.meta.env.BASE_URL}throws/${bakedThrowName(throwIndex(seed))}`;
-  const response = await fetch(url);
+  const response = await fetch(url, { signal: AbortSignal.timeout(THROW_FETCH_MS) });
   if (!response.ok) throw new Error(`the start throw ${url} could not be fetched: HTTP ${response.status}`);
   return decodeThrow((await response.json()) as ThrowFile);
+}
+
+/** Calls `listener` whenever a throw's recording could not be fetched (its ball is then shown at rest); returns the unsubscribe. */
+export function onThrowFailed(listener: () => void): () => void {
+  failureListeners.add(listener);
+  return () => failureListeners.delete(listener);
 }
 
 /** The recording of a throw, or null while it is being fetched (then `onReady` is called) or if that failed. */
@@ -39,6 +53,7 @@ export function throwRecording(seed: number, onReady: () => void): ThrowRecordin
           failed.add(seed);
           console.error('the start throw could not be loaded; the ball is shown at rest', error);
           onReady();
+          for (const listener of failureListeners) listener();
         },
       ),
     );

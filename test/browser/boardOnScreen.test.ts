@@ -124,7 +124,8 @@ describe('the board on screen', { timeout: 600_000 }, () => {
       expect(await page.locator('.toolbar .skip').count()).toBe(0);
       expect(await page.locator('.evaluation-show, [data-testid=evaluation]').count()).toBe(0);
       await screenshot(page, 'board-on-screen-loading', 120_000);
-      expect(errors).toEqual([]);
+      // The throw's file held back past its time limit is given up, and said so (firstRoomThrow.test.ts).
+      expect(errors.filter((e) => !e.includes('the start throw could not be loaded'))).toEqual([]);
     } finally {
       await context.close();
     }

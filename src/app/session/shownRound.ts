@@ -31,7 +31,7 @@ export type StartThrow =
   | { kind: 'starts'; colour: Colour };
 
 /** Texts of the start throw (one place, for a later translation). */
-export const throwTexts = fixedTexts('captions', ['rolling', 'stillRolling', 'notYet'] as const, {
+export const throwTexts = fixedTexts('captions', ['rolling', 'stillRolling', 'notYet', 'throwMissing'] as const, {
   rethrow: (colour: Colour) => t('captions:rethrow', { colour: colourName(colour) }),
   starts: (colour: Colour) => t('captions:starts', { colour: colourName(colour) }),
 });
