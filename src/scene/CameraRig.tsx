@@ -8,7 +8,7 @@
  */
 import { OrbitControls } from '@react-three/drei';
 import { useFrame, useThree } from '@react-three/fiber';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { type PerspectiveCamera, Spherical, Vector3 } from 'three';
 import type { OrbitControls as OrbitControlsImpl } from 'three-stdlib';
 import { reducedMotionOn, useAccess } from '../app/setup/accessPrefs';
@@ -22,6 +22,7 @@ import { loadProgress } from './loadProgress';
 import { probe } from './renderInfo';
 import { newThrowFollow, throwFrame, type ThrowFollowRig } from './throwFollow';
 import { currentView } from './view';
+import { pageDirector } from '../director/store';
 
 /** The controls' damping: the share of a drag's motion still to come that a 60th of a second applies. */
 const DAMPING_PER_60TH = 0.12;
@@ -59,15 +60,16 @@ export function CameraRig() {
   // The room the board is framed in, clear of the panels (kept while it stays so, for the same view:
   // each view has one framing for the same panels, whichever was shown before).
   const framedIn = useRef<{ view: CameraPreset; insets: FrameInsets } | null>(null);
+  const ballOnTable = useStartBallOnTable();
   const insets = useMemo(() => {
     const kept = framedIn.current?.view === framedFor ? framedIn.current.insets : null;
-    framedIn.current = { view: framedFor, insets: clearInsets(panels, width, height, framedFor, fov, kept) };
+    framedIn.current = { view: framedFor, insets: clearInsets(panels, width, height, framedFor, fov, kept, ballOnTable) };
     return framedIn.current.insets;
-  }, [panels, width, height, framedFor, fov]);
+  }, [panels, width, height, framedFor, fov, ballOnTable]);
   const area = useMemo(() => freeArea(width, height, insets, fov), [width, height, insets, fov]);
   /** Frames the board for a side's view now, the camera's axis through its free area (the reduced-motion cinematic camera's cuts). */
   const aimFor = (side: CameraPreset) => {
-    const framed = freeArea(width, height, clearInsets(useCamera.getState().panels, width, height, side, fov), fov);
+    const framed = freeArea(width, height, clearInsets(useCamera.getState().panels, width, height, side, fov, null, ballOnTable), fov);
     if ((camera as PerspectiveCamera).isPerspectiveCamera) aimAtArea(camera as PerspectiveCamera, width, height, framed);
     return framed;
   };
@@ -282,5 +284,13 @@ export function CameraRig() {
         t.y = Math.max(0, Math.min(4, t.y));
       }}
     />
+  );
+}
+
+/** Whether the start ball is on the table (thrown, or at rest before the first move), as the board shows it now. */
+function useStartBallOnTable(): boolean {
+  return useSyncExternalStore(
+    (changed) => pageDirector().director.subscribe(changed),
+    () => currentView().throwBall !== null,
   );
 }
