@@ -8,9 +8,10 @@
  */
 import { OrbitControls } from '@react-three/drei';
 import { useFrame, useThree } from '@react-three/fiber';
-import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { type PerspectiveCamera, Spherical, Vector3 } from 'three';
 import type { OrbitControls as OrbitControlsImpl } from 'three-stdlib';
+import { useSession } from '../app/page/pageSession';
 import { reducedMotionOn, useAccess } from '../app/setup/accessPrefs';
 import { type Flight, flightFrame, flightTo, landAt } from './cameraFlight';
 import { clearInsets } from './boardFrame';
@@ -22,7 +23,6 @@ import { loadProgress } from './loadProgress';
 import { probe } from './renderInfo';
 import { newThrowFollow, throwFrame, type ThrowFollowRig } from './throwFollow';
 import { currentView } from './view';
-import { pageDirector } from '../director/store';
 
 /** The controls' damping: the share of a drag's motion still to come that a 60th of a second applies. */
 const DAMPING_PER_60TH = 0.12;
@@ -60,7 +60,8 @@ export function CameraRig() {
   // The room the board is framed in, clear of the panels (kept while it stays so, for the same view:
   // each view has one framing for the same panels, whichever was shown before).
   const framedIn = useRef<{ view: CameraPreset; insets: FrameInsets } | null>(null);
-  const ballOnTable = useStartBallOnTable();
+  // Before the round's first move the start ball is thrown and lies on the table (the status line's slot kept clear for it).
+  const ballOnTable = useSession((s) => s.shown.moves.length === 0);
   const insets = useMemo(() => {
     const kept = framedIn.current?.view === framedFor ? framedIn.current.insets : null;
     framedIn.current = { view: framedFor, insets: clearInsets(panels, width, height, framedFor, fov, kept, ballOnTable) };
@@ -284,13 +285,5 @@ export function CameraRig() {
         t.y = Math.max(0, Math.min(4, t.y));
       }}
     />
-  );
-}
-
-/** Whether the start ball is on the table (thrown, or at rest before the first move), as the board shows it now. */
-function useStartBallOnTable(): boolean {
-  return useSyncExternalStore(
-    (changed) => pageDirector().director.subscribe(changed),
-    () => currentView().throwBall !== null,
   );
 }

@@ -4,8 +4,8 @@
  *
  * Each panel may be framed around (an inset from the screen edge it stands against, the board moved
  * off it) or left where it is, over a part of the table the board does not reach (a laptop's corner
- * panels beside the far, narrower side of a slanted view); while the start ball is on the table a
- * slot (the status line's) is framed around, as the ball's resting place is framed anywhere in that room. Every way of doing that for the panels
+ * panels beside the far, narrower side of a slanted view); before the round's first move, while
+ * the start ball is thrown and lies on the table, a slot (the status line's) is framed around, as the ball's resting place is framed anywhere in that room. Every way of doing that for the panels
  * shown is tried with the preset's view fitted to the room it leaves (cameraViews.ts), the board's
  * face projected as the camera will draw it; of those that leave it clear, the one with the biggest
  * board (its sockets the farthest apart) wins, the supply whole and clear first where it stands
@@ -217,8 +217,8 @@ function better(a: Framing, b: Framing): boolean {
 /**
  * The insets to frame the board in on a `width` x `height` canvas, from the preset's view, so that
  * its face stands clear of `panels` (page boxes, CSS px): the `current` insets while they still do
- * and their board is nearly as big as the best's, else the best. With `ballOnTable` (the start
- * ball thrown or lying there) the free area also leaves out every slot.
+ * and their board is nearly as big as the best's, else the best. With `ballOnTable` (before the
+ * round's first move: the start ball thrown or lying there) the free area also leaves out every slot.
  */
 export function clearInsets(panels: readonly PanelBox[], width: number, height: number, preset: CameraPreset, fov: number, current: FrameInsets | null = null, ballOnTable = false): FrameInsets {
   const shown = panels.filter((p) => p.right > p.left || p.bottom > p.top);
