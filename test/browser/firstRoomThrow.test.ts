@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRecord } from '../../src/engine/index';
-import { create, gameOf, type Seen, startTestServer, type TestServer } from '../server/helpers';
+import { alicePlays, alicesTable, startTestServer, type TestServer } from '../server/helpers';
 import { openApp, rolitState, screenshot, socketColour, socketPosition, waitSettled } from './harness';
 import { useBuiltApp } from './builtApp';
 
@@ -22,20 +22,6 @@ afterAll(async () => {
 
 const LAPTOP = { width: 1280, height: 800 };
 
-/** Alice (a client of the SDK) plays her first legal move whenever it is her turn, until stopped. */
-function alicePlays(alice: Seen): () => void {
-  let playedAt = -1;
-  const timer = setInterval(() => {
-    const state = alice.room.state;
-    if (state.phase !== 'playing' || state.toMove !== 'red' || playedAt === state.moves.length) return;
-    const game = gameOf(alice);
-    if (game.state.moves.length !== state.moves.length) return;
-    playedAt = state.moves.length;
-    alice.room.send('play', { move: game.legalMoves()[0] });
-  }, 50);
-  return () => clearInterval(timer);
-}
-
 /** In the page: keeps every message the status line shows (window.messages), however few frames the page draws. */
 function keepMessages(): void {
   const w = window as unknown as { messages: string[] };
@@ -49,10 +35,7 @@ function keepMessages(): void {
 
 describe('the first online room with the start throw’s file stalled', () => {
   it('plays on: the page says the throw could not be loaded, the start balls are in their sockets, and a click on a legal socket plays', async () => {
-    const alice = await create(server.endpoint, {
-      name: 'Alice', colour: 'red', size: 8,
-      seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'computer', level: 'greedy' }, { kind: 'computer', level: 'greedy' }],
-    });
+    const alice = await alicesTable(server.endpoint);
     const context = await app.browser.newContext({ viewport: LAPTOP, locale: 'en-GB' });
     // Every throw's request stays unanswered (neither served nor failed).
     await context.route(/\/throws\/throw-\d+\.json$/, () => undefined);

@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { parseRecord } from '../../src/engine/index';
-import { create, gameOf, type Seen, startTestServer, type TestServer, until } from '../server/helpers';
+import { alicePlays, alicesTable, gameOf, startTestServer, type TestServer, until } from '../server/helpers';
 import { boardUnder, leaveGrid, openApp, playByGrid, rolitState, screenshot, type Served, waitForScene, waitSettled } from './harness';
 import { useBuiltApp } from './builtApp';
 import { audit } from './axe';
@@ -29,14 +29,6 @@ afterAll(async () => {
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-/** Alice's room, made by a client of the SDK: Alice red, a free seat for a person (yellow), two computers. */
-async function alicesTable(): Promise<Seen> {
-  return create(server.endpoint, {
-    name: 'Alice', colour: 'red', size: 8,
-    seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'computer', level: 'greedy' }, { kind: 'computer', level: 'greedy' }],
-  });
-}
-
 /** In the page: keeps the words of the resignation notice as it first shows (window.resignedNotice), however few frames the page draws. */
 function watchResignedNotice(): void {
   const w = window as unknown as { resignedNotice?: string };
@@ -49,20 +41,6 @@ function watchResignedNotice(): void {
   };
   const observer = new MutationObserver(look);
   observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-}
-
-/** Alice plays her first legal move whenever it is her turn, until stopped. */
-function alicePlays(alice: Seen): () => void {
-  let playedAt = -1;
-  const timer = setInterval(() => {
-    const state = alice.room.state;
-    if (state.phase !== 'playing' || state.toMove !== 'red' || playedAt === state.moves.length) return;
-    const game = gameOf(alice);
-    if (game.state.moves.length !== state.moves.length) return;
-    playedAt = state.moves.length;
-    alice.room.send('play', { move: game.legalMoves()[0] });
-  }, 50);
-  return () => clearInterval(timer);
 }
 
 /** The page opened by the invite link of `room`, in `locale`. */
@@ -102,7 +80,7 @@ const evaluationShown = (page: Page) => page.evaluate(() => [...document.querySe
 
 describe('at an online table', () => {
   it('an invited friend arrives at the host’s table: no rules over it, the host’s name, nothing of the local game behind', async () => {
-    const alice = await alicesTable();
+    const alice = await alicesTable(server.endpoint);
     const { page, errors } = await byLink(app.browser, app.served, alice.room.roomId, LAPTOP, { firstVisit: true, webgl: false });
     await page.getByTestId('lobby').waitFor({ timeout: 90_000 });
     expect(await page.getByTestId('lobby-title').textContent()).toBe('Join Alice’s table');
@@ -126,7 +104,7 @@ describe('at an online table', () => {
   }, 180_000);
 
   it('a player’s turn is in the status line and the tab’s title; a spectator’s win chance comes at once, with its graph, and no Suggest; a resignation is told while the computer plays on', async () => {
-    const alice = await alicesTable();
+    const alice = await alicesTable(server.endpoint);
     const code = alice.room.roomId;
     // Bob's board shows each move at once (the round's end comes sooner); the spectator's plays them out, the start throw too.
     const bob = await byLink(app.browser, app.served, code, LAPTOP, { speed: 'instant' });

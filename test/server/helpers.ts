@@ -195,3 +195,25 @@ export function botStream(origin: string, code: string, localAddress: string): P
     req.end();
   });
 }
+
+/** Alice's room, made by a client of the SDK: Alice red, a free seat for a person (yellow), two computers. */
+export function alicesTable(endpoint: string): Promise<Seen> {
+  return create(endpoint, {
+    name: 'Alice', colour: 'red', size: 8,
+    seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'computer', level: 'greedy' }, { kind: 'computer', level: 'greedy' }],
+  });
+}
+
+/** Alice (red) plays her first legal move whenever it is her turn, until stopped. */
+export function alicePlays(alice: Seen): () => void {
+  let playedAt = -1;
+  const timer = setInterval(() => {
+    const state = alice.room.state;
+    if (state.phase !== 'playing' || state.toMove !== 'red' || playedAt === state.moves.length) return;
+    const game = gameOf(alice);
+    if (game.state.moves.length !== state.moves.length) return;
+    playedAt = state.moves.length;
+    alice.room.send('play', { move: game.legalMoves()[0] });
+  }, 50);
+  return () => clearInterval(timer);
+}
