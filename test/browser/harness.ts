@@ -21,7 +21,19 @@ export const CHROMIUM = '/usr/bin/chromium';
  * process reset (its watchdog on a starved machine) must not make Chromium refuse that origin WebGL
  * for the rest of the run, as it does for a site whose pages were live when its GPU process crashed.
  */
-export const CHROMIUM_ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-background-networking', '--disable-domain-blocking-for-3d-apis'];
+export const CHROMIUM_ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-background-networking', '--disable-domain-blocking-for-3d-apis', `--disable-features=${disabledFeatures().join(',')}`];
+
+/**
+ * The Chromium features turned off: Playwright's own (playwright-core 1.65's chromiumSwitches: a later
+ * --disable-features replaces an earlier one, so its list is repeated here), and the address bar's
+ * popups. Headless Chromium 156 builds each window's omnibox popups (two WebUI pages, about 1.5 s of
+ * CPU) in a renderer of their own: with a window per browser context, every test's page started
+ * beside them, on CI's two cores.
+ */
+function disabledFeatures(): string[] {
+  const playwrights = ['AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable', 'LensOverlay', 'MediaRouter', 'PaintHolding', 'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect', 'TcpPortRandomizationWin', 'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch'];
+  return [...playwrights, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+}
 export const ARTIFACTS = resolve('test-artifacts');
 
 export interface Served {
