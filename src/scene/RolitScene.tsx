@@ -104,14 +104,20 @@ const Contents = memo(function Contents({ adaptDpr, onWarm }: { adaptDpr: number
  * GPU process (about 100 ms each under software rendering); in React's commit with the render they
  * held the page for 200-300 ms.
  */
-async function makeRenderer(parameters: WebGLRendererParameters): Promise<WebGLRenderer> {
+async function makeRenderer(parameters: WebGLRendererParameters, pixelRatio: number): Promise<WebGLRenderer> {
   const { alpha = true, antialias, powerPreference } = parameters;
   // The attributes three would ask for itself (WebGLRenderer's defaults, the Canvas's choices).
   const attributes: WebGLContextAttributes = { alpha, antialias, powerPreference, depth: true, stencil: false, premultipliedAlpha: true, preserveDrawingBuffer: false, failIfMajorPerformanceCaveat: false };
   // Out of React's commit, which calls this.
   await nextTask();
-  // The Canvas's own <canvas>. Without a context three tries again itself and throws its own error, which the page shows.
-  const context = (parameters.canvas as HTMLCanvasElement).getContext('webgl2', attributes) ?? undefined;
+  // The Canvas's own <canvas>, at the size the Canvas will give it (its box times the pixel ratio, as
+  // three's setSize rounds it): made at the default 300x150, the context's drawing buffer was made
+  // again at the first resize, 30-50 ms of the page's time under software rendering.
+  const canvas = parameters.canvas as HTMLCanvasElement;
+  const box = canvas.parentElement?.getBoundingClientRect();
+  if (box) [canvas.width, canvas.height] = [Math.floor(box.width * pixelRatio), Math.floor(box.height * pixelRatio)];
+  // Without a context three tries again itself and throws its own error, which the page shows.
+  const context = canvas.getContext('webgl2', attributes) ?? undefined;
   await nextTask();
   const renderer = new WebGLRenderer({ ...parameters, context });
   renderer.toneMapping = NeutralToneMapping;
@@ -129,8 +135,8 @@ export const RESTORE_WAIT_MS = 5_000;
 
 export function RolitScene() {
   const [software] = useState(softwareRendering);
-  const createRenderer = useCallback((defaults: WebGLRendererParameters) => makeRenderer({ ...defaults, antialias: !software }), [software]);
   const [quality] = useState(() => graphicsQuality(graphicsMode(), software, window.devicePixelRatio));
+  const createRenderer = useCallback((defaults: WebGLRendererParameters) => makeRenderer({ ...defaults, antialias: !software }, quality.dpr), [software, quality.dpr]);
   const [generation, setGeneration] = useState(0);
   const [lost, setLost] = useState(false);
   // No frame is drawn until the shaders are compiled (frameloop "never"), then on demand.

@@ -42,8 +42,11 @@ export function ShaderWarmup({ onDone }: { onDone: () => void }) {
       if (cancelled) return;
       // A program's first use asks the GPU process for its uniforms, attributes and logs: round trips
       // that wait for every command sent before them. Asked now, with nothing queued, not in the
-      // first frame behind its draw calls (190 ms of the first frame in a profile under SwiftShader).
+      // first frame behind its draw calls (190 ms of the first frame in a profile under SwiftShader);
+      // a program a task (all seven in one took 50 ms of CPU, a task of 100-150 ms on two busy cores).
       for (const program of gl.info.programs ?? []) {
+        await nextTask();
+        if (cancelled) return;
         program.getUniforms();
         program.getAttributes();
       }

@@ -1,10 +1,11 @@
 /** The table the game lies on: warm wood, its grain drawn procedurally (no image to download). */
 import { useLayoutEffect, useMemo } from 'react';
 import { CanvasTexture, RepeatWrapping, SRGBColorSpace } from 'three';
+import { builtAhead } from './builtAhead';
 import { softwareRendering } from './webgl';
 
-/** A few planks of wood grain on a canvas: streaks of varying tone along x, with knots. */
-function woodTexture(): CanvasTexture | null {
+/** A few planks of wood grain on a canvas: streaks of varying tone along x, with knots. Built ahead (builtAhead.ts). */
+export function woodTexture(): CanvasTexture | null {
   if (typeof document === 'undefined') return null;
   const canvas = document.createElement('canvas');
   canvas.width = 1024;
@@ -46,10 +47,12 @@ function woodTexture(): CanvasTexture | null {
   }
   const texture = new CanvasTexture(canvas);
   texture.colorSpace = SRGBColorSpace;
+  // Uploaded as the canvas holds it: the grain is opaque (premultiplied or not, the same colours) and
+  // reads the same upside down, and each conversion is a pass over a million pixels on the page.
+  texture.flipY = false;
+  texture.premultiplyAlpha = true;
   texture.wrapS = texture.wrapT = RepeatWrapping;
   texture.repeat.set(2, 2);
-  // Anisotropic filtering sharpens the grain at grazing angles; a CPU renderer cannot afford it.
-  texture.anisotropy = softwareRendering() ? 1 : 8;
   return texture;
 }
 
@@ -58,7 +61,13 @@ export const TABLE_SIZE = 90;
 export const TABLE_NAME = 'table';
 
 export function Table() {
-  const texture = useMemo(woodTexture, []);
+  const texture = useMemo(() => {
+    const wood = builtAhead(woodTexture);
+    // Anisotropic filtering sharpens the grain at grazing angles; a CPU renderer cannot afford it.
+    // Set here, not in woodTexture: built ahead, the wood may be drawn before the WebGL check answers.
+    if (wood) wood.anisotropy = softwareRendering() ? 1 : 8;
+    return wood;
+  }, []);
   useLayoutEffect(() => () => texture?.dispose(), [texture]);
   return (
     <mesh name={TABLE_NAME} rotation-x={-Math.PI / 2} receiveShadow>

@@ -1,5 +1,5 @@
 /**
- * The scene's heaviest pieces (the board's geometry, the balls' geometry) built
+ * The scene's heaviest pieces (the board's geometry, the balls' geometry, the table's wood) built
  * ahead, one per task, while the 3D view is still loading: otherwise they are built inside the
  * scene's first render, one task with the renderer's start that holds the page for hundreds of
  * milliseconds on a slow machine. A component takes its piece once (a remounted scene builds its own).

@@ -6,15 +6,16 @@
 import { ballsGeometry } from './Balls';
 import { BOARD_GEOMETRY_STEPS } from './Board';
 import { buildAhead } from './builtAhead';
+import { woodTexture } from './Table';
 
 export { RolitScene, RolitScene as default } from './RolitScene';
 
 /**
- * Builds the scene's heaviest geometry ahead, a task each (builtAhead.ts): before RolitScene mounts.
- * Not the table's wood: a 2D canvas drawn before the WebGL context exists held that context's start
- * for seconds under software rendering (measure:startup: 3.6-4.5 s tasks in two of three loads).
+ * Builds the scene's heaviest pieces ahead, a task each (builtAhead.ts): before RolitScene mounts.
+ * The table's wood is drawn on a canvas kept on the CPU (Table.tsx): a canvas the GPU process drew
+ * held the WebGL context's start for seconds under software rendering.
  */
-export const buildSceneAhead = (): Promise<void> => buildAhead([...BOARD_GEOMETRY_STEPS, ballsGeometry]);
+export const buildSceneAhead = (): Promise<void> => buildAhead([...BOARD_GEOMETRY_STEPS, ballsGeometry, woodTexture]);
 export { useCamera, createCameraStore, CAMERA_PRESETS, type CameraPreset, type CameraStore } from './cameraStore';
 export { renderInfo, socketScreenPosition, type RendererCounters } from './renderInfo';
 export { arKit, type ArKit } from './arKit';
