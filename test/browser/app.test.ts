@@ -210,6 +210,14 @@ describe('the 3D board in Chromium', { timeout: 240_000 }, () => {
     expect(state.moves).toHaveLength(60);
     expect(Object.values(state.scores).reduce((a, b) => a + (b ?? 0), 0)).toBe(64);
     expect(state.record).toMatch(/\[Result "/);
+    // The move list is scrolled to its end, where the last move and the result are.
+    await waitSettled(page);
+    const list = await page.evaluate(() => {
+      const ol = document.querySelector<HTMLElement>('section.moves ol')!;
+      return { scrolls: ol.scrollHeight > ol.clientHeight + 1, hiddenBelow: ol.scrollHeight - ol.clientHeight - ol.scrollTop };
+    });
+    expect(list.scrolls, 'sixty moves overflow the list').toBe(true);
+    expect(list.hiddenBelow).toBeLessThanOrEqual(1);
     await page.getByTestId('round-over').waitFor();
     await screenshot(page, 'computer-game-over');
     await hideHud(page, true);

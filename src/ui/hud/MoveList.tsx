@@ -24,7 +24,11 @@ export function MoveList() {
   // A new move, or the last move's caption arriving (it may wrap to another line): the list shows its end.
   const lastCaption = captions.moves.at(-1)?.text;
   useEffect(() => {
-    if (ref) ref.scrollTop = ref.scrollHeight;
+    if (!ref) return;
+    // In the next frame, not in React's task: the list's height lays the page out, at the start the
+    // whole HUD's first layout (30-45 ms under software rendering).
+    const frame = requestAnimationFrame(() => (ref.scrollTop = ref.scrollHeight));
+    return () => cancelAnimationFrame(frame);
   }, [ref, moves.length, lastCaption, captions.result]);
   // The list shrinks when the graph under it appears or the window does: the last move stays in
   // sight, unless the player has scrolled up to read earlier ones.
