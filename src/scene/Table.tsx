@@ -4,22 +4,21 @@ import { CanvasTexture, RepeatWrapping, SRGBColorSpace } from 'three';
 import { builtAhead } from './builtAhead';
 import { softwareRendering } from './webgl';
 
-/** A few planks of wood grain on a canvas: streaks of varying tone along x, with knots. Built ahead (builtAhead.ts). */
-export function woodTexture(): CanvasTexture | null {
-  if (typeof document === 'undefined') return null;
-  const canvas = document.createElement('canvas');
-  canvas.width = 1024;
-  canvas.height = 1024;
-  // Drawn on the CPU: a GPU-backed canvas is drawn by the GPU process, and under software rendering
-  // that work ran before the WebGL context's first commands: the shader warm-up's first fence
-  // waited 3-4 s for it. Uploaded once, the grain costs nothing after.
-  const g = canvas.getContext('2d', { willReadFrequently: true });
-  if (!g) return null;
-  let seed = 7;
-  const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
-  const planks = 6;
-  const h = canvas.height / planks;
-  for (let p = 0; p < planks; p++) {
+/** The wood's canvas while its planks are drawn, with the grain's random sequence where it stands. */
+interface WoodCanvas {
+  canvas: HTMLCanvasElement;
+  g: CanvasRenderingContext2D;
+  rand: () => number;
+}
+
+const PLANKS = 6;
+
+/** Draws planks `from` to `to` (of PLANKS) of wood grain: streaks of varying tone along x, a seam above each. */
+function drawPlanks(wood: WoodCanvas | null, from: number, to: number): WoodCanvas | null {
+  if (!wood) return null;
+  const { canvas, g, rand } = wood;
+  const h = canvas.height / PLANKS;
+  for (let p = from; p < to; p++) {
     const tone = 0.85 + rand() * 0.25;
     const base = [Math.round(136 * tone), Math.round(86 * tone), Math.round(52 * tone)];
     g.fillStyle = `rgb(${base.join(',')})`;
@@ -45,7 +44,32 @@ export function woodTexture(): CanvasTexture | null {
     g.fillStyle = 'rgba(40,20,8,0.55)';
     g.fillRect(0, p * h, canvas.width, 2);
   }
-  const texture = new CanvasTexture(canvas);
+  return wood;
+}
+
+/** The first planks on a new canvas. */
+function woodFirstPlanks(): WoodCanvas | null {
+  if (typeof document === 'undefined') return null;
+  const canvas = document.createElement('canvas');
+  canvas.width = 1024;
+  canvas.height = 1024;
+  // Drawn on the CPU: a GPU-backed canvas is drawn by the GPU process, and under software rendering
+  // that work ran before the WebGL context's first commands: the shader warm-up's first fence
+  // waited 3-4 s for it. Uploaded once, the grain costs nothing after.
+  const g = canvas.getContext('2d', { willReadFrequently: true });
+  if (!g) return null;
+  let seed = 7;
+  const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  return drawPlanks({ canvas, g, rand }, 0, 2);
+}
+
+const woodMorePlanks = () => drawPlanks(builtAhead(woodFirstPlanks), 2, 4);
+
+/** The table's wood: a few planks of grain on a canvas. Built ahead (builtAhead.ts), in WOOD_STEPS. */
+function woodTexture(): CanvasTexture | null {
+  const wood = drawPlanks(builtAhead(woodMorePlanks), 4, PLANKS);
+  if (!wood) return null;
+  const texture = new CanvasTexture(wood.canvas);
   texture.colorSpace = SRGBColorSpace;
   // Uploaded as the canvas holds it: the grain is opaque (premultiplied or not, the same colours) and
   // reads the same upside down, and each conversion is a pass over a million pixels on the page.
@@ -55,6 +79,9 @@ export function woodTexture(): CanvasTexture | null {
   texture.repeat.set(2, 2);
   return texture;
 }
+
+/** The wood's drawing in the steps buildAhead (builtAhead.ts) takes a task each: two planks a step (a 30-60 ms task at once). */
+export const WOOD_STEPS: (() => unknown)[] = [woodFirstPlanks, woodMorePlanks, woodTexture];
 
 export const TABLE_SIZE = 90;
 /** The table mesh's name: augmented reality finds it to show the real table in its place. */

@@ -6,7 +6,7 @@
 import { ballsGeometry } from './Balls';
 import { BOARD_GEOMETRY_STEPS } from './Board';
 import { buildAhead } from './builtAhead';
-import { woodTexture } from './Table';
+import { WOOD_STEPS } from './Table';
 
 export { RolitScene, RolitScene as default } from './RolitScene';
 
@@ -15,7 +15,7 @@ export { RolitScene, RolitScene as default } from './RolitScene';
  * The table's wood is drawn on a canvas kept on the CPU (Table.tsx): a canvas the GPU process drew
  * held the WebGL context's start for seconds under software rendering.
  */
-export const buildSceneAhead = (): Promise<void> => buildAhead([...BOARD_GEOMETRY_STEPS, ballsGeometry, woodTexture]);
+export const buildSceneAhead = (): Promise<void> => buildAhead([...BOARD_GEOMETRY_STEPS, ballsGeometry, ...WOOD_STEPS]);
 export { useCamera, createCameraStore, CAMERA_PRESETS, type CameraPreset, type CameraStore } from './cameraStore';
 export { renderInfo, socketScreenPosition, type RendererCounters } from './renderInfo';
 export { arKit, type ArKit } from './arKit';
