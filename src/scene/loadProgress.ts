@@ -54,7 +54,18 @@ export function loadGaveUp(): void {
   loadProgress.setState({ settled: true });
 }
 
+/**
+ * How often the shaders' count changes at most while they compile (their first and last count
+ * always): each change redraws the loading screen, a frame of the whole page, 40-50 ms of the GPU
+ * process under software rendering, and the WebGL context's start waits behind those frames.
+ */
+export const SHADER_COUNT_MS = 300;
+let countShownAt = -Infinity;
+
 export function shaderProgress(compiled: number, total: number): void {
+  const now = performance.now();
+  if (compiled > 0 && compiled < total && now - countShownAt < SHADER_COUNT_MS) return;
+  countShownAt = now;
   loadProgress.setState({ shaders: { compiled, total } });
 }
 

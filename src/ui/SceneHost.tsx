@@ -5,11 +5,10 @@
  * WebGL check and the one error boundary of the 3D view are here.
  */
 import { Component, type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
-import { loadFraction, loadGaveUp, type LoadProgress, loadProgress, type LoadStep, loadTexts, trackLoad, useLoadProgress } from '../scene/loadProgress';
+import { loadFraction, loadGaveUp, type LoadStep, loadTexts, trackLoad, useLoadProgress } from '../scene/loadProgress';
 import { t } from '../i18n/index';
 import { noWebglContext, probeWebgl } from '../scene/webgl';
 import { nextTask } from '../scene/nextTask';
-import { followAtMost } from './followAtMost';
 
 let sceneChunk: Promise<typeof import('../scene/index')> | null = null;
 let sceneCode: Promise<typeof import('../scene/index')> | null = null;
@@ -54,26 +53,10 @@ export function startLoadingScene(): void {
 
 const RolitScene = lazy(loadSceneCode);
 
-/**
- * How often the loading screen shows the load's progress at most. Each change is a frame of the
- * whole page: under software rendering the GPU process spends 40-50 ms on each, and the WebGL
- * context's start waits behind them (a dozen more frames cost the load 0.5 s of that process's time).
- */
-const LOADING_REDRAW_MS = 300;
-
-/** The load's progress as the loading screen shows it: its latest state, at most once per LOADING_REDRAW_MS. */
-function useShownProgress(): LoadProgress {
-  const [shown, setShown] = useState(loadProgress.getState);
-  useEffect(() => followAtMost(loadProgress, LOADING_REDRAW_MS, setShown), []);
-  return shown;
-}
-
 /** In the scene's place until its first frame: what is loading, with a progress bar. */
 function LoadingScreen() {
-  const progress = useShownProgress();
-  // Gone as soon as the first frame can be drawn, not at the next redraw.
-  const ready = useLoadProgress((p) => p.done.shaders);
-  if (ready) return null;
+  const progress = useLoadProgress((p) => p);
+  if (progress.done.shaders) return null;
   const steps = Object.keys(loadTexts.steps) as LoadStep[];
   const percent = Math.round(loadFraction(progress) * 100);
   return (
