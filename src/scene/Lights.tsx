@@ -11,11 +11,16 @@ import { loadEnvironment } from './environmentMap';
 import studioEnvironmentUrl from './studio-environment.webp';
 import { softwareRendering } from './webgl';
 
-/** Fetched as soon as the scene's code runs, beside the physics. */
-const studioEnvironment = loadEnvironment(studioEnvironmentUrl);
+/**
+ * Fetched as soon as the scene's code runs, beside the physics, and kept once loaded: React's use()
+ * suspends even on a promise settled long ago, and a suspended first mount of the scene is shown
+ * 300 ms late (React holds back what a fallback replaced).
+ */
+let loaded: Awaited<ReturnType<typeof loadEnvironment>> | undefined;
+const studioEnvironment = loadEnvironment(studioEnvironmentUrl).then((environment) => (loaded = environment));
 
 export function Lights() {
-  const environment = use(studioEnvironment);
+  const environment = loaded === undefined ? use(studioEnvironment) : loaded;
   const scene = useThree((s) => s.scene);
   useLayoutEffect(() => {
     scene.environment = environment;

@@ -7,8 +7,8 @@
  * catches a canvas that fails to start.
  */
 import { Canvas } from '@react-three/fiber';
-import { memo, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { NeutralToneMapping, WebGLRenderer, type WebGLRendererParameters } from 'three';
+import { memo, type ReactNode, startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { WebGLRenderer, type WebGLRendererParameters } from 'three';
 import { t } from '../i18n/index';
 import { useSession } from '../app/page/pageSession';
 import { engineHelpShown } from '../app/session/remoteRound';
@@ -69,6 +69,11 @@ const Contents = memo(function Contents({ adaptDpr, onWarm }: { adaptDpr: number
   useDirectorFrames();
   // Online players see exact values and the strongest move only if the host allowed engine help.
   const help = useSession(engineHelpShown);
+  // react-three-fiber mounts the scene synchronously, in one task of 140-170 ms under software
+  // rendering: the scene's objects come in a transition just after, rendered in slices between tasks.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => startTransition(() => setMounted(true)), []);
+  if (!mounted) return null;
   return (
     <>
       <ShaderWarmup onDone={onWarm} />
@@ -99,8 +104,8 @@ const Contents = memo(function Contents({ adaptDpr, onWarm }: { adaptDpr: number
 });
 
 /**
- * The renderer, made in tasks of its own before the Canvas gets it: the WebGL context, then the
- * renderer's start on it, then the scene's first render follows. Each of the first two waits on the
+ * The renderer, made in tasks of its own before the Canvas gets it (rendererOf): the WebGL context,
+ * then the renderer's start on it, then the scene's first render follows. Each of the first two waits on the
  * GPU process (about 100 ms each under software rendering); in React's commit with the render they
  * held the page for 200-300 ms.
  */
@@ -120,10 +125,38 @@ async function makeRenderer(parameters: WebGLRendererParameters, pixelRatio: num
   const context = canvas.getContext('webgl2', attributes) ?? undefined;
   await nextTask();
   const renderer = new WebGLRenderer({ ...parameters, context });
-  renderer.toneMapping = NeutralToneMapping;
+  // The Canvas sizes the renderer first at the renderer's own pixel ratio (1), then at the scene's:
+  // two more drawing buffers, 35-170 ms of the page's time under software rendering. Told the ratio
+  // and the size now, the renderer keeps its canvas's size through both.
+  if (box) renderer.setDrawingBufferSize(box.width, box.height, pixelRatio);
+  // The tone mapping is the Canvas's own (ACES filmic: `flat` is off).
   renderer.toneMappingExposure = 1.05;
   await nextTask();
   return renderer;
+}
+
+/** A canvas's renderer: being made (makeRenderer), then made. */
+interface CanvasRenderer {
+  making: Promise<WebGLRenderer>;
+  made?: WebGLRenderer;
+}
+const canvasRenderers = new WeakMap<HTMLCanvasElement, CanvasRenderer>();
+
+/**
+ * The canvas's renderer, started once: as soon as the Canvas has mounted its <canvas>, not when the
+ * Canvas asks for it after measuring its box a frame later. Made by then, it is handed over at once;
+ * handed over as a promise, it holds the scene's first mount back up to 300 ms more (react-three-fiber
+ * waits for it in a Suspense boundary, and React shows what a fallback stood for no sooner than 300
+ * ms after the fallback).
+ */
+function rendererOf(canvas: HTMLCanvasElement, antialias: boolean, pixelRatio: number): CanvasRenderer {
+  let entry = canvasRenderers.get(canvas);
+  if (!entry) {
+    const started: CanvasRenderer = { making: makeRenderer({ canvas, antialias, alpha: true, powerPreference: 'high-performance' }, pixelRatio) };
+    started.making.then((renderer) => (started.made = renderer), () => undefined);
+    canvasRenderers.set(canvas, (entry = started));
+  }
+  return entry;
 }
 
 /**
@@ -136,7 +169,15 @@ export const RESTORE_WAIT_MS = 5_000;
 export function RolitScene() {
   const [software] = useState(softwareRendering);
   const [quality] = useState(() => graphicsQuality(graphicsMode(), software, window.devicePixelRatio));
-  const createRenderer = useCallback((defaults: WebGLRendererParameters) => makeRenderer({ ...defaults, antialias: !software }, quality.dpr), [software, quality.dpr]);
+  const startRenderer = useCallback((canvas: HTMLCanvasElement | null) => void (canvas && rendererOf(canvas, !software, quality.dpr)), [software, quality.dpr]);
+  const createRenderer = useCallback(
+    (defaults: WebGLRendererParameters) => {
+      const { made, making } = rendererOf(defaults.canvas as HTMLCanvasElement, !software, quality.dpr);
+      // The Canvas takes either (its types name them apart).
+      return (made ?? making) as Promise<WebGLRenderer>;
+    },
+    [software, quality.dpr],
+  );
   const [generation, setGeneration] = useState(0);
   const [lost, setLost] = useState(false);
   // No frame is drawn until the shaders are compiled (frameloop "never"), then on demand.
@@ -197,6 +238,7 @@ export function RolitScene() {
         frameloop={warmFor === generation ? 'demand' : 'never'}
         shadows="percentage"
         dpr={quality.dpr}
+        ref={startRenderer}
         gl={createRenderer}
         camera={{ fov: 38, near: 0.5, far: 250, position: presetPosition(useCamera.getState().preset).toArray() }}
         style={{ touchAction: 'none', display: 'block' }}
