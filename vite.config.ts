@@ -15,7 +15,7 @@ import { manifestFile } from './src/app/page/manifestFile.js';
  * until the first move (`npm run size`, package.json "size-limit") leaves it out: the languages other than
  * English (one chunk each), the New-game and Play online dialogs, the online client, augmented reality,
  * the offer to return to a game, the player's profile and leaderboard (and the QR code of the link to
- * another device), the Open, Share, History, video clip and Continue-from-here dialogs, the end of a
+ * another device), the replay's controls, the Open, Share, History, video clip and Continue-from-here dialogs, the end of a
  * round (its count and result), the guided tour's panel, and Workbox's library that registers the service worker once the page
  * has loaded.
  */
@@ -25,6 +25,7 @@ const LATER_COMPONENTS = [
   'src/ui/replay/ShareDialog.tsx',
   'src/ui/replay/HistoryDialog.tsx',
   'src/ui/replay/ClipDialog.tsx',
+  'src/ui/replay/ReplayBar.tsx',
   'src/ui/analysis/ContinueDialog.tsx',
   'src/ui/roundEnd/RoundCount.tsx',
   'src/ui/RoundOver.tsx',
