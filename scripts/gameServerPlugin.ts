@@ -10,7 +10,7 @@ import { join as joinPath } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
 import type { RunningServer } from '../src/server/server';
-import { tvPaceFromEnv } from '../src/server/room/tvPace';
+import { tvPaceFromEnv } from '../src/server/room/tvPace.js';
 
 /** The port of the game server beside vite's dev server: the one the page looks on. */
 export function devGameServerPort(env: NodeJS.ProcessEnv = process.env): number {

@@ -1,7 +1,9 @@
 /**
  * The first frames in real headless Chromium: every shader program, the shadow pass's depth
  * programs included, is linked while the loading screen shows (before the warm-up's performance
- * mark), none in the first visible frame. A Chromium trace of the load gives each main-thread
+ * mark), none in the first visible frame; the 3D view's canvas gets its drawing buffer once, at
+ * its size (each other size given it after its WebGL context makes another, 30-170 ms of the
+ * page's thread under software rendering). A Chromium trace of the load gives each main-thread
  * task's wall and CPU time and the time spent waiting on the GPU process inside it; these are
  * printed (and kept in test-artifacts/first-frames.json) as figures, not asserted: on this shared
  * 2-core machine the wall times are mostly waits for the CPU.
@@ -27,8 +29,32 @@ describe('the first frames', { timeout: 300_000 }, () => {
     await page.addInitScript(() => {
       localStorage.setItem('rolit.settings.v1', JSON.stringify({ rulesSeen: true }));
       // Every program linked, with the time and whether it is a depth program (the shadow pass's).
-      const w = window as unknown as { linked: Linked[] };
+      const w = window as unknown as { linked: Linked[]; drawingBuffers: string[] };
       w.linked = [];
+      // The size of each drawing buffer a WebGL canvas gets: at its context's creation, then at
+      // each change of its width or height.
+      w.drawingBuffers = [];
+      const webglCanvases = new WeakSet<HTMLCanvasElement>();
+      const { getContext } = HTMLCanvasElement.prototype;
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string, attributes?: unknown) {
+        const context = getContext.call(this, type, attributes);
+        if (context && type.startsWith('webgl')) {
+          webglCanvases.add(this);
+          w.drawingBuffers.push(`${this.width}x${this.height}`);
+        }
+        return context;
+      } as typeof getContext;
+      for (const side of ['width', 'height'] as const) {
+        const property = Object.getOwnPropertyDescriptor(HTMLCanvasElement.prototype, side)!;
+        Object.defineProperty(HTMLCanvasElement.prototype, side, {
+          ...property,
+          set(this: HTMLCanvasElement, value: number) {
+            const changed = value !== property.get!.call(this);
+            property.set!.call(this, value);
+            if (changed && webglCanvases.has(this)) w.drawingBuffers.push(`${this.width}x${this.height}`);
+          },
+        });
+      }
       const sources = new WeakMap<WebGLShader, string>();
       const attached = new WeakMap<WebGLProgram, WebGLShader[]>();
       for (const proto of [WebGL2RenderingContext.prototype, WebGLRenderingContext.prototype]) {
@@ -55,9 +81,10 @@ describe('the first frames', { timeout: 300_000 }, () => {
     await waitForHandle(page);
     // Two frames drawn: the first visible one and one more.
     await page.waitForFunction(() => (window.rolit.renderInfo()?.frames ?? 0) > 1, undefined, { timeout: 240_000, polling: 50 });
-    const { linked, warmedAt } = await page.evaluate((mark) => {
-      const w = window as unknown as { linked: Linked[] };
-      return { linked: w.linked, warmedAt: performance.getEntriesByName(mark)[0]?.startTime ?? null };
+    const { linked, warmedAt, drawingBuffers, canvasSize } = await page.evaluate((mark) => {
+      const w = window as unknown as { linked: Linked[]; drawingBuffers: string[] };
+      const canvas = document.querySelector('[data-testid="stage"] canvas') as HTMLCanvasElement | null;
+      return { linked: w.linked, warmedAt: performance.getEntriesByName(mark)[0]?.startTime ?? null, drawingBuffers: w.drawingBuffers, canvasSize: canvas && `${canvas.width}x${canvas.height}` };
     }, SHADERS_COMPILED);
     const onMain = await stopTrace();
     const tasks = onMain.filter((e) => e.name === RUN_TASK);
@@ -88,6 +115,8 @@ describe('the first frames', { timeout: 300_000 }, () => {
     expect(tasks.length).toBeGreaterThan(50); // the trace saw the page at work
     expect(figures.depthPrograms).toBeGreaterThan(0); // the shadow pass's programs were seen at all
     expect(late).toEqual([]);
+    // One WebGL canvas, its one drawing buffer made at the size it is drawn at.
+    expect(drawingBuffers).toEqual([canvasSize]);
     expect(errors).toEqual([]);
     await page.close();
   });
