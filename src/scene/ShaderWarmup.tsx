@@ -9,11 +9,10 @@
 import { useThree } from '@react-three/fiber';
 import { useEffect } from 'react';
 import { type Material, type Object3D, Texture } from 'three';
+import { taskAfterOthers } from './builtAhead';
 import { gpuCaughtUp } from './gpuFence';
 import { SHADERS_COMPILED, shaderProgress } from './loadProgress';
 import { compileShadowPrograms } from './shadowWarmup';
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export function ShaderWarmup({ onDone }: { onDone: () => void }) {
   const gl = useThree((s) => s.gl);
@@ -26,7 +25,7 @@ export function ShaderWarmup({ onDone }: { onDone: () => void }) {
     (async () => {
       shaderProgress(0, total);
       for (const [i, part] of parts.entries()) {
-        await nextTask();
+        await taskAfterOthers();
         if (cancelled) return;
         gl.compile(part, camera, scene);
         await gpuCaughtUp(gl);
@@ -34,7 +33,7 @@ export function ShaderWarmup({ onDone }: { onDone: () => void }) {
         await gl.compileAsync(part, camera, scene);
         shaderProgress(i + 1, total);
       }
-      await nextTask();
+      await taskAfterOthers();
       if (cancelled) return;
       // After the parts: the shadow casters' own materials are compiled, and the lights are set up.
       await compileShadowPrograms(gl, scene, camera);
@@ -45,7 +44,7 @@ export function ShaderWarmup({ onDone }: { onDone: () => void }) {
       // first frame behind its draw calls (190 ms of the first frame in a profile under SwiftShader);
       // a program a task (all seven in one took 50 ms of CPU, a task of 100-150 ms on two busy cores).
       for (const program of gl.info.programs ?? []) {
-        await nextTask();
+        await taskAfterOthers();
         if (cancelled) return;
         program.getUniforms();
         program.getAttributes();
@@ -53,7 +52,7 @@ export function ShaderWarmup({ onDone }: { onDone: () => void }) {
       // The textures (the table's wood, the coordinates, the labels) uploaded a task each, not all
       // in the first frame, which then waited for their upload behind its draw calls.
       for (const texture of texturesOf(scene)) {
-        await nextTask();
+        await taskAfterOthers();
         if (cancelled) return;
         gl.initTexture(texture);
         await gpuCaughtUp(gl);
