@@ -135,10 +135,11 @@ async function makeRenderer(parameters: WebGLRendererParameters, pixelRatio: num
   return renderer;
 }
 
-/** A canvas's renderer: being made (makeRenderer), then made. */
+/** A canvas's renderer: being made (makeRenderer), then made; claimed once the Canvas has asked for it. */
 interface CanvasRenderer {
   making: Promise<WebGLRenderer>;
   made?: WebGLRenderer;
+  claimed?: boolean;
 }
 const canvasRenderers = new WeakMap<HTMLCanvasElement, CanvasRenderer>();
 
@@ -169,16 +170,36 @@ export const RESTORE_WAIT_MS = 5_000;
 export function RolitScene() {
   const [software] = useState(softwareRendering);
   const [quality] = useState(() => graphicsQuality(graphicsMode(), software, window.devicePixelRatio));
-  const startRenderer = useCallback((canvas: HTMLCanvasElement | null) => void (canvas && rendererOf(canvas, !software, quality.dpr)), [software, quality.dpr]);
+  const startedOn = useRef<HTMLCanvasElement | null>(null);
+  const startRenderer = useCallback(
+    (canvas: HTMLCanvasElement | null) => {
+      if (canvas) rendererOf((startedOn.current = canvas), !software, quality.dpr);
+    },
+    [software, quality.dpr],
+  );
   const createRenderer = useCallback(
     (defaults: WebGLRendererParameters) => {
-      const { made, making } = rendererOf(defaults.canvas as HTMLCanvasElement, !software, quality.dpr);
+      const renderer = rendererOf(defaults.canvas as HTMLCanvasElement, !software, quality.dpr);
+      renderer.claimed = true;
       // The Canvas takes either (its types name them apart).
-      return (made ?? making) as Promise<WebGLRenderer>;
+      return (renderer.made ?? renderer.making) as Promise<WebGLRenderer>;
     },
     [software, quality.dpr],
   );
   const [generation, setGeneration] = useState(0);
+  // A renderer started for a canvas the Canvas dropped before asking for it (an error, a box never
+  // measured) is released here, as react-three-fiber releases those it was given: browsers keep
+  // only so many WebGL contexts.
+  useEffect(() => {
+    const started = startedOn.current && canvasRenderers.get(startedOn.current);
+    return () => {
+      if (started && !started.claimed)
+        void started.making.then((renderer) => {
+          renderer.dispose();
+          renderer.forceContextLoss();
+        }, () => undefined);
+    };
+  }, [generation]);
   const [lost, setLost] = useState(false);
   // No frame is drawn until the shaders are compiled (frameloop "never"), then on demand.
   const [warmFor, setWarmFor] = useState(-1);

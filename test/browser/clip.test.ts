@@ -15,6 +15,7 @@ describe('video clip in Chromium', { timeout: 300_000 }, () => {
     await (await useControl(page, page.getByRole('button', { name: 'Open…' }))).click();
     await page.getByLabel('Paste a record').fill(RECORD);
     await page.getByRole('button', { name: 'Open in replay' }).click();
+    await page.getByTestId('replay-bar').waitFor();
     await waitIdle(page);
     // A replay opens at the round's end (the results panel up): back to the start first.
     await page.keyboard.press('Home');

@@ -203,4 +203,24 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('a replay whose controls cannot be fetched is left, back to the game in play', async () => {
+    // Storage and state only: the page without its 3D view.
+    const { page } = await openApp(app.browser, app.served, '?seats=human,human&seed=3&speed=instant', undefined, { webgl: false });
+    await waitSettled(page);
+    await playFirstLegalMoves(page, 2);
+    const playing = await rolitState(page);
+    await page.route(/\/later-ReplayBar-[^/]*\.js$/, (route) => route.abort());
+    const failed = page.waitForEvent('console', (message) => message.type() === 'error' && message.text().includes('could not be loaded'));
+    await (await useControl(page, page.getByRole('button', { name: 'Open…' }))).click();
+    await page.getByLabel('Paste a record').fill(RECORD);
+    await page.getByRole('button', { name: 'Open in replay' }).click();
+    await failed;
+    // Not stuck in a replay with no controls: the game before it, and its move list.
+    await page.waitForFunction((moves) => window.rolit.state().moves.length === moves, playing.moves.length);
+    expect((await rolitState(page)).record).toBe(playing.record);
+    expect(await page.getByTestId('replay-bar').count()).toBe(0);
+    expect(await page.locator('.moves li').count()).toBe(2);
+    await page.close();
+  });
 });

@@ -14,7 +14,8 @@ export function ReplayHud() {
   return (
     <div className="hud">
       {replaying && (
-        <LaterPart>
+        // Without its controls a replay could not be stepped through or left: left at once.
+        <LaterPart onFail={() => useSession.getState().leaveReplay()}>
           <ReplayBar />
         </LaterPart>
       )}
