@@ -3,9 +3,11 @@
  * online panel). If that script cannot be fetched (the network is gone, or a new version has
  * replaced this one's files on the server), the part is left out and `onFail` undoes what opened
  * it (a dialog closes, so the game is not left paused), instead of the whole page going blank. The
- * update notice says when a new version is the reason (src/app/page/installedApp.ts).
+ * page says why (laterPartFailed): the update notice when a new version is the reason, else that
+ * the part could not be loaded.
  */
 import { Component, createContext, type ReactNode, Suspense } from 'react';
+import { laterPartFailed } from '../app/page/installedApp';
 
 /**
  * Where focus was when a later part was asked for (the control that opened it). Its script comes
@@ -21,6 +23,7 @@ export class LaterPart extends Component<{ children: ReactNode; onFail?: () => v
   }
   override componentDidCatch(error: Error) {
     console.error('a part of the page could not be loaded', error);
+    laterPartFailed();
     this.props.onFail?.();
   }
   override render() {

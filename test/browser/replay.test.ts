@@ -204,7 +204,7 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
     await page.close();
   });
 
-  it('a replay whose controls cannot be fetched is left, back to the game in play', async () => {
+  it('a replay whose controls cannot be fetched is left, back to the game in play, and the page says so', async () => {
     // Storage and state only: the page without its 3D view.
     const { page } = await openApp(app.browser, app.served, '?seats=human,human&seed=3&speed=instant', undefined, { webgl: false });
     await waitSettled(page);
@@ -221,6 +221,9 @@ describe('replay in Chromium', { timeout: 300_000 }, () => {
     expect((await rolitState(page)).record).toBe(playing.record);
     expect(await page.getByTestId('replay-bar').count()).toBe(0);
     expect(await page.locator('.moves li').count()).toBe(2);
+    // Said where the player looks (the same server's page: no new version to announce instead).
+    await page.getByTestId('message').filter({ hasText: 'This part of the page could not be loaded: try again once the network is back.' }).waitFor();
+    expect(await page.getByTestId('update-ready').count()).toBe(0);
     await page.close();
   });
 });

@@ -13,8 +13,9 @@
  */
 import { create } from 'zustand';
 import { registerSW } from 'virtual:pwa-register';
-import { currentLanguage, i18next } from '../../i18n/index';
+import { currentLanguage, i18next, t } from '../../i18n/index';
 import { linkManifest } from './manifestFile';
+import { useSession } from './pageSession';
 
 export interface AppVersion {
   /** A new version is ready: installed and waiting, or on the server in place of this one's files. */
@@ -39,6 +40,14 @@ export function startInstalledApp(firstLoadOver: Promise<unknown>): void {
     void newVersionServed().then((newer) => newer && useAppVersion.setState({ updateReady: true }));
   });
   void firstLoadOver.then(afterIdle).then(register);
+}
+
+/**
+ * A part of the page whose script could not be fetched (src/ui/LaterPart.tsx): the update notice
+ * when the page's address serves a new version, else a notice that the part could not be loaded.
+ */
+export function laterPartFailed(): void {
+  void newVersionServed().then((newer) => (newer ? useAppVersion.setState({ updateReady: true }) : useSession.getState().showNotice(() => t('app:offline.partFailed'))));
 }
 
 /** The start script the page's address serves now (the worker's kept page, else the server's) is another than this page's: a new version. */
