@@ -105,9 +105,9 @@ const Contents = memo(function Contents({ adaptDpr, onWarm }: { adaptDpr: number
 
 /**
  * The renderer, made in tasks of its own before the Canvas gets it (rendererOf): the WebGL context,
- * then the renderer's start on it, then the scene's first render follows. Each of the first two waits on the
- * GPU process (about 100 ms each under software rendering); in React's commit with the render they
- * held the page for 200-300 ms.
+ * then the renderer's start on it, then the scene's first render follows. Each of the first two
+ * waits on the GPU process (about 100 ms each under software rendering); in React's commit with the
+ * render they held the page for 200-300 ms.
  */
 async function makeRenderer(parameters: WebGLRendererParameters, pixelRatio: number): Promise<WebGLRenderer> {
   const { alpha = true, antialias, powerPreference } = parameters;
